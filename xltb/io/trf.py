@@ -1,0 +1,559 @@
+"""Reader for FIDE Tournament Report Files (TRF-16 and TRF-2026), individual events.
+
+Files are read as they are found in the wild: LF, CRLF or CR-only line ends; UTF-8 with or
+without BOM, Latin-1 as the fallback; lines that end early; blank or ``0000`` opponents;
+lichess' blank-opponent byes; TRF06's ``0000 - =`` and ``0000 - +``. Header counts, dates and
+the rank column are not trusted: the number of rounds comes from the pairings, and every
+player's points are recomputed and compared with columns 81-84.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+
+from ..errors import InputError
+from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from .text import decode, read_text
+
+#: result code with an opponent -> kind
+_WITH_OPPONENT = {
+    "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
+    "W": Kind.UNRATED_WIN, "D": Kind.UNRATED_DRAW, "L": Kind.UNRATED_LOSS,
+    "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, " ": Kind.NOT_PLAYED,
+}
+#: result code without an opponent -> kind (TRF06 wrote byes as 0000 - = and 0000 - +)
+_WITHOUT_OPPONENT = {
+    "U": Kind.PAB, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ABSENT,
+    "-": Kind.ABSENT, "+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "1": Kind.FULL_BYE, "0": Kind.ZERO_BYE,
+    "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE,
+}
+#: what the opponent's line must say for each result
+_MIRROR = {
+    Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
+    Kind.UNRATED_WIN: {Kind.UNRATED_LOSS}, Kind.UNRATED_LOSS: {Kind.UNRATED_WIN}, Kind.UNRATED_DRAW: {Kind.UNRATED_DRAW},
+    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS}, Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
+    Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
+}
+
+_TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
+
+
+@dataclass
+class _RawRound:
+    opponent: int | None
+    colour: Colour
+    code: str
+
+
+@dataclass
+class _RawPlayer:
+    line: int
+    start_no: int
+    text: str
+    rounds: list[_RawRound]
+
+
+@dataclass
+class TrfHeader:
+    """What the header records say (informative; counts are not trusted)."""
+
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+    type_text: str = ""
+    type_code: str = ""
+    chief_arbiter: str = ""
+    rounds_declared: int | None = None
+    tiebreaks_202: tuple[str, ...] = ()
+    tiebreaks_212: tuple[str, ...] = ()
+    team_records: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) -> Tournament:
+    """Read a TRF file into a :class:`~xltb.model.Tournament` (errors name the file and line)."""
+    text, encoding = read_text(path)
+    try:
+        tournament = parse_trf(text, source=str(path), event_type=event_type)
+    except InputError as err:
+        if err.file is None:
+            raise InputError(err.message, file=str(path), line=err.line) from None
+        raise
+    if encoding not in ("utf-8", "ascii"):
+        tournament = replace(tournament, warnings=tournament.warnings + (f"read as {encoding} (not UTF-8)",))
+    return tournament
+
+
+def parse_trf_bytes(data: bytes, source: str = "<data>", **kwargs) -> Tournament:
+    text, _ = decode(data)
+    return parse_trf(text, source=source, **kwargs)
+
+
+def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None = None) -> Tournament:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    header = TrfHeader()
+    raw: list[_RawPlayer] = []
+    scoring_fields: dict[str, Fraction] = {}
+    byes_240: list[tuple[int, str, int, list[int]]] = []
+    records_299: list[tuple[int, str]] = []
+    seen: dict[int, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        tag = line[:3]
+        body = line[4:].strip() if len(line) > 3 else ""
+        if tag == "001":
+            player = _player_line(line, number, source)
+            if player.start_no in seen:
+                raise InputError(f"pairing number {player.start_no} is used twice (first on line {seen[player.start_no]})",
+                                 file=source, line=number)
+            seen[player.start_no] = number
+            raw.append(player)
+        elif tag == "012":
+            header.name = body
+        elif tag == "022":
+            header.city = body
+        elif tag == "032":
+            header.federation = body
+        elif tag == "042":
+            header.start_date = _date(body, header, "042")
+        elif tag == "052":
+            header.end_date = _date(body, header, "052")
+        elif tag == "092":
+            header.type_text = body
+        elif tag == "192":
+            header.type_code = body.upper()
+        elif tag == "102":
+            header.chief_arbiter = body
+        elif tag in ("142", "XXR"):
+            try:
+                header.rounds_declared = int(body.split()[0])
+            except (ValueError, IndexError):
+                header.warnings.append(f"line {number}: {tag} {body!r} is not a number of rounds; ignored")
+        elif tag == "162":
+            _scoring_162(line, number, source, scoring_fields)
+        elif tag == "XXS":
+            _scoring_xxs(body, number, source, scoring_fields)
+        elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            _scoring_bbp(tag, body, number, source, scoring_fields)
+        elif tag == "202":
+            header.tiebreaks_202 = _tb_list(body)
+        elif tag == "212":
+            header.tiebreaks_212 = _tb_list(body)
+        elif tag == "240":
+            byes_240.append(_bye_240(line, number, source))
+        elif tag == "299":
+            records_299.append((number, line))
+        elif tag in _TEAM_RECORDS:
+            header.team_records = True
+        # every other record (062, 072, 082, 122, 132, 152, 172, 182, 222, 250, 260, XXC, XXZ, ###...) is ignored
+    if not raw:
+        raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
+    scoring = _scoring(scoring_fields)
+    return _build(raw, header, scoring, byes_240, records_299, source, event_type)
+
+
+# --------------------------------------------------------------------------- 001 lines
+def _player_line(line: str, number: int, source: str) -> _RawPlayer:
+    padded = line.ljust(99)
+    try:
+        start_no = int(padded[4:8])
+    except ValueError:
+        raise InputError(f"pairing number {padded[4:8].strip()!r} (columns 5-8) is not a number", file=source,
+                         line=number) from None
+    rounds = []
+    r = 0
+    while 91 + 10 * r < len(line):
+        block = line[91 + 10 * r: 99 + 10 * r].ljust(8)
+        r += 1
+        if not block.strip():
+            rounds.append(_RawRound(None, Colour.NONE, ""))
+            continue
+        opp_text = block[0:4].strip()
+        if opp_text in ("", "0000", "0"):
+            opponent = None
+        elif opp_text.isdigit():
+            opponent = int(opp_text)
+        else:
+            raise InputError(f"round {r}: opponent {opp_text!r} (columns {92 + 10 * (r - 1)}-{95 + 10 * (r - 1)}) "
+                             "is not a pairing number", file=source, line=number)
+        colour_char = block[5].lower()
+        colour = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK}.get(colour_char, Colour.NONE)
+        if colour_char not in "wbs- ":
+            raise InputError(f"round {r}: unknown colour {block[5]!r} (expected w, b or -)", file=source, line=number)
+        rounds.append(_RawRound(opponent, colour, block[7].upper()))
+    while rounds and rounds[-1].code == "" and rounds[-1].opponent is None:
+        rounds.pop()
+    return _RawPlayer(number, start_no, padded, rounds)
+
+
+def _points_text(text: str) -> Fraction | None:
+    t = text.strip().replace(",", ".")
+    if not t:
+        return None
+    try:
+        return Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240, records_299, source: str,
+           event_type: EventType | None) -> Tournament:
+    by_no = {p.start_no: p for p in raw}
+    rounds = max((len(p.rounds) for p in raw), default=0)
+    warnings = list(header.warnings)
+    if header.rounds_declared is not None and header.rounds_declared != rounds:
+        warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
+    # 240 requested byes fill rounds that have no pairing
+    extra_kind: dict[tuple[int, int], Kind] = {}
+    for number, code, rnd, ids in byes_240:
+        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
+        if kind is None:
+            raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
+        for sno in ids:
+            if sno not in by_no:
+                raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)
+            extra_kind[(sno, rnd)] = kind
+        rounds = max(rounds, rnd)
+    kinds: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
+    for p in raw:
+        row = []
+        for r in range(rounds):
+            rr = p.rounds[r] if r < len(p.rounds) else _RawRound(None, Colour.NONE, "")
+            row.append(_kind(p, r + 1, rr, by_no, source, extra_kind))
+        kinds[p.start_no] = row
+    # both lines of a game must agree
+    for p in raw:
+        for r, (kind, opp, _) in enumerate(kinds[p.start_no]):
+            if opp is None:
+                continue
+            other_kind, other_opp, _ = kinds[opp][r]
+            if other_opp != p.start_no:
+                said = f"has {other_opp}" if other_opp is not None else "has no opponent"
+                raise InputError(f"round {r + 1}: {p.start_no} is paired with {opp}, but the line of {opp} "
+                                 f"(line {by_no[opp].line}) {said} in that round", file=source, line=p.line)
+            if other_kind not in _MIRROR.get(kind, set()):
+                raise InputError(f"round {r + 1}: the results of {p.start_no} and {opp} contradict each other "
+                                 f"({_code(kind)} against {_code(other_kind)})", file=source, line=p.line)
+    # double forfeits: both lines say '-'
+    for p in raw:
+        row = kinds[p.start_no]
+        for r, (kind, opp, col) in enumerate(row):
+            if kind is Kind.FORFEIT_LOSS and opp is not None and kinds[opp][r][0] is Kind.FORFEIT_LOSS:
+                row[r] = (Kind.DOUBLE_FORFEIT, opp, col)
+    overrides, bonus = _abnormal_299(records_299, by_no, source)
+    players = _players(raw, kinds, scoring, overrides, bonus)
+    mismatch = _first_mismatch(players)
+    if mismatch is not None and not _has_scoring(scoring):
+        # a file-wide convention that explains every line
+        for label, alt_scoring in _ALTERNATIVES:
+            alt = _players(raw, kinds, alt_scoring, overrides, bonus)
+            if _first_mismatch(alt) is None:
+                players, scoring = alt, alt_scoring
+                warnings.append(f"points in columns 81-84 are explained only if {label}; read so")
+                mismatch = None
+                break
+    if mismatch is not None:
+        players = _blank_byes(raw, kinds, players, scoring, warnings)
+        mismatch = _first_mismatch(players)
+    if mismatch is not None:
+        p, computed = mismatch
+        message = (f"player {p.start_no}: the results add up to {_fmt(computed)} points but columns 81-84 say "
+                   f"{_fmt(p.declared_points)}, and no scoring record (162, XXS, BBx, 299) explains it")
+        if not header.team_records:
+            raise InputError(message, file=source, line=p.line)
+        warnings.append(f"line {p.line}: {message} (team file: player totals are not checked)")
+    etype = event_type or _event_type(header, len(raw), rounds)
+    tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
+    return Tournament(
+        name=header.name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds, event_type=etype,
+        start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, source=source,
+        warnings=tuple(warnings), city=header.city, federation=header.federation, end_date=header.end_date,
+        chief_arbiter=header.chief_arbiter)
+
+
+def _kind(p: _RawPlayer, rnd: int, rr: _RawRound, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
+    if rr.opponent is not None:
+        if rr.opponent not in by_no:
+            raise InputError(f"round {rnd}: opponent {rr.opponent} does not exist (no 001 line has that pairing "
+                             "number)", file=source, line=p.line)
+        if rr.opponent == p.start_no:
+            raise InputError(f"round {rnd}: player {p.start_no} is paired with himself", file=source, line=p.line)
+        kind = _WITH_OPPONENT.get(rr.code)
+        if kind is None:
+            raise InputError(f"round {rnd}: unknown result code {rr.code!r} for a game (expected 1 = 0 + - W D L)",
+                             file=source, line=p.line)
+        return kind, rr.opponent, rr.colour
+    if rr.code == "" and (p.start_no, rnd) in extra_kind:
+        return extra_kind[(p.start_no, rnd)], None, Colour.NONE
+    kind = _WITHOUT_OPPONENT.get(rr.code or " ")
+    if kind is None:
+        raise InputError(f"round {rnd}: unknown result code {rr.code!r} (expected U F H Z or blank without an "
+                         "opponent)", file=source, line=p.line)
+    if (p.start_no, rnd) in extra_kind and kind in (Kind.ABSENT, Kind.ZERO_BYE):
+        kind = extra_kind[(p.start_no, rnd)]
+    return kind, None, Colour.NONE
+
+
+_ALTERNATIVES: list[tuple[str, Scoring]] = [
+    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
+    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
+    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
+]
+
+
+def _blank_byes(raw, kinds, players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
+    """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
+    absence. Where a line's total is short by a win and it has one such round, that round is read as the
+    pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
+    read as half-point byes. A warning names each line read so."""
+    out = []
+    draw = scoring.points(Kind.HALF_BYE) - scoring.points(Kind.ABSENT)
+    for raw_p, p in zip(raw, players):
+        if p.declared_points is None or p.points == p.declared_points or draw <= 0:
+            out.append(p)
+            continue
+        blanks = [i for i, r in enumerate(p.results) if r.kind is Kind.ABSENT]
+        gap = p.declared_points - p.points
+        results = list(p.results)
+        if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
+            i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
+            results[i] = replace(results[i], kind=Kind.PAB, points=scoring.points(Kind.PAB))
+            warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
+                            f"{i + 1}, written blank; read so")
+            out.append(replace(p, results=tuple(results)))
+            continue
+        short = gap / draw
+        if short.denominator != 1 or not 0 < short <= len(blanks):
+            out.append(p)
+            continue
+        chosen = blanks[: int(short)]
+        for i in chosen:
+            results[i] = replace(results[i], kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
+        rounds = ", ".join(str(i + 1) for i in chosen)
+        guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
+        warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
+                        f"written blank; read so{guess}")
+        out.append(replace(p, results=tuple(results)))
+    return out
+
+
+def _has_scoring(scoring: Scoring) -> bool:
+    return scoring != Scoring()
+
+
+def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
+    """Player records with the points of each round (299 records override the scoring)."""
+    out = []
+    for p in raw:
+        results = []
+        for r, (kind, opp, col) in enumerate(kinds[p.start_no]):
+            pts = overrides.get((p.start_no, r + 1, kind), overrides.get((None, r + 1, kind),
+                                overrides.get((None, None, kind), scoring.points(kind))))
+            results.append(RoundResult(r + 1, kind, opp, col, pts))
+        t = p.text
+        rating = _rating(t[48:52], p.line)
+        out.append(Player(
+            start_no=p.start_no, name=t[14:47].strip(), results=tuple(results), rating=rating,
+            title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=t[57:68].strip(),
+            birth=t[69:79].strip(), declared_points=_points_text(t[80:84]),
+            declared_rank=int(t[85:89]) if t[85:89].strip().isdigit() else None,
+            extra_points=bonus.get(p.start_no, Fraction(0)), line=p.line))
+    return out
+
+
+def _first_mismatch(players: list[Player]):
+    for p in players:
+        if p.declared_points is not None and p.points != p.declared_points:
+            return p, p.points
+    return None
+
+
+def _rating(text: str, line: int) -> int | None:
+    t = text.strip()
+    if not t:
+        return None
+    if not t.isdigit():
+        raise InputError(f"rating {t!r} (columns 49-52) is not a number", line=line)
+    value = int(t)
+    return value or None
+
+
+def _code(kind: Kind) -> str:
+    return {Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "no result"}.get(kind, kind.value)
+
+
+def _fmt(value: Fraction | None) -> str:
+    return "?" if value is None else f"{float(value):g}"
+
+
+# --------------------------------------------------------------------------- scoring records
+def _number(text: str, what: str, line: int, source: str) -> Fraction:
+    try:
+        return Fraction(text.strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{what}: {text.strip()!r} is not a number of points", file=source, line=line) from None
+
+
+_162_FIELDS = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
+               "A": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+
+
+def _scoring_162(line: str, number: int, source: str, out: dict) -> None:
+    """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token)."""
+    for code, value in re.findall(r"\b([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:]):
+        code = code.upper()
+        if code == "X":  # unknown result (adjourned): not a kind of result xltb keeps
+            continue
+        if code not in _162_FIELDS:
+            raise InputError(f"162: unknown scoring code {code!r} (expected W D L A P X)", file=source, line=number)
+        for name in _162_FIELDS[code]:
+            out[name] = _number(value, "162", number, source)
+
+
+_XXS_FIELDS = {"WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",), "WL": ("loss",), "BL": ("loss",),
+               "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",), "PAB": ("pab",),
+               "FW": ("forfeit_win",), "FL": ("forfeit_loss",), "W": ("win", "forfeit_win", "full_bye"),
+               "D": ("draw", "half_bye"), "L": ("loss",)}
+
+
+def _scoring_xxs(body: str, number: int, source: str, out: dict) -> None:
+    """JaVaFo XXS: ``CODE=VALUE`` pairs, later ones override earlier ones."""
+    for token in body.split():
+        code, _, value = token.partition("=")
+        code = code.upper()
+        if code not in _XXS_FIELDS or not value:
+            raise InputError(f"XXS: cannot read {token!r} (expected e.g. W=1 D=0.5 PAB=1)", file=source, line=number)
+        points = _number(value, "XXS", number, source)
+        if code in ("WW", "BW", "WD", "BD", "WL", "BL"):
+            twin = {"WW": "BW", "BW": "WW", "WD": "BD", "BD": "WD", "WL": "BL", "BL": "WL"}[code]
+            if ("_" + twin) in out and out["_" + twin] != points:
+                raise InputError(f"XXS: scoring that depends on the colour ({code}={value}) is not supported",
+                                 file=source, line=number)
+            out["_" + code] = points
+        for name in _XXS_FIELDS[code]:
+            out[name] = points
+
+
+def _scoring_bbp(tag: str, body: str, number: int, source: str, out: dict) -> None:
+    """bbpPairings BBW/BBD/BBL/BBZ/BBF/BBU: one number each."""
+    points = _number(body.split()[0] if body.split() else "", tag, number, source)
+    names = {"BBW": ("win", "forfeit_win", "full_bye"), "BBD": ("draw", "half_bye"), "BBL": ("loss",),
+             "BBZ": ("zero_bye",), "BBF": ("forfeit_loss",), "BBU": ("pab",)}[tag]
+    for name in names:
+        out[name] = points
+
+
+def _scoring(fields: dict) -> Scoring:
+    kwargs = {k: v for k, v in fields.items() if not k.startswith("_")}
+    return Scoring(**kwargs)
+
+
+def _abnormal_299(records, by_no, source):
+    """TRF-2026 299: col 5 the kind (blank: bonus or penalty), 14-17 points, 20-22 round, ids from 24."""
+    overrides: dict = {}
+    bonus: dict[int, Fraction] = {}
+    kinds = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE,
+             "Z": Kind.ZERO_BYE, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
+    for number, line in records:
+        padded = line.ljust(27)
+        code = padded[4]
+        text = padded[13:17] if padded[13:17].strip() else padded[7:11]
+        if not text.strip():
+            raise InputError("299: no points in columns 14-17", file=source, line=number)
+        points = _number(text, "299", number, source)
+        rnd_text = padded[19:22].strip()
+        rnd = int(rnd_text) if rnd_text.isdigit() and int(rnd_text) else None
+        ids = []
+        for i in range(23, len(line), 5):
+            t = line[i:i + 4].strip()
+            if t:
+                if not t.isdigit() or int(t) not in by_no:
+                    if t.isdigit() and int(t) == 0:
+                        continue
+                    raise InputError(f"299: {t!r} is not a pairing number of this event", file=source, line=number)
+                ids.append(int(t))
+        if code == " ":
+            if not ids:
+                raise InputError("299: a bonus or penalty needs the pairing numbers it applies to", file=source,
+                                 line=number)
+            for sno in ids:
+                bonus[sno] = bonus.get(sno, Fraction(0)) + points
+            continue
+        kind = kinds.get(code.upper())
+        if kind is None:
+            raise InputError(f"299: unknown result type {code!r}", file=source, line=number)
+        for sno in ids or [None]:
+            overrides[(sno, rnd, kind)] = points
+    return overrides, bonus
+
+
+def _bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[int]]:
+    padded = line.ljust(14)
+    rnd_text = padded[6:9].strip()
+    if not rnd_text.isdigit():
+        raise InputError(f"240: round {rnd_text!r} (columns 7-9) is not a number", file=source, line=number)
+    ids = []
+    for t in line[9:].replace("\t", " ").split():
+        if not t.isdigit():
+            raise InputError(f"240: {t!r} is not a pairing number", file=source, line=number)
+        if int(t):
+            ids.append(int(t))
+    return number, padded[4].upper(), int(rnd_text), ids
+
+
+# --------------------------------------------------------------------------- header helpers
+def _tb_list(body: str) -> tuple[str, ...]:
+    return tuple(t for t in re.split(r"[,\s]+", body.strip()) if t)
+
+
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+
+
+def _date(text: str, header: TrfHeader, tag: str) -> date | None:
+    """Dates as written in the wild: 2024/10/24, 2024-10-24, 24.10.2024, 28. 07. 2005, 24/09/2010,
+    24/10/24, May 29, 2020. Unreadable dates are a warning, not an error (dates are not trusted)."""
+    t = text.strip()
+    if not t:
+        return None
+    try:
+        m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t)
+        if m:
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", t)
+        if m:
+            a, b, y = int(m[1]), int(m[2]), int(m[3])
+            if y < 100:  # two-digit year: TRF writes YY/MM/DD, some programs DD.MM.YY
+                if 1 <= b <= 12 and 1 <= y <= 31:
+                    return date(2000 + a, b, y)
+                return date(2000 + y, b, a)
+            if b > 12:  # month first
+                return date(y, a, b)
+            return date(y, b, a)
+        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        if m and m[1].lower() in _MONTHS:
+            return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
+        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t)
+        if m and m[2].lower() in _MONTHS:
+            return date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
+    except ValueError:
+        pass
+    header.warnings.append(f"{tag}: cannot read the date {t!r}; treated as unknown")
+    return None
+
+
+def _event_type(header: TrfHeader, players: int, rounds: int) -> EventType:
+    code = header.type_code
+    text = header.type_text.lower()
+    if "DOUBLEROUNDROBIN" in code or ("double" in text and ("robin" in text or "berger" in text)):
+        return EventType.DOUBLE_ROUND_ROBIN
+    if "ROUNDROBIN" in code or "robin" in text or "berger" in text or "rundenturnier" in text:
+        return EventType.ROUND_ROBIN
+    return EventType.SWISS

@@ -1,0 +1,13 @@
+"""Immutable, typed records of a tournament. No I/O here.
+
+A :class:`Tournament` holds :class:`Player` records; each player has one
+:class:`RoundResult` per round with an explicit :class:`Kind` (played, forfeit,
+pairing-allocated bye, requested bye, absent, ...). Points are exact
+(:class:`fractions.Fraction`) and come from the event's :class:`Scoring`.
+"""
+
+from .results import Colour, Kind
+from .scoring import Scoring
+from .tournament import EventType, Player, RoundResult, Tournament
+
+__all__ = ["Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]

@@ -1,0 +1,69 @@
+"""Points awarded per kind of round result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from .results import Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points for each kind of result (default 1 / 1/2 / 0; a PAB is worth a win, C.04 1.4)."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction | None = None  # None: as a win
+    forfeit_loss: Fraction | None = None  # None: as a loss
+    pab: Fraction | None = None  # None: as a win
+    full_bye: Fraction | None = None  # None: as a win
+    half_bye: Fraction | None = None  # None: as a draw
+    zero_bye: Fraction | None = None  # None: as a loss
+    absent: Fraction | None = None  # None: as a zero-point bye
+
+    def points(self, kind: Kind) -> Fraction:
+        """Points a participant receives for a round of this kind."""
+        if kind in (Kind.WIN, Kind.UNRATED_WIN):
+            return self.win
+        if kind in (Kind.DRAW, Kind.UNRATED_DRAW):
+            return self.draw
+        if kind in (Kind.LOSS, Kind.UNRATED_LOSS):
+            return self.loss
+        if kind is Kind.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+            return self.loss if self.forfeit_loss is None else self.forfeit_loss
+        if kind is Kind.PAB:
+            return self.win if self.pab is None else self.pab
+        if kind is Kind.FULL_BYE:
+            return self.win if self.full_bye is None else self.full_bye
+        if kind is Kind.HALF_BYE:
+            return self.draw if self.half_bye is None else self.half_bye
+        if kind is Kind.ZERO_BYE:
+            return self.loss if self.zero_bye is None else self.zero_bye
+        if kind is Kind.ABSENT:
+            return self.points(Kind.ZERO_BYE) if self.absent is None else self.absent
+        return Fraction(0)  # NOT_PLAYED
+
+    def values(self) -> tuple[Fraction, ...]:
+        return tuple(self.points(k) for k in Kind)
+
+    @property
+    def denominator(self) -> int:
+        """The least common denominator of every value: the engine counts in 1/denominator units."""
+        return lcm(*(v.denominator for v in self.values()))
+
+    def describe(self) -> str:
+        parts = [f"win {_fmt(self.win)}", f"draw {_fmt(self.draw)}", f"loss {_fmt(self.loss)}"]
+        for label, kind in (("PAB", Kind.PAB), ("HPB", Kind.HALF_BYE), ("ZPB", Kind.ZERO_BYE),
+                            ("FPB", Kind.FULL_BYE), ("forfeit win", Kind.FORFEIT_WIN),
+                            ("forfeit loss", Kind.FORFEIT_LOSS)):
+            parts.append(f"{label} {_fmt(self.points(kind))}")
+        return ", ".join(parts)
+
+
+def _fmt(value: Fraction) -> str:
+    return f"{float(value):g}"

@@ -1,0 +1,101 @@
+"""Participants, rounds and the tournament."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import Enum
+from fractions import Fraction
+
+from .results import Colour, Kind
+from .scoring import Scoring
+
+
+class EventType(Enum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+
+    @property
+    def predetermined(self) -> bool:
+        """C.07 15.2: tournaments with pre-determined pairings."""
+        return self is not EventType.SWISS
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One participant's round: opponent (start number) or none, colour, kind and points."""
+
+    round: int
+    kind: Kind
+    opponent: int | None = None
+    colour: Colour = Colour.NONE
+    points: Fraction = Fraction(0)
+
+    @property
+    def played(self) -> bool:
+        return self.kind.played
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant of an individual event (or a player inside a team event)."""
+
+    start_no: int
+    name: str
+    results: tuple[RoundResult, ...] = ()
+    rating: int | None = None  # None: unrated
+    title: str = ""
+    sex: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    round_ratings: tuple[int | None, ...] = ()  # optional per-round ratings
+    declared_points: Fraction | None = None  # columns 81-84 of the TRF line, as written
+    declared_rank: int | None = None
+    extra_points: Fraction = Fraction(0)  # TRF-2026 299 abnormal points, not tied to a round
+    line: int | None = None  # where the player was read from
+
+    @property
+    def points(self) -> Fraction:
+        return sum((r.points for r in self.results), Fraction(0)) + self.extra_points
+
+    def result(self, round_no: int) -> RoundResult:
+        return self.results[round_no - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """An individual event: players by start number, the number of rounds and its provisions."""
+
+    name: str
+    players: tuple[Player, ...]
+    rounds: int
+    event_type: EventType = EventType.SWISS
+    start_date: date | None = None
+    scoring: Scoring = field(default_factory=Scoring)
+    tiebreaks: tuple[str, ...] = ()  # the event's own list (TRF 202/212), as written
+    source: str | None = None
+    warnings: tuple[str, ...] = ()
+    city: str = ""
+    federation: str = ""
+    end_date: date | None = None
+    chief_arbiter: str = ""
+
+    def player(self, start_no: int) -> Player:
+        for p in self.players:
+            if p.start_no == start_no:
+                return p
+        raise KeyError(start_no)
+
+    @property
+    def has_unrated(self) -> bool:
+        return any(p.rating is None for p in self.players)
+
+    @property
+    def max_score(self) -> Fraction:
+        """The maximum possible tournament score (C.07 9.2)."""
+        return self.scoring.win * self.rounds
+
+
+__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind"]

@@ -1,0 +1,113 @@
+"""Final standings (C.07 4.2): points, then each tie-break in order, applied only to the
+participants still tied; remaining ties share the place unless lots are drawn."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from .model import Player, Tournament
+from .rules import Edition
+from .tiebreaks.base import Evaluation
+from .tiebreaks.codes import TieBreakSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    participant: Player
+    points: Fraction
+    values: dict[str, Fraction | None]
+    by_lot: bool = False  # the place was decided by drawing of lots
+
+    @property
+    def start_no(self) -> int:
+        return self.participant.start_no
+
+
+@dataclass
+class Standings:
+    """The result of a computation: ranked rows, every value with its breakdown."""
+
+    tournament: Tournament
+    edition: Edition
+    edition_reason: str
+    specs: tuple[TieBreakSpec, ...]
+    rows: list[Row]
+    evaluations: dict[str, list[Evaluation | None]]  # code -> per participant (in file order)
+    de_notes: dict[str, list[str]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    lots_seed: int | None = None
+
+    @property
+    def codes(self) -> list[str]:
+        return [s.code for s in self.specs]
+
+    def evaluation(self, start_no: int, code: str) -> Evaluation | None:
+        index = [p.start_no for p in self.tournament.players].index(start_no)
+        return self.evaluations[code][index]
+
+    def row(self, start_no: int) -> Row:
+        for row in self.rows:
+            if row.start_no == start_no:
+                return row
+        raise KeyError(start_no)
+
+
+SortKey = Callable[[int], object]
+
+
+def rank_groups(indices: Sequence[int], levels: list[Callable[[list[int]], list[list[int]]]]) -> list[list[int]]:
+    """Split ``indices`` (already tied) level by level; each level orders a tied group into subgroups."""
+
+    def refine(group: list[int], level: int) -> list[list[int]]:
+        if len(group) < 2 or level == len(levels):
+            return [group]
+        out: list[list[int]] = []
+        for sub in levels[level](group):
+            out.extend(refine(sub, level + 1))
+        return out
+
+    return refine(list(indices), 0)
+
+
+def partition_by(group: list[int], key: Callable[[int], object], descending: bool = True) -> list[list[int]]:
+    """Order ``group`` by ``key`` (None last) and split it where the key changes."""
+    present = [i for i in group if key(i) is not None]
+    absent = [i for i in group if key(i) is None]
+    present.sort(key=key, reverse=descending)
+    out: list[list[int]] = []
+    last = object()
+    for i in present:
+        k = key(i)
+        if out and k == last:
+            out[-1].append(i)
+        else:
+            out.append([i])
+            last = k
+    if absent:
+        out.append(absent)
+    return out
+
+
+def assign_ranks(groups: list[list[int]], seed: int | None) -> list[tuple[int, int, bool]]:
+    """(participant index, rank, by lot) in order: shared places (1, 2, 2, 4) or, with a seed, a
+    reproducible drawing of lots inside each remaining tie."""
+    rng = random.Random(seed) if seed is not None else None
+    out = []
+    place = 1
+    for group in groups:
+        if rng is not None and len(group) > 1:
+            members = sorted(group)
+            rng.shuffle(members)
+            for offset, i in enumerate(members):
+                out.append((i, place + offset, True))
+        else:
+            for i in group:
+                out.append((i, place, False))
+        place += len(group)
+    return out

@@ -1,0 +1,112 @@
+"""Values and their breakdowns.
+
+Every tie-break returns an :class:`Evaluation`: the value and the elements it was
+computed from (per round: opponent, the score used and why, contribution, cut or not,
+the article applied). The elements are kept as plain tuples in engine units and turned
+into :class:`Contribution` records only when a breakdown is asked for, so that computing
+standings for thousands of players stays fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, NamedTuple
+
+
+class Element(NamedTuple):
+    """One addend of a tie-break, in engine units."""
+
+    value: int  # contribution (units 1/q**power)
+    key: object  # significance: the least significant value has the smallest key (C.07 14.1)
+    vur: bool  # comes from a voluntarily unplayed round (C.07 16.5)
+    round: int | None  # 1-based
+    opponent: int | None  # start number
+    source: str  # why this value (see SOURCES)
+    score: int | None = None  # the opponent's (or dummy's) score used, units 1/q
+    result: int | None = None  # points scored in that round, units 1/q
+    rating: int | None = None
+
+
+#: What an element's ``source`` means, with the article that applies.
+SOURCES = {
+    "game": ("game played over the board", "C.07 15.1"),
+    "forfeit-played": ("forfeit counted as a played game", "C.07 15.2 / modifier P"),
+    "dummy": ("unplayed round: dummy opponent with the participant's own score", "C.07 16.4"),
+    "dummy-capped-forfeit": ("unplayed round: dummy capped at the scheduled opponent's adjusted score",
+                             "C.07 16.4.1 (2026)"),
+    "dummy-capped-bye": ("unplayed round: dummy capped at a draw's points times the rounds", "C.07 16.4.2 (2026)"),
+    "virtual": ("unplayed game: virtual opponent Sv = Sp + (1 - Sr) + 0.5 (N - R)", "2011 annex F.b"),
+    "round": ("score after the round", "C.07 7.5"),
+    "count": ("counted round", ""),
+    "koya": ("game against a participant with at least the Koya limit", "C.07 9.2"),
+    "koya-below": ("opponent below the Koya limit: not counted", "C.07 9.2"),
+    "opponent": ("opponent played over the board", "C.07 10"),
+    "opponent-value": ("opponent's value", ""),
+    "unplayed": ("unplayed round: not counted", "C.07 15.1"),
+    "std": ("standard points", "C.07 7.7 (2026)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One line of a breakdown, in points."""
+
+    round: int | None
+    opponent: int | None
+    source: str
+    explanation: str
+    article: str
+    value: Fraction
+    score: Fraction | None = None
+    result: Fraction | None = None
+    rating: int | None = None
+    vur: bool = False
+    cut: str | None = None
+
+
+class Evaluation:
+    """A tie-break value and how it was obtained."""
+
+    __slots__ = ("code", "value", "elements", "cuts", "power", "q", "notes", "article")
+
+    def __init__(self, code: str, value: Fraction | None, elements: list[Element] = (), cuts: dict[int, str] | None = None,
+                 *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = ""):
+        self.code = code
+        self.value = value
+        self.elements = elements
+        self.cuts = cuts or {}
+        self.power = power
+        self.q = q
+        self.notes = notes
+        self.article = article
+
+    def breakdown(self) -> tuple[Contribution, ...]:
+        """The per-round contributions in points, with what was cut and why."""
+        out = []
+        scale = self.q**self.power
+        for i, e in enumerate(self.elements):
+            text, article = SOURCES.get(e.source, (e.source, ""))
+            out.append(Contribution(
+                round=e.round, opponent=e.opponent, source=e.source, explanation=text, article=article,
+                value=Fraction(e.value, scale),
+                score=None if e.score is None else Fraction(e.score, self.q),
+                result=None if e.result is None else Fraction(e.result, self.q),
+                rating=e.rating, vur=e.vur, cut=self.cuts.get(i)))
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"Evaluation({self.code}={self.value})"
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakInfo:
+    """How a tie-break ranks and how it is computed."""
+
+    compute: Callable  # (ctx, spec, p) -> Evaluation
+    higher_is_better: bool = True
+    kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
+    rating_based: bool = False
+    team_only: bool = False
+    note: str = ""
+    extra: dict = field(default_factory=dict)

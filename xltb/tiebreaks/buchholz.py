@@ -1,0 +1,145 @@
+"""Buchholz family (C.07 Art. 8) and Sonneborn-Berger / Koya (Art. 9), with Art. 16.
+
+Both families sum, round by round, a value taken from the opponent: its score (Buchholz)
+or its score times the points scored against it (Sonneborn-Berger). Which score, and what
+stands in for an unplayed round, depends on the edition:
+
+* 2023 onwards, Swiss: an opponent counts with its *adjusted* score (16.3); each of the
+  participant's own unplayed rounds counts as a game against a dummy with the participant's
+  own score (16.4), which the 2026 text caps (16.4.1 forfeits, 16.4.2 other rounds).
+* 2012 edition, Swiss: opponents count their unplayed games as draws, and each own unplayed
+  game is against a virtual opponent ``Sv = Sp + (1 - Sr) + 0.5 (N - R)`` (2011 annex F.b).
+* Round robins (15.2, 15.3): forfeits are games; Art. 16 does not apply.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .base import Element, Evaluation
+from .codes import TieBreakSpec
+from .context import Context
+from .modifiers import apply_cuts
+
+
+def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = False,
+                      product: bool = False) -> list[Element]:
+    """Per-round elements for the Buchholz (``product=False``) or Sonneborn-Berger family."""
+    if fore:
+        pts, kinds, scores, adjusted, virtual = ctx.fore
+    else:
+        pts, kinds, scores, adjusted, virtual = ctx.pts, ctx.kinds, ctx.score, ctx.adjusted, ctx.virtual_scores
+    edition = ctx.edition
+    swiss = not ctx.round_robin
+    if not swiss:
+        opp_scores = scores  # 15.3: Art. 16 is for Swiss tournaments
+    elif edition.virtual_opponent:
+        opp_scores = virtual  # 2011 annex F.b: opponents' forfeits count as draws
+    else:
+        opp_scores = adjusted  # 16.3
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
+    own = scores[p]
+    cap_bye = ctx.draw * ctx.rounds
+    start_nos = ctx.start_nos
+    out: list[Element] = []
+    running = 0
+    row_k, row_o, row_p = kinds[p], ctx.opps[p], pts[p]
+    for r in range(len(row_k)):
+        k, o, v = row_k[r], row_o[r], row_p[r]
+        before = running
+        running += v
+        opp_no = start_nos[o] if o >= 0 else None
+        if k.played or (o >= 0 and ctx.is_game(k, o, fw, fl)):
+            s = opp_scores[o]
+            out.append(Element(s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
+                               "game" if k.played else "forfeit-played", s, v))
+            continue
+        if k.name == "NOT_PLAYED" or not swiss:
+            continue
+        if edition.virtual_opponent:
+            s = before + (ctx.win - v) + ctx.draw * (ctx.rounds - (r + 1))
+            source = "virtual"
+            vur = False
+        else:
+            s, source = own, "dummy"
+            if edition.dummy_caps:
+                cap = adjusted[o] if (k.forfeit and o >= 0) else cap_bye
+                if cap < s:
+                    s = cap
+                    source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
+            vur = k.vur
+        out.append(Element(s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v))
+    return out
+
+
+def _summed(ctx: Context, spec: TieBreakSpec, elements: list[Element], power: int, article: str) -> Evaluation:
+    vur_exception = not ctx.round_robin and not ctx.edition.virtual_opponent
+    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=vur_exception) \
+        if (spec.cut or spec.median) else {}
+    total = sum(e.value for i, e in enumerate(elements) if i not in cuts)
+    return Evaluation(spec.code, Fraction(total, ctx.q**power), elements, cuts, power=power, q=ctx.q, article=article)
+
+
+def buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 8.1: the sum of the scores of each of the opponents of a participant."""
+    return _summed(ctx, spec, opponent_elements(ctx, spec, p), 1, "C.07 8.1")
+
+
+def fore_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 8.3: Buchholz as if all paired games of the final round had ended in draws."""
+    return _summed(ctx, spec, opponent_elements(ctx, spec, p, fore=True), 1, "C.07 8.3")
+
+
+def sonneborn_berger(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 9.1: for each round, the opponent's final score times the points scored against it."""
+    return _summed(ctx, spec, opponent_elements(ctx, spec, p, product=True), 2, "C.07 9.1")
+
+
+def _plain_bh(ctx: Context) -> list[int]:
+    cache = ctx.__dict__.setdefault("_plain_bh", None)
+    if cache is None:
+        plain = TieBreakSpec("BH")
+        cache = [sum(e.value for e in opponent_elements(ctx, plain, i)) for i in range(ctx.n)]
+        ctx.__dict__["_plain_bh"] = cache
+    return cache
+
+
+def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 8.2: the average of the Buchholz of the opponents played over the board (kept exact)."""
+    bh = _plain_bh(ctx)
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
+    elements = []
+    for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
+        if o >= 0 and ctx.is_game(k, o, fw, fl):
+            elements.append(Element(bh[o], bh[o], False, r + 1, ctx.start_nos[o], "opponent-value", bh[o]))
+    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
+    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
+    value = Fraction(sum(kept), ctx.q * len(kept)) if kept else None
+    return Evaluation(spec.code, value, elements, cuts, q=ctx.q, article="C.07 8.2",
+                      notes=("each value is the opponent's Buchholz (8.1)",))
+
+
+def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 9.2: points scored against participants with at least 50% of the maximum possible score.
+
+    The limit modifier (14.5) moves the 50% line half a point at a time: ``KS/L-1`` lowers it by
+    half a point, ``KS/L+2`` raises it by a point; a decimal (``KS/L-1.0``) is taken in points.
+    """
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
+    shift = spec.limit or Fraction(0)
+    # compare 2*score >= max_score + 2*shift, all in units of 1/q (exact)
+    twice_limit = Fraction(ctx.win * ctx.rounds) + 2 * shift * ctx.q
+    elements = []
+    total = 0
+    for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
+        if o >= 0 and ctx.is_game(k, o, fw, fl):
+            s = ctx.score[o]
+            counted = 2 * s >= twice_limit
+            elements.append(Element(v if counted else 0, s, False, r + 1, ctx.start_nos[o],
+                                    "koya" if counted else "koya-below", s, v))
+            if counted:
+                total += v
+    limit = twice_limit / (2 * ctx.q)
+    note = f"limit: {float(limit):g} points (50% of the maximum {float(Fraction(ctx.win * ctx.rounds, ctx.q)):g}"
+    note += f", moved by {float(shift):+g})" if shift else ")"
+    return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 9.2", notes=(note,))

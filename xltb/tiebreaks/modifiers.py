@@ -1,0 +1,68 @@
+"""C.07 Art. 14 modifiers (Cut-n, Median-n) and the 16.5 exception for voluntarily unplayed rounds."""
+
+from __future__ import annotations
+
+from ..rules import Edition
+from .base import Element
+
+
+def apply_cuts(elements: list[Element], cut: int, median: int, edition: Edition, *, vur_exception: bool) -> dict[int, str]:
+    """Decide which elements a Cut-n or Median-n modifier removes.
+
+    Returns ``{element index: reason}``. The least significant value is the element with
+    the smallest ``key`` (for Buchholz the lowest opponent score; for Sonneborn-Berger the
+    opponent with the lowest score and, among those, the worst result, 14.1.1.d).
+
+    C.07 16.5 (2023 onwards, Swiss only): when a participant has voluntarily unplayed
+    rounds, the lowest contribution of such a round is cut instead, as long as it is not
+    lower than the least significant value; 16.5.2 applies this again for every further cut.
+    Median order: 2023-09 and 2024-08 cut the least, then the most significant values;
+    2024-04 cuts the most, then the least (14.3, 14.4).
+    """
+    remaining = list(range(len(elements)))
+    cuts: dict[int, str] = {}
+
+    def least(step: str) -> None:
+        if not remaining:
+            return
+        lsv = min(remaining, key=lambda i: (elements[i].key, elements[i].value, i))
+        if vur_exception:
+            vurs = [i for i in remaining if elements[i].vur]
+            if vurs:
+                v = min(vurs, key=lambda i: (elements[i].value, elements[i].key, i))
+                if elements[v].value >= elements[lsv].value:
+                    why = "the least significant value" if v == lsv else \
+                        "lowest contribution of a voluntarily unplayed round, not lower than the least significant value"
+                    _take(v, f"{step}: {why} (C.07 16.5)")
+                    return
+                _take(lsv, f"{step}: least significant value; the voluntarily unplayed round's contribution "
+                           "is lower, so no exception applies (C.07 16.5)")
+                return
+        _take(lsv, f"{step}: least significant value (C.07 14.1)")
+
+    def most(step: str) -> None:
+        if not remaining:
+            return
+        # among equal most significant values, cut the one from a voluntarily unplayed round first
+        msv = max(remaining, key=lambda i: (elements[i].key, elements[i].value, elements[i].vur, -i))
+        _take(msv, f"{step}: most significant value (C.07 14.3)")
+
+    def _take(i: int, reason: str) -> None:
+        remaining.remove(i)
+        cuts[i] = reason
+
+    for n in range(cut):
+        least(f"Cut-{cut}, cut {n + 1}")
+    if median:
+        label = f"Median-{median}"
+        if edition.median_most_first:  # 2024-04: Most, then Least
+            for _ in range(median):
+                most(label)
+            for _ in range(median):
+                least(label)
+        else:
+            for _ in range(median):
+                least(label)
+            for _ in range(median):
+                most(label)
+    return cuts

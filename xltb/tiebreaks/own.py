@@ -1,0 +1,104 @@
+"""Type B tie-breaks: the participant's own record (C.07 Art. 7; 7.7 and 7.8 from 2026)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model import Kind
+from .base import Element, Evaluation
+from .codes import TieBreakSpec
+from .context import Context
+from .modifiers import apply_cuts
+
+
+def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """The tournament score."""
+    elements = [Element(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(ctx.pts[p])]
+    notes = (f"abnormal points (TRF 299): {float(Fraction(ctx.extra[p], ctx.q)):g}",) if ctx.extra[p] else ()
+    return Evaluation(spec.code, Fraction(ctx.score[p], ctx.q), elements, q=ctx.q, article="C.07 4.2", notes=notes)
+
+
+def _count(ctx: Context, spec: TieBreakSpec, p: int, test, article: str) -> Evaluation:
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, type_b=True)
+    elements = []
+    for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
+        if test(ctx, p, r, k, o, v, fw, fl):
+            elements.append(Element(ctx.q, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "count", None, v))
+    return Evaluation(spec.code, Fraction(len(elements)), elements, q=ctx.q, article=article)
+
+
+def _won_game(ctx, p, r, k, o, v, fw, fl) -> bool:
+    return k.won or (k is Kind.FORFEIT_WIN and o >= 0 and fw)
+
+
+def _black_game(ctx, p, r, k, o, v, fw, fl) -> bool:
+    return ctx.colour_black(p, r) and ctx.is_game(k, o, fw, fl)
+
+
+def wins(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.1: rounds where the participant got, with or without playing, a win's points."""
+    return _count(ctx, spec, p, lambda c, p_, r, k, o, v, fw, fl: k is not Kind.NOT_PLAYED and v == c.win, "C.07 7.1")
+
+
+def games_won(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.2: games won over the board."""
+    return _count(ctx, spec, p, _won_game, "C.07 7.2")
+
+
+def black_games(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.3: games played over the board with the black pieces."""
+    return _count(ctx, spec, p, _black_game, "C.07 7.3")
+
+
+def black_wins(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.4: games won over the board with the black pieces."""
+    return _count(ctx, spec, p, lambda *a: _black_game(*a) and _won_game(*a), "C.07 7.4")
+
+
+def elected_rounds(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.6 (GE, REP from 2026): rounds less half-point byes, zero-point byes and forfeit losses."""
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, type_b=True)
+
+    def elected(c, p_, r, k, o, v, fw_, fl_) -> bool:
+        if k is Kind.NOT_PLAYED or k.requested_bye:
+            return False
+        if k in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+            return fl and o >= 0  # 15.2: a regular game in a round robin
+        return True
+
+    return _count(ctx, spec, p, elected, "C.07 7.6")
+
+
+def progressive(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.5: the sum of the participant's scores after each round; Cut-n drops the first n rounds."""
+    elements = []
+    running = 0
+    for r, v in enumerate(ctx.pts[p]):
+        if ctx.kinds[p][r] is Kind.NOT_PLAYED:
+            continue
+        running += v
+        elements.append(Element(running, r, False, r + 1, None, "round", running, v))
+    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
+    total = sum(e.value for i, e in enumerate(elements) if i not in cuts)
+    return Evaluation(spec.code, Fraction(total, ctx.q), elements, cuts, q=ctx.q, article="C.07 7.5")
+
+
+def standard_points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.7 (2026): per round 1 for scoring more than the scheduled opponent (unpaired: more
+    than a draw's points), 1/2 for as much, 0 otherwise."""
+    elements = []
+    total = 0  # in half points
+    for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
+        if k is Kind.NOT_PLAYED:
+            continue
+        other = ctx.pts[o][r] if o >= 0 else ctx.draw
+        half = 2 if v > other else 1 if v == other else 0
+        total += half
+        elements.append(Element(half, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "std"))
+    ev = Evaluation(spec.code, Fraction(total, 2), elements, q=2, article="C.07 7.7")
+    return ev
+
+
+def pairing_number(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 7.8 (2026): the pairing number; the lower ranks first (``/R``: the higher)."""
+    return Evaluation(spec.code, Fraction(ctx.start_nos[p]), article="C.07 7.8")

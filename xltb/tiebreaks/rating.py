@@ -1,0 +1,161 @@
+"""Rating-based tie-breaks (C.07 Art. 10): ARO, TPR, PTP, APRO, APPO and, from 2026, RTNG.
+
+The conversion tables are FIDE B.02 (Rating Regulations) 8.1: table 8.1(a) turns a
+fractional score ``p`` (rounded to two decimals) into a rating difference ``dp``; table
+8.1(b) turns a rating difference into a scoring probability. PTP uses table 8.1(b) over
+the full scale (no 400-point cut, C.07 10.3).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from fractions import Fraction
+
+from ..model import Kind
+from .base import Element, Evaluation
+from .codes import TieBreakSpec
+from .context import Context
+from .modifiers import apply_cuts
+
+#: B.02 8.1(a): dp for p = 1.00, 0.99, ..., 0.50 (index = 100 - 100p); p < 0.50 gives -dp(1 - p)
+DP_TABLE = (800, 677, 589, 538, 501, 470, 444, 422, 401, 383, 366, 351, 336, 322, 309, 296, 284, 273, 262, 251,
+            240, 230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95, 87, 80,
+            72, 65, 57, 50, 43, 36, 29, 21, 14, 7, 0)
+
+#: B.02 8.1(b): upper bounds of the rating difference D for PD = 0.50, 0.51, ..., 0.99 (higher-rated side);
+#: D above the last bound gives 1.00
+PD_UPPER = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170, 179,
+            188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432, 456,
+            484, 517, 559, 619, 735)
+
+
+def dp(p_hundredths: int) -> int:
+    """B.02 8.1(a): rating difference for a fractional score given in hundredths."""
+    if p_hundredths >= 50:
+        return DP_TABLE[100 - p_hundredths]
+    return -DP_TABLE[100 - (100 - p_hundredths)]
+
+
+def pd_hundredths(diff: int) -> int:
+    """B.02 8.1(b): scoring probability (in hundredths) of a player rated ``diff`` points above the opponent."""
+    if diff >= 0:
+        return 50 + bisect_left(PD_UPPER, diff) if diff <= PD_UPPER[-1] else 100
+    return 100 - pd_hundredths(-diff)
+
+
+def round_half_up(value: Fraction) -> int:
+    """Round to the nearest whole number, 0.5 rounded up (C.07 10.1)."""
+    return int((value * 2 + 1) // 2)
+
+
+def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int]]:
+    """(round index, opponent, result in half points: 2/1/0) of the games that count for rating-based
+    tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2)."""
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, rating_based=True)
+    out = []
+    for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
+        if o >= 0 and ctx.is_game(k, o, fw, fl):
+            if k.won or k is Kind.FORFEIT_WIN:
+                half = 2
+            elif k in (Kind.DRAW, Kind.UNRATED_DRAW):
+                half = 1
+            else:
+                half = 0
+            out.append((r, o, half))
+    return out
+
+
+def _rating_elements(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[Element], dict[int, str]]:
+    ratings = ctx.ratings
+    elements = [Element(ratings[o], ratings[o], False, r + 1, ctx.start_nos[o], "opponent", None, half, ratings[o])
+                for r, o, half in _games(ctx, spec, p)]
+    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
+    return elements, cuts
+
+
+def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
+    elements, cuts = _rating_elements(ctx, spec, p)
+    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
+    value = Fraction(round_half_up(Fraction(sum(kept), len(kept)))) if kept else None
+    notes = () if kept else ("no game played over the board remains: undefined",)
+    return Evaluation(spec.code, value, elements, cuts, q=1, article="C.07 10.1", notes=notes)
+
+
+def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.2: ARO plus dp of the fractional score over the board (p rounded to two decimals)."""
+    elements, cuts = _rating_elements(ctx, spec, p)
+    kept = [e for i, e in enumerate(elements) if i not in cuts]
+    if not kept:
+        return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.2",
+                          notes=("no game played over the board: undefined",))
+    aro = round_half_up(Fraction(sum(e.value for e in kept), len(kept)))
+    halves = sum(e.result for e in kept)
+    p100 = round_half_up(Fraction(100 * halves, 2 * len(kept)))
+    d = dp(p100)
+    note = f"ARO {aro}, score {halves / 2:g}/{len(kept)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
+    return Evaluation(spec.code, Fraction(aro + d), elements, cuts, q=1, article="C.07 10.2", notes=(note,))
+
+
+def _expected_hundredths(rating: int, opponents: list[int]) -> int:
+    return sum(pd_hundredths(rating - o) for o in opponents)
+
+
+def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the
+    score over the board; for a zero score, 800 below the lowest-rated opponent (from 2024-04)."""
+    elements, cuts = _rating_elements(ctx, spec, p)
+    kept = [e for i, e in enumerate(elements) if i not in cuts]
+    if not kept:
+        return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3",
+                          notes=("no game played over the board: undefined",))
+    opp = [e.value for e in kept]
+    target = 50 * sum(e.result for e in kept)  # hundredths of a point
+    if target == 0:
+        if not ctx.edition.ptp_zero_rule:
+            return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3", notes=(
+                f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)",))
+        return Evaluation(spec.code, Fraction(min(opp) - 800), elements, cuts, q=1, article="C.07 10.3",
+                          notes=(f"zero score: lowest opponent rating {min(opp)} - 800",))
+    lo, hi = min(opp) - 800, max(opp) + 800  # expected score is 0 at lo and the maximum at hi
+    while lo < hi:  # lowest rating with expected >= target
+        mid = (lo + hi) // 2
+        if _expected_hundredths(mid, opp) >= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    note = f"score {target / 100:g}/{len(opp)}; expected score at {lo}: {_expected_hundredths(lo, opp) / 100:g}"
+    return Evaluation(spec.code, Fraction(lo), elements, cuts, q=1, article="C.07 10.3", notes=(note,))
+
+
+def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
+    cache = ctx.__dict__.setdefault("_opponent_values", {})
+    values = cache.get(inner_code)
+    if values is None:  # every participant's TPR (or PTP), computed once per event
+        inner_spec = TieBreakSpec(inner_code, forfeits_played=spec.forfeits_played)
+        values = cache[inner_code] = [inner(ctx, inner_spec, i).value for i in range(ctx.n)]
+    elements = []
+    for r, o, half in _games(ctx, spec, p):
+        v = values[o]
+        if v is not None:
+            elements.append(Element(int(v), int(v), False, r + 1, ctx.start_nos[o], "opponent-value", None, half))
+    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
+    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
+    value = Fraction(round_half_up(Fraction(sum(kept), len(kept)))) if kept else None
+    return Evaluation(spec.code, value, elements, cuts, q=1, article=article)
+
+
+def average_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.4: the average TPR of the opponents played over the board, rounded (0.5 up)."""
+    return _opponent_average(ctx, spec, p, performance, "TPR", "C.07 10.4")
+
+
+def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.5: the average PTP of the opponents played over the board, rounded (0.5 up)."""
+    return _opponent_average(ctx, spec, p, perfect_performance, "PTP", "C.07 10.5")
+
+
+def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.6 (2026): the participant's rating, highest first (``/R``: lowest first).
+    With several ratings during the event, the first is used (Art. 10 note)."""
+    return Evaluation(spec.code, Fraction(ctx.ratings[p]), q=1, article="C.07 10.6")
