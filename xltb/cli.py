@@ -1,0 +1,49 @@
+"""The ``xltb`` command. Errors in the user's input print one line and exit with status 2."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+from . import __version__
+from .commands import COMMANDS
+from .errors import XltbError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="xltb", description="FIDE C.07 tie-breaks for chess arbiters.")
+    parser.add_argument("--version", action="version", version=f"xltb {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS.values():
+        importlib.import_module(module).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except XltbError as err:
+        print(f"xltb: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("xltb: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug of ours: one line, not a traceback (XLTB_DEBUG=1 shows it)
+        if os.environ.get("XLTB_DEBUG"):
+            raise
+        print(f"xltb: internal error: {type(exc).__name__}: {exc} (run with XLTB_DEBUG=1 and report it)",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""Options and loading shared by the commands."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import XltbError
+from ..model import EventType
+
+
+def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True) -> None:
+    if tiebreaks:
+        parser.add_argument("--tiebreaks", "-t", metavar="LIST",
+                            help="comma-separated codes, TRF-2026 (BH/C1,KS/L-1) or Handbook (BH-C1) spelling; "
+                                 "default: the file's 212/202 list, else the default for the event type")
+    parser.add_argument("--rules", "-r", metavar="EDITION",
+                        help="C.07 edition: 2012, 2023-09, 2024-04, 2024-08, 2026-03 (aliases 2023, 2024, 2026); "
+                             "default: the one in force on the event's start date, the newest without a date")
+    parser.add_argument("--unrated-rating", type=int, metavar="N",
+                        help="rating used for unrated players in rating-based tie-breaks (C.07 10)")
+    parser.add_argument("--event-type", choices=[e.value for e in EventType],
+                        help="override the event type read from the file (TRF 092/192)")
+
+
+def load_event(path: str, event_type: str | None = None):
+    """Read an event file (TRF-16 / TRF-2026)."""
+    from ..io.trf import read_trf
+
+    return read_trf(path, event_type=EventType(event_type) if event_type else None)
+
+
+def compute_from_args(event, args):
+    from ..engine import compute
+
+    return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
+                   lots=getattr(args, "lots", None))
+
+
+def output(text: str, target: str | None) -> None:
+    from ..io.output import write_atomic
+
+    if target and target != "-":
+        write_atomic(target, text)
+    else:
+        print(text, end="")
+
+
+__all__ = ["add_event_options", "load_event", "compute_from_args", "output", "XltbError"]

@@ -1,0 +1,41 @@
+"""``xltb explain FILE START_NO CODE``: how one value was obtained."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import XltbError
+from .common import add_event_options, compute_from_args, load_event, output
+
+
+def register(sub) -> None:
+    p = sub.add_parser("explain", help="show the breakdown of one tie-break value",
+                       description="Show, round by round, how a participant's tie-break value was obtained.")
+    p.add_argument("file")
+    p.add_argument("start_no", type=int, metavar="START_NO")
+    p.add_argument("code", metavar="CODE", help="tie-break code, e.g. BH/C1 or SB-C1")
+    add_event_options(p, tiebreaks=False)
+    p.add_argument("--tiebreaks", "-t", metavar="LIST",
+                   help="the event's tie-break list (for DE and the rank); default: the file's list")
+    p.add_argument("-o", "--output", metavar="OUT")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..explain import explain_text
+    from ..tiebreaks.codes import parse_code, parse_list
+
+    event = load_event(args.file, args.event_type)
+    spec = parse_code(args.code)
+    if args.start_no not in {p.start_no for p in event.players}:
+        raise XltbError(f"no participant has start number {args.start_no}", file=args.file)
+    from ..engine import choose_tiebreaks
+
+    specs = list(choose_tiebreaks(event, args.tiebreaks))
+    if spec.code not in [s.code for s in specs]:
+        specs.append(spec)
+    args.tiebreaks = ",".join(s.code for s in specs)
+    parse_list(args.tiebreaks)
+    st = compute_from_args(event, args)
+    output(explain_text(st, args.start_no, spec.code), args.output)
+    return 0

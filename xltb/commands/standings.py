@@ -1,0 +1,29 @@
+"""``xltb standings FILE``: the final standings with the chosen tie-breaks."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_event_options, compute_from_args, load_event, output
+
+
+def register(sub) -> None:
+    p = sub.add_parser("standings", help="compute standings and tie-breaks of an event file",
+                       description="Compute the standings of an event (TRF-16 or TRF-2026) with FIDE C.07 tie-breaks.")
+    p.add_argument("file", help="the event file (TRF)")
+    add_event_options(p)
+    p.add_argument("--lots", type=int, metavar="SEED",
+                   help="break the ties that remain by a reproducible drawing of lots")
+    p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
+    p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..io import output as out
+
+    event = load_event(args.file, args.event_type)
+    st = compute_from_args(event, args)
+    text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+    output(text, args.output)
+    return 0
