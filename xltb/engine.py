@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
+from ._gc import paused
 from .errors import TieBreakError
 from .model import EventType, Tournament
 from .rules import Edition, edition_for_date, parse_edition
@@ -68,6 +69,11 @@ def check(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, .
 def compute(tournament: Tournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
             *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
     """Compute every value and rank the participants (C.07 4.2)."""
+    with paused():
+        return _compute(tournament, tiebreaks, rules, unrated_rating, lots)
+
+
+def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | None, lots: int | None) -> Standings:
     edition, reason = choose_edition(tournament, rules)
     specs = choose_tiebreaks(tournament, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
@@ -80,6 +86,7 @@ def compute(tournament: Tournament, tiebreaks: str | Iterable[str] | None = None
             continue
         compute_one = info(spec).compute
         evaluations[spec.code] = [compute_one(ctx, spec, p) for p in range(n)]
+        ctx.evaluated[spec.code] = evaluations[spec.code]
     de_notes: dict[str, list[str]] = {}
     de_scores: dict[str, list[Fraction | None]] = {}
 

@@ -20,10 +20,12 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .._gc import paused
     from ..io import output as out
 
-    event = load_event(args.file, args.event_type)
-    st = compute_from_args(event, args)
-    text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+    with paused():  # a short process that builds large acyclic structures: see xltb/_gc.py
+        event = load_event(args.file, args.event_type)
+        st = compute_from_args(event, args)
+        text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
     output(text, args.output)
     return 0

@@ -87,7 +87,7 @@ def to_json(st: Standings) -> str:
     }
     if st.lots_seed is not None:
         doc["lots_seed"] = st.lots_seed
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(doc, ensure_ascii=False) + "\n"
 
 
 def safe_cell(text: str) -> str:

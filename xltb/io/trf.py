@@ -12,9 +12,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 from datetime import date
 from fractions import Fraction
+from math import gcd
 
+from .._gc import paused
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from .text import decode, read_text
@@ -39,11 +42,14 @@ _MIRROR = {
     Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
 }
 
+#: colour column: w, b (German s for black), - or blank
+_COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour.BLACK, "s": Colour.BLACK,
+            "S": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+
 _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 
 
-@dataclass
-class _RawRound:
+class _RawRound(NamedTuple):
     opponent: int | None
     colour: Colour
     code: str
@@ -80,7 +86,8 @@ def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) ->
     """Read a TRF file into a :class:`~xltb.model.Tournament` (errors name the file and line)."""
     text, encoding = read_text(path)
     try:
-        tournament = parse_trf(text, source=str(path), event_type=event_type)
+        with paused():
+            tournament = parse_trf(text, source=str(path), event_type=event_type)
     except InputError as err:
         if err.file is None:
             raise InputError(err.message, file=str(path), line=err.line) from None
@@ -169,11 +176,15 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
                          line=number) from None
     rounds = []
     r = 0
+    empty = _RawRound(None, Colour.NONE, "")
+    colours = _COLOURS
     while 91 + 10 * r < len(line):
-        block = line[91 + 10 * r: 99 + 10 * r].ljust(8)
+        block = line[91 + 10 * r: 99 + 10 * r]
         r += 1
-        if not block.strip():
-            rounds.append(_RawRound(None, Colour.NONE, ""))
+        if len(block) < 8:
+            block = block.ljust(8)
+        if block.isspace():
+            rounds.append(empty)
             continue
         opp_text = block[0:4].strip()
         if opp_text in ("", "0000", "0"):
@@ -183,9 +194,8 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
         else:
             raise InputError(f"round {r}: opponent {opp_text!r} (columns {92 + 10 * (r - 1)}-{95 + 10 * (r - 1)}) "
                              "is not a pairing number", file=source, line=number)
-        colour_char = block[5].lower()
-        colour = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK}.get(colour_char, Colour.NONE)
-        if colour_char not in "wbs- ":
+        colour = colours.get(block[5])
+        if colour is None:
             raise InputError(f"round {r}: unknown colour {block[5]!r} (expected w, b or -)", file=source, line=number)
         rounds.append(_RawRound(opponent, colour, block[7].upper()))
     while rounds and rounds[-1].code == "" and rounds[-1].opponent is None:
@@ -222,12 +232,20 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             extra_kind[(sno, rnd)] = kind
         rounds = max(rounds, rnd)
     kinds: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
+    with_opponent = _WITH_OPPONENT
+    empty = _RawRound(None, Colour.NONE, "")
     for p in raw:
         row = []
+        me = p.start_no
         for r in range(rounds):
-            rr = p.rounds[r] if r < len(p.rounds) else _RawRound(None, Colour.NONE, "")
-            row.append(_kind(p, r + 1, rr, by_no, source, extra_kind))
-        kinds[p.start_no] = row
+            rr = p.rounds[r] if r < len(p.rounds) else empty
+            opp = rr.opponent
+            kind = with_opponent.get(rr.code) if opp is not None else None
+            if kind is not None and opp in by_no and opp != me:  # the common case: a game
+                row.append((kind, opp, rr.colour))
+            else:
+                row.append(_kind(p, r + 1, rr, by_no, source, extra_kind))
+        kinds[me] = row
     # both lines of a game must agree
     for p in raw:
         for r, (kind, opp, _) in enumerate(kinds[p.start_no]):
@@ -324,7 +342,7 @@ def _blank_byes(raw, kinds, players: list[Player], scoring: Scoring, warnings: l
         results = list(p.results)
         if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
             i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
-            results[i] = replace(results[i], kind=Kind.PAB, points=scoring.points(Kind.PAB))
+            results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
             warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
                             f"{i + 1}, written blank; read so")
             out.append(replace(p, results=tuple(results)))
@@ -335,7 +353,7 @@ def _blank_byes(raw, kinds, players: list[Player], scoring: Scoring, warnings: l
             continue
         chosen = blanks[: int(short)]
         for i in chosen:
-            results[i] = replace(results[i], kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
+            results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
         rounds = ", ".join(str(i + 1) for i in chosen)
         guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
         warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
@@ -351,11 +369,14 @@ def _has_scoring(scoring: Scoring) -> bool:
 def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
+    table = scoring.table()
     for p in raw:
         results = []
         for r, (kind, opp, col) in enumerate(kinds[p.start_no]):
-            pts = overrides.get((p.start_no, r + 1, kind), overrides.get((None, r + 1, kind),
-                                overrides.get((None, None, kind), scoring.points(kind))))
+            pts = table[kind]
+            if overrides:
+                pts = overrides.get((p.start_no, r + 1, kind), overrides.get((None, r + 1, kind),
+                                    overrides.get((None, None, kind), pts)))
             results.append(RoundResult(r + 1, kind, opp, col, pts))
         t = p.text
         rating = _rating(t[48:52], p.line)
@@ -369,8 +390,20 @@ def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
 
 
 def _first_mismatch(players: list[Player]):
+    """The first player whose results do not add up to columns 81-84, with the computed total."""
+    units: dict[int, int] = {}  # id of a points value -> units of 1/q (readers share the values)
+    q = 1
     for p in players:
-        if p.declared_points is not None and p.points != p.declared_points:
+        for r in p.results:
+            if id(r.points) not in units:
+                units[id(r.points)] = r.points
+                q = q * r.points.denominator // gcd(q, r.points.denominator)
+    units = {key: int(value * q) for key, value in units.items()}
+    for p in players:
+        if p.declared_points is None:
+            continue
+        total = sum(units[id(r.points)] for r in p.results)
+        if Fraction(total, q) + p.extra_points != p.declared_points:
             return p, p.points
     return None
 

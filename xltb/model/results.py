@@ -10,6 +10,8 @@ class Colour(Enum):
     BLACK = "b"
     NONE = "-"
 
+    __hash__ = object.__hash__
+
 
 class Kind(Enum):
     """The kind of a round result.
@@ -33,6 +35,9 @@ class Kind(Enum):
     ZERO_BYE = "Z"  # requested zero-point bye
     ABSENT = " "  # absent / withdrawn: C.07 16.1.1 counts it as a zero-point bye
     NOT_PLAYED = "?"  # paired or scheduled, no result yet
+
+    # members are singletons: identity hashing is exact, and much faster than Enum's name hashing
+    __hash__ = object.__hash__
 
     @property
     def played(self) -> bool:

@@ -48,6 +48,10 @@ class Scoring:
             return self.points(Kind.ZERO_BYE) if self.absent is None else self.absent
         return Fraction(0)  # NOT_PLAYED
 
+    def table(self) -> dict[Kind, Fraction]:
+        """Points for every kind, as a dictionary (for readers that score many rounds)."""
+        return {k: self.points(k) for k in Kind}
+
     def values(self) -> tuple[Fraction, ...]:
         return tuple(self.points(k) for k in Kind)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from .results import Colour, Kind
 from .scoring import Scoring
@@ -22,9 +23,11 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """One participant's round: opponent (start number) or none, colour, kind and points."""
+class RoundResult(NamedTuple):
+    """One participant's round: opponent (start number) or none, colour, kind and points.
+
+    A named tuple: immutable, and cheap enough to make by the hundred thousand.
+    """
 
     round: int
     kind: Kind

@@ -15,7 +15,12 @@ from typing import Callable, NamedTuple
 
 
 class Element(NamedTuple):
-    """One addend of a tie-break, in engine units."""
+    """One addend of a tie-break, in engine units.
+
+    The engine builds elements as plain tuples in this field order (``VALUE``, ``KEY``, ...: a
+    tuple is several times cheaper to make than a named tuple, and standings of thousands of
+    players make hundreds of thousands of them); :meth:`Evaluation.breakdown` names the fields.
+    """
 
     value: int  # contribution (units 1/q**power)
     key: object  # significance: the least significant value has the smallest key (C.07 14.1)
@@ -26,6 +31,15 @@ class Element(NamedTuple):
     score: int | None = None  # the opponent's (or dummy's) score used, units 1/q
     result: int | None = None  # points scored in that round, units 1/q
     rating: int | None = None
+
+
+VALUE, KEY, VUR, ROUND, OPPONENT, SOURCE, SCORE, RESULT, RATING = range(9)
+
+
+def element(value: int, key: object, vur: bool, round_no: int | None, opponent: int | None, source: str,
+            score: int | None = None, result: int | None = None, rating: int | None = None) -> tuple:
+    """An element as a plain tuple (see :class:`Element` for the fields)."""
+    return (value, key, vur, round_no, opponent, source, score, result, rating)
 
 
 #: What an element's ``source`` means, with the article that applies.
@@ -70,7 +84,7 @@ class Evaluation:
 
     __slots__ = ("code", "value", "elements", "cuts", "power", "q", "notes", "article")
 
-    def __init__(self, code: str, value: Fraction | None, elements: list[Element] = (), cuts: dict[int, str] | None = None,
+    def __init__(self, code: str, value: Fraction | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
                  *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = ""):
         self.code = code
         self.value = value
@@ -85,7 +99,8 @@ class Evaluation:
         """The per-round contributions in points, with what was cut and why."""
         out = []
         scale = self.q**self.power
-        for i, e in enumerate(self.elements):
+        for i, raw in enumerate(self.elements):
+            e = Element._make(raw)
             text, article = SOURCES.get(e.source, (e.source, ""))
             out.append(Contribution(
                 round=e.round, opponent=e.opponent, source=e.source, explanation=text, article=article,

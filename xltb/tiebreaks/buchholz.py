@@ -16,15 +16,27 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .base import Element, Evaluation
+from ..model import Kind
+from .base import VALUE, Evaluation
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
 
 
 def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = False,
-                      product: bool = False) -> list[Element]:
-    """Per-round elements for the Buchholz (``product=False``) or Sonneborn-Berger family."""
+                      product: bool = False) -> list[tuple]:
+    """Per-round elements for the Buchholz (``product=False``) or Sonneborn-Berger family.
+
+    The lists are shared by the variants of one family (BH, BH/C1, BH/M1 ...): computed once per
+    participant and never modified."""
+    cache = ctx.memo.setdefault(("opponent_elements", fore, product, spec.forfeits_played), {})
+    found = cache.get(p)
+    if found is None:
+        found = cache[p] = _opponent_elements(ctx, spec, p, fore, product)
+    return found
+
+
+def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool) -> list[tuple]:
     if fore:
         pts, kinds, scores, adjusted, virtual = ctx.fore
     else:
@@ -41,20 +53,21 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
     own = scores[p]
     cap_bye = ctx.draw * ctx.rounds
     start_nos = ctx.start_nos
-    out: list[Element] = []
+    out: list[tuple] = []
     running = 0
     row_k, row_o, row_p = kinds[p], ctx.opps[p], pts[p]
+    row_played = ctx.played[p] if not fore else [k.played for k in row_k]
     for r in range(len(row_k)):
         k, o, v = row_k[r], row_o[r], row_p[r]
         before = running
         running += v
         opp_no = start_nos[o] if o >= 0 else None
-        if k.played or (o >= 0 and ctx.is_game(k, o, fw, fl)):
+        if row_played[r] or (o >= 0 and ctx.is_game(k, o, fw, fl)):
             s = opp_scores[o]
-            out.append(Element(s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
-                               "game" if k.played else "forfeit-played", s, v))
+            out.append((s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
+                               "game" if row_played[r] else "forfeit-played", s, v, None))
             continue
-        if k.name == "NOT_PLAYED" or not swiss:
+        if k is Kind.NOT_PLAYED or not swiss:
             continue
         if edition.virtual_opponent:
             s = before + (ctx.win - v) + ctx.draw * (ctx.rounds - (r + 1))
@@ -68,15 +81,15 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
                     s = cap
                     source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
             vur = k.vur
-        out.append(Element(s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v))
+        out.append((s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v, None))
     return out
 
 
-def _summed(ctx: Context, spec: TieBreakSpec, elements: list[Element], power: int, article: str) -> Evaluation:
+def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int, article: str) -> Evaluation:
     vur_exception = not ctx.round_robin and not ctx.edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=vur_exception) \
         if (spec.cut or spec.median) else {}
-    total = sum(e.value for i, e in enumerate(elements) if i not in cuts)
+    total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
     return Evaluation(spec.code, Fraction(total, ctx.q**power), elements, cuts, power=power, q=ctx.q, article=article)
 
 
@@ -96,11 +109,10 @@ def sonneborn_berger(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 
 def _plain_bh(ctx: Context) -> list[int]:
-    cache = ctx.__dict__.setdefault("_plain_bh", None)
+    cache = ctx.memo.get("plain_bh")
     if cache is None:
         plain = TieBreakSpec("BH")
-        cache = [sum(e.value for e in opponent_elements(ctx, plain, i)) for i in range(ctx.n)]
-        ctx.__dict__["_plain_bh"] = cache
+        cache = ctx.memo["plain_bh"] = [sum(e[VALUE] for e in opponent_elements(ctx, plain, i)) for i in range(ctx.n)]
     return cache
 
 
@@ -111,9 +123,9 @@ def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Eval
     elements = []
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
         if o >= 0 and ctx.is_game(k, o, fw, fl):
-            elements.append(Element(bh[o], bh[o], False, r + 1, ctx.start_nos[o], "opponent-value", bh[o]))
+            elements.append((bh[o], bh[o], False, r + 1, ctx.start_nos[o], "opponent-value", bh[o], None, None))
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
-    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
+    kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
     value = Fraction(sum(kept), ctx.q * len(kept)) if kept else None
     return Evaluation(spec.code, value, elements, cuts, q=ctx.q, article="C.07 8.2",
                       notes=("each value is the opponent's Buchholz (8.1)",))
@@ -135,8 +147,8 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         if o >= 0 and ctx.is_game(k, o, fw, fl):
             s = ctx.score[o]
             counted = 2 * s >= twice_limit
-            elements.append(Element(v if counted else 0, s, False, r + 1, ctx.start_nos[o],
-                                    "koya" if counted else "koya-below", s, v))
+            elements.append((v if counted else 0, s, False, r + 1, ctx.start_nos[o],
+                                    "koya" if counted else "koya-below", s, v, None))
             if counted:
                 total += v
     limit = twice_limit / (2 * ctx.q)

@@ -8,7 +8,7 @@ TRF spelling, which is what xltb prints.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import TieBreakError
@@ -79,9 +79,17 @@ class TieBreakSpec:
     forfeits_played: bool = False  # /P: forfeits count as played games
     fore: bool = False  # /F: Fore Buchholz variant (SSSC)
     reverse: bool = False  # /R: reverse order (TPN, RTNG)
+    _code: str = field(init=False, repr=False, compare=False, default="")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_code", self._spell())
 
     @property
     def code(self) -> str:
+        """The TRF-2026 spelling, e.g. ``BH/C1``, ``BH:GP/C1``, ``KS/L-1``."""
+        return self._code
+
+    def _spell(self) -> str:
         out = SPELLING.get(self.acronym, self.acronym)
         if self.score:
             out += f":{self.score}"

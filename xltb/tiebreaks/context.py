@@ -24,6 +24,9 @@ FORFEIT_LOSS = "16.2.4"
 BYE_LAST = "16.2.5"
 
 
+_PLAYED = frozenset(k for k in Kind if k.played)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Settings of a computation that are not part of the event file."""
@@ -49,13 +52,31 @@ class Context:
         self.loss = int(scoring.loss * q)
         self.round_robin = tournament.event_type.predetermined
         kinds, opps, pts, cols = [], [], [], []
+        units: dict[int, int] = {}  # id of a points value -> engine units (readers share the values)
+        index = self.index
         for p in tournament.players:
-            kinds.append([r.kind for r in p.results])
-            opps.append([self.index[r.opponent] if r.opponent is not None else -1 for r in p.results])
-            pts.append([int(r.points * q) for r in p.results])
-            cols.append([r.colour for r in p.results])
+            results = p.results
+            kinds.append([r.kind for r in results])
+            opps.append([-1 if r.opponent is None else index[r.opponent] for r in results])
+            row = []
+            for r in results:
+                u = units.get(id(r.points))
+                if u is None:
+                    u = int(r.points * q)
+                    if r.points is scoring.points(r.kind):
+                        units[id(r.points)] = u
+                row.append(u)
+            pts.append(row)
+            cols.append([r.colour for r in results])
         self.kinds, self.opps, self.pts, self.colours = kinds, opps, pts, cols
+        played_kinds = {k for k in Kind if k.played}
+        #: played[p][r]: a game was played over the board
+        self.played = [[k in played_kinds for k in row] for row in kinds]
         self.extra = [int(p.extra_points * q) for p in tournament.players]
+        #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
+        self.evaluated: dict[str, list] = {}
+        #: intermediate results shared by several tie-breaks (see the modules that use it)
+        self.memo: dict[object, dict] = {}
         self.score = [sum(row) + e for row, e in zip(pts, self.extra)]
 
     # ------------------------------------------------------------------ helpers
@@ -83,7 +104,8 @@ class Context:
         return True, True
 
     def is_game(self, kind: Kind, opp: int, fw: bool, fl: bool) -> bool:
-        if kind.played:
+        """A game for this tie-break: played over the board, or a forfeit counted as played."""
+        if kind in _PLAYED:
             return True
         if opp < 0:
             return False

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..rules import Edition
-from .base import Element
+from .base import KEY, VALUE, VUR
 
 
-def apply_cuts(elements: list[Element], cut: int, median: int, edition: Edition, *, vur_exception: bool) -> dict[int, str]:
+def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *, vur_exception: bool) -> dict[int, str]:
     """Decide which elements a Cut-n or Median-n modifier removes.
 
     Returns ``{element index: reason}``. The least significant value is the element with
@@ -19,18 +19,22 @@ def apply_cuts(elements: list[Element], cut: int, median: int, edition: Edition,
     Median order: 2023-09 and 2024-08 cut the least, then the most significant values;
     2024-04 cuts the most, then the least (14.3, 14.4).
     """
+    if not median and not (vur_exception and any(e[VUR] for e in elements)):
+        # the common case, Cut-n without voluntarily unplayed rounds: the n least significant values
+        order = sorted(range(len(elements)), key=lambda i: (elements[i][KEY], elements[i][VALUE], i))
+        return {i: f"Cut-{cut}, cut {n + 1}: least significant value (C.07 14.1)" for n, i in enumerate(order[:cut])}
     remaining = list(range(len(elements)))
     cuts: dict[int, str] = {}
 
     def least(step: str) -> None:
         if not remaining:
             return
-        lsv = min(remaining, key=lambda i: (elements[i].key, elements[i].value, i))
+        lsv = min(remaining, key=lambda i: (elements[i][KEY], elements[i][VALUE], i))
         if vur_exception:
-            vurs = [i for i in remaining if elements[i].vur]
+            vurs = [i for i in remaining if elements[i][VUR]]
             if vurs:
-                v = min(vurs, key=lambda i: (elements[i].value, elements[i].key, i))
-                if elements[v].value >= elements[lsv].value:
+                v = min(vurs, key=lambda i: (elements[i][VALUE], elements[i][KEY], i))
+                if elements[v][VALUE] >= elements[lsv][VALUE]:
                     why = "the least significant value" if v == lsv else \
                         "lowest contribution of a voluntarily unplayed round, not lower than the least significant value"
                     _take(v, f"{step}: {why} (C.07 16.5)")
@@ -44,7 +48,7 @@ def apply_cuts(elements: list[Element], cut: int, median: int, edition: Edition,
         if not remaining:
             return
         # among equal most significant values, cut the one from a voluntarily unplayed round first
-        msv = max(remaining, key=lambda i: (elements[i].key, elements[i].value, elements[i].vur, -i))
+        msv = max(remaining, key=lambda i: (elements[i][KEY], elements[i][VALUE], elements[i][VUR], -i))
         _take(msv, f"{step}: most significant value (C.07 14.3)")
 
     def _take(i: int, reason: str) -> None:

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from fractions import Fraction
 
 from ..model import Kind
-from .base import Element, Evaluation
+from .base import RESULT, VALUE, Evaluation
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -48,10 +48,26 @@ def round_half_up(value: Fraction) -> int:
     return int((value * 2 + 1) // 2)
 
 
+def _ratio_half_up(numerator: int, denominator: int) -> int:
+    """``round_half_up(numerator / denominator)`` in integers (denominator > 0)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+#: pd_hundredths(d) for d in -736..736 (beyond that the probability is 0 or 1), for the PTP search
+_PD_SPAN = PD_UPPER[-1] + 1
+_PD_LOOKUP = [pd_hundredths(d) for d in range(-_PD_SPAN, _PD_SPAN + 1)]
+
+
 def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int]]:
     """(round index, opponent, result in half points: 2/1/0) of the games that count for rating-based
-    tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2)."""
+    tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2).
+    Results count 1 / 1/2 / 0 whatever the event's scoring (B.02)."""
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, rating_based=True)
+    memo = ctx.memo.setdefault("rating_games", {})
+    key = (p, fw, fl)
+    found = memo.get(key)
+    if found is not None:
+        return found
     out = []
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
         if o >= 0 and ctx.is_game(k, o, fw, fl):
@@ -62,13 +78,17 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
             else:
                 half = 0
             out.append((r, o, half))
+    memo[key] = out
     return out
 
 
-def _rating_elements(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[Element], dict[int, str]]:
-    ratings = ctx.ratings
-    elements = [Element(ratings[o], ratings[o], False, r + 1, ctx.start_nos[o], "opponent", None, half, ratings[o])
-                for r, o, half in _games(ctx, spec, p)]
+def _rating_elements(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[tuple], dict[int, str]]:
+    cache = ctx.memo.setdefault(("rating_elements", spec.forfeits_played), {})
+    elements = cache.get(p)
+    if elements is None:
+        ratings = ctx.ratings
+        elements = cache[p] = [(ratings[o], ratings[o], False, r + 1, ctx.start_nos[o], "opponent", None, half,
+                                ratings[o]) for r, o, half in _games(ctx, spec, p)]
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     return elements, cuts
 
@@ -76,8 +96,8 @@ def _rating_elements(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[Ele
 def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
     elements, cuts = _rating_elements(ctx, spec, p)
-    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
-    value = Fraction(round_half_up(Fraction(sum(kept), len(kept)))) if kept else None
+    kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts] if cuts else [e[VALUE] for e in elements]
+    value = Fraction(_ratio_half_up(sum(kept), len(kept))) if kept else None
     notes = () if kept else ("no game played over the board remains: undefined",)
     return Evaluation(spec.code, value, elements, cuts, q=1, article="C.07 10.1", notes=notes)
 
@@ -89,16 +109,22 @@ def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     if not kept:
         return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.2",
                           notes=("no game played over the board: undefined",))
-    aro = round_half_up(Fraction(sum(e.value for e in kept), len(kept)))
-    halves = sum(e.result for e in kept)
-    p100 = round_half_up(Fraction(100 * halves, 2 * len(kept)))
+    aro = _ratio_half_up(sum(e[VALUE] for e in kept), len(kept))
+    halves = sum(e[RESULT] for e in kept)
+    p100 = _ratio_half_up(100 * halves, 2 * len(kept))  # p rounded to two decimals
     d = dp(p100)
     note = f"ARO {aro}, score {halves / 2:g}/{len(kept)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
     return Evaluation(spec.code, Fraction(aro + d), elements, cuts, q=1, article="C.07 10.2", notes=(note,))
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
-    return sum(pd_hundredths(rating - o) for o in opponents)
+    """Expected score in hundredths (B.02 8.1b, full scale)."""
+    span, table, top = _PD_SPAN, _PD_LOOKUP, 2 * _PD_SPAN
+    total = 0
+    for o in opponents:
+        d = rating - o + span
+        total += table[d] if 0 <= d <= top else (100 if d > top else 0)
+    return total
 
 
 def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
@@ -109,15 +135,29 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     if not kept:
         return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3",
                           notes=("no game played over the board: undefined",))
-    opp = [e.value for e in kept]
-    target = 50 * sum(e.result for e in kept)  # hundredths of a point
+    opp = [e[VALUE] for e in kept]
+    target = 50 * sum(e[RESULT] for e in kept)  # hundredths of a point
     if target == 0:
         if not ctx.edition.ptp_zero_rule:
             return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3", notes=(
                 f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)",))
         return Evaluation(spec.code, Fraction(min(opp) - 800), elements, cuts, q=1, article="C.07 10.3",
                           notes=(f"zero score: lowest opponent rating {min(opp)} - 800",))
-    lo, hi = min(opp) - 800, max(opp) + 800  # expected score is 0 at lo and the maximum at hi
+    # the expected score grows with the rating: find the lowest rating that reaches the target,
+    # bracketing it from a first guess (the TPR of the same games), then halving the bracket
+    guess = _ratio_half_up(sum(opp), len(opp)) + dp(_ratio_half_up(2 * target, 2 * len(opp)))
+    step = 16
+    if _expected_hundredths(guess, opp) >= target:
+        hi = guess
+        lo = guess - step
+        while _expected_hundredths(lo, opp) >= target:
+            hi, lo, step = lo, lo - step, step * 2
+        lo += 1
+    else:
+        lo = guess + 1
+        hi = guess + step
+        while _expected_hundredths(hi, opp) < target:
+            lo, hi, step = hi + 1, hi + step, step * 2
     while lo < hi:  # lowest rating with expected >= target
         mid = (lo + hi) // 2
         if _expected_hundredths(mid, opp) >= target:
@@ -129,20 +169,28 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 
 def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
-    cache = ctx.__dict__.setdefault("_opponent_values", {})
-    values = cache.get(inner_code)
-    if values is None:  # every participant's TPR (or PTP), computed once per event
-        inner_spec = TieBreakSpec(inner_code, forfeits_played=spec.forfeits_played)
-        values = cache[inner_code] = [inner(ctx, inner_spec, i).value for i in range(ctx.n)]
+    values = _all_values(ctx, inner, inner_code, spec.forfeits_played)
     elements = []
     for r, o, half in _games(ctx, spec, p):
         v = values[o]
         if v is not None:
-            elements.append(Element(int(v), int(v), False, r + 1, ctx.start_nos[o], "opponent-value", None, half))
+            elements.append((v, v, False, r + 1, ctx.start_nos[o], "opponent-value", None, half, None))
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
-    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
-    value = Fraction(round_half_up(Fraction(sum(kept), len(kept)))) if kept else None
+    kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
+    value = Fraction(_ratio_half_up(sum(kept), len(kept))) if kept else None
     return Evaluation(spec.code, value, elements, cuts, q=1, article=article)
+
+
+def _all_values(ctx: Context, inner, code: str, forfeits_played: bool) -> list[int | None]:
+    """Every participant's TPR (or PTP), computed once per event and options."""
+    cache = ctx.memo.setdefault("opponent_values", {})
+    values = cache.get((code, forfeits_played))
+    if values is None:
+        spec = TieBreakSpec(code, forfeits_played=forfeits_played)
+        done = ctx.evaluated.get(spec.code)
+        evaluations = done if done is not None else [inner(ctx, spec, i) for i in range(ctx.n)]
+        values = cache[(code, forfeits_played)] = [None if e.value is None else int(e.value) for e in evaluations]
+    return values
 
 
 def average_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
