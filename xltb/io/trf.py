@@ -457,7 +457,10 @@ _XXS_FIELDS = {"WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",),
 
 
 def _scoring_xxs(body: str, number: int, source: str, out: dict) -> None:
-    """JaVaFo XXS: ``CODE=VALUE`` pairs, later ones override earlier ones."""
+    """JaVaFo XXS: ``CODE=VALUE`` pairs, later ones override earlier ones. The shortcut ``W`` sets
+    the wins, forfeit wins and full-point byes, not the pairing-allocated bye, which keeps JaVaFo's
+    default of 1 point unless ``PAB=`` says otherwise."""
+    out.setdefault("pab", Fraction(1))
     for token in body.split():
         code, _, value = token.partition("=")
         code = code.upper()

@@ -1,0 +1,52 @@
+"""Test helpers: where the test data is, and a builder for small hand-made events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+SEED = DATA / "seed"
+REAL = DATA / "real"
+
+
+def trf(players: list[tuple], *, date: str | None = "2024/10/01", kind: str = "Swiss-System",
+        extra: tuple[str, ...] = ()) -> str:
+    """A TRF-16 text from compact rows ``(start_no, rating, "2w1 3b= -U -H -Z 4w+ ...")``.
+
+    A round cell is ``<opponent><colour><result>`` or ``-<code>`` for a round without opponent
+    (``-U`` pairing-allocated bye, ``-H`` half-point bye, ``-Z`` zero-point bye, ``-`` blank).
+    The points column is left empty (nothing to check against).
+    """
+    lines = ["012 Hand-built test event"]
+    if date:
+        lines.append(f"042 {date}")
+    lines.append(f"092 Individual: {kind}")
+    lines.extend(extra)
+    for start_no, rating, cells in players:
+        blocks = []
+        for cell in cells.split():
+            if cell.startswith("-"):
+                code = cell[1:] or " "
+                blocks.append(f"0000 - {code}")
+            else:
+                blocks.append(f"{int(cell[:-2]):4d} {cell[-2]} {cell[-1]}")
+        rating_text = f"{rating:4d}" if rating else "    "
+        lines.append(f"001 {start_no:4d} m    {'Player ' + str(start_no):<33} {rating_text} FID {'':11} {'':10} "
+                     f"{'':4} {start_no:4d}  " + "  ".join(blocks))
+    return "\n".join(lines) + "\n"
+
+
+def event(players: list[tuple], **kwargs):
+    """A Tournament parsed by the real TRF reader from :func:`trf` rows."""
+    from xltb.io.trf import parse_trf
+
+    return parse_trf(trf(players, **kwargs), source="hand-built.trf")
+
+
+def value(tournament, code: str, start_no: int, rules: str = "2024-08", **kwargs):
+    """One tie-break value (a Fraction, or None when undefined)."""
+    from xltb.engine import compute
+
+    st = compute(tournament, [code], rules, **kwargs)
+    ev = st.evaluation(start_no, st.codes[0])
+    return None if ev is None else ev.value

@@ -1,0 +1,122 @@
+"""The ``xltb`` command as a user meets it: output formats, explanations and errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from helpers import SEED, trf
+from xltb.cli import main
+
+SWISS = str(SEED / "held-swiss16.trf")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "xltb.cli", *args], capture_output=True, text=True)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_json_keeps_its_shape(capsys):
+    assert main(["standings", SWISS, "--tiebreaks", "BH-C1,BH,ARO/C1", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rules"] == "2024-08"
+    assert doc["tiebreaks"] == ["BH/C1", "BH", "ARO/C1"]
+    first = doc["standings"][0]
+    assert set(first) == {"rank", "start_no", "name", "points", "tiebreaks"}
+    assert (first["rank"], first["start_no"], first["name"], first["points"]) == (1, 2, "Bruno", 4.0)
+    assert first["tiebreaks"] == {"BH/C1": 12.0, "BH": 13.0, "ARO/C1": 1988.0}
+    nick = next(r for r in doc["standings"] if r["start_no"] == 12)
+    assert nick["tiebreaks"]["ARO/C1"] is None
+    assert [r["rank"] for r in doc["standings"]] == sorted(r["rank"] for r in doc["standings"])
+    assert len(doc["standings"]) == 16 and doc["event"]["rounds"] == 5
+
+
+def test_text_says_which_edition_and_why(capsys):
+    main(["standings", SWISS, "--rules", "2026"])
+    out = capsys.readouterr().out
+    assert "edition 2026-03 (chosen by the user)" in out
+    assert "BH/C1" in out.splitlines()[3]
+
+
+def test_edition_from_the_start_date_or_the_newest(tmp_path, capsys):
+    main(["standings", SWISS, "-f", "json"])
+    assert json.loads(capsys.readouterr().out)["rules"] == "2024-08"  # 042 2024/10/24
+    undated = tmp_path / "undated.trf"
+    undated.write_text(trf([(1, 2000, "2w1"), (2, 1900, "1b0")], date=None))
+    main(["standings", str(undated), "-f", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rules"] == "2026-03" and "no start date" in doc["rules_reason"]
+
+
+def test_csv_has_a_row_per_participant(capsys):
+    main(["standings", SWISS, "-f", "csv", "-t", "BH,AOB"])
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0][-2:] == ["BH", "AOB"] and len(rows) == 17
+    david = next(r for r in rows if r[1] == "4")
+    assert david[-1] == "13.38"
+
+
+def test_output_file(tmp_path):
+    out = tmp_path / "standings.json"
+    assert main(["standings", SWISS, "-f", "json", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["standings"][0]["start_no"] == 2
+
+
+def test_explain_prints_the_breakdown(capsys):
+    assert main(["explain", SWISS, "4", "SB-C1", "--rules", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "value: 7.75" in out
+    assert "16.4.2" in out and "CUT" in out and "16.5" in out
+
+
+def test_explain_direct_encounter(capsys):
+    main(["explain", str(SEED / "held-swiss16-r9.trf"), "6", "DE", "-t", "DE"])
+    out = capsys.readouterr().out
+    assert "#6 2" in out and "(6.2)" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["standings", "missing.trf"], "missing.trf: no such file"),
+    (["standings", SWISS, "-t", "XYZ"], "unknown tie-break code 'XYZ'"),
+    (["standings", SWISS, "-t", "BH/Q3"], "unknown modifier /Q3"),
+    (["standings", SWISS, "--rules", "1999"], "unknown rules edition '1999'"),
+    (["explain", SWISS, "99", "BH"], "no participant has start number 99"),
+])
+def test_errors_are_one_line_and_status_2(args, message):
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_file_writes_no_output(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text(trf([(1, 2000, "2w1"), (2, 1900, "1b1")]))
+    target = tmp_path / "out.json"
+    code, _, err = run("standings", str(bad), "-f", "json", "-o", str(target))
+    assert code == 2 and "bad.trf, line 4" in err and "contradict" in err
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+def test_unrated_players_are_refused_without_a_rating(tmp_path):
+    path = tmp_path / "unrated.trf"
+    path.write_text(trf([(1, 2000, "2w1"), (2, 0, "1b0")]))
+    code, _, err = run("standings", str(path), "-t", "ARO")
+    assert code == 2 and "--unrated-rating" in err
+    code, out, _ = run("standings", str(path), "-t", "ARO", "--unrated-rating", "1400", "-f", "json")
+    assert code == 0 and json.loads(out)["standings"][0]["tiebreaks"]["ARO"] == 1400
+
+
+def test_lots_are_reproducible(capsys):
+    rr = str(SEED / "held-rr6.trf")
+    main(["standings", rr, "-t", "WIN", "--lots", "3", "-f", "json"])
+    first = json.loads(capsys.readouterr().out)
+    main(["standings", rr, "-t", "WIN", "--lots", "3", "-f", "json"])
+    assert json.loads(capsys.readouterr().out) == first
+    assert sorted(r["rank"] for r in first["standings"]) == [1, 2, 3, 4, 5, 6]
