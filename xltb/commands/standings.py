@@ -15,6 +15,8 @@ def register(sub) -> None:
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
+    p.add_argument("--players", action="store_true",
+                   help="team events: the player standings (points, games, percentage, TPR, rank per board)")
     p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
     p.set_defaults(run=run)
 
@@ -24,8 +26,22 @@ def run(args: argparse.Namespace) -> int:
     from ..io import output as out
 
     with paused():  # a short process that builds large acyclic structures: see xltb/_gc.py
-        event = load_event(args.file, args.event_type)
-        st = compute_from_args(event, args)
-        text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+        event = load_event(args.file, args.event_type, args.primary)
+        if args.players:
+            text = _player_standings(event, args)
+        else:
+            st = compute_from_args(event, args)
+            text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
     output(text, args.output)
     return 0
+
+
+def _player_standings(event, args) -> str:
+    from ..errors import XltbError
+    from .. import team_engine as te
+    from .common import is_team_event
+
+    if not is_team_event(event):
+        raise XltbError("--players is for team events (files with 013 or 310 team records)", file=args.file)
+    lines = te.player_standings(event)
+    return {"text": te.players_to_text, "json": te.players_to_json, "csv": te.players_to_csv}[args.format](event, lines)

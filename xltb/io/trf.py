@@ -46,6 +46,11 @@ _MIRROR = {
 _COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour.BLACK, "s": Colour.BLACK,
             "S": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 
+#: a round block "  oooo c r": opponent (digits, right-aligned), colour, result; the fast path of the
+#: reader takes lines made only of such blocks, anything else goes through the careful path
+_BLOCK = re.compile(r"  ( {0,3}\d{1,4}) ([wbWB]) ([10=+\-WDLwdl])")
+_ROUNDS_FAST = re.compile(r"(?:  (?: {0,3}\d{1,4}) [wbWB] [10=+\-WDLwdl])*")
+
 _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 
 
@@ -174,6 +179,11 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
     except ValueError:
         raise InputError(f"pairing number {padded[4:8].strip()!r} (columns 5-8) is not a number", file=source,
                          line=number) from None
+    area = line[89:].rstrip()
+    if _ROUNDS_FAST.fullmatch(area):  # the common case: every block well formed
+        rounds = [_RawRound(int(o) if o.strip() not in ("", "0000") else None, _COLOURS[c], res.upper())
+                  for o, c, res in _BLOCK.findall(area)]
+        return _RawPlayer(number, start_no, padded, rounds)
     rounds = []
     r = 0
     empty = _RawRound(None, Colour.NONE, "")

@@ -89,7 +89,9 @@ def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int,
     vur_exception = not ctx.round_robin and not ctx.edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=vur_exception) \
         if (spec.cut or spec.median) else {}
-    total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
+    total = sum([e[VALUE] for e in elements])
+    if cuts:
+        total -= sum([elements[i][VALUE] for i in cuts])
     return Evaluation(spec.code, Fraction(total, ctx.q**power), elements, cuts, power=power, q=ctx.q, article=article)
 
 

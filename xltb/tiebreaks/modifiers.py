@@ -21,8 +21,9 @@ def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *
     """
     if not median and not (vur_exception and any(e[VUR] for e in elements)):
         # the common case, Cut-n without voluntarily unplayed rounds: the n least significant values
-        order = sorted(range(len(elements)), key=lambda i: (elements[i][KEY], elements[i][VALUE], i))
-        return {i: f"Cut-{cut}, cut {n + 1}: least significant value (C.07 14.1)" for n, i in enumerate(order[:cut])}
+        ranked = [(e[KEY], e[VALUE], i) for i, e in enumerate(elements)]
+        order = [min(ranked)] if cut == 1 and ranked else sorted(ranked)[:cut]
+        return {i: f"Cut-{cut}, cut {n + 1}: least significant value (C.07 14.1)" for n, (_, _, i) in enumerate(order)}
     remaining = list(range(len(elements)))
     cuts: dict[int, str] = {}
 
