@@ -46,6 +46,13 @@ def element(value: int, key: object, vur: bool, round_no: int | None, opponent: 
 SOURCES = {
     "game": ("game played over the board", "C.07 15.1"),
     "forfeit-played": ("forfeit counted as a played game", "C.07 15.2 / modifier P"),
+    "game-adjusted": ("game; the opponent's score adjusted for its unplayed rounds (requested byes at the "
+                      "end count as draws)", "C.07 16.3"),
+    "forfeit-played-adjusted": ("forfeit counted as a played game; the opponent's score adjusted for its "
+                                "unplayed rounds", "C.07 16.3"),
+    "game-virtual": ("game; the opponent's unplayed games count as draws", "2011 annex F.b"),
+    "forfeit-played-virtual": ("forfeit counted as a played game; the opponent's unplayed games count as draws",
+                               "2011 annex F.b"),
     "dummy": ("unplayed round: dummy opponent with the participant's own score", "C.07 16.4"),
     "dummy-capped-forfeit": ("unplayed round: dummy capped at the scheduled opponent's adjusted score",
                              "C.07 16.4.1 (2026)"),

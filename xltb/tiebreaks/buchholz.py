@@ -64,8 +64,11 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         opp_no = start_nos[o] if o >= 0 else None
         if row_played[r] or (o >= 0 and ctx.is_game(k, o, fw, fl)):
             s = opp_scores[o]
+            source = "game" if row_played[r] else "forfeit-played"
+            if s != scores[o]:  # say why the opponent's score is not its final score
+                source += "-virtual" if edition.virtual_opponent else "-adjusted"
             out.append((s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
-                               "game" if row_played[r] else "forfeit-played", s, v, None))
+                        source, s, v, None))
             continue
         if k is Kind.NOT_PLAYED or not swiss:
             continue
