@@ -46,7 +46,8 @@ def choose_tiebreaks(tournament: Tournament, tiebreaks: str | Iterable[str] | No
     return parse_list(DEFAULT_TIEBREAKS[tournament.event_type])
 
 
-def check(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
+def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
+    """Refuse what the edition forbids or the data cannot support; return warnings."""
     warnings = []
     for spec in specs:
         tb = info(spec)
@@ -77,14 +78,14 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     edition, reason = choose_edition(tournament, rules)
     specs = choose_tiebreaks(tournament, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
-    warnings = list(tournament.warnings) + check(tournament, edition, specs, options)
+    warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
     ctx = Context(tournament, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
     for spec in specs:
-        if spec.code in evaluations or spec.acronym == "DE":
-            continue
         compute_one = info(spec).compute
+        if spec.code in evaluations or compute_one is None:
+            continue
         evaluations[spec.code] = [compute_one(ctx, spec, p) for p in range(n)]
         ctx.evaluated[spec.code] = evaluations[spec.code]
     de_notes: dict[str, list[str]] = {}

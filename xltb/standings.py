@@ -58,9 +58,6 @@ class Standings:
         raise KeyError(start_no)
 
 
-SortKey = Callable[[int], object]
-
-
 def rank_groups(indices: Sequence[int], levels: list[Callable[[list[int]], list[list[int]]]]) -> list[list[int]]:
     """Split ``indices`` (already tied) level by level; each level orders a tied group into subgroups."""
 

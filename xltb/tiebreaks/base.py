@@ -125,7 +125,7 @@ class Evaluation:
 class TieBreakInfo:
     """How a tie-break ranks and how it is computed."""
 
-    compute: Callable  # (ctx, spec, p) -> Evaluation
+    compute: Callable | None  # (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
     higher_is_better: bool = True
     kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
     rating_based: bool = False

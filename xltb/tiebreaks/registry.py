@@ -8,13 +8,9 @@ from .base import TieBreakInfo
 from .codes import TieBreakSpec
 
 
-def _de_placeholder(ctx, spec, p):  # DE is type A: computed on the tied set, see direct.py
-    raise TieBreakError("DE ranks a set of tied participants; it has no value of its own")
-
-
 CATALOGUE: dict[str, TieBreakInfo] = {
     "PTS": TieBreakInfo(own.points),
-    "DE": TieBreakInfo(_de_placeholder, kind="A"),
+    "DE": TieBreakInfo(None, kind="A"),  # type A: ranks the tied set (direct.py), no value of its own
     "WIN": TieBreakInfo(own.wins),
     "WON": TieBreakInfo(own.games_won),
     "BPG": TieBreakInfo(own.black_games),
