@@ -20,18 +20,34 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
                         help="rating used for unrated players in rating-based tie-breaks (C.07 10)")
     parser.add_argument("--event-type", choices=[e.value for e in EventType],
                         help="override the event type read from the file (TRF 092/192)")
+    parser.add_argument("--primary", choices=["MP", "GP"], type=str.upper,
+                        help="team events: the primary score, match points or game points (default: TRF 192, else MP)")
 
 
-def load_event(path: str, event_type: str | None = None):
-    """Read an event file (TRF-16 / TRF-2026)."""
+def load_event(path: str, event_type: str | None = None, primary: str | None = None):
+    """Read an event file (TRF-16 / TRF-2026): a team event when it has team records (013/310)."""
     from ..io.trf import read_trf
+    from ..io.trf_team import looks_like_team_file, read_event
 
+    if looks_like_team_file(path):
+        return read_event(path, event_type=EventType(event_type) if event_type else None, primary=primary)
     return read_trf(path, event_type=EventType(event_type) if event_type else None)
+
+
+def is_team_event(event) -> bool:
+    from ..model.team import TeamTournament
+
+    return isinstance(event, TeamTournament)
 
 
 def compute_from_args(event, args):
     from ..engine import compute
 
+    if is_team_event(event):
+        from ..team_engine import compute_team
+
+        return compute_team(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
+                            lots=getattr(args, "lots", None))
     return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
                    lots=getattr(args, "lots", None))
 

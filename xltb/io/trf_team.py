@@ -1,0 +1,607 @@
+"""Reader for team events in TRF files: TRF-2026 team records and TRF-16 ``013`` files.
+
+The players' 001 lines are read by :mod:`xltb.io.trf` as for an individual event (after the
+team records 240 and 299, which name teams and carry match and game points, are set aside).
+Then the team records are read, and each team's rounds are built:
+
+* ``310`` (TRF-2026) or ``013`` (TRF-16) teams: the players in board order (``310`` also gives the
+  declared MP, GP and rank, which are compared with the computed ones: a warning when they differ);
+* a match is inferred from the players' pairings: a team's players who have opponents in round r
+  all meet players of one other team. A reserve written ``0000 - -`` (or blank, or ``Z``) did not
+  play: he is not on a board, and it is not a forfeit. ``0000 - +`` is a board won by forfeit
+  against an empty board;
+* boards follow the roster order (the default order), unless ``300`` gives the line-up of the
+  round; the opposing player of a board plays on the same board, an empty board is a forfeit;
+* ``330`` forfeited matches, ``320`` pairing-allocated byes (and their MP/GP), ``240`` requested
+  byes of teams (F, H, Z), ``299`` abnormal points (a result type: the MP and GP of that kind of
+  round; blank: a bonus or penalty), ``362`` match points (read by token: ``TW 2.0  TD 1.0  TL 0.0``
+  and ``TW 2     TD 1     TL 0`` alike), ``192`` primary score (``_MP_GP``, ``_GP_MP``, ``_MP``,
+  ``_GP``; MP by default), ``352`` board colours (its length is the team size).
+
+A match in which no game was played and one side won every board by forfeit is a forfeited
+match (C.07 15.1: no match was played) even without a 330 record; a warning says so.
+
+A file whose 013/310 records do not describe team matches (players without a team play team
+players, or team mates meet) is read as an individual event, with a warning.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from fractions import Fraction
+
+from ..errors import InputError
+from ..model import Colour, EventType, Kind, Player, RoundResult, Tournament
+from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
+from .text import decode, read_text
+from .trf import parse_trf
+
+_TEAM_TAGS = ("013", "310")
+
+
+def is_team_text(text: str) -> bool:
+    """True when the text has team records (TRF-16 013 or TRF-2026 310)."""
+    return any(line[:3] in _TEAM_TAGS for line in text.split("\n"))
+
+
+def looks_like_team_file(path: str | os.PathLike) -> bool:
+    """A quick look for team records (013/310 at the start of a line), without decoding the file."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return False  # the individual reader reports the problem
+    return re.search(rb"(?:^|[\r\n])(?:013|310)", data) is not None
+
+
+def read_event(path: str | os.PathLike, *, event_type: EventType | None = None,
+               primary: str | None = None) -> Tournament | TeamTournament:
+    """Read a TRF file: a :class:`TeamTournament` when it describes team matches, else an
+    individual :class:`Tournament`."""
+    text, encoding = read_text(path)
+    try:
+        if is_team_text(text):
+            event = parse_team_trf(text, source=str(path), event_type=event_type, primary=primary)
+        else:
+            event = parse_trf(text, source=str(path), event_type=event_type)
+    except InputError as err:
+        if err.file is None:
+            raise InputError(err.message, file=str(path), line=err.line) from None
+        raise
+    if encoding not in ("utf-8", "ascii"):
+        event = replace(event, warnings=event.warnings + (f"read as {encoding} (not UTF-8)",))
+    return event
+
+
+def read_team_trf(path: str | os.PathLike, **kwargs) -> TeamTournament | Tournament:
+    return read_event(path, **kwargs)
+
+
+def parse_team_bytes(data: bytes, source: str = "<data>", **kwargs) -> TeamTournament | Tournament:
+    text, _ = decode(data)
+    return parse_team_trf(text, source=source, **kwargs)
+
+
+class _NotTeamMatches(Exception):
+    """The team records do not describe team matches."""
+
+
+def parse_team_trf(text: str, source: str = "<text>", *, event_type: EventType | None = None,
+                   primary: str | None = None) -> TeamTournament | Tournament:
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # 240 and 299 name teams in a team file: keep them away from the individual reader
+    player_text = "\n".join("###" + line[3:] if line[:3] in ("240", "299") else line for line in lines)
+    individual = parse_trf(player_text, source=source, event_type=event_type)
+    records = _Records(lines, source)
+    try:
+        return _build(individual, records, source, primary)
+    except _NotTeamMatches as why:
+        warning = f"the team records (013/310) do not describe team matches ({why}); read as an individual event"
+        return replace(individual, warnings=individual.warnings + (warning,))
+
+
+# --------------------------------------------------------------------------- records
+def _int(text: str, what: str, number: int, source: str, *, blank: int | None = None) -> int | None:
+    t = text.strip()
+    if not t:
+        return blank
+    if not t.isdigit():
+        raise InputError(f"{what}: {t!r} is not a number", file=source, line=number)
+    return int(t)
+
+
+def _points(text: str, what: str, number: int, source: str) -> Fraction | None:
+    t = text.strip().replace(",", ".")
+    if not t:
+        return None
+    try:
+        return Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{what}: {t!r} is not a number of points", file=source, line=number) from None
+
+
+class _Records:
+    """The team records of a file, parsed with the columns of the TRF-2026 text."""
+
+    def __init__(self, lines: list[str], source: str):
+        self.teams: list[dict] = []
+        self.uses_310 = False
+        self.type_code = ""
+        self.board_colours = ""
+        self.match_fields: dict[str, Fraction] = {}
+        self.pab: tuple[Fraction | None, Fraction | None] = (None, None)
+        self.pab_rounds: dict[int, set[int]] = {}  # round -> teams
+        self.forfeits: dict[tuple[int, int], tuple[int, Kind, int, Kind, int]] = {}  # (round, team) -> ...
+        self.byes: dict[tuple[int, int], tuple[Kind, int]] = {}
+        self.lineups: dict[tuple[int, int], tuple[list[int | None], int]] = {}
+        self.abnormal: list[tuple[int, str, Fraction | None, Fraction | None, int | None, list[int]]] = []
+        self.rounds_declared: int | None = None
+        teams_013: list[dict] = []
+        teams_310: list[dict] = []
+        for number, raw in enumerate(lines, start=1):
+            line = raw.rstrip("\n")
+            tag = line[:3]
+            if tag == "310":
+                teams_310.append(self._team_310(line, number, source))
+            elif tag == "013":
+                teams_013.append({"no": len(teams_013) + 1, "name": line[4:36].strip(), "short": "",
+                                  "roster": self._ids(line[36:], "013", number, source), "line": number})
+            elif tag == "192":
+                self.type_code = line[4:].strip().upper()
+            elif tag == "352":
+                self.board_colours = line[4:].strip().upper()
+            elif tag == "362":
+                self._match_362(line, number, source)
+            elif tag in ("142", "XXR"):
+                value = line[4:].split()
+                if value and value[0].isdigit():
+                    self.rounds_declared = int(value[0])
+            elif tag == "320":
+                self._pab_320(line, number, source)
+            elif tag == "330":
+                self._forfeit_330(line, number, source)
+            elif tag == "240":
+                self._bye_240(line, number, source)
+            elif tag == "300":
+                self._lineup_300(line, number, source)
+            elif tag == "299":
+                self._abnormal_299(line, number, source)
+        # ref (FIDE's program) reads 310 and skips 013 when both are present, as we do
+        self.uses_310 = bool(teams_310)
+        self.teams = teams_310 or teams_013
+
+    @staticmethod
+    def _ids(text: str, what: str, number: int, source: str) -> list[int]:
+        out = []
+        for t in text.replace("\t", " ").split():
+            if not t.isdigit():
+                raise InputError(f"{what}: {t!r} is not a pairing number", file=source, line=number)
+            if int(t):
+                out.append(int(t))
+        return out
+
+    def _team_310(self, line: str, number: int, source: str) -> dict:
+        padded = line.ljust(77)
+        no = _int(padded[4:7], "310: team number (columns 5-7)", number, source)
+        if no is None:
+            raise InputError("310: no team number in columns 5-7", file=source, line=number)
+        strength = padded[47:53].strip()
+        return {"no": no, "name": padded[8:40].strip(), "short": padded[41:46].strip(),
+                "strength": int(strength) if strength.isdigit() and int(strength) else None,
+                "mp": _points(padded[54:60], "310: match points (columns 55-60)", number, source),
+                "gp": _points(padded[61:67], "310: game points (columns 62-67)", number, source),
+                "rank": int(padded[68:71]) if padded[68:71].strip().isdigit() else None,
+                "roster": self._ids(line[71:], "310", number, source), "line": number}
+
+    def _match_362(self, line: str, number: int, source: str) -> None:
+        # by token: "362 TW  2.0   TD  1.0   TL  0.0", "362 TW 2     TD 1     TL 0", "362  W 3.0    D 1.0"
+        found = re.findall(r"(?<![A-Za-z])T?([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:])
+        if not found:
+            raise InputError("362: no match points found (expected e.g. TW 2.0  TD 1.0  TL 0.0)", file=source,
+                             line=number)
+        for code, value in found:
+            code = code.upper()
+            if code not in "WDLAPX":
+                raise InputError(f"362: unknown code T{code} (expected TW, TD, TL)", file=source, line=number)
+            self.match_fields[code] = _points(value, "362", number, source)
+
+    def _pab_320(self, line: str, number: int, source: str) -> None:
+        mp = _points(line[4:8], "320: PAB match points (columns 5-8)", number, source)
+        gp = _points(line[9:13], "320: PAB game points (columns 10-13)", number, source)
+        self.pab = (mp, gp)
+        for r, i in enumerate(range(17, len(line) + 1, 4), start=1):
+            team = _int(line[i - 3:i], f"320: team of round {r}", number, source, blank=0)
+            if team:
+                self.pab_rounds.setdefault(r, set()).add(team)
+
+    _FORFEITS = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+                 "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}
+
+    def _forfeit_330(self, line: str, number: int, source: str) -> None:
+        padded = line.ljust(18)
+        code = padded[4:6]
+        if code not in self._FORFEITS:
+            raise InputError(f"330: unknown forfeit type {code!r} (expected +-, -+ or --)", file=source, line=number)
+        rnd = _int(padded[7:10], "330: round (columns 8-10)", number, source)
+        white = _int(padded[11:14], "330: white team (columns 12-14)", number, source)
+        black = _int(padded[15:18], "330: black team (columns 16-18)", number, source)
+        if not rnd or not white or not black:
+            raise InputError("330: needs a round and two teams", file=source, line=number)
+        kw, kb = self._FORFEITS[code]
+        self.forfeits[(rnd, white)] = (black, kw, number, Colour.WHITE)
+        self.forfeits[(rnd, black)] = (white, kb, number, Colour.BLACK)
+
+    def _bye_240(self, line: str, number: int, source: str) -> None:
+        padded = line.ljust(9)
+        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(padded[4].upper())
+        if kind is None:
+            raise InputError(f"240: unknown bye type {padded[4]!r} (expected F, H or Z)", file=source, line=number)
+        rnd = _int(padded[6:9], "240: round (columns 7-9)", number, source)
+        if not rnd:
+            raise InputError("240: no round in columns 7-9", file=source, line=number)
+        for team in self._ids(line[9:], "240", number, source):
+            self.byes[(rnd, team)] = (kind, number)
+
+    def _lineup_300(self, line: str, number: int, source: str) -> None:
+        padded = line.ljust(15)
+        rnd = _int(padded[4:7], "300: round (columns 5-7)", number, source)
+        team = _int(padded[8:11], "300: team (columns 9-11)", number, source)
+        if not rnd or not team:
+            raise InputError("300: needs a round and a team", file=source, line=number)
+        body = line.rstrip()
+        boards: list[int | None] = []
+        for i in range(20, len(body) + 1 + 4, 5):
+            chunk = body[i - 4:i]
+            if i - 4 >= len(body):
+                break
+            value = _int(chunk, "300: player", number, source, blank=0)
+            boards.append(value or None)
+        while boards and boards[-1] is None:
+            boards.pop()
+        self.lineups[(rnd, team)] = (boards, number)
+
+    def _abnormal_299(self, line: str, number: int, source: str) -> None:
+        padded = line.ljust(22)
+        mp = _points(padded[7:11], "299: match points (columns 8-11)", number, source)
+        gp = _points(padded[13:17], "299: game points (columns 14-17)", number, source)
+        rnd = _int(padded[19:22], "299: round (columns 20-22)", number, source, blank=0) or None
+        self.abnormal.append((number, padded[4].upper(), mp, gp, rnd, self._ids(line[22:], "299", number, source)))
+
+
+# --------------------------------------------------------------------------- building
+_AAT = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE,
+        "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
+
+
+def _primary(code: str) -> str | None:
+    """TRF 192: ``_MP_GP`` / ``_MP`` -> MP, ``_GP_MP`` / ``_GP`` -> GP, else unknown."""
+    for marker, value in (("_MP_GP", "MP"), ("_GP_MP", "GP"), ("_MP", "MP"), ("_GP", "GP")):
+        if marker in code:
+            return value
+    return None
+
+
+#: a player's result without an opponent in a round his team played a match: a board won by forfeit
+#: against an empty board (``0000 - +``; some exporters write it blank with the point in the total,
+#: which the individual reader reads as a pairing-allocated bye)
+_EMPTY_BOARD_WIN = (Kind.FULL_BYE, Kind.FORFEIT_WIN, Kind.PAB)
+
+
+def _board_member(res: RoundResult | None) -> bool:
+    """A player on a board: he has an opponent, or won by forfeit against an empty board."""
+    if res is None:
+        return False
+    return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
+
+
+def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | None) -> TeamTournament:
+    warnings = [w for w in ind.warnings if "team file: player totals are not checked" not in w]
+    if not rec.teams:
+        raise _NotTeamMatches("no team has players")
+    players = {p.start_no: p for p in ind.players}
+    team_of: dict[int, int] = {}
+    numbers = set()
+    for t in rec.teams:
+        if t["no"] in numbers:
+            raise InputError(f"team number {t['no']} is used twice", file=source, line=t["line"])
+        numbers.add(t["no"])
+        for sno in t["roster"]:
+            if sno not in players:
+                raise InputError(f"team {t['no']} lists player {sno}, who has no 001 line", file=source,
+                                 line=t["line"])
+            if sno in team_of and team_of[sno] != t["no"]:
+                raise InputError(f"player {sno} is on teams {team_of[sno]} and {t['no']}", file=source,
+                                 line=t["line"])
+            team_of[sno] = t["no"]
+    rounds = ind.rounds
+    for r, _ in rec.forfeits:
+        rounds = max(rounds, r)
+    for r, _ in rec.byes:
+        rounds = max(rounds, r)
+    for r, _ in rec.lineups:
+        rounds = max(rounds, r)
+    for r in rec.pab_rounds:
+        rounds = max(rounds, r)
+    if rec.rounds_declared is not None and rec.rounds_declared != rounds and rounds != ind.rounds:
+        warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
+                        f"{rounds}")
+
+    def result(sno: int, r: int) -> RoundResult | None:
+        p = players[sno]
+        return p.results[r - 1] if r <= len(p.results) else None
+
+    # ---- matches from the players' pairings
+    opponents: dict[tuple[int, int], int] = {}  # (round, team) -> opposing team
+    for p in ind.players:
+        mine = team_of.get(p.start_no)
+        for res in p.results:
+            if res.opponent is None:
+                continue
+            theirs = team_of.get(res.opponent)
+            if mine is None or theirs is None:
+                who = p.start_no if mine is None else res.opponent
+                raise _NotTeamMatches(f"player {who} has no team but plays in round {res.round}")
+            if mine == theirs:
+                raise _NotTeamMatches(f"players {p.start_no} and {res.opponent} of team {mine} meet in round "
+                                      f"{res.round}")
+            known = opponents.setdefault((res.round, mine), theirs)
+            if known != theirs:
+                raise InputError(f"round {res.round}: players of team {mine} meet teams {known} and {theirs}",
+                                 file=source, line=p.line)
+    for (r, team), (other, _, number, _) in rec.forfeits.items():
+        if team not in numbers or other not in numbers:
+            raise InputError(f"330: team {team if team not in numbers else other} does not exist", file=source,
+                             line=number)
+        known = opponents.get((r, team))
+        if known is not None and known != other:
+            raise InputError(f"330: team {team} forfeits against {other} in round {r}, but its players meet "
+                             f"team {known}", file=source, line=number)
+        opponents[(r, team)] = other
+
+    # ---- provisions
+    games = ind.scoring
+    mf = rec.match_fields
+    ms = MatchScoring(win=mf.get("W", Fraction(2)), draw=mf.get("D", Fraction(1)), loss=mf.get("L", Fraction(0)),
+                      pab_mp=rec.pab[0] if rec.pab[0] is not None else mf.get("P"), pab_gp=rec.pab[1])
+    overrides: dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]] = {}
+    bonus: dict[int, list[Fraction]] = {}
+    for number, aat, mp, gp, rnd, ids in rec.abnormal:
+        for team in ids:
+            if team not in numbers:
+                raise InputError(f"299: team {team} does not exist", file=source, line=number)
+        if aat == " ":
+            if not ids:
+                raise InputError("299: a bonus or penalty needs the teams it applies to", file=source, line=number)
+            for team in ids:
+                acc = bonus.setdefault(team, [Fraction(0), Fraction(0)])
+                acc[0] += mp or 0
+                acc[1] += gp or 0
+            continue
+        kind = _AAT.get(aat)
+        if kind is None:
+            raise InputError(f"299: unknown result type {aat!r}", file=source, line=number)
+        for team in ids or [None]:
+            overrides[(team, rnd, kind)] = (mp, gp)
+    # 299 records for every team and round are provisions of the event
+    ms = replace(ms, overrides=tuple((k[2], v[0], v[1]) for k, v in overrides.items() if k[:2] == (None, None)))
+
+    # ---- lineups and boards
+    size = len(rec.board_colours)
+    lineups: dict[tuple[int, int], dict[int, int | None]] = {}  # (round, team) -> board -> player
+    for r in range(1, rounds + 1):
+        done = set()
+        for t in rec.teams:
+            me = t["no"]
+            other = opponents.get((r, me))
+            if other is None or me in done:
+                continue
+            done.update((me, other))
+            a, b = _boards(r, me, other, rec, team_of, result, players, source)
+            lineups[(r, me)], lineups[(r, other)] = a, b
+            size_here = max([0, *a, *b])
+            if not rec.board_colours:
+                size = max(size, size_here)
+    if size == 0:
+        size = max((len(t["roster"]) for t in rec.teams), default=1)
+
+    # ---- team rounds
+    built: list[Team] = []
+    team_rounds: dict[int, list[TeamRound]] = {}
+    unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
+    for t in rec.teams:
+        me = t["no"]
+        row = []
+        for r in range(1, rounds + 1):
+            other = opponents.get((r, me))
+            if other is not None:
+                row.append(_match_round(r, me, other, lineups, rec, ms, games, size, result, overrides,
+                                        unplayed_matches))
+            else:
+                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
+        team_rounds[me] = row
+    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
+    for t in rec.teams:
+        extra = bonus.get(t["no"], [Fraction(0), Fraction(0)])
+        team = Team(start_no=t["no"], name=t["name"], short_name=t.get("short", ""), roster=tuple(t["roster"]),
+                    results=tuple(team_rounds[t["no"]]), strength=t.get("strength"), declared_mp=t.get("mp"),
+                    declared_gp=t.get("gp"), declared_rank=t.get("rank"), extra_mp=extra[0], extra_gp=extra[1],
+                    line=t["line"])
+        for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
+            if declared is not None and declared != computed:
+                warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
+                                f"{_fmt(computed)} {what}, the 310 record says {_fmt(declared)}")
+        built.append(team)
+    primary = primary_override or _primary(rec.type_code)
+    primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
+                                                                     else "default (match points)")
+    return TeamTournament(
+        name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
+        boards=size, event_type=ind.event_type, start_date=ind.start_date, scoring=games, match_scoring=ms,
+        primary=(primary or "MP").upper(), primary_source=primary_source, board_colours=rec.board_colours,
+        tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
+        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)
+
+
+def _boards(r: int, a: int, b: int, rec: _Records, team_of, result, players, source: str):
+    """Board -> player for both teams of a match (None: empty board)."""
+
+    def members(team: int) -> list[int]:
+        declared = rec.lineups.get((r, team))
+        if declared is not None:
+            return [p for p in declared[0] if p is not None]
+        roster = [t for t in rec.teams if t["no"] == team][0]["roster"]
+        return [p for p in roster if _board_member(result(p, r)) and
+                (result(p, r).opponent is None or team_of.get(result(p, r).opponent) != team)]
+
+    def declared(team: int) -> dict[int, int | None] | None:
+        got = rec.lineups.get((r, team))
+        if got is None:
+            return None
+        ids, number = got
+        for p in ids:
+            if p is not None and team_of.get(p) != team:
+                raise InputError(f"300: player {p} is not on team {team}", file=source, line=number)
+        return {i + 1: p for i, p in enumerate(ids)}
+
+    first = a
+    ma, mb = members(a), members(b)
+    da, db = declared(a), declared(b)
+    # the anchor: a team with a declared line-up, else the team that fielded more boards
+    if da is None and db is None:
+        if len(mb) > len(ma):
+            a, b, ma, mb = b, a, mb, ma
+        da = {i + 1: p for i, p in enumerate(ma)}
+    elif da is None:
+        a, b, ma, mb, da, db = b, a, mb, ma, db, da
+    if db is None:
+        where = {p: board for board, p in da.items() if p is not None}
+        db, rest = {}, []
+        for p in mb:
+            opp = result(p, r).opponent
+            if opp is not None and opp in where and where[opp] not in db:
+                db[where[opp]] = p
+            else:
+                rest.append(p)
+        free = (x for x in range(1, len(da) + len(mb) + 2) if x not in db and
+                not (x in da and da[x] is not None and result(da[x], r).opponent is not None))
+        for p in rest:
+            db[next(free)] = p
+    return (da, db) if a == first else (db, da)
+
+
+def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, result, overrides, unplayed_matches):
+    mine, theirs = lineups[(r, me)], lineups[(r, other)]
+    boards = []
+    gp = Fraction(0)
+    played_any = False
+    forfeits = 0
+    for board in range(1, max([0, *mine, *theirs]) + 1):
+        p, o = mine.get(board), theirs.get(board)
+        if p is None and o is None:
+            continue
+        if p is None:  # an empty board: lost by forfeit
+            boards.append(BoardGame(board, None, o, Kind.FORFEIT_LOSS, Fraction(0)))
+            forfeits += 1
+            continue
+        res = result(p, r)
+        kind = res.kind if res is not None else Kind.ABSENT
+        pts = res.points if res is not None else Fraction(0)
+        if res is not None and res.opponent is None and kind in _EMPTY_BOARD_WIN:
+            kind = Kind.FORFEIT_WIN  # won by forfeit against an empty board
+        elif kind in (Kind.ABSENT, Kind.ZERO_BYE, Kind.HALF_BYE):  # on the line-up (300), did not play
+            kind, pts = Kind.FORFEIT_LOSS, games.points(Kind.FORFEIT_LOSS)
+        played_any |= kind.played
+        forfeits += kind.forfeit
+        gp += pts
+        boards.append(BoardGame(board, p, o, kind, pts, res.colour if res is not None else Colour.NONE))
+    forfeit = rec.forfeits.get((r, me))
+    colour = next((b.colour for b in boards if b.board == 1), Colour.NONE)
+    if forfeit is not None:
+        kind = forfeit[1]
+        colour = forfeit[3]
+        mp, fgp = ms.unplayed(kind, size, games)
+        mp, fgp = _override(overrides, me, r, kind, mp, fgp)
+        return TeamRound(r, kind, other, colour, mp, fgp, tuple(boards), (r, me) in rec.lineups)
+    # provisional (NOT_PLAYED): the outcome needs the other team's GP, settled by _settle_outcomes
+    if not played_any and boards:
+        unplayed_matches.add((r, me))
+    return TeamRound(r, Kind.NOT_PLAYED, other, colour, Fraction(0), gp, tuple(boards), (r, me) in rec.lineups)
+
+
+def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides, warnings) -> None:
+    """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
+    and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
+    for team, row in team_rounds.items():
+        for i, tr in enumerate(row):
+            if tr.kind is not Kind.NOT_PLAYED or tr.opponent is None:
+                continue
+            other = team_rounds[tr.opponent][i]
+            mine, theirs = tr.gp, other.gp
+            if (tr.round, team) in unplayed_matches and (tr.round, tr.opponent) in unplayed_matches:
+                if theirs == 0 and mine > 0:
+                    kind = Kind.FORFEIT_WIN
+                elif mine == 0 and theirs > 0:
+                    kind = Kind.FORFEIT_LOSS
+                elif mine == 0 and theirs == 0:
+                    kind = Kind.DOUBLE_FORFEIT
+                else:
+                    kind = None
+                if kind is not None:
+                    if team < tr.opponent:
+                        warnings.append(f"round {tr.round}: no game of {team} - {tr.opponent} was played and every "
+                                        "board was forfeited: read as a forfeited match (no 330 record)")
+                    mp, _ = ms.unplayed(kind, 0, _ZERO)
+                    mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
+                    row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+                    continue
+            kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
+            mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[kind]
+            mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
+            row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+
+
+class _ZeroScoring:
+    win = draw = loss = Fraction(0)
+
+
+_ZERO = _ZeroScoring()
+
+
+def _override(overrides, team, rnd, kind, mp, gp):
+    for key in ((team, rnd, kind), (team, None, kind), (None, rnd, kind), (None, None, kind)):
+        if key in overrides:
+            o_mp, o_gp = overrides[key]
+            return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
+    return mp, gp
+
+
+def _unplayed_round(r, me, t, rec: _Records, ms: MatchScoring, games, size, result, overrides, warnings, source):
+    """A round without a match: PAB (320), requested bye (240), or what the players' lines say."""
+    if me in rec.pab_rounds.get(r, ()):
+        kind = Kind.PAB
+    elif (r, me) in rec.byes:
+        kind = rec.byes[(r, me)][0]
+    else:
+        kinds = {res.kind for p in t["roster"] if (res := result(p, r)) is not None}
+        if Kind.PAB in kinds:
+            kind = Kind.PAB
+        elif Kind.FULL_BYE in kinds:
+            kind = Kind.FULL_BYE
+        elif Kind.HALF_BYE in kinds:
+            kind = Kind.HALF_BYE
+        elif Kind.ZERO_BYE in kinds:
+            kind = Kind.ZERO_BYE
+        else:
+            kind = Kind.ABSENT
+    mp, gp = ms.unplayed(kind, size, games)
+    mp, gp = _override(overrides, me, r, kind, mp, gp)
+    return TeamRound(r, kind, None, Colour.NONE, mp, gp)
+
+
+def _fmt(value: Fraction | None) -> str:
+    return "?" if value is None else f"{float(value):g}"
+
+
+__all__ = ["is_team_text", "read_event", "read_team_trf", "parse_team_trf", "parse_team_bytes"]

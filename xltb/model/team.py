@@ -1,0 +1,200 @@
+"""Team events: teams, matches, board games and the team-level provisions (C.07 Art. 11-13).
+
+A :class:`TeamTournament` holds the :class:`Team` records (pairing number, name, roster in
+board order) and, per team and round, a :class:`TeamRound`: the opponent team (or none), the
+kind of the round (a played match is ``WIN``/``DRAW``/``LOSS`` from the team's side; a forfeited
+match ``FORFEIT_WIN``/``FORFEIT_LOSS``/``DOUBLE_FORFEIT``; ``PAB``, ``FULL_BYE``, ``HALF_BYE``,
+``ZERO_BYE``, ``ABSENT``: team-level unplayed rounds), its match points (MP) and game points (GP)
+and the board games. The individual records stay in :attr:`TeamTournament.players` (the 001
+lines, as for an individual event), so that player standings can be computed too.
+
+Points are exact (:class:`fractions.Fraction`); MP and GP of unplayed rounds follow the event's
+provisions (:class:`MatchScoring`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from .results import Colour, Kind
+from .scoring import Scoring
+from .tournament import EventType, Player
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScoring:
+    """Match points and the MP/GP of team-level unplayed rounds.
+
+    ``win``/``draw``/``loss``: MP of a match (TRF 362; default 2/1/0). The GP of an unplayed
+    round defaults to what the board games would give: ``boards`` times a game win (forfeit win,
+    full-point bye), a draw (half-point bye) or nothing. A pairing-allocated bye gets, unless the
+    regulations say otherwise (TRF 320), a draw's MP and a drawn match's GP (C.04.6 1.4.1).
+    ``overrides`` (TRF 299 with a result type) replace the MP and/or GP of a kind of round.
+    """
+
+    win: Fraction = Fraction(2)
+    draw: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+    pab_mp: Fraction | None = None  # None: a draw's MP (C.04.6 1.4.1)
+    pab_gp: Fraction | None = None  # None: a drawn match's GP
+    overrides: tuple[tuple[Kind, Fraction | None, Fraction | None], ...] = ()
+
+    def override(self, kind: Kind) -> tuple[Fraction | None, Fraction | None]:
+        for k, mp, gp in self.overrides:
+            if k is kind:
+                return mp, gp
+        return None, None
+
+    def unplayed(self, kind: Kind, boards: int, games: Scoring) -> tuple[Fraction, Fraction]:
+        """(MP, GP) of a team round without a played match."""
+        if kind is Kind.PAB:
+            mp = self.draw if self.pab_mp is None else self.pab_mp
+            gp = games.draw * boards if self.pab_gp is None else self.pab_gp
+        elif kind in (Kind.FORFEIT_WIN, Kind.FULL_BYE):
+            mp, gp = self.win, games.win * boards
+        elif kind is Kind.HALF_BYE:
+            mp, gp = self.draw, games.draw * boards
+        else:  # forfeit loss, double forfeit, zero-point bye, absent, not played
+            mp, gp = self.loss if kind.forfeit else Fraction(0), Fraction(0)
+        o_mp, o_gp = self.override(kind)
+        return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
+
+    def describe(self) -> str:
+        pab = f"{_fmt(self.draw if self.pab_mp is None else self.pab_mp)} MP"
+        pab += ", a drawn match's GP" if self.pab_gp is None else f", {_fmt(self.pab_gp)} GP"
+        return f"match win {_fmt(self.win)}, draw {_fmt(self.draw)}, loss {_fmt(self.loss)} MP; team PAB {pab}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGame:
+    """One board of a team's match, from the team's side.
+
+    ``player`` is the team's player (None: an empty board), ``opponent`` the opposing player
+    (None: empty board or no opponent), ``kind`` the player's result and ``points`` the game
+    points it gives the team (an empty board that lost by forfeit gives nothing).
+    """
+
+    board: int
+    player: int | None
+    opponent: int | None
+    kind: Kind
+    points: Fraction
+    colour: Colour = Colour.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRound:
+    """A team's round: match (or team-level unplayed round), MP, GP and the boards."""
+
+    round: int
+    kind: Kind
+    opponent: int | None = None  # team pairing number
+    colour: Colour = Colour.NONE  # colour of board 1
+    mp: Fraction = Fraction(0)
+    gp: Fraction = Fraction(0)
+    boards: tuple[BoardGame, ...] = ()
+    lineup_declared: bool = False  # TRF 300: the boards were given, out of the default order
+
+    @property
+    def played(self) -> bool:
+        """C.07 15.1: a match was played (individual forfeits inside it do not change that)."""
+        return self.kind.played
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team: pairing number, names, roster in board order and its rounds."""
+
+    start_no: int
+    name: str
+    short_name: str = ""
+    roster: tuple[int, ...] = ()  # player pairing numbers, in board order
+    results: tuple[TeamRound, ...] = ()
+    strength: int | None = None  # TRF 310 cols 48-53 (e.g. the average rating)
+    declared_mp: Fraction | None = None
+    declared_gp: Fraction | None = None
+    declared_rank: int | None = None
+    extra_mp: Fraction = Fraction(0)  # TRF 299 bonus or penalty, not tied to a round
+    extra_gp: Fraction = Fraction(0)
+    line: int | None = None
+
+    # what a row of the standings shows (the participant protocol of xltb.standings)
+    @property
+    def title(self) -> str:
+        return ""
+
+    @property
+    def federation(self) -> str:
+        return self.short_name
+
+    @property
+    def rating(self) -> int | None:
+        return self.strength
+
+    @property
+    def mp(self) -> Fraction:
+        return sum((r.mp for r in self.results), Fraction(0)) + self.extra_mp
+
+    @property
+    def gp(self) -> Fraction:
+        return sum((r.gp for r in self.results), Fraction(0)) + self.extra_gp
+
+    def result(self, round_no: int) -> TeamRound:
+        return self.results[round_no - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamTournament:
+    """A team event: teams, their players (the individual records), rounds and provisions."""
+
+    name: str
+    teams: tuple[Team, ...]
+    players: tuple[Player, ...]
+    rounds: int
+    boards: int  # team size: boards per match (TRF 352, else the most boards fielded)
+    event_type: EventType = EventType.SWISS
+    start_date: date | None = None
+    scoring: Scoring = field(default_factory=Scoring)  # game points of a board
+    match_scoring: MatchScoring = field(default_factory=MatchScoring)
+    primary: str = "MP"  # "MP" or "GP" (TRF 192 _MP_GP / _GP_MP)
+    primary_source: str = "default"
+    board_colours: str = ""  # TRF 352, e.g. WBWB
+    tiebreaks: tuple[str, ...] = ()
+    source: str | None = None
+    warnings: tuple[str, ...] = ()
+    city: str = ""
+    federation: str = ""
+    end_date: date | None = None
+    chief_arbiter: str = ""
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+    def team(self, start_no: int) -> Team:
+        for t in self.teams:
+            if t.start_no == start_no:
+                return t
+        raise KeyError(start_no)
+
+    def player(self, start_no: int) -> Player:
+        for p in self.players:
+            if p.start_no == start_no:
+                return p
+        raise KeyError(start_no)
+
+    def team_of(self) -> dict[int, int]:
+        """Player pairing number -> team pairing number."""
+        return {p: t.start_no for t in self.teams for p in t.roster}
+
+    def describe_scoring(self) -> str:
+        return f"{self.match_scoring.describe()}; games: {self.scoring.describe()}; primary score {self.primary}"
+
+
+def _fmt(value: Fraction) -> str:
+    return f"{float(value):g}"
+
+
+__all__ = ["MatchScoring", "BoardGame", "TeamRound", "Team", "TeamTournament"]

@@ -1,0 +1,441 @@
+"""Team tie-breaks (C.07 Art. 11-13) and the individual ones computed on MP or GP (13).
+
+A team event is seen through two *views*, one per score (MP, GP): each view is an individual
+event whose participants are the teams and whose points per round are the team's MP (or GP),
+so that every individual tie-break (Art. 6-10) and Art. 16 apply unchanged "using teams MP or
+GP as the reference score" (13). In the GP view a win, a draw and a loss are a match won on
+every board, a drawn match (half the boards' points) and nothing: the 2026 cap of 16.4.2 is
+then "a drawn match's GP x rounds", and 16.3.2 counts a drawn match's GP. Both views count in
+the same units (``1/q``), so products of MP and GP (Extended Sonneborn-Berger, 13.2) stay exact.
+
+Team-specific here: MPTS, GPTS, MPvGP (13.1), EMMSB/EMGSB/EGMSB/EGGSB (13.2, Cut per 14.1.2),
+EDE and its chains (13.3), SSSC (13.4), BC, TBR and BBE (Art. 12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import Callable
+
+from ..errors import TieBreakError
+from ..model import Kind, Player, RoundResult, Scoring, Tournament
+from ..model.team import TeamTournament
+from ..rules import Edition
+from . import buchholz
+from .base import Element, Evaluation
+from .codes import TieBreakSpec
+from .context import Context, Options
+from .modifiers import apply_cuts
+from .registry import CATALOGUE
+
+TEAM_ONLY = {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB",
+             "SSSC", "BC", "TBR", "BBE"}
+
+#: 13.3.2 chains: the Art. 12 tie-breaks applied, in order, when exactly two teams stay tied
+EDE_CHAINS = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE")}
+
+
+@dataclass(frozen=True, slots=True)
+class _ViewScoring(Scoring):
+    """The scoring of a view, whose unit also covers every MP/GP value of the event."""
+
+    unit: int = 1
+
+    @property
+    def denominator(self) -> int:
+        return lcm(Scoring.denominator.fget(self), self.unit)
+
+
+def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
+    """The team event as an individual event scored in MP or GP."""
+    ms, games, boards = tt.match_scoring, tt.scoring, tt.boards
+    if which == "MP":
+        win, draw, loss = ms.win, ms.draw, ms.loss
+    else:  # a match won on every board, a drawn match, a lost match
+        win, draw, loss = games.win * boards, games.draw * boards, games.loss * boards
+    scoring = _ViewScoring(win=win, draw=draw, loss=loss, unit=unit)
+    teams = []
+    for t in tt.teams:
+        results = tuple(RoundResult(round=r.round, kind=r.kind, opponent=r.opponent, colour=r.colour,
+                                    points=r.mp if which == "MP" else r.gp) for r in t.results)
+        teams.append(Player(start_no=t.start_no, name=t.name, results=results, rating=t.strength,
+                            federation=t.short_name, extra_points=t.extra_mp if which == "MP" else t.extra_gp,
+                            line=t.line))
+    return Tournament(name=tt.name, players=tuple(teams), rounds=tt.rounds, event_type=tt.event_type,
+                      start_date=tt.start_date, scoring=scoring, source=tt.source)
+
+
+def _unit(tt: TeamTournament) -> int:
+    values = [tt.match_scoring.win, tt.match_scoring.draw, tt.match_scoring.loss, tt.scoring.win * tt.boards,
+              tt.scoring.draw * tt.boards, tt.scoring.loss * tt.boards]
+    for t in tt.teams:
+        values += [t.extra_mp, t.extra_gp]
+        for r in t.results:
+            values += [r.mp, r.gp]
+            values += [b.points for b in r.boards]
+    values += [tt.scoring.win, tt.scoring.draw, tt.scoring.loss]
+    return lcm(*(Fraction(v).denominator for v in values))
+
+
+_BYE_BOARD = {Kind.PAB: lambda s: s.win, Kind.FULL_BYE: lambda s: s.win, Kind.HALF_BYE: lambda s: s.draw}
+
+
+class TeamContext:
+    """Both views of a team event for one edition, plus the boards (Art. 12)."""
+
+    def __init__(self, tt: TeamTournament, edition: Edition, options: Options = Options()):
+        self.tt = tt
+        self.edition = edition
+        self.options = options
+        unit = _unit(tt)
+        self.mp = Context(_view(tt, "MP", unit), edition, options)
+        self.gp = Context(_view(tt, "GP", unit), edition, options)
+        self.q = self.mp.q
+        assert self.gp.q == self.q
+        self.n = len(tt.teams)
+        self.start_nos = self.mp.start_nos
+        self.index = self.mp.index
+        self.primary = tt.primary
+        self.secondary = tt.secondary
+
+    def view(self, score: str | None) -> Context:
+        return self.mp if (score or self.primary) == "MP" else self.gp
+
+    @property
+    def score(self) -> list[int]:
+        """The primary score of every team, in units of 1/q."""
+        return self.view(None).score
+
+    def board_points(self, p: int, opponents: set[int] | None = None, *, forfeits: bool = True) -> dict[int, int]:
+        """C.07 12: game points per board (units 1/q) in all matches of team ``p`` (or those against
+        ``opponents``), regardless of who played: individual forfeits count as results, and a
+        pairing-allocated bye gives each board a win's points."""
+        q = self.q
+        out: dict[int, int] = {b: 0 for b in range(1, self.tt.boards + 1)}
+        team = self.tt.teams[p]
+        for r in team.results:
+            if opponents is not None and (r.opponent is None or self.index[r.opponent] not in opponents):
+                continue
+            if r.opponent is None and opponents is None and r.kind in _BYE_BOARD:
+                # 12: a PAB gives each board a win's points; likewise a full-point bye, and a
+                # half-point bye a draw's (as FIDE's reference program counts them)
+                per_board = int(_BYE_BOARD[r.kind](self.tt.scoring) * q)
+                for b in range(1, self.tt.boards + 1):
+                    out[b] = out.get(b, 0) + per_board
+                continue
+            if r.opponent is None:
+                continue
+            for g in r.boards:
+                out[g.board] = out.get(g.board, 0) + int(g.points * q)
+        return out
+
+
+# --------------------------------------------------------------------------- simple values
+def _value(ctx: TeamContext, spec: TieBreakSpec, p: int, which: str, article: str) -> Evaluation:
+    view = ctx.view(which)
+    elements = [Element(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(view.pts[p])]
+    return Evaluation(spec.code, Fraction(view.score[p], view.q), elements, q=view.q, article=article)
+
+
+def match_points(ctx, spec, p):
+    """C.07 11.1.1: match points (sum over the rounds)."""
+    return _value(ctx, spec, p, "MP", "C.07 11.1.1")
+
+
+def game_points(ctx, spec, p):
+    """C.07 11.1.2: game points (sum over the rounds)."""
+    return _value(ctx, spec, p, "GP", "C.07 11.1.2")
+
+
+def primary_points(ctx, spec, p):
+    """The primary score (the team's points)."""
+    return _value(ctx, spec, p, spec.score or ctx.primary, "C.07 4.2")
+
+
+def mp_v_gp(ctx, spec, p):
+    """C.07 13.1: the score that does not decide the competition (GP when MP is primary, and vice versa)."""
+    return _value(ctx, spec, p, ctx.secondary, "C.07 13.1")
+
+
+# --------------------------------------------------------------------------- 13.2 ESB
+def extended_sb(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 13.2: for each opponent, its final MP or GP (adjusted, 16.3) times the MP or GP scored
+    against it (EMMSB: MP x MP, EMGSB: MP x GP, EGMSB: GP x MP, EGGSB: GP x GP). Unplayed rounds:
+    a dummy opponent with the team's own score (16.4; capped from 2026). Cut-1 (14.1.2): one of the
+    opponents with the lowest score (the opponent's score type), the one with the worst result."""
+    opp_view = ctx.view(spec.acronym[1] + "P")
+    own_view = ctx.view(spec.acronym[2] + "P")
+    q = ctx.q
+    edition = opp_view.edition
+    swiss = not opp_view.round_robin
+    if not swiss:
+        opp_scores = opp_view.score
+    elif edition.virtual_opponent:
+        opp_scores = opp_view.virtual_scores
+    else:
+        opp_scores = opp_view.adjusted
+    fw, fl = opp_view.forfeits_count(forfeits_played=spec.forfeits_played)
+    own = opp_view.score[p]
+    cap_bye = opp_view.draw * opp_view.rounds
+    kinds, opps, results = opp_view.kinds[p], opp_view.opps[p], own_view.pts[p]
+    elements = []
+    running = 0
+    for r, (k, o, v) in enumerate(zip(kinds, opps, results)):
+        before = running
+        running += opp_view.pts[p][r]
+        opp_no = ctx.start_nos[o] if o >= 0 else None
+        if k.played or (o >= 0 and opp_view.is_game(k, o, fw, fl)):
+            s = opp_scores[o]
+            elements.append(Element(s * v, (s, v), False, r + 1, opp_no, "game" if k.played else "forfeit-played",
+                                    s, v))
+            continue
+        if k is Kind.NOT_PLAYED or not swiss:
+            continue
+        if edition.virtual_opponent:
+            s = before + (opp_view.win - opp_view.pts[p][r]) + opp_view.draw * (opp_view.rounds - (r + 1))
+            source, vur = "virtual", False
+        else:
+            s, source = own, "dummy"
+            if edition.dummy_caps:
+                cap = opp_view.adjusted[o] if (k.forfeit and o >= 0) else cap_bye
+                if cap < s:
+                    s = cap
+                    source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
+            vur = k.vur
+        elements.append(Element(s * v, (s, v), vur, r + 1, opp_no, source, s, v))
+    vur_exception = swiss and not edition.virtual_opponent
+    cuts = apply_cuts(elements, spec.cut, spec.median, edition, vur_exception=vur_exception) \
+        if (spec.cut or spec.median) else {}
+    total = sum(e.value for i, e in enumerate(elements) if i not in cuts)
+    notes = (f"opponent's {spec.acronym[1]}P times the {spec.acronym[2]}P scored against it",)
+    return Evaluation(spec.code, Fraction(total, q * q), elements, cuts, power=2, q=q, article=f"C.07 {spec.article}",
+                      notes=notes)
+
+
+# --------------------------------------------------------------------------- 13.4 SSSC
+def normalising_factor(tt: TeamTournament) -> int:
+    """C.07 13.4.2.b: the highest achievable primary score in the tournament divided by the highest
+    secondary score achievable in a single match, rounded towards zero (at least 1)."""
+    match_win, board_win = tt.match_scoring.win, tt.scoring.win * tt.boards
+    if tt.primary == "MP":
+        top, per_match = match_win * tt.rounds, board_win
+    else:
+        top, per_match = board_win * tt.rounds, match_win
+    if per_match <= 0:
+        return 1
+    return max(1, int(top / per_match))
+
+
+def sssc(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 13.4: the secondary score plus the Buchholz on the primary score (``/F``: Fore
+    Buchholz) divided by the normalising factor (13.4.2.b; ``/K`` sets it)."""
+    view = ctx.view(None)
+    bh_spec = TieBreakSpec("FB" if spec.fore else "BH", forfeits_played=spec.forfeits_played)
+    bh = (buchholz.fore_buchholz if spec.fore else buchholz.buchholz)(view, bh_spec, p)
+    k = spec.k if spec.k is not None else Fraction(normalising_factor(ctx.tt))
+    if k == 0:
+        raise TieBreakError(f"{spec.code}: the normalising factor must not be 0")
+    secondary = Fraction(ctx.view(ctx.secondary).score[p], ctx.q)
+    value = secondary + bh.value / k
+    notes = (f"{ctx.secondary} {float(secondary):g} + {'FB' if spec.fore else 'BH'}:{ctx.primary} "
+             f"{float(bh.value):g} / {float(k):g} (normalising factor{' from /K' if spec.k is not None else ''})",)
+    return Evaluation(spec.code, value, bh.elements, bh.cuts, q=bh.q, article="C.07 13.4", notes=notes)
+
+
+# --------------------------------------------------------------------------- Art. 12
+def board_count(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int] | None = None) -> Evaluation:
+    """C.07 12.1: the sum of board number times the game points scored on that board; the lower ranks higher."""
+    per_board = ctx.board_points(p, opponents)
+    elements = [Element(b * v, b, False, None, None, f"board {b}: {b} x {float(Fraction(v, ctx.q)):g}", None, v)
+                for b, v in sorted(per_board.items())]
+    total = sum(e.value for e in elements)
+    return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 12.1",
+                      notes=("the lower sum ranks higher",))
+
+
+def top_board_results(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int] | None = None) -> Evaluation:
+    """C.07 12.2: game points on board 1; if not decisive, the next board down, and so on. The value
+    shown is board 1's; ranking compares board 1, then board 2, ... (the ``key``)."""
+    per_board = ctx.board_points(p, opponents)
+    elements = [Element(v, b, False, None, None, f"board {b}", None, v) for b, v in sorted(per_board.items())]
+    value = Fraction(per_board.get(1, 0), ctx.q)
+    ev = Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.2",
+                    notes=("ties on board 1 are broken by board 2, then board 3, ...",))
+    return ev
+
+
+def bottom_board_elimination(ctx: TeamContext, spec: TieBreakSpec, p: int,
+                             opponents: set[int] | None = None) -> Evaluation:
+    """C.07 12.3: game points on every board but the bottom one; if not decisive, the bottom two
+    boards are left out, and so on. The value shown is the first sum."""
+    per_board = ctx.board_points(p, opponents)
+    boards = sorted(per_board)
+    elements = [Element(per_board[b], b, False, None, None, f"board {b}", None, per_board[b]) for b in boards]
+    value = Fraction(sum(per_board[b] for b in boards[:-1]), ctx.q)
+    return Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.3",
+                      notes=("ties are broken by leaving out one more board from the bottom",))
+
+
+def board_key(acronym: str, ev: Evaluation):
+    """The ranking key of an Art. 12 value (higher ranks first)."""
+    per_board = [e.value for e in ev.elements]
+    if acronym == "BC":
+        return -ev.value
+    if acronym == "TBR":
+        return tuple(per_board)
+    # BBE: sums without the bottom board, the bottom two, ...
+    return tuple(sum(per_board[:k]) for k in range(len(per_board) - 1, 0, -1))
+
+
+# --------------------------------------------------------------------------- 13.3 EDE
+@dataclass
+class EdeResult:
+    groups: list[list[int]]
+    scores: dict[int, Fraction]
+    notes: list[str]
+
+
+def _de_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], max_match: Fraction,
+             label: Callable[[int], str], what: str, notes: list[str]) -> tuple[list[list[int]], dict[int, Fraction]]:
+    """One application of Art. 6 to ``group`` (no recursion into the subsets: 13.3.3 restarts them).
+
+    6.1.2: the average when two teams met more than once. 6.2: all met: the separate standings.
+    6.3: not all met: a team that stays alone at the top whatever the missing matches give (each
+    worth at most ``max_match``) is first, then the second likewise; the rest is a new subset."""
+    score = {a: Fraction(0) for a in group}
+    missing = {a: 0 for a in group}
+    for a in group:
+        for b in group:
+            if a == b:
+                continue
+            got = meetings(a, b)
+            if got:
+                score[a] += sum(got, Fraction(0)) / len(got)
+            else:
+                missing[a] += 1
+    names = ", ".join(label(a) for a in group)
+    if not any(missing.values()):
+        levels = sorted(set(score.values()), reverse=True)
+        subs = [[a for a in group if score[a] == level] for level in levels]
+        if len(subs) == 1:
+            notes.append(f"{{{names}}}: all met, equal {what} {float(levels[0]):g}: no tie broken (6.2)")
+        else:
+            parts = ["/".join(label(a) for a in sub) + f" {float(level):g}" for sub, level in zip(subs, levels)]
+            notes.append(f"{{{names}}}: all met; separate standings on {what}: " + ", ".join(parts) + " (6.2)")
+        return subs, score
+    ranked: list[list[int]] = []
+    rest = list(group)
+    while len(rest) > 1:
+        alone = [x for x in rest if all(score[x] > score[y] + max_match * missing[y] for y in rest if y != x)]
+        if not alone:
+            break
+        ranked.append([alone[0]])
+        rest.remove(alone[0])
+        notes.append(f"{{{names}}}: not all met; on {what} {label(alone[0])} stays ahead whatever the missing "
+                     "matches (6.3)")
+    if not ranked:
+        notes.append(f"{{{names}}}: not all met and, on {what}, nobody is sure to stay ahead: no tie broken (6.3)")
+        return [group], score
+    return ranked + [rest], score
+
+
+def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[int]) -> EdeResult:
+    """C.07 13.3: Art. 6 on the primary score; if all the teams are still tied, on the secondary
+    score (13.3.1). Any new subset of tied teams restarts from 13.3.1 (13.3.3). When exactly two
+    teams are still tied, the chain's Art. 12 tie-breaks (EDET: TBR; EDEB: BBE; EDEBT: BC, TBR;
+    EDEBB: BC, BBE) decide on the boards of their matches against each other (13.3.2)."""
+    q = ctx.q
+    fw, fl = ctx.mp.forfeits_count(forfeits_played=spec.forfeits_played)
+    label = lambda i: f"#{ctx.start_nos[i]}"  # noqa: E731
+    notes: list[str] = []
+    first_scores: dict[int, Fraction] = {}
+    chain = EDE_CHAINS[spec.acronym]
+
+    def meetings_for(view: Context):
+        def meetings(a: int, b: int) -> list[Fraction]:
+            out = []
+            for r, (k, o) in enumerate(zip(view.kinds[a], view.opps[a])):
+                if o == b and view.is_game(k, o, fw, fl):
+                    out.append(Fraction(view.pts[a][r], q))
+            return out
+        return meetings
+
+    primary, secondary = ctx.view(ctx.primary), ctx.view(ctx.secondary)
+    steps = ((ctx.primary, primary), (ctx.secondary, secondary))
+
+    def solve(sub: list[int]) -> list[list[int]]:
+        if len(sub) < 2:
+            return [sub]
+        for what, view in steps:  # 13.3.1
+            groups, scores = _de_step(sub, meetings_for(view), Fraction(view.win, q), label, what, notes)
+            if not first_scores and what == ctx.primary:
+                first_scores.update(scores)
+            if len(groups) > 1:
+                out = []
+                for g in groups:  # 13.3.3: every new subset restarts from 13.3.1
+                    out.extend(solve(g))
+                return out
+        if len(sub) == 2 and chain:  # 13.3.2
+            a, b = sub
+            for acronym in chain:
+                fn = {"BC": board_count, "TBR": top_board_results, "BBE": bottom_board_elimination}[acronym]
+                ea = fn(ctx, TieBreakSpec(acronym), a, {b})
+                eb = fn(ctx, TieBreakSpec(acronym), b, {a})
+                ka, kb = board_key(acronym, ea), board_key(acronym, eb)
+                if ka != kb:
+                    first, second = (a, b) if ka > kb else (b, a)
+                    notes.append(f"{{{label(a)}, {label(b)}}}: still tied on both scores; {acronym} on their "
+                                 f"match(es): {label(a)} {float(ea.value):g}, {label(b)} {float(eb.value):g}: "
+                                 f"{label(first)} first (13.3.2)")
+                    return [[first], [second]]
+                notes.append(f"{{{label(a)}, {label(b)}}}: {acronym} on their match(es) is not decisive (13.3.2)")
+        return [sub]
+
+    groups = solve(list(group))
+    return EdeResult(groups, first_scores, notes)
+
+
+# --------------------------------------------------------------------------- the catalogue
+def _on_view(compute):
+    def run(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
+        return compute(ctx.view(spec.score), spec, p)
+
+    run.__doc__ = compute.__doc__
+    return run
+
+
+def _team_info(spec: TieBreakSpec):
+    """(compute(ctx, spec, p), higher is better)."""
+    a = spec.acronym
+    if a == "MPTS":
+        return match_points, True
+    if a == "GPTS":
+        return game_points, True
+    if a == "PTS":
+        return primary_points, True
+    if a == "MPVGP":
+        return mp_v_gp, True
+    if a in ("EMMSB", "EMGSB", "EGMSB", "EGGSB"):
+        return extended_sb, True
+    if a == "SSSC":
+        return sssc, True
+    if a == "BC":
+        return board_count, False
+    if a == "TBR":
+        return top_board_results, True
+    if a == "BBE":
+        return bottom_board_elimination, True
+    if a in CATALOGUE and a != "DE":
+        info = CATALOGUE[a]
+        return _on_view(info.compute), info.higher_is_better
+    raise TieBreakError(f"{spec.code} cannot be computed for a team event")
+
+
+def team_info(spec: TieBreakSpec):
+    return _team_info(spec)
+
+
+__all__ = ["TeamContext", "team_info", "extended_direct_encounter", "board_key", "normalising_factor", "EDE_CHAINS",
+           "TEAM_ONLY"]
