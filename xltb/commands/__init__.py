@@ -7,4 +7,5 @@ Modules import heavy libraries (openpyxl, pandas, xlwings) inside ``run`` only.
 COMMANDS = {
     "standings": "xltb.commands.standings",
     "explain": "xltb.commands.explain",
+    "export": "xltb.commands.export",
 }

@@ -96,15 +96,19 @@ def parse_csv_export(text: str, source: str = "<text>", *,
 
 def detect_csv_kind(text: str) -> str | None:
     """``"chess-results"``, ``"swissperfect"``, ``"chess-results-team"`` or None (from the header line)."""
-    for line in text.split("\n")[:40]:
+    lines = text.split("\n", 60)[:60]
+    for i, line in enumerate(lines):
         if _SP_HEADER.match(line) and "\t" in line:
             return SWISSPERFECT
-        if ";" in line:
+        if ";" in line and not line[:1].isspace():
             cells = [_norm(c) for c in _split_semicolons(line)]
             rounds = [c for c in cells if _ROUND_HEAD.match(c)]
-            if rounds and any(c in _NAME_HEADS for c in cells):
+            following = next((x for x in lines[i + 1:] if x.strip()), "")
+            if not rounds or not _PLAYER_LINE.match(following):
+                continue  # a header is followed by a player line: "1;GM;Vachier-Lagrave..."
+            if any(c in _NAME_HEADS for c in cells):
                 return CHESS_RESULTS
-            if rounds and any(c in _TEAM_HEADS for c in cells):
+            if any(c in _TEAM_HEADS for c in cells):
                 return "chess-results-team"
     return None
 
@@ -119,6 +123,7 @@ def is_csv_export(path: str | os.PathLike) -> bool:
 
 
 # --------------------------------------------------------------------------- common
+_PLAYER_LINE = re.compile(r"^\s{0,3}\d+\s*;")
 _ROUND_HEAD = re.compile(r"^(\d{1,3})\s*\.?\s*(rd|rde|r|rnd|round|runde|ronde|ronda)?\.?$")
 _NAME_HEADS = {"name", "naam", "nombre", "nom", "nome", "player", "spieler", "speler", "jugador", "joueur"}
 _TEAM_HEADS = {"mannschaft", "team", "teams", "équipe", "equipe", "squadra", "equipo", "ploeg"}

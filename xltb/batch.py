@@ -1,0 +1,305 @@
+"""Batch mode: many event files -> standings workbooks (and PDFs), one file or a thousand.
+
+* INPUT arguments are files, folders (searched recursively for event files) or glob patterns
+  (``exports/*.csv``, ``2026/**/*.trf``); each file is read by the reader its content calls for
+  (TRF-16 / TRF-2026, chess-results crosstable CSV, SwissPerfect export).
+* A file that fails is reported (file, line, reason) and the others go on; the summary says how
+  many were written and which failed; the exit status is non-zero when any failed.
+* ``jobs`` > 1 runs the files in that many worker processes.
+* Outputs are written atomically and an existing file is never replaced unless ``force``.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .errors import InputError, XltbError
+from .model import EventType
+
+#: file name endings searched for in folders (a file named explicitly is read whatever its name)
+EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
+
+#: what an input may be, for error messages
+EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
+                  "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...') or a SwissPerfect export "
+                  "(TAB-separated, a header like 'No<TAB>Name<TAB>...<TAB>1<TAB>2')")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every file of the batch is computed with."""
+
+    tiebreaks: str | None = None
+    rules: str | None = None
+    unrated_rating: int | None = None
+    lots: int | None = None
+    event_type: str | None = None
+    primary: str | None = None  # team events: MP or GP
+    pdf: bool = False
+    force: bool = False
+    soffice: str | None = None
+
+
+@dataclass(frozen=True)
+class Task:
+    source: str
+    output: str  # the .xlsx
+
+
+@dataclass
+class Outcome:
+    source: str
+    output: str | None = None
+    pdf: str | None = None
+    error: str | None = None  # "file, line N: reason" when the file failed
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+# --------------------------------------------------------------------------- inputs
+def expand_inputs(inputs: list[str]) -> tuple[list[tuple[str, str]], list[Outcome]]:
+    """(file, path relative to the folder it was found in) for each event file, in a stable order, and
+    an outcome for each argument that names nothing."""
+    found: list[tuple[str, str]] = []
+    problems: list[Outcome] = []
+    seen: set[str] = set()
+
+    def add(path: str, relative: str) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            found.append((path, relative))
+
+    for arg in inputs:
+        if os.path.isdir(arg):
+            files = []
+            for folder, dirs, names in os.walk(arg):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in names:
+                    lower = name.lower()
+                    if not lower.startswith((".", "readme")) and lower.endswith(EVENT_SUFFIXES):
+                        files.append(os.path.join(folder, name))
+            if not files:
+                problems.append(Outcome(arg, error=f"{arg}: the folder has no event files "
+                                                   f"({', '.join(EVENT_SUFFIXES)})"))
+            for path in sorted(files):
+                add(path, os.path.relpath(path, arg))
+        elif os.path.isfile(arg):
+            add(arg, os.path.basename(arg))
+        elif glob.has_magic(arg):
+            matches = sorted(m for m in glob.glob(arg, recursive=True) if os.path.isfile(m))
+            if not matches:
+                problems.append(Outcome(arg, error=f"{arg}: no file matches"))
+            for path in matches:
+                add(path, os.path.basename(path))
+        else:
+            problems.append(Outcome(arg, error=f"{arg}: no such file or folder"))
+    return found, problems
+
+
+def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | None) -> tuple[list[Task], list[Outcome]]:
+    """The workbook each file is written to: ``output`` (one file only), ``out_dir``/<relative path>.xlsx
+    (the folder structure of folder inputs is kept), or next to the file. Two files that would give the
+    same workbook are an error for the second."""
+    if output is not None and len(files) != 1:
+        raise XltbError(f"-o names one workbook but {len(files)} input files were given; use --out-dir DIR")
+    tasks: list[Task] = []
+    problems: list[Outcome] = []
+    taken: dict[str, str] = {}
+    for source, relative in files:
+        if output is not None:
+            target = output
+        elif out_dir is not None:
+            target = os.path.join(out_dir, os.path.splitext(relative)[0] + ".xlsx")
+        else:
+            target = os.path.splitext(source)[0] + ".xlsx"
+        key = os.path.normcase(os.path.abspath(target))
+        if key in taken:
+            problems.append(Outcome(source, error=f"{source}: would be written to {target}, as {taken[key]} is; "
+                                                  "export it separately with -o"))
+            continue
+        taken[key] = source
+        tasks.append(Task(source, target))
+    return tasks, problems
+
+
+# --------------------------------------------------------------------------- one file
+def read_event(path: str, event_type: str | None = None, primary: str | None = None):
+    """Read an event file whatever its kind: (event, description of the kind)."""
+    from .io.csv_readers import detect_csv_kind, parse_csv_export
+    from .io.text import read_text
+
+    etype = EventType(event_type) if event_type else None
+    text, encoding = read_text(path)
+    lines = text.split("\n", 400)[:400]
+    if any(line.startswith("001 ") or line.rstrip() == "001" for line in lines):
+        from .io.trf import read_trf
+        from .io.trf_team import is_team_text, read_event as read_team_event
+
+        if is_team_text(text):
+            event = read_team_event(path, event_type=etype, primary=primary)
+            from .model.team import TeamTournament
+
+            return event, ("TRF, team event" if isinstance(event, TeamTournament) else "TRF")
+        return read_trf(path, event_type=etype), "TRF"
+    kind = detect_csv_kind(text)
+    if kind is not None:
+        from dataclasses import replace
+
+        try:
+            tournament, _ = parse_csv_export(text, source=path, event_type=etype)
+        except InputError as err:
+            if err.file is None:
+                raise InputError(err.message, file=path, line=err.line) from None
+            raise
+        if encoding not in ("utf-8", "ascii"):
+            tournament = replace(tournament, warnings=tournament.warnings + (f"read as {encoding} (not UTF-8)",))
+        label = {"chess-results": "chess-results crosstable export (CSV)",
+                 "swissperfect": "SwissPerfect export"}.get(kind, kind)
+        return tournament, label
+    raise InputError("not an event file: expected " + EXPECTED_INPUT, file=path)
+
+
+def export_one(task: Task, options: Options) -> Outcome:
+    """Read, compute and write one workbook (and PDF); never raises for a problem of the file."""
+    start = time.perf_counter()
+    outcome = Outcome(task.source)
+    try:
+        pdf_target = os.path.splitext(task.output)[0] + ".pdf" if options.pdf else None
+        for target in (task.output, pdf_target):
+            if target and os.path.exists(target) and not options.force:
+                raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
+        from ._gc import paused
+        from .io.workbook import write_workbook
+        from .model.team import TeamTournament
+
+        with paused():  # large acyclic structures: see xltb/_gc.py
+            event, kind = read_event(task.source, options.event_type, options.primary)
+            if isinstance(event, TeamTournament):
+                from .team_engine import compute_team as compute
+            else:
+                from .engine import compute
+            standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
+                                lots=options.lots)
+        folder = os.path.dirname(os.path.abspath(task.output))
+        os.makedirs(folder, exist_ok=True)
+        write_workbook(standings, task.output, input_kind=kind)
+        outcome.output = task.output
+        outcome.warnings = list(standings.warnings)
+        if pdf_target:
+            from .io.pdf import xlsx_to_pdf
+
+            xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice)
+            outcome.pdf = pdf_target
+    except XltbError as err:
+        message = str(err)
+        if err.file is None:
+            message = f"{task.source}: {message}"
+        outcome.error = message
+    except OSError as exc:
+        outcome.error = f"{task.source}: cannot write ({exc.strerror or exc}{': ' + exc.filename if exc.filename else ''})"
+    except Exception as exc:  # a bug of ours must not stop the other files
+        outcome.error = f"{task.source}: internal error: {type(exc).__name__}: {exc} (please report it)"
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+# --------------------------------------------------------------------------- many files
+class Progress:
+    """A one-line progress bar on a terminal (nothing when the stream is not a terminal)."""
+
+    def __init__(self, total: int, stream=None, *, enabled: bool | None = None):
+        self.stream = stream or sys.stderr
+        self.total = total
+        self.done = 0
+        self.failed = 0
+        if enabled is None:
+            enabled = total > 3 and hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.enabled = enabled
+        self.width = 30
+
+    def update(self, outcome: Outcome) -> None:
+        self.done += 1
+        self.failed += 0 if outcome.ok else 1
+        if not self.enabled:
+            return
+        filled = self.width * self.done // max(self.total, 1)
+        name = os.path.basename(outcome.source)
+        name = name if len(name) <= 30 else name[:27] + "..."
+        failed = f", {self.failed} failed" if self.failed else ""
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total}{failed} "
+                          f"{name:<30}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r" + " " * (self.width + 50) + "\r")
+            self.stream.flush()
+
+
+def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progress | None = None) -> list[Outcome]:
+    """Export every task, in ``jobs`` processes; outcomes in the order of the tasks."""
+    outcomes: list[Outcome | None] = [None] * len(tasks)
+    if jobs <= 1 or len(tasks) <= 1:
+        for i, task in enumerate(tasks):
+            outcomes[i] = export_one(task, options)
+            if progress:
+                progress.update(outcomes[i])
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        context = multiprocessing.get_context(method)
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context,
+                                 initializer=_warm_up) as pool:
+            futures = {pool.submit(export_one, task, options): i for i, task in enumerate(tasks)}
+            for future in as_completed(futures):
+                i = futures[future]
+                try:
+                    outcomes[i] = future.result()
+                except Exception as exc:  # the worker died (out of memory, killed)
+                    outcomes[i] = Outcome(tasks[i].source, error=f"{tasks[i].source}: the worker process failed "
+                                                                 f"({type(exc).__name__}: {exc})")
+                if progress:
+                    progress.update(outcomes[i])
+    if progress:
+        progress.close()
+    return [o for o in outcomes if o is not None]
+
+
+def _warm_up() -> None:
+    """Import the writer once per worker, before the first file."""
+    import openpyxl  # noqa: F401
+
+    from .io import workbook  # noqa: F401
+
+
+def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
+    """The lines printed at the end of a batch."""
+    written = [o for o in outcomes if o.ok]
+    failed = [o for o in outcomes if not o.ok]
+    pdfs = sum(1 for o in written if o.pdf)
+    warned = sum(1 for o in written if o.warnings)
+    line = f"exported {len(written)} of {len(outcomes)} file{'s' if len(outcomes) != 1 else ''}"
+    if pdfs:
+        line += f" ({pdfs} PDF{'s' if pdfs != 1 else ''})"
+    line += f" in {seconds:.1f} s"
+    if failed:
+        line += f"; {len(failed)} failed"
+    lines = [line]
+    if warned:
+        lines.append(f"{warned} workbook{'s have' if warned != 1 else ' has'} warnings (see the Event sheet)")
+    return lines
+
+
+__all__ = ["Options", "Task", "Outcome", "expand_inputs", "plan", "read_event", "export_one", "run", "summary",
+           "Progress", "EXPECTED_INPUT", "EVENT_SUFFIXES"]

@@ -1,0 +1,82 @@
+"""``xltb export INPUT...``: printable standings workbooks (and PDFs) from event files, one or a thousand."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .common import add_event_options
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "export", help="write standings workbooks (.xlsx, optionally PDF) from event files",
+        description="Write a printable standings workbook (Standings, Crosstable, Details, Event) for each event "
+                    "file: TRF-16, TRF-2026, chess-results crosstable CSV or SwissPerfect export. INPUT may be "
+                    "files, folders (searched recursively) or glob patterns. A file that fails is reported and the "
+                    "others go on; the exit status is 2 when any failed.")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="event files, folders or glob patterns")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="FILE.xlsx", help="the workbook to write (one input file only)")
+    where.add_argument("--out-dir", metavar="DIR",
+                       help="write the workbooks into DIR (folder inputs keep their sub-folders); "
+                            "default: next to each input file")
+    add_event_options(p)
+    p.add_argument("--lots", type=int, metavar="SEED",
+                   help="break the ties that remain by a reproducible drawing of lots")
+    p.add_argument("--pdf", action="store_true", help="also write a PDF of each workbook (needs LibreOffice)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="files exported in parallel (processes)")
+    p.add_argument("--force", action="store_true", help="overwrite existing workbooks and PDFs")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import batch
+    from ..errors import XltbError
+    from ..rules import parse_edition
+    from ..tiebreaks.codes import parse_list
+
+    if args.jobs < 1:
+        raise XltbError("--jobs must be at least 1")
+    if args.output is not None and not args.output.lower().endswith(".xlsx"):
+        raise XltbError(f"-o {args.output}: the workbook's name must end in .xlsx")
+    # options that are wrong for every file are errors before any work
+    if args.tiebreaks:
+        parse_list(args.tiebreaks)
+    if args.rules:
+        parse_edition(args.rules)
+    soffice = None
+    if args.pdf:
+        from ..io.pdf import require_soffice
+
+        soffice = require_soffice()
+    files, problems = batch.expand_inputs(args.inputs)
+    tasks, clashes = batch.plan(files, output=args.output, out_dir=args.out_dir)
+    problems += clashes
+    options = batch.Options(tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
+                            lots=args.lots, event_type=args.event_type, primary=args.primary, pdf=args.pdf, force=args.force,
+                            soffice=soffice)
+    start = time.perf_counter()
+    progress = batch.Progress(len(tasks))
+    outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)
+    elapsed = time.perf_counter() - start
+    outcomes = problems + outcomes
+    for o in outcomes:
+        if not o.ok:
+            print(f"xltb: error: {o.error}", file=sys.stderr)
+    if len(outcomes) == 1 and outcomes[0].ok:
+        o = outcomes[0]
+        print(f"wrote {o.output}" + (f" and {o.pdf}" if o.pdf else ""))
+        for w in o.warnings:
+            print(f"warning: {w}", file=sys.stderr)
+    elif outcomes:
+        target = f" to {args.out_dir}" if args.out_dir else ""
+        lines = batch.summary(outcomes, elapsed)
+        lines[0] = lines[0].replace(" in ", f"{target} in ", 1)
+        for line in lines:
+            print(line)
+    return 0 if all(o.ok for o in outcomes) else 2
+
+
+__all__ = ["register", "run"]

@@ -1,0 +1,89 @@
+"""PDF from a standings workbook, through LibreOffice in headless mode.
+
+LibreOffice Calc prints every sheet of the workbook with the print setup the workbook carries
+(header row repeated on each page, fit to the page width, landscape when wide, footer with the
+event, the rules edition and "page N of M"). Each conversion uses its own LibreOffice profile, so
+that parallel jobs do not wait for each other's lock; the PDF is written next to a temporary name
+and renamed at the end (never half a file).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+
+from ..errors import XltbError
+
+#: where LibreOffice is found when it is not on the PATH
+_CANDIDATES = (
+    "/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice",
+    "/Applications/LibreOffice.app/Contents/MacOS/soffice",
+    r"C:\Program Files\LibreOffice\program\soffice.exe", r"C:\Program Files (x86)\LibreOffice\program\soffice.exe",
+)
+
+MISSING = ("--pdf needs LibreOffice, which was not found (looked for soffice/libreoffice on the PATH): install it "
+           "(Debian/Ubuntu: apt-get install libreoffice-calc-nogui; others: libreoffice.org), or set XLTB_SOFFICE "
+           "to its soffice program, or leave out --pdf")
+
+
+class PdfError(XltbError):
+    """LibreOffice is missing or could not convert a workbook."""
+
+
+def find_soffice() -> str | None:
+    """The LibreOffice program (``XLTB_SOFFICE``, then the PATH, then the usual install places), or None."""
+    configured = os.environ.get("XLTB_SOFFICE")
+    if configured:
+        return configured if os.path.isfile(configured) else None
+    for name in ("soffice", "libreoffice"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return next((c for c in _CANDIDATES if os.path.isfile(c)), None)
+
+
+def require_soffice() -> str:
+    soffice = find_soffice()
+    if soffice is None:
+        raise PdfError(MISSING)
+    return soffice
+
+
+def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str | None = None,
+                timeout: float = 300) -> None:
+    """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup)."""
+    soffice = soffice or require_soffice()
+    pdf = os.fspath(pdf)
+    folder = os.path.dirname(os.path.abspath(pdf))
+    work = tempfile.mkdtemp(prefix=".xltb-pdf-", dir=folder)
+    try:
+        profile = os.path.join(work, "profile")
+        command = [soffice, f"-env:UserInstallation=file://{_url_path(profile)}", "--headless", "--norestore",
+                   "--nolockcheck", "--convert-to", "pdf:calc_pdf_Export", "--outdir", work, os.fspath(xlsx)]
+        try:
+            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise PdfError(f"LibreOffice took more than {timeout:.0f} s to convert the workbook",
+                           file=os.fspath(xlsx)) from None
+        except OSError as exc:
+            raise PdfError(f"cannot run LibreOffice ({soffice}): {exc.strerror or exc}", file=os.fspath(xlsx)) from None
+        produced = os.path.join(work, os.path.splitext(os.path.basename(os.fspath(xlsx)))[0] + ".pdf")
+        if proc.returncode != 0 or not os.path.isfile(produced):
+            detail = (proc.stderr or proc.stdout or "").strip().splitlines()
+            raise PdfError("LibreOffice could not convert the workbook to PDF"
+                           + (f": {detail[-1]}" if detail else f" (exit status {proc.returncode})"),
+                           file=os.fspath(xlsx))
+        os.replace(produced, pdf)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _url_path(path: str) -> str:
+    path = os.path.abspath(path).replace("\\", "/")
+    return path if path.startswith("/") else "/" + path
+
+
+__all__ = ["find_soffice", "require_soffice", "xlsx_to_pdf", "PdfError", "MISSING"]

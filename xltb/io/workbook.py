@@ -1,0 +1,609 @@
+"""Standings workbooks (.xlsx) that can be printed, posted and e-mailed.
+
+Every cell holds a computed value, never a formula, so that the workbook reads the same in Excel
+without the add-in, in LibreOffice and on phones. Sheets:
+
+* **Standings**: rank, no., title, name, federation, rating, points and each tie-break with its
+  own precision (:func:`xltb.io.output.decimals`);
+* **Crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
+* **Details**: per participant and tie-break, the contribution of each round, what was cut (shown
+  in parentheses) and why, and the articles applied, so that a player's question can be answered
+  on paper;
+* **Event**: source file, rules edition and why, tie-break list, scoring, warnings.
+
+Team events (when the team engine gives standings whose participants are teams) add the team
+crosstable and the players' standings by board; see :func:`write_workbook`.
+
+Print setup on every sheet: the header row repeated on each page, fit to the page width,
+landscape when the table is wide, A4, a footer with the event name, the edition of the rules and
+"page N of M". Text that a spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``) is
+stored as text with a quote prefix (it stays text when the cell is edited).
+
+openpyxl is imported inside the functions (the engine does not need it).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from fractions import Fraction
+from typing import Iterable
+
+from ..model import Colour, Kind
+from ..standings import Standings
+from .output import decimals, format_value
+
+#: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
+PORTRAIT_CHARS = 95
+
+_KIND_TEXT = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB",
+              Kind.ABSENT: "abs"}
+_RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "?"}
+#: sources of a contribution that need no note (a game played over the board, a counted round...)
+_PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
+
+CROSSTABLE_LEGEND = ("Crosstable: 12w1 = against no. 12 with white, won (½ drawn, 0 lost); + and - forfeits won and "
+                     "lost; PAB pairing-allocated bye, FPB full-point bye, HPB half-point bye, ZPB zero-point bye, "
+                     "abs absent; ? no result yet.")
+DETAILS_LEGEND = ("Details: the contribution of each round to the value; a value in parentheses was cut (Cut or "
+                  "Median, C.07 14) and the note says why; notes name unplayed rounds and the articles applied.")
+
+
+def points_text(value: Fraction) -> str:
+    """Points as printed in a crosstable: ``1``, ``½``, ``2½``, ``0``."""
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return ("" if whole == 0 else str(whole)) + "½"
+    return format_value("X", value) if value.denominator != 1 else str(value.numerator)
+
+
+def round_text(r, colour_letters: bool = True) -> str:
+    """One crosstable cell."""
+    if r.opponent is None:
+        label = _KIND_TEXT.get(r.kind, "-")
+        return f"{label} {points_text(r.points)}" if r.kind is not Kind.ABSENT else "abs"
+    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "") if colour_letters else ""
+    result = _RESULT_CHAR.get(r.kind) or points_text(r.points)
+    return f"{r.opponent}{colour}{result}"
+
+
+def number_format(code: str, values: Iterable[Fraction | None]) -> str:
+    """The number format of a tie-break column: its fixed precision, else as many decimals as the values
+    need (at least one, at most four), as :func:`xltb.io.output.format_value` prints them."""
+    places = decimals(code)
+    if places is None:
+        places = 1
+        for v in values:
+            if v is None:
+                continue
+            for p in (1, 2, 3, 4):
+                if (v * 10**p).denominator == 1:
+                    break
+            else:
+                p = 2
+            places = max(places, p)
+    return "0" if places == 0 else "0." + "0" * places
+
+
+def _fmt_header_text(text: str, limit: int = 80) -> str:
+    """Header/footer text: '&' doubled (it starts a code), kept short (Excel limits the whole to 255)."""
+    text = text if len(text) <= limit else text[:limit - 3] + "..."
+    return text.replace("&", "&&")
+
+
+_ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
+
+
+def _xml_text(text: str) -> str:
+    text = _ILLEGAL_XML.sub("", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _column_letters(n: int) -> list[str]:
+    from openpyxl.utils import get_column_letter
+
+    return [get_column_letter(i) for i in range(1, n + 1)]
+
+
+class _Sheet:
+    """A worksheet: openpyxl sets up the sheet (column widths, print setup, panes) and writes the package;
+    the rows are serialised here, as values with their style (inline strings, numbers), which is ten times
+    faster than one openpyxl cell object per value (see benchmarks/bench_export.py).
+
+    ``columns`` gives each column's style: a number format for numbers, and an alignment
+    (``center``, ``indent``, ``wrap``) for the column's cells.
+    """
+
+    def __init__(self, book: "_Book", title: str, headers: list[str], widths: list[float],
+                 columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
+                 freeze: str | None = None):
+        from openpyxl.worksheet.properties import PageSetupProperties
+
+        self.book = book
+        self.ws = ws = book.wb.create_sheet(title)
+        book.sheets.append(self)
+        self.letters = _column_letters(max(len(headers), len(widths)) + 1)
+        self.widths = widths
+        self.columns = columns
+        self.rows: list[str] = []
+        for letter, w in zip(self.letters, widths):
+            ws.column_dimensions[letter].width = w
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.page_setup.paperSize = "9"  # A4
+        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_CHARS else "portrait"
+        ws.print_title_rows = "1:1"  # the header row on every printed page
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = ws.page_margins.bottom = 0.75
+        ws.page_margins.header = ws.page_margins.footer = 0.3
+        ws.oddHeader.center.text = _fmt_header_text(title)
+        ws.oddHeader.center.size = 9
+        # the event on the left, the rules edition and "page N of M" on the right (the centre stays empty,
+        # so that a long event name does not run into the rest in portrait)
+        ws.oddFooter.left.text = _fmt_header_text(footer_left, 60)
+        ws.oddFooter.left.size = 8
+        ws.oddFooter.right.text = _fmt_header_text(footer_center) + " \u2013 page &P of &N"
+        ws.oddFooter.right.size = 8
+        if freeze:
+            ws.freeze_panes = freeze
+        header = book.style(None, "header")
+        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=_height(headers, widths))
+
+    def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
+               height: float | None = None) -> None:
+        """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
+        ``top``: a rule above the row (each participant's block); ``height`` in points (wrapped text)."""
+        book = self.book
+        r = len(self.rows) + 1
+        out = [f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">']
+        letters = self.letters
+        columns = self.columns
+        width = max(len(values), len(columns)) if top else len(values)
+        for i in range(width):
+            v = values[i] if i < len(values) else None
+            fmt, align = columns[i] if i < len(columns) else (None, None)
+            s = styles.get(i) if styles else None
+            if v is None or v == "":
+                if top:
+                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True)}"/>')
+                continue
+            if isinstance(v, str):
+                if s is None:
+                    # text that looks like a formula stays text, with a quote prefix when edited
+                    s = book.style(None, align, quote=v[0] in "=+-@", top=top)
+                out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
+                           f'{_xml_text(v)}</t></is></c>')
+                continue
+            if isinstance(v, Fraction):
+                v = v.numerator if v.denominator == 1 else float(v)
+            if s is None:
+                s = book.style(fmt, align, top=top)
+            out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
+        out.append("</row>")
+        self.rows.append("".join(out))
+
+
+def _height(texts: list, widths: list[float], line: float = 15.0) -> float | None:
+    """The height of a row whose text wraps: lines of the fullest cell (about 1.15 characters per unit of
+    column width), or None when everything fits on one line."""
+    lines = 1
+    for text, width in zip(texts, widths):
+        if isinstance(text, str) and text:
+            per_line = max(1, int(width * 1.25) - 1)
+            n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
+            lines = max(lines, n)
+    return None if lines == 1 else lines * line
+
+
+class _Book:
+    def __init__(self):
+        from openpyxl import Workbook
+
+        self.wb = Workbook(write_only=True)
+        self.sheets: list[_Sheet] = []
+        self._styles: dict[tuple, int] = {}
+        self._probe = self.wb.create_sheet("probe")
+        self.wb._sheets.remove(self._probe)  # only a holder for the style prototypes
+
+    def style(self, number_format: str | None, align: str | None = None, *, quote: bool = False, top: bool = False,
+              grey: bool = False) -> int:
+        """The index of a cell style (made once per workbook). ``align``: center, indent, wrap or header."""
+        key = (number_format, align, quote, top, grey)
+        index = self._styles.get(key)
+        if index is None:
+            from openpyxl.cell import WriteOnlyCell
+            from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+            cell = WriteOnlyCell(self._probe, None)
+            if number_format:
+                cell.number_format = number_format
+            if align == "header":
+                cell.font = Font(name="Calibri", bold=True, size=11)
+                cell.fill = PatternFill("solid", fgColor="FFDDE4EE")
+                cell.border = Border(bottom=Side(style="thin"))
+                cell.alignment = Alignment(horizontal="center", vertical="bottom", wrap_text=True)
+            elif align == "center":
+                cell.alignment = Alignment(horizontal="center", vertical="top")
+            elif align == "indent":
+                cell.alignment = Alignment(horizontal="left", indent=1, vertical="top")
+            elif align == "wrap":
+                cell.alignment = Alignment(horizontal="left", indent=1, wrap_text=True, vertical="top")
+            else:
+                cell.alignment = Alignment(vertical="top")
+            if quote:
+                cell.quotePrefix = True
+            if top:
+                cell.border = Border(top=Side(style="thin", color="FF999999"))
+            if grey:
+                cell.font = Font(name="Calibri", size=11, color="FF808080")
+            index = self._styles[key] = self.wb._cell_styles.add(cell._style)
+        return index
+
+    def bytes(self) -> bytes:
+        """Save: openpyxl writes the package with empty sheets, then each sheet's rows are put in."""
+        import zipfile
+
+        buf = io.BytesIO()
+        self.wb.save(buf)
+        out = io.BytesIO()
+        parts = {f"xl/worksheets/sheet{k}.xml": sheet for k, sheet in enumerate(self.sheets, start=1)}
+        with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as src, \
+                zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                sheet = parts.get(info.filename)
+                if sheet is not None:
+                    rows = ("<sheetData>" + "".join(sheet.rows) + "</sheetData>").encode("utf-8")
+                    data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
+                    if count != 1:
+                        raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
+                dst.writestr(info.filename, data)
+        return out.getvalue()
+
+
+def _text_width(values: Iterable[str], minimum: float, maximum: float) -> float:
+    longest = max((len(v) for v in values if v), default=0)
+    return float(min(max(minimum, longest + 1.5), maximum))
+
+
+def event_title(st: Standings) -> str:
+    t = st.tournament
+    return t.name or (os.path.splitext(os.path.basename(t.source))[0] if t.source else "event")
+
+
+def _participant_fields(p) -> tuple[str, str, str, int | None]:
+    return (getattr(p, "title", "") or "", getattr(p, "name", "") or "", getattr(p, "federation", "") or "",
+            getattr(p, "rating", None))
+
+
+def standings_rows(st: Standings) -> list[list]:
+    """The Standings sheet's rows (values, not text): rank, no., title, name, fed, rating, points, tie-breaks."""
+    out = []
+    for row in st.rows:
+        title, name, fed, rating = _participant_fields(row.participant)
+        out.append([row.rank, row.start_no, title, name, fed, rating, row.points]
+                   + [row.values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
+    return out
+
+
+def _standings_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+    rows = standings_rows(st)
+    lots = any(r.by_lot for r in st.rows)
+    headers = ["Rank", labels.get("no", "No."), "Title", labels.get("name", "Name"), "Fed", "Rating", "Points"] \
+        + st.codes + (["Lots"] if lots else [])
+    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, "indent"), (None, None),
+               (number_format("PTS", [r.points for r in st.rows]), None)]
+    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(None, "center")] if lots else []
+    widths = [6, 6, 7, _text_width((r[3] for r in rows), 16, 40), 6, 7, 7] \
+        + [max(7.0, len(c) + 2.0) for c in st.codes] + ([6] if lots else [])
+    sheet = _Sheet(book, "Standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+                   freeze="E2")
+    for r in rows:
+        sheet.append(r)
+
+
+def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+    t = st.tournament
+    colours = any(r.colour is not Colour.NONE for p in t.players for r in p.results)
+    cells = [[round_text(r, colours) for r in row.participant.results] for row in st.rows]
+    rounds = max((len(c) for c in cells), default=t.rounds)
+    headers = ["Rank", labels.get("no", "No."), labels.get("name", "Name"), "Rating"] \
+        + [f"R{i}" for i in range(1, rounds + 1)] + ["Points"]
+    width = max(5.5, max((len(c) for row in cells for c in row), default=4) + 2.0)
+    widths = [6, 6, _text_width((r.participant.name for r in st.rows), 16, 32), 7] + [width] * rounds + [7]
+    columns = [(None, None), (None, None), (None, "indent"), (None, None)] + [(None, "center")] * rounds \
+        + [(number_format("PTS", [r.points for r in st.rows]), None)]
+    sheet = _Sheet(book, "Crosstable", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+                   freeze="D2")
+    for row, texts in zip(st.rows, cells):
+        _, name, _, rating = _participant_fields(row.participant)
+        sheet.append([row.rank, row.start_no, name, rating] + texts + [""] * (rounds - len(texts)) + [row.points])
+
+
+_DE_MENTION = "#{}(?![0-9])"
+
+
+def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
+    """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
+    the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
+    whose contribution was cut."""
+    from ..tiebreaks.codes import ACRONYMS
+
+    t = st.tournament
+    index = {p.start_no: i for i, p in enumerate(t.players)}
+    rounds = t.rounds
+    for row in st.rows:
+        i = index[row.start_no]
+        for k, code in enumerate(st.codes):
+            acronym = code.split("/")[0].split(":")[0].upper()
+            contributions: list = [None] * rounds
+            cut_cols: dict[int, bool] = {}
+            notes: list[str] = []
+            ev = st.evaluations.get(code, [None] * len(t.players))[i]
+            article = ev.article if ev is not None and ev.article else \
+                (f"C.07 {ACRONYMS[acronym][0]}" if acronym in ACRONYMS else "")
+            value = row.values.get(code)
+            if acronym == "DE":
+                mention = re.compile(_DE_MENTION.format(row.start_no))
+                notes = [n for n in st.de_notes.get(code, []) if mention.search(n)]
+                if value is None:
+                    notes.insert(0, "not applied (no tie to break)")
+            elif ev is not None:
+                for c in ev.breakdown():
+                    text = ""
+                    if c.source not in _PLAIN_SOURCES or c.vur:
+                        text = c.explanation + (f" [{c.article}]" if c.article else "")
+                        if c.vur:
+                            text += "; voluntarily unplayed round"
+                    if c.cut:
+                        text += ("; " if text else "") + f"cut: {c.cut}"
+                    slot = (c.round - 1) if c.round is not None and 0 < c.round <= rounds else None
+                    if slot is not None and contributions[slot] is None:
+                        contributions[slot] = c.value
+                        if c.cut:
+                            cut_cols[slot] = True
+                        if text:
+                            notes.append(f"R{c.round}: {text}")
+                    else:
+                        where = f"R{c.round}" if c.round is not None else (f"#{c.opponent}" if c.opponent else "")
+                        notes.append(f"{where}{' ' if where else ''}{format_value(code, c.value)}"
+                                     f"{' (cut)' if c.cut else ''}{': ' + text if text else ''}")
+                notes.extend(ev.notes)
+                if value is None:
+                    notes.insert(0, "undefined")
+            who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
+            label = f"{code} ({article})" if article else code
+            yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
+
+
+def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+    rounds = st.tournament.rounds
+    headers = ["Rank", labels.get("no", "No."), labels.get("name", "Name"), "Tie-break", "Value"] \
+        + [f"R{i}" for i in range(1, rounds + 1)] + ["Notes"]
+    label_width = max((len(c) for c in st.codes), default=4) + 12
+    notes_width = 60.0
+    widths = [6, 6, _text_width((r.participant.name for r in st.rows), 14, 28), label_width, 8] \
+        + [6.5] * rounds + [notes_width]
+    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None)] \
+        + [(None, None)] * rounds + [(None, "wrap")]
+    sheet = _Sheet(book, "Details", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+                   freeze="E2")
+    per_code = {}
+    for code in st.codes:
+        value_format = number_format(code, [r.values[code] for r in st.rows])
+        contribution = "0" if decimals(code) == 0 else "0.0#"
+        cut = f'"("{contribution}")"'
+        per_code[code] = {
+            False: ({4: book.style(value_format)}, book.style(contribution), book.style(cut, grey=True)),
+            True: ({4: book.style(value_format, top=True)}, book.style(contribution, top=True),
+                   book.style(cut, top=True, grey=True)),
+        }
+    ncodes = len(st.codes)
+    for k, (values, cut_cols) in enumerate(details_rows(st)):
+        code = st.codes[k % ncodes]
+        first = k % ncodes == 0
+        base, plain, cut = per_code[code][first]
+        styles = dict(base)
+        for r in range(rounds):
+            styles[5 + r] = cut if cut_cols.get(r) else plain
+        notes = values[-1]
+        height = _height([notes], [notes_width]) if notes else None
+        sheet.append(values, styles=styles, top=first, height=height)
+
+
+def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str, str]] = ()) -> list[tuple[str, str]]:
+    """The Event sheet: what was computed, from what, under which rules."""
+    from .. import __version__
+    from ..tiebreaks.codes import ACRONYMS
+
+    t = st.tournament
+    rows = [("Event", t.name or "")]
+    if t.source:
+        rows.append(("Source file", os.path.basename(t.source)))
+    if input_kind:
+        rows.append(("Read as", input_kind))
+    if getattr(t, "city", ""):
+        rows.append(("Place", t.city))
+    dates = " to ".join(d.isoformat() for d in (t.start_date, getattr(t, "end_date", None)) if d)
+    rows.append(("Dates", dates or "not given"))
+    rows.append(("Type", t.event_type.value))
+    rows.append(("Rounds", str(t.rounds)))
+    rows.append(("Participants", str(len(st.rows))))
+    rows.append(("Scoring", t.scoring.describe()))
+    rows.append(("Rules", f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
+    for k, code in enumerate(st.codes, start=1):
+        acronym = code.split("/")[0].split(":")[0].upper()
+        article, name = ACRONYMS.get(acronym, ("", acronym))
+        rows.append((f"Tie-break {k}", f"{code}: {name} (C.07 {article})"))
+    if st.lots_seed is not None:
+        rows.append(("Drawing of lots", f"remaining ties broken by lot, seed {st.lots_seed} (Lots column)"))
+    else:
+        rows.append(("Remaining ties", "share the place (1, 2, 2, 4)"))
+    rows.extend(extra)
+    for w in st.warnings:
+        rows.append(("Warning", w))
+    rows.append(("Legend", CROSSTABLE_LEGEND))
+    rows.append(("Legend", DETAILS_LEGEND))
+    rows.append(("Computed by", f"xltb {__version__}: values, not formulas"))
+    return rows
+
+
+def _event_sheet(book: _Book, rows: list[tuple[str, str]], footer: tuple[str, str]) -> None:
+    widths = [16.0, 76.0]
+    sheet = _Sheet(book, "Event", ["Item", "Value"], widths, [(None, "indent"), (None, "wrap")],
+                   footer_left=footer[0], footer_center=footer[1])
+    for key, value in rows:
+        sheet.append([key, value], height=_height([key, value], widths))
+
+
+def footer_texts(st: Standings) -> tuple[str, str]:
+    return event_title(st), f"FIDE C.07 edition {st.edition.key}"
+
+
+def team_event(st: Standings):
+    """The team event behind standings whose participants are teams (None for an individual event)."""
+    event = getattr(st.tournament, "event", None)
+    from ..model.team import TeamTournament
+
+    return event if isinstance(event, TeamTournament) else None
+
+
+def build_workbook(st: Standings, *, input_kind: str = "") -> bytes:
+    """The workbook of an event as bytes: Standings, Crosstable, Details, Event; for a team event Team
+    standings, Team crosstable, Players by board, Details, Event."""
+    book = _Book()
+    footer = footer_texts(st)
+    team = team_event(st)
+    if team is None:
+        labels = {"no": "No.", "name": "Name"}
+        _standings_sheet(book, st, footer, labels)
+        _crosstable_sheet(book, st, footer, labels)
+    else:
+        labels = {"no": "No.", "name": "Team"}
+        _team_standings_sheet(book, st, team, footer)
+        _team_crosstable_sheet(book, st, team, footer)
+        _players_sheet(book, team, footer)
+    _details_sheet(book, st, footer, labels)
+    _event_sheet(book, event_rows(st, input_kind=input_kind), footer)
+    return book.bytes()
+
+
+# --------------------------------------------------------------------------- team events
+def team_standings_rows(st: Standings, team) -> list[list]:
+    """Rank, no., team, short name, rating (team strength), primary score, secondary score, tie-breaks."""
+    primary, secondary = team.primary, team.secondary
+    out = []
+    for row in st.rows:
+        t = row.participant
+        scores = {"MP": t.mp, "GP": t.gp}
+        out.append([row.rank, t.start_no, t.name, t.short_name, t.strength, row.points, scores[secondary]]
+                   + [row.values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
+    return out
+
+
+def _team_standings_sheet(book: _Book, st: Standings, team, footer) -> None:
+    rows = team_standings_rows(st, team)
+    lots = any(r.by_lot for r in st.rows)
+    headers = ["Rank", "No.", "Team", "Short", "Rating", team.primary, team.secondary] + st.codes \
+        + (["Lots"] if lots else [])
+    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None),
+               (number_format("PTS", [r[5] for r in rows]), None), (number_format("PTS", [r[6] for r in rows]), None)]
+    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(None, "center")] if lots else []
+    widths = [6, 6, _text_width((r[2] for r in rows), 16, 40), _text_width((r[3] or "" for r in rows), 7, 14), 7, 7, 7] \
+        + [max(7.0, len(c) + 2.0) for c in st.codes] + ([6] if lots else [])
+    sheet = _Sheet(book, "Team standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+                   freeze="D2")
+    for r in rows:
+        sheet.append(r)
+
+
+def team_round_text(r) -> str:
+    """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
+    ``PAB 2`` (a team bye and its game points)."""
+    if r.opponent is None:
+        label = _KIND_TEXT.get(r.kind, "-")
+        return "abs" if r.kind is Kind.ABSENT else f"{label} {points_text(r.gp)}"
+    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "")
+    if r.kind.forfeit:
+        return f"{r.opponent}{colour} {_RESULT_CHAR[r.kind]}"
+    return f"{r.opponent}{colour} {points_text(r.gp)}"
+
+
+def _team_crosstable_sheet(book: _Book, st: Standings, team, footer) -> None:
+    cells = [[team_round_text(r) for r in row.participant.results] for row in st.rows]
+    rounds = max((len(c) for c in cells), default=team.rounds)
+    headers = ["Rank", "No.", "Team"] + [f"R{i}" for i in range(1, rounds + 1)] + ["MP", "GP"]
+    width = max(6.0, max((len(c) for row in cells for c in row), default=4) + 2.0)
+    widths = [6, 6, _text_width((r.participant.name for r in st.rows), 16, 32)] + [width] * rounds + [6, 6]
+    mp = [r.participant.mp for r in st.rows]
+    gp = [r.participant.gp for r in st.rows]
+    columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
+        + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
+    sheet = _Sheet(book, "Team crosstable", headers, widths, columns, footer_left=footer[0],
+                   footer_center=footer[1], freeze="D2")
+    for row, texts, m, g in zip(st.rows, cells, mp, gp):
+        sheet.append([row.rank, row.start_no, row.participant.name] + texts + [""] * (rounds - len(texts)) + [m, g])
+
+
+def players_by_board_rows(team) -> list[list]:
+    """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
+    players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
+    TPR, overall rank."""
+    from ..team_engine import player_standings
+
+    lines = player_standings(team)
+    lines.sort(key=lambda x: (x.board is None or not x.games, x.board or 0, x.board_rank or 0, x.rank,
+                              x.player.start_no))
+    out = []
+    for x in lines:
+        pct = None if x.percentage is None else x.percentage * 100
+        out.append([x.board, x.board_rank, x.player.start_no, x.player.name, x.player.rating,
+                    x.team.name if x.team else "", x.points, x.games, x.played, pct, x.tpr, x.rank])
+    return out
+
+
+def _players_sheet(book: _Book, team, footer) -> None:
+    rows = players_by_board_rows(team)
+    headers = ["Board", "Board rank", "No.", "Name", "Rating", "Team", "Points", "Games", "Played", "%", "TPR",
+               "Overall rank"]
+    widths = [6, 7, 6, _text_width((r[3] for r in rows), 16, 32), 7, _text_width((r[5] for r in rows), 12, 28),
+              7, 7, 7, 7, 7, 8]
+    columns = [(None, None), (None, None), (None, None), (None, "indent"), (None, None), (None, "indent"),
+               (number_format("PTS", [r[6] for r in rows]), None), (None, None), (None, None), ("0.0", None),
+               ("0", None), (None, None)]
+    sheet = _Sheet(book, "Players by board", headers, widths, columns, footer_left=footer[0],
+                   footer_center=footer[1], freeze="E2")
+    previous = None
+    for k, r in enumerate(rows):
+        board = r[0] if r[7] else None
+        sheet.append(r, top=k > 0 and board != previous)  # a rule between boards
+        previous = board
+
+
+def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "") -> None:
+    """Write the workbook atomically (a temporary file renamed at the end: never half a file)."""
+    from .output import write_atomic
+
+    write_atomic(path, build_workbook(st, input_kind=input_kind))
+    _readable(path)
+
+
+def _readable(path: str | os.PathLike) -> None:
+    """Give the file the permissions a new file gets (the temporary file behind the atomic write is private)."""
+    if os.name != "posix":
+        return
+    mask = os.umask(0)
+    os.umask(mask)
+    try:
+        os.chmod(path, 0o666 & ~mask)
+    except OSError:
+        pass
+
+
+__all__ = ["build_workbook", "write_workbook", "standings_rows", "details_rows", "event_rows", "number_format",
+           "round_text", "points_text"]
