@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from .model import Player, Tournament
 from .rules import Edition
@@ -14,12 +14,22 @@ from .tiebreaks.base import Evaluation
 from .tiebreaks.codes import TieBreakSpec
 
 
+class Participant(Protocol):
+    """What a row shows of a participant: a player (individual events) or a team (team events)."""
+
+    start_no: int
+    name: str
+    title: str
+    federation: str
+    rating: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     """One line of the standings."""
 
     rank: int
-    participant: Player
+    participant: Player | Participant
     points: Fraction
     values: dict[str, Fraction | None]
     by_lot: bool = False  # the place was decided by drawing of lots

@@ -42,6 +42,7 @@ def _player_standings(event, args) -> str:
     from .common import is_team_event
 
     if not is_team_event(event):
-        raise XltbError("--players is for team events (files with 013 or 310 team records)", file=args.file)
+        raise XltbError("--players is for team events (013 or 310 team records describing team matches); "
+                        "this file is read as an individual event", file=args.file)
     lines = te.player_standings(event)
     return {"text": te.players_to_text, "json": te.players_to_json, "csv": te.players_to_csv}[args.format](event, lines)

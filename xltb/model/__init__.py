@@ -11,3 +11,7 @@ from .scoring import Scoring
 from .tournament import EventType, Player, RoundResult, Tournament
 
 __all__ = ["Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
+
+from .team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament  # noqa: E402  (team events)
+
+__all__ += ["BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament"]
