@@ -8,4 +8,7 @@ COMMANDS = {
     "standings": "xltb.commands.standings",
     "explain": "xltb.commands.explain",
     "export": "xltb.commands.export",
+    "template": "xltb.commands.template",
+    "recalc": "xltb.commands.recalc",
+    "check": "xltb.commands.check",
 }

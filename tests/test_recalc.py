@@ -1,0 +1,177 @@
+"""``xltb recalc``: the templates filled from the exercise-book events, recalculated without Excel,
+give the book's values and exactly what ``xltb standings`` gives."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook, load_workbook
+from openpyxl.worksheet.formula import ArrayFormula
+
+from xltb.engine import compute
+from xltb.io.output import format_value
+from xltb.io.trf import read_trf
+from xltb.recalc import recalc_file, recalc_workbook
+from xltb.templates import render
+
+SEED = Path(__file__).parent / "data" / "seed"
+EXPECTED = json.loads((SEED / "expected.json").read_text(encoding="utf-8"))
+ROOT = Path(__file__).parent.parent
+
+
+def _recalc(data: bytes):
+    wb = load_workbook(io.BytesIO(data))
+    result = recalc_workbook(wb)
+    return wb, result
+
+
+def _standings_by_no(ws) -> dict[int, dict[str, object]]:
+    heads = [c.value for c in ws[1]]
+    width = heads.index(None) if None in heads else len(heads)
+    out = {}
+    for r in range(2, ws.max_row + 1):
+        no = ws.cell(row=r, column=1).value  # =Crosstable!A2 stays a formula: read the crosstable
+        row = {heads[c]: ws.cell(row=r, column=c + 1).value for c in range(3, width)}
+        out[r] = row
+    return out
+
+
+def _crosstable_numbers(wb) -> list[int]:
+    return [c.value for c in wb["Crosstable"]["A"][1:] if c.value is not None]
+
+
+@pytest.mark.parametrize("name, kind", [("held-swiss16.trf", "individual"), ("held-rr6.trf", "roundrobin")])
+@pytest.mark.parametrize("edition", ["2024", "2026"])
+def test_exercise_book_values(name, kind, edition):
+    expected = EXPECTED["values"][name].get(edition)
+    if expected is None:
+        pytest.skip("no expected values for this edition")
+    codes = [c for c in next(iter(expected.values())) if c != "PTS"]
+    data = render(kind, read_trf(SEED / name), tiebreaks=",".join(codes), rules=edition)
+    wb, result = _recalc(data)
+    assert result.errors == []
+    numbers = _crosstable_numbers(wb)
+    rows = _standings_by_no(wb["Standings"])
+    for r, no in enumerate(numbers, start=2):
+        want = expected[str(no)]
+        got = rows[r]
+        assert got["Pts"] == want["PTS"], (no, "PTS")
+        for code in codes:  # as printed: the book gives AOB to two decimals
+            value = None if got[code] in ("", None) else Fraction(got[code])
+            assert format_value(code, value) == format_value(code, None if want[code] is None else Fraction(
+                str(want[code]))), (no, code, value, want[code])
+
+
+@pytest.mark.parametrize("name, kind, tiebreaks", [
+    ("held-swiss16.trf", "individual", "BH/C1,BH,SB,DE,WIN"),
+    ("held-swiss16-r9.trf", "individual", "DE,ARO/C1,TPR,KS/L-1,AOB"),
+    ("held-rr6.trf", "roundrobin", "DE,WIN,SB,KS"),
+])
+def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
+    src = tmp_path / "in.xlsx"
+    src.write_bytes(render(kind, read_trf(SEED / name), tiebreaks=tiebreaks))
+    out = tmp_path / "out.xlsx"
+    done = subprocess.run([sys.executable, "-m", "xltb.cli", "recalc", str(src), "-o", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    std = subprocess.run([sys.executable, "-m", "xltb.cli", "standings", str(SEED / name), "--tiebreaks", tiebreaks,
+                          "--format", "json"], capture_output=True, text=True)
+    doc = json.loads(std.stdout)
+    wb = load_workbook(out)
+    ws = wb["Standings"]
+    # the sorted view (array formula) is the standings table
+    heads = [c.value for c in ws[1]]
+    start = heads.index("Rank", 4)
+    table = [[ws.cell(row=r, column=start + 1 + c).value for c in range(5 + len(doc["tiebreaks"]))]
+             for r in range(1, len(doc["standings"]) + 2)]
+    assert table[0] == ["Rank", "No", "Name", "Rating", "Pts"] + doc["tiebreaks"]
+    for row, want in zip(table[1:], doc["standings"]):
+        assert row[:3] == [want["rank"], want["start_no"], want["name"]]
+        assert row[4] == want["points"]
+        assert [None if v in ("", None) else v for v in row[5:]] == \
+            [None if want["tiebreaks"][c] is None else pytest.approx(want["tiebreaks"][c], rel=1e-12)
+             for c in doc["tiebreaks"]]
+    # the per-participant cells agree with it
+    numbers = _crosstable_numbers(wb)
+    by_no = {w["start_no"]: w for w in doc["standings"]}
+    for r, no in enumerate(numbers, start=2):
+        assert ws.cell(row=r, column=4).value == by_no[no]["rank"]
+        assert ws.cell(row=r, column=5).value == by_no[no]["points"]
+
+
+def test_formulas_beside_the_templates():
+    """Formulas an arbiter writes: other sheets, quoted names, TB(code, cell), absolute references,
+    arguments given explicitly, the _xludf. prefix Excel writes for unknown functions."""
+    data = render("individual", read_trf(SEED / "held-swiss16.trf"), rules="2024")
+    wb = load_workbook(io.BytesIO(data))
+    ws = wb.create_sheet("My notes")
+    ws["A1"] = 4
+    ws["A2"] = "=A1"
+    ws["B1"] = "=TB_SB_C1(A1)"
+    ws["B2"] = '=TB("SB-C1", A2)'
+    ws["B3"] = "=_xludf.TB_SB_C1('My notes'!$A$2)"
+    ws["B4"] = "=TB_SB_C1(A1, Crosstable!$A$1:$K$17, Settings!$A$2:$B$12)"
+    ws["B5"] = '=TB_EXPLAIN(A1, "SB/C1")'
+    ws["B6"] = "=TB_RANK(Standings!A5)"
+    ws["B7"] = "=SUM(A1:A2)"  # not ours: left alone
+    ws["B8"] = "=TB_SB_C1(A1:A2)"  # a range where a cell is expected
+    result = recalc_workbook(wb)
+    assert [ws[f"B{i}"].value for i in range(1, 5)] == [8, 8, 8, 8]  # 2024-08: SB-C1 of #4 is 8.0
+    assert ws["B5"].value.startswith("SB/C1 of #4 David")
+    assert ws["B6"].value == 3
+    assert ws["B7"].value == "=SUM(A1:A2)"
+    assert ws["B8"].value == "#VALUE!" and any("B8" in e for e in result.errors)
+
+
+def test_bad_cell_gives_error_values_and_explain_names_it():
+    data = render("individual", read_trf(SEED / "held-swiss16.trf"))
+    wb = load_workbook(io.BytesIO(data))
+    wb["Crosstable"]["H5"] = "=BY"  # David, round 2 (text, as the template's cells are)
+    wb["Crosstable"]["H5"].data_type = "s"
+    wb["Standings"]["Z2"] = '=TB_EXPLAIN(A2, "BH")'
+    result = recalc_workbook(wb)
+    assert wb["Standings"]["F2"].value == "#VALUE!"
+    assert wb["Standings"]["F2"].data_type == "e"
+    assert wb["Standings"]["Z2"].value.startswith("#VALUE! Crosstable!H5: cannot read '=BY'")
+    assert result.errors
+
+
+def test_blank_template_recalculates_to_blanks(tmp_path):
+    src = ROOT / "templates" / "individual.xlsx"
+    out = tmp_path / "blank.xlsx"
+    result = recalc_file(src, out)
+    assert result.errors == [] and result.formulas > 1000
+    ws = load_workbook(out)["Standings"]
+    assert ws["D2"].value in ("", None) and ws["L1"].value == "Rank"
+
+
+def test_array_formula_written_by_hand():
+    wb = Workbook()
+    ct = wb.active
+    ct.title = "Crosstable"
+    for row in [["No", "Name", "R1"], [1, "A", "+W2"], [2, "B", "-B1"]]:
+        ct.append(row)
+    ws = wb.create_sheet("Out")
+    ws["A1"] = ArrayFormula("A1:C4", "=TB_STANDINGS(Crosstable!A1:C3)")
+    recalc_workbook(wb)
+    assert [[c.value or "" for c in r] for r in ws["A1:C4"]] == [["Rank", "No", "Name"], [1, 1, "A"], [2, 2, "B"],
+                                                                ["", "", ""]]
+
+
+def test_missing_file(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "xltb.cli", "recalc", str(tmp_path / "none.xlsx"), "-o",
+                           str(tmp_path / "o.xlsx")], capture_output=True, text=True)
+    assert done.returncode == 2 and "no such file" in done.stderr
+    assert not (tmp_path / "o.xlsx").exists()
+
+
+def test_example_workbooks_recalculate(tmp_path):
+    for path in sorted((ROOT / "workbooks").glob("*.xlsx")):
+        result = recalc_file(path, tmp_path / path.name)
+        assert result.errors == [] and result.formulas > 0, path.name

@@ -1,0 +1,30 @@
+"""``xltb recalc FILE.xlsx -o OUT.xlsx``: the values of every TB_ formula, without Excel."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser("recalc", help="evaluate the TB_ formulas of a workbook without Excel",
+                       description="Evaluate every xltb formula (=TB_BH_C1(A2), =TB_RANK(A2), =TB_STANDINGS(), ...) "
+                                   "of a workbook and write the values, for macOS and LibreOffice where the xlwings "
+                                   "functions do not run. Other formulas are left as they are.")
+    p.add_argument("file", metavar="FILE.xlsx")
+    p.add_argument("-o", "--output", metavar="OUT.xlsx", required=True)
+    p.add_argument("--strict", action="store_true", help="exit with status 1 when a formula gives an error value")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..recalc import recalc_file
+
+    result = recalc_file(args.file, args.output)
+    print(f"{result.formulas} xltb formula(s) evaluated, {len(result.errors)} error value(s); wrote {args.output}",
+          file=sys.stderr)
+    for line in result.errors[:20]:
+        print(f"  {line}", file=sys.stderr)
+    if len(result.errors) > 20:
+        print(f"  ... and {len(result.errors) - 20} more", file=sys.stderr)
+    return 1 if args.strict and result.errors else 0

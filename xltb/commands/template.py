@@ -1,0 +1,41 @@
+"""``xltb template individual|roundrobin|team [--from EVENT] -o FILE.xlsx``: a template workbook."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import XltbError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("template", help="write a template workbook (Settings, Crosstable, Standings with formulas)",
+                       description="Write an Excel workbook for an event: Settings, a Crosstable in arbiter notation "
+                                   "and Standings whose cells are live =TB_...(cell) formulas (xlwings add-in, or "
+                                   "'xltb recalc' without Excel).")
+    p.add_argument("kind", choices=["individual", "roundrobin", "team"])
+    p.add_argument("--from", dest="source", metavar="EVENT",
+                   help="fill the crosstable from this event (TRF, or a chess-results / SwissPerfect export)")
+    p.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-break list for Settings (default: the event's "
+                                                               "own list, else the default for the event type)")
+    p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
+    p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
+    p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..io.output import write_atomic
+    from ..rules import parse_edition
+    from ..templates import load_for_template, render
+    from ..tiebreaks.codes import parse_list
+
+    if not args.output.lower().endswith((".xlsx", ".xlsm")):
+        raise XltbError(f"{args.output}: the output must be an .xlsx file")
+    if args.tiebreaks:
+        parse_list(args.tiebreaks)
+    if args.rules:
+        parse_edition(args.rules)
+    event = load_for_template(args.source, args.kind) if args.source else None
+    data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating)
+    write_atomic(args.output, data)
+    return 0

@@ -1,0 +1,171 @@
+"""The Settings sheet: the event's provisions, one named cell each.
+
+=================  =====================================================================
+name               meaning (blank = default)
+=================  =====================================================================
+``EventName``      the event's name (for headings)
+``EventType``      ``Swiss`` (default), ``Round robin``, ``Double round robin``, ``Team Swiss``,
+                   ``Team round robin``
+``StartDate``      first day; chooses the edition of C.07 in force (newest when blank)
+``Edition``        C.07 edition (``2012``, ``2023-09``, ``2024-04``, ``2024-08``, ``2026-03``) to
+                   override the date
+``Tiebreaks``      the tie-break list, e.g. ``BH/C1,BH,SB,DE,WIN`` (default: by event type)
+``UnratedRating``  rating used for unrated players in ARO, TPR, ... (C.07 10)
+``PointsWin``      points for a win (1), ``PointsDraw`` (1/2), ``PointsLoss`` (0)
+``PointsPAB``      points for a pairing-allocated bye (a win's, C.04 1.4)
+``Lots``           seed for the drawing of lots that breaks ties left after the list
+=================  =====================================================================
+
+Workbooks keep them as named cells (``=Settings!B5`` is ``Tiebreaks``) and as a two-column
+block named ``Settings`` (key, value) that the functions read in one go, or that value-only
+hosts pass as an argument.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from ..errors import InputError
+from ..model import EventType, Scoring
+
+#: setting -> (default shown in the template, help text)
+FIELDS: dict[str, tuple[Any, str]] = {
+    "EventName": ("", "The event's name (headings and printouts)."),
+    "EventType": ("Swiss", "Swiss, Round robin, Double round robin (team events: Team Swiss, Team round robin)."),
+    "StartDate": (None, "First day of the event: chooses the edition of FIDE C.07 in force. Blank: newest edition."),
+    "Edition": ("", "C.07 edition to apply instead of the one in force on the start date: "
+                    "2012, 2023-09, 2024-04, 2024-08 or 2026-03."),
+    "Tiebreaks": ("BH/C1,BH,SB,DE,WIN", "Tie-break list in order, comma-separated TRF-2026 codes "
+                                        "(BH/C1,BH,SB,DE,WIN). Blank: the default for the event type."),
+    "UnratedRating": (None, "Rating used for unrated players in rating-based tie-breaks (C.07 10). "
+                            "Blank: such tie-breaks are refused when an unrated player is present."),
+    "PointsWin": (1, "Points for a win."),
+    "PointsDraw": (0.5, "Points for a draw."),
+    "PointsLoss": (0, "Points for a loss."),
+    "PointsPAB": (None, "Points for a pairing-allocated bye. Blank: a win's points (C.04 1.4)."),
+    "Lots": (None, "Seed of the drawing of lots for ties left after the whole list. Blank: shared places."),
+}
+
+_EVENT_TYPES = {
+    "swiss": EventType.SWISS, "individualswiss": EventType.SWISS, "swisssystem": EventType.SWISS,
+    "roundrobin": EventType.ROUND_ROBIN, "rr": EventType.ROUND_ROBIN,
+    "doubleroundrobin": EventType.DOUBLE_ROUND_ROBIN, "drr": EventType.DOUBLE_ROUND_ROBIN,
+}
+TEAM_TYPES = {"teamswiss": EventType.SWISS, "teamroundrobin": EventType.ROUND_ROBIN,
+              "teamdoubleroundrobin": EventType.DOUBLE_ROUND_ROBIN}
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    name: str = ""
+    event_type: EventType = EventType.SWISS
+    team: bool = False
+    start_date: date | None = None
+    edition: str | None = None
+    tiebreaks: str | None = None
+    unrated_rating: int | None = None
+    scoring: Scoring = Scoring()
+    lots: int | None = None
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    return str(value).strip()
+
+
+def _number(key: str, value: Any) -> Fraction | None:
+    text = _text(value).replace(",", ".")
+    if not text:
+        return None
+    try:
+        return Fraction(text).limit_denominator(1000) if "." in text else Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"Settings {key}: {value!r} is not a number") from None
+
+
+def _whole(key: str, value: Any) -> int | None:
+    number = _number(key, value)
+    if number is None:
+        return None
+    if number.denominator != 1:
+        raise InputError(f"Settings {key}: {value!r} is not a whole number")
+    return int(number)
+
+
+def _date(value: Any) -> date | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, (int, float)):  # an Excel serial number (value-only hosts)
+        return date(1899, 12, 30) + timedelta(days=int(value))
+    text = str(value).strip()
+    try:
+        m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})(?:[ T].*)?", text)
+        if m:
+            return date(int(m[1]), int(m[2]), int(m[3]))
+        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", text)
+        if m:  # day first (DD.MM.YYYY), unless the middle number cannot be a month
+            a, b, y = int(m[1]), int(m[2]), int(m[3])
+            return date(y, a, b) if b > 12 else date(y, b, a)
+    except ValueError:
+        pass
+    raise InputError(f"Settings StartDate: cannot read {value!r} as a date (write 2024-10-24)")
+
+
+def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
+    """A (key, value) block -> dict; unknown keys and header rows are ignored."""
+    out: dict[str, Any] = {}
+    lower = {k.lower(): k for k in FIELDS}
+    for row in rows or ():
+        if not row or len(row) < 2:
+            continue
+        key = lower.get(_text(row[0]).replace(" ", "").lower())
+        if key:
+            out[key] = row[1]
+    return out
+
+
+def parse_settings(values: Mapping[str, Any]) -> EventSettings:
+    """Named-cell values -> :class:`EventSettings` (errors name the setting)."""
+    kind = _text(values.get("EventType")).lower().replace(" ", "").replace("-", "").replace("_", "")
+    team = False
+    if not kind:
+        event_type = EventType.SWISS
+    elif kind in _EVENT_TYPES:
+        event_type = _EVENT_TYPES[kind]
+    elif kind in TEAM_TYPES:
+        event_type, team = TEAM_TYPES[kind], True
+    else:
+        raise InputError(f"Settings EventType: {values.get('EventType')!r} is not one of Swiss, Round robin, "
+                         "Double round robin, Team Swiss, Team round robin")
+    win = _number("PointsWin", values.get("PointsWin"))
+    draw = _number("PointsDraw", values.get("PointsDraw"))
+    loss = _number("PointsLoss", values.get("PointsLoss"))
+    pab = _number("PointsPAB", values.get("PointsPAB"))
+    default = Scoring()
+    scoring = Scoring(win=default.win if win is None else win, draw=default.draw if draw is None else draw,
+                      loss=default.loss if loss is None else loss, pab=pab)
+    edition = _text(values.get("Edition")) or None
+    if edition:
+        from ..rules import parse_edition
+
+        try:
+            parse_edition(edition)
+        except Exception as err:
+            raise InputError(f"Settings Edition: {err}") from None
+    return EventSettings(
+        name=_text(values.get("EventName")), event_type=event_type, team=team,
+        start_date=_date(values.get("StartDate")), edition=edition,
+        tiebreaks=_text(values.get("Tiebreaks")) or None,
+        unrated_rating=_whole("UnratedRating", values.get("UnratedRating")),
+        scoring=scoring, lots=_whole("Lots", values.get("Lots")))

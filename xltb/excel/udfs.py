@@ -1,0 +1,155 @@
+"""xlwings worksheet functions: ``=TB_SB_C1(A2)``, ``=TB("KS/L-1", A2)``, ``=TB_RANK(A2)``,
+``=TB_EXPLAIN(A2, "BH/C1")`` and the array function ``=TB_STANDINGS()``.
+
+The argument is the cell holding the participant's pairing number. With the classic add-in
+(Windows Excel) a function finds its event through xlwings' reserved ``caller`` argument: the
+calling cell's workbook defines the name ``Crosstable`` (header row + one row per participant)
+and the block ``Settings`` (or one named cell per setting, see :mod:`xltb.excel.settings`).
+The functions are volatile, so Excel recalculates them whenever the crosstable changes. Hosts
+that pass only values (xlwings Lite, xlwings Server) call the same functions with the
+crosstable (and optionally the Settings block) as extra arguments:
+``=TB_SB_C1(A2, Crosstable!A1:P17, Settings!A2:B12)``.
+
+This module stays thin: it reads the ranges, and :mod:`xltb.excel.core` converts, computes
+(once per distinct crosstable) and returns values. Errors never raise: a bad cell gives an
+Excel error value, and ``TB_EXPLAIN`` says which cell and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import xlwings as xw
+
+from . import core
+from .catalogue import CODES, describe, function_name
+from .crosstable import Origin
+from .settings import FIELDS
+
+CATEGORY = "xltb (FIDE tie-breaks)"
+
+_CELL_DOC = "The cell holding the participant's pairing number (team number for team events)."
+_CROSSTABLE_DOC = "Optional: the crosstable range (header + rows); default: the workbook's name Crosstable."
+_SETTINGS_DOC = "Optional: the Settings block (key, value); default: the workbook's name Settings."
+
+#: Excel's error values as COM SCODEs (what VBA's CVErr gives)
+_SCODES = {core.VALUE: -2146826273, core.NA: -2146826246, core.NUM: -2146826252, core.NAME: -2146826259}
+
+
+def _names(book) -> dict[str, Any]:
+    out = {}
+    for name in book.names:
+        out[name.name.split("!")[-1]] = name
+    return out
+
+
+def _range_of(names: dict[str, Any], key: str):
+    name = names.get(key)
+    if name is None:
+        return None
+    try:
+        return name.refers_to_range
+    except Exception:  # a name that refers to a constant or a deleted range
+        return None
+
+
+def _inputs(crosstable, settings, caller):
+    """(crosstable rows, settings rows, origin): the arguments, else the caller's workbook."""
+    if crosstable is not None or caller is None:
+        return crosstable, settings, Origin()
+    names = _names(caller.sheet.book)
+    rng = _range_of(names, "Crosstable")
+    if rng is None:
+        return None, settings, Origin()
+    rows = rng.options(ndim=2).value
+    origin = Origin(rng.sheet.name, rng.row, rng.column)
+    if settings is None:
+        block = _range_of(names, "Settings")
+        if block is not None:
+            settings = block.options(ndim=2).value
+        else:
+            settings = [[key, r.value] for key in FIELDS if (r := _range_of(names, key)) is not None]
+    return rows, settings, origin
+
+
+def _out(value, caller):
+    """An :class:`~xltb.excel.core.ExcelError` as the host's error value; other values as they are."""
+    if isinstance(value, list):
+        return [[_out(v, caller) for v in row] for row in value]
+    if not isinstance(value, core.ExcelError):
+        return value
+    if caller is not None:
+        try:  # classic add-in: a real error value (VT_ERROR), as VBA's CVErr
+            import pythoncom
+            from win32com.client import VARIANT
+
+            return VARIANT(pythoncom.VT_ERROR, _SCODES.get(value.code, _SCODES[core.VALUE]))
+        except ImportError:
+            pass
+    return value.code  # xlwings Lite / Server turn "#VALUE!" into the error value
+
+
+def _function(code: str):
+    def udf(cell, crosstable=None, settings=None, caller=None):
+        rows, block, origin = _inputs(crosstable, settings, caller)
+        return _out(core.tb_value(code, cell, rows, block, origin), caller)
+
+    udf.__name__ = udf.__qualname__ = function_name(code)
+    udf.__doc__ = describe(code)
+    udf = xw.arg("cell", doc=_CELL_DOC)(udf)
+    udf = xw.arg("crosstable", ndim=2, doc=_CROSSTABLE_DOC)(udf)
+    udf = xw.arg("settings", ndim=2, doc=_SETTINGS_DOC)(udf)
+    return xw.func(category=CATEGORY, volatile=True)(udf)
+
+
+for _code in CODES:
+    globals()[function_name(_code)] = _function(_code)
+del _code
+
+
+@xw.func(category=CATEGORY, volatile=True)
+@xw.arg("code", doc='A tie-break code in TRF-2026 or Handbook spelling: "BH/C1", "KS/L-1", "SB-C1".')
+@xw.arg("cell", doc=_CELL_DOC)
+@xw.arg("crosstable", ndim=2, doc=_CROSSTABLE_DOC)
+@xw.arg("settings", ndim=2, doc=_SETTINGS_DOC)
+def TB(code, cell, crosstable=None, settings=None, caller=None):
+    """Any tie-break (FIDE C.07) of the participant whose pairing number is in the cell."""
+    rows, block, origin = _inputs(crosstable, settings, caller)
+    return _out(core.tb_value(code, cell, rows, block, origin), caller)
+
+
+@xw.func(category=CATEGORY, volatile=True)
+@xw.arg("cell", doc=_CELL_DOC)
+@xw.arg("crosstable", ndim=2, doc=_CROSSTABLE_DOC)
+@xw.arg("settings", ndim=2, doc=_SETTINGS_DOC)
+def TB_RANK(cell, crosstable=None, settings=None, caller=None):
+    """Final place of the participant (FIDE C.07 4.2) by the event's tie-break list (Settings Tiebreaks)."""
+    rows, block, origin = _inputs(crosstable, settings, caller)
+    return _out(core.tb_rank(cell, rows, block, origin), caller)
+
+
+@xw.func(category=CATEGORY, volatile=True)
+@xw.arg("cell", doc=_CELL_DOC)
+@xw.arg("code", doc='The tie-break code to explain, e.g. "BH/C1".')
+@xw.arg("crosstable", ndim=2, doc=_CROSSTABLE_DOC)
+@xw.arg("settings", ndim=2, doc=_SETTINGS_DOC)
+def TB_EXPLAIN(cell, code, crosstable=None, settings=None, caller=None):
+    """How a tie-break value was obtained, round by round, as text; or which cell is wrong and why."""
+    rows, block, origin = _inputs(crosstable, settings, caller)
+    return core.tb_explain(cell, code, rows, block, origin)
+
+
+@xw.func(category=CATEGORY, volatile=True)
+@xw.arg("crosstable", ndim=2, doc=_CROSSTABLE_DOC)
+@xw.arg("settings", ndim=2, doc=_SETTINGS_DOC)
+def TB_STANDINGS(crosstable=None, settings=None, caller=None):
+    """The whole standings table (Rank, No, Name, Rating, Pts, tie-breaks) in rank order: one array
+    formula instead of thousands of cells."""
+    rows, block, origin = _inputs(crosstable, settings, caller)
+    shape = None
+    if caller is not None:
+        try:
+            shape = tuple(caller.shape)
+        except Exception:
+            shape = None
+    return _out(core.tb_standings(rows, block, origin, shape), caller)

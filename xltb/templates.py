@@ -1,0 +1,375 @@
+"""Template workbooks, generated with openpyxl: ``xltb template individual|roundrobin|team``.
+
+Sheets:
+
+* **Instructions** -- what to fill in, the result notation, the functions, how to install.
+* **Settings** -- one named cell per setting (``Tiebreaks``, ``StartDate``, ``Edition``, ...;
+  see :mod:`xltb.excel.settings`) and the block ``Settings`` (key, value) the functions read.
+* **Crosstable** -- header row + one row per participant; round cells are text (``+W9``,
+  ``=B13``, ``-F12``, ``+BYE``, ...) with a data validation that shows the notation. The
+  defined name ``Crosstable`` covers the header and every row.
+* **Standings** -- per participant (pairing order): rank, name, points and the chosen tie-breaks
+  as live formulas (``=TB_RANK(A2)``, ``=TB_BH_C1(A2)``); to the right, the sorted view: the
+  array formula ``=TB_STANDINGS()``.
+* team events add **Teams** (rosters in board order) and **Matches** (per round and board).
+
+The same generator fills a template from an event (``--from``), which is how the example
+workbooks in ``workbooks/`` are made. Output is deterministic (fixed document properties), so
+the committed templates can be compared with the generator.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from .excel.catalogue import formula_for
+from .excel.crosstable import HEADER, NOTATION_HELP, from_tournament
+from .errors import XltbError
+from .excel.settings import FIELDS
+from .model import EventType, Tournament
+
+KINDS = ("individual", "roundrobin", "team")
+
+#: blank template sizes: (participants, rounds)
+BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
+
+DEFAULT_LIST = {"individual": "BH/C1,BH,SB,DE,WIN", "roundrobin": "DE,WIN,SB,KS",
+                "team": "MPTS,GPTS,EDE,EGGSB/C1,BH:GP/C1"}
+EVENT_TYPE_TEXT = {EventType.SWISS: "Swiss", EventType.ROUND_ROBIN: "Round robin",
+                   EventType.DOUBLE_ROUND_ROBIN: "Double round robin"}
+_FIXED_TIME = datetime(2024, 1, 1)
+
+_HEAD_FILL = "DDEBF7"
+_BAND_FILL = "F2F2F2"
+
+
+def _styles():
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+    thin = Side(style="thin", color="A6A6A6")
+    return {
+        "head_font": Font(bold=True),
+        "head_fill": PatternFill("solid", fgColor=_HEAD_FILL),
+        "title_font": Font(bold=True, size=14),
+        "border": Border(left=thin, right=thin, top=thin, bottom=thin),
+        "center": Alignment(horizontal="center", vertical="center"),
+        "wrap": Alignment(wrap_text=True, vertical="top"),
+    }
+
+
+def number_format(code: str) -> str:
+    """Display format of a tie-break column (as ``xltb standings`` prints it)."""
+    from .io.output import decimals
+
+    places = decimals(code)
+    return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
+
+
+def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None, rules: str | None,
+                     unrated_rating: int | None) -> dict[str, Any]:
+    values = {key: default for key, (default, _) in FIELDS.items()}
+    values["Tiebreaks"] = DEFAULT_LIST[kind]
+    values["EventType"] = {"individual": "Swiss", "roundrobin": "Round robin", "team": "Team Swiss"}[kind]
+    if event is not None:
+        values["EventName"] = event.name
+        if kind == "team":
+            values["EventType"] = "Team " + EVENT_TYPE_TEXT[event.event_type].lower()
+        else:
+            values["EventType"] = EVENT_TYPE_TEXT[event.event_type]
+        values["StartDate"] = event.start_date
+        if event.tiebreaks:
+            listed = [c for c in event.tiebreaks if c.upper() not in ("PTS",)]
+            if listed:
+                values["Tiebreaks"] = ",".join(listed)
+        s = event.scoring
+        values["PointsWin"], values["PointsDraw"], values["PointsLoss"] = (_num(s.win), _num(s.draw), _num(s.loss))
+        if s.pab is not None:
+            values["PointsPAB"] = _num(s.pab)
+    if tiebreaks:
+        values["Tiebreaks"] = tiebreaks
+    if rules:
+        values["Edition"] = rules
+    if unrated_rating is not None:
+        values["UnratedRating"] = unrated_rating
+    return values
+
+
+def _num(value):
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
+          unrated_rating: int | None = None):
+    """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``."""
+    from openpyxl import Workbook
+
+    if kind not in KINDS:
+        raise ValueError(f"unknown template {kind!r}; choose one of {', '.join(KINDS)}")
+    from .tiebreaks.codes import parse_list
+
+    wb = Workbook()
+    wb.properties.creator = "xltb"
+    wb.properties.created = wb.properties.modified = _FIXED_TIME
+    if kind == "team":
+        raise XltbError("team templates are not available in this version of xltb")
+    values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
+    codes = [s.code for s in parse_list(values["Tiebreaks"])]
+    if event is not None:
+        rows = from_tournament(event)
+    else:
+        size, rounds = BLANK_SIZE[kind]
+        rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
+                                                                       for _ in range(size)]
+    st = _styles()
+    _instructions(wb.active, kind, st)
+    _settings_sheet(wb, values, st)
+    _crosstable_sheet(wb, rows, values, st)
+    _standings_sheet(wb, len(rows) - 1, codes, st)
+    return wb
+
+
+def render(kind: str, event: Any = None, **options) -> bytes:
+    """The template as .xlsx bytes (deterministic for the same input)."""
+    wb = build(kind, event, **options)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return normalise_zip(buf.getvalue())
+
+
+def normalise_zip(data: bytes) -> bytes:
+    """Rewrite the zip with fixed timestamps so that the same workbook gives the same bytes."""
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2024, 1, 1, 0, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = info.external_attr
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the time of saving
+                body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-01-01T00:00:00Z", body)
+            dst.writestr(fixed, body)
+    return out.getvalue()
+
+
+# --------------------------------------------------------------------------- sheets
+def _instructions(ws, kind: str, st) -> None:
+    ws.title = "Instructions"
+    ws.column_dimensions["A"].width = 110
+    what = {"individual": "an individual Swiss tournament", "roundrobin": "an individual round robin",
+            "team": "a team tournament"}[kind]
+    lines = [
+        (f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]),
+        ("", None),
+        ("1. Settings: fill in the event's start date (it chooses the edition of C.07), the tie-break list "
+         "(Tiebreaks, e.g. BH/C1,BH,SB,DE,WIN), the scoring, and the rating for unrated players if you use "
+         "rating-based tie-breaks.", None),
+        ("2. Crosstable: one row per participant (pairing number, name, rating, ...); one cell per round. "
+         "Result cells are text. Notation: " + NOTATION_HELP + ".", None),
+        ("   Rounds not played yet stay empty in every row. Add participants by filling the spare rows "
+         "(they are inside the name 'Crosstable').", None),
+        ("3. Standings: every cell is a live formula: =TB_RANK(A2), =TB_PTS(A2), =TB_BH_C1(A2), "
+         "=TB(\"KS/L-1\",A2) for any other code, =TB_EXPLAIN(A2,\"BH/C1\") for the breakdown. "
+         "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank.", None),
+        ("   A wrong result cell gives #VALUE!; =TB_EXPLAIN(A2,\"BH\") names the cell and the problem.", None),
+        ("", None),
+        ("Windows Excel: pip install xltb[excel]; xlwings addin install; in Excel's xlwings ribbon set "
+         "UDF Modules to xltb.excel.udfs and click Import Functions (see README, section Excel).", None),
+        ("macOS, LibreOffice, no add-in: xltb recalc THIS.xlsx -o OUT.xlsx writes every TB_ value.", None),
+    ]
+    if kind == "team":
+        lines.insert(5, ("   Team events: Teams lists each team's players in board order; Matches gives each "
+                         "board's result per round; the Crosstable holds the match results.", None))
+    for i, (text, font) in enumerate(lines, start=1):
+        cell = ws.cell(row=i, column=1, value=text)
+        cell.alignment = st["wrap"]
+        if font is not None:
+            cell.font = font
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _settings_sheet(wb, values: dict[str, Any], st) -> None:
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    ws = wb.create_sheet("Settings")
+    for col, (head, width) in enumerate((("Setting", 16), ("Value", 26), ("Explanation", 90)), start=1):
+        cell = ws.cell(row=1, column=col, value=head)
+        cell.font, cell.fill = st["head_font"], st["head_fill"]
+        ws.column_dimensions["ABC"[col - 1]].width = width
+    row_of = {}
+    for r, (key, (_, help_text)) in enumerate(FIELDS.items(), start=2):
+        ws.cell(row=r, column=1, value=key).font = st["head_font"]
+        value = values.get(key)
+        cell = ws.cell(row=r, column=2, value=value)
+        if key == "StartDate":
+            cell.number_format = "yyyy-mm-dd"
+        elif key in ("Tiebreaks", "Edition", "EventName"):
+            cell.number_format = "@"
+        ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
+        wb.defined_names[key] = DefinedName(key, attr_text=f"Settings!$B${r}")
+        row_of[key] = r
+    last = 1 + len(FIELDS)
+    wb.defined_names["Settings"] = DefinedName("Settings", attr_text=f"Settings!$A$2:$B${last}")
+    types = DataValidation(type="list", formula1='"Swiss,Round robin,Double round robin,Team Swiss,'
+                                                 'Team round robin,Team double round robin"', allow_blank=True)
+    types.add(f"B{row_of['EventType']}")
+    editions = DataValidation(type="list", formula1='"2012,2023-09,2024-04,2024-08,2026-03"', allow_blank=True)
+    editions.add(f"B{row_of['Edition']}")
+    for dv in (types, editions):
+        ws.add_data_validation(dv)
+    ws.freeze_panes = "A2"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
+    from openpyxl.utils import get_column_letter
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    ws = wb.create_sheet("Crosstable")
+    width = len(rows[0])
+    first_round = len(HEADER) + 1
+    for r, row in enumerate(rows, start=1):
+        for c, value in enumerate(row, start=1):
+            cell = ws.cell(row=r, column=c, value=value)
+            if isinstance(value, str) and value.startswith("="):
+                cell.data_type = "s"  # text such as =B13 or =BYE, not a formula
+                cell.quotePrefix = True
+            if r == 1:
+                cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
+            elif c >= first_round or c in (3, 5, 6):
+                cell.number_format = "@"  # result cells must be text: "=B13" is not a formula
+            cell.border = st["border"]
+            if c >= first_round and r > 1:
+                cell.alignment = st["center"]
+    widths = {1: 6, 2: 28, 3: 6, 4: 8, 5: 6, 6: 12}
+    for c in range(1, width + 1):
+        ws.column_dimensions[get_column_letter(c)].width = widths.get(c, 8)
+    last_col = get_column_letter(width)
+    last_row = len(rows)
+    wb.defined_names["Crosstable"] = DefinedName("Crosstable", attr_text=f"Crosstable!$A$1:${last_col}${last_row}")
+    if width >= first_round and last_row > 1:
+        first = get_column_letter(first_round)
+        cells = f"{first}2:{last_col}{last_row}"
+        # the first character of every notation: + = - (arbiter), a digit (chess-results), Z F H P (byes), W B
+        dv = DataValidation(type="custom", allow_blank=True, showInputMessage=True, showErrorMessage=True,
+                            formula1=f'OR(LEN({first}2)=0,ISNUMBER(SEARCH(LEFT({first}2,1),"+=-0123456789ZFHPWB")))')
+        dv.promptTitle = "Result (text)"
+        dv.prompt = "+W9 win, =B13 draw, -W2 loss, +F9/-F12 forfeit, +BYE, =BYE, ZPB, FPB; empty: not paired"[:255]
+        dv.errorTitle = "Not a result"
+        dv.error = ("Use +W9, =B13, -W2, +F9, -F12, +BYE, =BYE, ZPB, FPB or a chess-results cell (9w1, 13b½, -1); "
+                    "see the Instructions sheet.")[:255]
+        dv.errorStyle = "warning"
+        dv.add(cells)
+        ws.add_data_validation(dv)
+    ws.freeze_panes = "C2"
+    _print_setup(ws, values, landscape=True)
+    ws.print_title_rows = "1:1"
+
+
+def _standings_sheet(wb, participants: int, codes: list[str], st) -> None:
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    ws = wb.create_sheet("Standings")
+    heads = ["No", "Name", "Rating", "Rank", "Pts"] + codes
+    for c, head in enumerate(heads, start=1):
+        cell = ws.cell(row=1, column=c, value=head)
+        cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
+    for r in range(2, participants + 2):
+        ref = f"$A{r}"
+        row = [f"=Crosstable!A{r}", f"=Crosstable!B{r}", f"=Crosstable!D{r}", f"=TB_RANK({ref})",
+               f"=TB_PTS({ref})"] + ["=" + formula_for(code, ref) for code in codes]
+        for c, value in enumerate(row, start=1):
+            cell = ws.cell(row=r, column=c, value=value)
+            cell.border = st["border"]
+            if c <= 3:
+                cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
+            elif c == 5:
+                cell.number_format = "0.0##"
+            elif c > 5:
+                cell.number_format = number_format(codes[c - 6])
+    # the sorted view: one array formula for the whole table
+    start = len(heads) + 2
+    height, width_ = participants + 1, len(heads)
+    top_left = f"{get_column_letter(start)}1"
+    ref = f"{top_left}:{get_column_letter(start + width_ - 1)}{height}"
+    ws[top_left] = ArrayFormula(ref, "=TB_STANDINGS()")
+    for r in range(1, height + 1):
+        for c in range(start, start + width_):
+            cell = ws.cell(row=r, column=c)
+            cell.border = st["border"]
+            if r == 1:
+                cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
+            else:
+                k = c - start
+                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0;-0;;@" if k == 3
+                                      else "0.0##" if k == 4 else number_format(codes[k - 5]))
+    widths = [6, 28, 8, 6, 6] + [9] * len(codes)
+    for i, w in enumerate(widths):
+        ws.column_dimensions[get_column_letter(1 + i)].width = w
+        ws.column_dimensions[get_column_letter(start + i)].width = w
+    ws.column_dimensions[get_column_letter(start - 1)].width = 3
+    ws.freeze_panes = "C2"
+    _print_setup(ws, {}, landscape=True)
+    ws.print_title_rows = "1:1"
+
+
+def _print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_options.gridLines = False
+    ws.oddHeader.center.text = "&A"
+    ws.oddFooter.center.text = "Page &P of &N"
+    ws.oddFooter.right.text = "xltb (FIDE C.07)"
+
+
+# --------------------------------------------------------------------------- loading events
+def load_for_template(path: str, kind: str):
+    """Read the event for ``--from``: a TRF file, or a CSV export when the CSV readers know it."""
+    try:
+        from .io import csv_readers
+    except ImportError:  # pragma: no cover - the CSV readers are optional
+        csv_readers = None
+    if csv_readers is not None and csv_readers.is_csv_export(path):
+        tournament, _ = csv_readers.read_csv_export(path)
+    else:
+        from .io.trf import read_trf
+
+        tournament = read_trf(path)
+    if kind == "roundrobin" and tournament.event_type is EventType.SWISS:
+        tournament = replace(tournament, event_type=EventType.ROUND_ROBIN)
+    return tournament
+
+
+# --------------------------------------------------------------------------- bundled files
+#: example workbooks: file in workbooks/ -> (template kind, exercise-book event file)
+EXAMPLES = {
+    "held-swiss16.xlsx": ("individual", "held-swiss16.trf"),
+    "held-rr6.xlsx": ("roundrobin", "held-rr6.trf"),
+}
+
+
+def bundled(seed_dir: str) -> dict[str, bytes]:
+    """The files kept in the repository: ``templates/*.xlsx`` (blank) and ``workbooks/*.xlsx``
+    (the exercise-book events of ``seed_dir`` filled in). A test compares them with these bytes."""
+    import os
+
+    out = {f"templates/{kind}.xlsx": render(kind) for kind in KINDS if kind != "team"}
+    for name, (kind, source) in EXAMPLES.items():
+        out[f"workbooks/{name}"] = render(kind, load_for_template(os.path.join(seed_dir, source), kind))
+    return out
