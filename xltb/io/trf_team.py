@@ -171,6 +171,7 @@ class _Records:
         # ref (FIDE's program) reads 310 and skips 013 when both are present, as we do
         self.uses_310 = bool(teams_310)
         self.teams = teams_310 or teams_013
+        self.rosters = {t["no"]: t["roster"] for t in self.teams}
 
     @staticmethod
     def _ids(text: str, what: str, number: int, source: str) -> list[int]:
@@ -328,9 +329,11 @@ def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | 
         warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
                         f"{rounds}")
 
+    results = {p.start_no: p.results for p in ind.players}
+
     def result(sno: int, r: int) -> RoundResult | None:
-        p = players[sno]
-        return p.results[r - 1] if r <= len(p.results) else None
+        row = results[sno]
+        return row[r - 1] if r <= len(row) else None
 
     # ---- matches from the players' pairings
     opponents: dict[tuple[int, int], int] = {}  # (round, team) -> opposing team
@@ -451,9 +454,12 @@ def _boards(r: int, a: int, b: int, rec: _Records, team_of, result, players, sou
         declared = rec.lineups.get((r, team))
         if declared is not None:
             return [p for p in declared[0] if p is not None]
-        roster = [t for t in rec.teams if t["no"] == team][0]["roster"]
-        return [p for p in roster if _board_member(result(p, r)) and
-                (result(p, r).opponent is None or team_of.get(result(p, r).opponent) != team)]
+        out = []
+        for p in rec.rosters[team]:
+            res = result(p, r)
+            if _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
+                out.append(p)
+        return out
 
     def declared(team: int) -> dict[int, int | None] | None:
         got = rec.lineups.get((r, team))
@@ -491,31 +497,32 @@ def _boards(r: int, a: int, b: int, rec: _Records, team_of, result, players, sou
     return (da, db) if a == first else (db, da)
 
 
+_ZERO_POINTS = Fraction(0)
+
+
 def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, result, overrides, unplayed_matches):
     mine, theirs = lineups[(r, me)], lineups[(r, other)]
     boards = []
-    gp = Fraction(0)
+    scored: dict[Fraction, int] = {}  # points value -> boards (few distinct values: cheap and exact)
     played_any = False
-    forfeits = 0
     for board in range(1, max([0, *mine, *theirs]) + 1):
         p, o = mine.get(board), theirs.get(board)
         if p is None and o is None:
             continue
         if p is None:  # an empty board: lost by forfeit
-            boards.append(BoardGame(board, None, o, Kind.FORFEIT_LOSS, Fraction(0)))
-            forfeits += 1
+            boards.append(BoardGame(board, None, o, Kind.FORFEIT_LOSS, _ZERO_POINTS))
             continue
         res = result(p, r)
         kind = res.kind if res is not None else Kind.ABSENT
-        pts = res.points if res is not None else Fraction(0)
+        pts = res.points if res is not None else _ZERO_POINTS
         if res is not None and res.opponent is None and kind in _EMPTY_BOARD_WIN:
             kind = Kind.FORFEIT_WIN  # won by forfeit against an empty board
         elif kind in (Kind.ABSENT, Kind.ZERO_BYE, Kind.HALF_BYE):  # on the line-up (300), did not play
             kind, pts = Kind.FORFEIT_LOSS, games.points(Kind.FORFEIT_LOSS)
         played_any |= kind.played
-        forfeits += kind.forfeit
-        gp += pts
+        scored[pts] = scored.get(pts, 0) + 1
         boards.append(BoardGame(board, p, o, kind, pts, res.colour if res is not None else Colour.NONE))
+    gp = sum((value * count for value, count in scored.items()), Fraction(0))
     forfeit = rec.forfeits.get((r, me))
     colour = next((b.colour for b in boards if b.board == 1), Colour.NONE)
     if forfeit is not None:

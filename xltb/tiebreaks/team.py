@@ -68,15 +68,20 @@ def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
 
 
 def _unit(tt: TeamTournament) -> int:
+    """The least common denominator of every MP and GP value (and board points) of the event."""
     values = [tt.match_scoring.win, tt.match_scoring.draw, tt.match_scoring.loss, tt.scoring.win * tt.boards,
-              tt.scoring.draw * tt.boards, tt.scoring.loss * tt.boards]
+              tt.scoring.draw * tt.boards, tt.scoring.loss * tt.boards, tt.scoring.win, tt.scoring.draw,
+              tt.scoring.loss]
+    denominators = {Fraction(v).denominator for v in values}
     for t in tt.teams:
-        values += [t.extra_mp, t.extra_gp]
+        denominators.add(t.extra_mp.denominator)
+        denominators.add(t.extra_gp.denominator)
         for r in t.results:
-            values += [r.mp, r.gp]
-            values += [b.points for b in r.boards]
-    values += [tt.scoring.win, tt.scoring.draw, tt.scoring.loss]
-    return lcm(*(Fraction(v).denominator for v in values))
+            denominators.add(r.mp.denominator)
+            denominators.add(r.gp.denominator)
+            for g in r.boards:
+                denominators.add(g.points.denominator)
+    return lcm(*denominators)
 
 
 _BYE_BOARD = {Kind.PAB: lambda s: s.win, Kind.FULL_BYE: lambda s: s.win, Kind.HALF_BYE: lambda s: s.draw}
