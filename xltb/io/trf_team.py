@@ -298,7 +298,8 @@ def _board_member(res: RoundResult | None) -> bool:
 
 
 def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | None) -> TeamTournament:
-    warnings = [w for w in ind.warnings if "team file: player totals are not checked" not in w]
+    warnings = [w for w in ind.warnings
+                if "team file: player totals are not checked" not in w and not w.startswith("the header declares")]
     if not rec.teams:
         raise _NotTeamMatches("no team has players")
     players = {p.start_no: p for p in ind.players}
@@ -325,7 +326,7 @@ def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | 
         rounds = max(rounds, r)
     for r in rec.pab_rounds:
         rounds = max(rounds, r)
-    if rec.rounds_declared is not None and rec.rounds_declared != rounds and rounds != ind.rounds:
+    if rec.rounds_declared is not None and rec.rounds_declared != rounds:
         warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
                         f"{rounds}")
 
@@ -490,8 +491,9 @@ def _boards(r: int, a: int, b: int, rec: _Records, team_of, result, players, sou
                 db[where[opp]] = p
             else:
                 rest.append(p)
-        free = (x for x in range(1, len(da) + len(mb) + 2) if x not in db and
-                not (x in da and da[x] is not None and result(da[x], r).opponent is not None))
+        # the other boards: where the anchor team has nobody (a board facing an anchor player without
+        # an opponent is empty)
+        free = (x for x in range(1, len(da) + len(mb) + 2) if x not in db and da.get(x) is None)
         for p in rest:
             db[next(free)] = p
     return (da, db) if a == first else (db, da)
