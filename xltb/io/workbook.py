@@ -74,14 +74,8 @@ def number_format(code: str, values: Iterable[Fraction | None]) -> str:
     places = decimals(code)
     if places is None:
         places = 1
-        for v in values:
-            if v is None:
-                continue
-            for p in (1, 2, 3, 4):
-                if (v * 10**p).denominator == 1:
-                    break
-            else:
-                p = 2
+        for d in {v.denominator for v in values if v is not None}:
+            p = next((p for p in (1, 2, 3, 4) if 10**p % d == 0), 2)
             places = max(places, p)
     return "0" if places == 0 else "0." + "0" * places
 
@@ -331,6 +325,7 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
     """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
     the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
     whose contribution was cut."""
+    from ..tiebreaks.base import OPPONENT, ROUND, SOURCE, SOURCES, VALUE, VUR
     from ..tiebreaks.codes import ACRONYMS
 
     t = st.tournament
@@ -353,25 +348,34 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
                 if value is None:
                     notes.insert(0, "not applied (no tie to break)")
             elif ev is not None:
-                for c in ev.breakdown():
+                # the elements in engine units (see xltb.tiebreaks.base.Element), as Evaluation.breakdown()
+                # reads them, without making a record of each: thousands of rows per workbook
+                scale = ev.q ** ev.power
+                cuts = ev.cuts
+                for n, e in enumerate(ev.elements):
+                    source, rnd, vur = e[SOURCE], e[ROUND], e[VUR]
+                    cut = cuts.get(n)
                     text = ""
-                    if c.source not in _PLAIN_SOURCES or c.vur:
-                        text = c.explanation + (f" [{c.article}]" if c.article else "")
-                        if c.vur:
+                    if source not in _PLAIN_SOURCES or vur:
+                        explanation, art = SOURCES.get(source, (source, ""))
+                        text = explanation + (f" [{art}]" if art else "")
+                        if vur:
                             text += "; voluntarily unplayed round"
-                    if c.cut:
-                        text += ("; " if text else "") + f"cut: {c.cut}"
-                    slot = (c.round - 1) if c.round is not None and 0 < c.round <= rounds else None
+                    if cut:
+                        text += ("; " if text else "") + f"cut: {cut}"
+                    amount = e[VALUE] // scale if e[VALUE] % scale == 0 else e[VALUE] / scale
+                    slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
                     if slot is not None and contributions[slot] is None:
-                        contributions[slot] = c.value
-                        if c.cut:
+                        contributions[slot] = amount
+                        if cut:
                             cut_cols[slot] = True
                         if text:
-                            notes.append(f"R{c.round}: {text}")
+                            notes.append(f"R{rnd}: {text}")
                     else:
-                        where = f"R{c.round}" if c.round is not None else (f"#{c.opponent}" if c.opponent else "")
-                        notes.append(f"{where}{' ' if where else ''}{format_value(code, c.value)}"
-                                     f"{' (cut)' if c.cut else ''}{': ' + text if text else ''}")
+                        opponent = e[OPPONENT]
+                        where = f"R{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
+                        notes.append(f"{where}{' ' if where else ''}{format_value(code, Fraction(e[VALUE], scale))}"
+                                     f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
                 notes.extend(ev.notes)
                 if value is None:
                     notes.insert(0, "undefined")
