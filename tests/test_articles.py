@@ -328,3 +328,9 @@ def test_ties_share_the_place_unless_lots_are_drawn():
     assert sorted(r.rank for r in drawn.rows) == [1, 2, 3, 4]
     assert all(r.by_lot for r in drawn.rows)
     assert [r.start_no for r in compute(t, "WIN", lots=7).rows] == [r.start_no for r in drawn.rows]
+
+
+def test_team_score_reference_refused_for_individuals():
+    """C.07 13: :MP and :GP choose a team's score; an individual event has only points."""
+    with pytest.raises(TieBreakError, match="for team events"):
+        compute(event(LAST_ROUND_FORFEIT), "BH:GP")

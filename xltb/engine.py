@@ -50,6 +50,9 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
     """Refuse what the edition forbids or the data cannot support; return warnings."""
     warnings = []
     for spec in specs:
+        if spec.score:
+            raise TieBreakError(f"{spec.code}: the score reference :{spec.score} (C.07 13) is for team events; "
+                                f"this is an individual event, use {spec.code.replace(':' + spec.score, '')}")
         tb = info(spec)
         if edition.no_buchholz_in_rr and tournament.event_type.predetermined and spec.acronym in ("BH", "AOB", "FB"):
             raise TieBreakError(f"{spec.code}: Buchholz, AOB and FB must not be used in round robins "
