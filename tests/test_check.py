@@ -1,0 +1,233 @@
+"""`xltb check`: published tie-breaks compared with xltb's, differences explained (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from xltb.check import check_file, check_value, same_figure
+from xltb.cli import main
+from xltb.engine import compute
+from xltb.io.legend import interpret
+from xltb.io.trf import read_trf
+
+DATA = os.path.join(os.path.dirname(__file__), "data", "check")
+WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")
+MOSCOW = os.path.join(DATA, "2018-moscow-open.csv")
+SB_CONVENTION = "Swiss-Manager's reading of the 2011 annex F.b"
+ARO_CONVENTION = "Swiss-Manager's ARO Cut"
+
+
+def path(name: str) -> str:
+    return os.path.join(DATA, name)
+
+
+# --------------------------------------------------------------------------- legend names
+@pytest.mark.parametrize("name, codes, ambiguous, edition", [
+    ("Buchholz Tie-Breaks (variabel with parameter)", ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2"), True, None),
+    ("Buchholz Tie-Breaks (all Results)", ("BH",), False, None),
+    ("Buchholzwertung (1 Streichresultat)", ("BH/C1",), False, None),
+    ("Buchholz Tie-Breaks (without two results=middle Tie-Breaks)", ("BH/M1",), False, None),
+    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", ("BH/C1",), False, "2026-03"),
+    ("Buchholz Tie-Break Variable (2023) (Gamepoints)", ("BH",), False, "2023-09"),
+    ("Sonneborn Berger Tie-Break Variable (2023) (Gamepoints, Median1)", ("SB/M1",), False, "2023-09"),
+    ("Direct Encounter (The results of the players in the same point group)", ("DE",), False, None),
+    ("Direct Encounter (DE)", ("DE",), False, None),
+    ("Number of wins including byes (WIN) (Gamepoints, Forfeited games count)", ("WIN",), False, None),
+    ("Number of games won with black (BWG) (Gamepoints)", ("BWG",), False, None),
+    ("Number of wins (Forfeits And Byes are ignored)", ("WON",), False, None),
+    ("Most black", ("BPG",), False, None),
+    ("Fide Tie-Break", ("PS", "PS/C1", "PS/C2"), True, None),
+    ("rating average of the opponents (without one result)", ("ARO/C1",), False, None),
+    ("Koya  Koya-System (Points against player with >= 50% of the points)", ("KS", "KS/L-1", "KS/L-2", "KS/L+1",
+                                                                             "KS/L+2"), True, None),
+    ("Performance Tie-Breaks (TPR, APRO, PTP, APPO)", ("TPR", "APRO", "PTP", "APPO"), True, None),
+])
+def test_legend_names(name, codes, ambiguous, edition):
+    entry = interpret(name)
+    assert entry.codes == codes
+    assert entry.ambiguous is ambiguous
+    assert entry.edition == edition
+
+
+def test_legend_parameters():
+    assert interpret("Average Rating of Opponents (ARO) (Cut1) (1400)").codes == ("ARO/C1",)
+    assert interpret("Average Rating of Opponents (ARO) (Cut1) (1400)").unrated_rating == 1400
+    assert interpret("Sonneborn-Berger-Tie-Break variable").ambiguous
+    assert interpret("Sum of Buchholz-Tie-Breaks (all Results)").codes == ()
+    assert interpret("Sum of Buchholz-Tie-Breaks (all Results)").comparable is False
+    assert interpret("") is None
+
+
+# --------------------------------------------------------------------------- precision
+def test_same_figure_uses_the_published_precision():
+    assert same_figure(Fraction(2670), 0, Fraction(2670))
+    assert not same_figure(Fraction(2670), 0, Fraction(2671))
+    assert same_figure(Fraction("13.38"), 2, Fraction(107, 8))  # 13.375 printed with 2 decimals
+    assert not same_figure(Fraction("13.37"), 2, Fraction(107, 8))
+    assert same_figure(Fraction("0.1"), None, Fraction(1, 10))  # JSON float
+    assert same_figure(None, 1, None) and not same_figure(None, 1, Fraction(0))
+
+
+# --------------------------------------------------------------------------- World Blitz 2021
+@pytest.fixture(scope="module")
+def wb():
+    return check_file(WB)
+
+
+def test_world_blitz_2012_reproduces_buchholz(wb):
+    assert wb.edition == "2012"
+    assert "2021-12-30" in wb.edition_reason  # the export's last update dates it
+    assert wb.codes == ["BH/C1", "BH", "ARO/C1", "DE"]
+    by_key = {c.key: c for c in wb.columns}
+    assert (by_key["TB1"].agree, by_key["TB1"].compared) == (179, 179)
+    assert (by_key["TB2"].agree, by_key["TB2"].compared) == (179, 179)
+    assert "ambiguous" in by_key["TB1"].note  # "variabel with parameter" does not say Cut-1
+    assert by_key["TB4"].agree == 179
+    assert wb.ranks_compared == 179 and not wb.ranks
+
+
+def test_world_blitz_aro_differences_are_swiss_managers_cut(wb):
+    aro = {c.key: c for c in wb.columns}["TB3"]
+    assert aro.code == "ARO/C1"
+    assert aro.compared - aro.agree == 17
+    assert any(ARO_CONVENTION in w for w in aro.whole_column)
+    cells = [d for d in wb.cells if d.column == "TB3"]
+    assert len(cells) == 17 and {d.start_no for d in cells} >= {4, 81, 122, 178, 179}
+    dubov = next(d for d in cells if d.start_no == 4)
+    assert (dubov.published, dubov.value) == (Fraction(2670), Fraction(2683))
+    assert ARO_CONVENTION in dubov.reproduced_by[0]
+    assert any("CUT" in line for line in dubov.breakdown)  # the breakdown shows what xltb cut
+
+
+def test_world_blitz_one_wrong_value():
+    report = check_file(path("wb-one-wrong-tb1.csv"), tiebreaks="BH/C1,BH,ARO/C1,DE", rules="2012")
+    tb1 = [d for d in report.cells if d.column == "TB1"]
+    assert len(tb1) == 1 and {d.column for d in report.cells} == {"TB1", "TB3"}
+    cell = tb1[0]
+    assert (cell.start_no, cell.column, cell.published, cell.value) == (10, "TB1", Fraction("256.5"), 256)
+    assert cell.reproduced_by == []
+    assert not report.ok
+
+
+# --------------------------------------------------------------------------- Moscow 2018
+@pytest.fixture(scope="module")
+def moscow():
+    return check_file(MOSCOW, tiebreaks="BH,BH/C1,DE,SB", rules="2012")
+
+
+def test_moscow_2012_reproduces_buchholz_not_sb(moscow):
+    cols = {c.key: c for c in moscow.columns}
+    assert cols["TB1"].agree == cols["TB2"].agree == cols["TB3"].agree == 220
+    assert cols["TB4"].compared - cols["TB4"].agree == 38
+    assert any(SB_CONVENTION in w for w in cols["TB4"].whole_column)
+    cells = {d.start_no: d for d in moscow.cells}
+    # #8: forfeit win in round 5: xltb 1 x Sv (4.5), Swiss-Manager 1/2 x Sv
+    assert (cells[8].published, cells[8].value) == (32, Fraction(137, 4))
+    # #108: not paired in rounds 8 and 9: Swiss-Manager adds (6 + 5.5) / 2
+    assert cells[108].published - cells[108].value == Fraction(23, 4)
+    assert all(SB_CONVENTION in d.reproduced_by[0] for d in moscow.cells)
+
+
+def test_moscow_rank_differences_follow_from_values(moscow):
+    assert {r.start_no for r in moscow.ranks} == {32, 104, 105, 111, 112}
+    assert all(r.cause == "values" for r in moscow.ranks)
+    assert any(SB_CONVENTION in r.reproduced_by[0] for r in moscow.ranks)
+
+
+def test_moscow_without_legend_guesses_and_says_so():
+    report = check_file(MOSCOW)
+    assert report.edition == "2012" and "reproduces the most" in report.edition_reason
+    assert report.codes == ["BH", "BH/C1", "DE", "SB"]
+    assert all("--tiebreaks" in c.note for c in report.columns)
+
+
+# --------------------------------------------------------------------------- TRF rank column
+def test_trf_rank_column_right():
+    report = check_file(path("cr_world_blitz_2021_open.trf"), tiebreaks="BH/C1,BH,ARO/C1,DE", rules="2012")
+    assert report.ok and report.ranks_compared == 179
+
+
+def test_trf_rank_column_edited():
+    report = check_file(path("wb-rank-edited.trf"), tiebreaks="BH/C1,BH,ARO/C1,DE", rules="2012")
+    assert {(r.start_no, r.published, r.value) for r in report.ranks} == {(5, 6, 5), (6, 5, 6)}
+    assert all(r.cause == "unexplained" and not r.reproduced_by for r in report.ranks)
+    assert "BH/C1" in report.ranks[0].explanation
+
+
+def test_trf_ranks_of_swiss_manager_reproduced_by_its_convention():
+    report = check_file(path("cr_moscow_open_2018_a.trf"), tiebreaks="BH,BH/C1,DE,SB")
+    assert report.edition == "2012"  # no date: the edition that reproduces the most ranks
+    assert len(report.ranks) == 5
+    assert any(SB_CONVENTION in w for w in report.rank_whole)
+
+
+# --------------------------------------------------------------------------- hand-made exports, JSON
+def test_hand_made_export_one_wrong_value():
+    report = check_file(path("held-2024.csv"))
+    assert report.edition == "2023-09" and report.codes == ["BH/C1", "BH", "SB", "DE"]
+    assert [(d.start_no, d.code, d.published, d.value) for d in report.cells] == \
+        [(1, "SB", Fraction("9.75"), Fraction("9.5"))]
+    assert report.cells[0].reproduced_by == [] and report.cells[0].closest == ""
+    assert not report.ranks
+
+
+def test_json_right_and_wrong():
+    assert check_file(path("held-2024.json")).ok
+    report = check_file(path("held-2024-wrong.json"))
+    assert [(d.start_no, d.code, d.published, d.value) for d in report.cells] == [(6, "BH", Fraction("11.5"), 12)]
+    # a real recomputation: the 2026 cap on the dummy (16.4.2) gives exactly 11.5 for Franck's bye
+    assert report.cells[0].reproduced_by == ["edition 2026-03"]
+
+
+def test_team_json(tmp_path):
+    pytest.importorskip("xltb.team_engine")
+    src = os.path.join(os.path.dirname(__file__), "data", "team", "17_gre_crete_interclub_championship_2025_team.trf")
+    if not os.path.exists(src):
+        pytest.skip("team sample not present")
+    shutil.copy(src, tmp_path / "team.trf")
+    assert main(["standings", str(tmp_path / "team.trf"), "-f", "json", "-o", str(tmp_path / "team.json")]) == 0
+    assert main(["check", str(tmp_path / "team.json")]) == 0
+
+
+# --------------------------------------------------------------------------- command line
+def test_cli_exit_status_and_formats(tmp_path, capsys):
+    assert main(["check", path("held-2024.json")]) == 0
+    assert main(["check", path("held-2024.csv"), "-f", "json", "-o", str(tmp_path / "r.json")]) == 1
+    doc = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert doc["ok"] is False and doc["differences"][0]["start_no"] == 1
+    capsys.readouterr()
+    assert main(["check", path("held-2024.csv")]) == 1
+    out = capsys.readouterr().out
+    assert "#1 Bruno  TB3 SB: published 9,75, xltb 9.5" in out and "no known variant reproduces it" in out
+
+
+def test_cli_bad_input(tmp_path, capsys):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("hello;world\n1;2\n", encoding="utf-8")
+    out = tmp_path / "out.txt"
+    assert main(["check", str(bad), "-o", str(out)]) == 2
+    assert not out.exists()
+    assert main(["check", str(tmp_path / "missing.csv")]) == 2
+    assert main(["check", path("held-2024.csv"), "--tiebreaks", "XYZ"]) == 2
+    assert main(["check", path("held-swiss16.trf")]) == 2  # no rank column
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("xltb: error:") == 4
+
+
+# --------------------------------------------------------------------------- TB_CHECK
+def test_check_value_for_excel():
+    t = read_trf(path("held-swiss16.trf"))
+    st = compute(t, "BH/C1,BH,SB,DE", "2024-08")
+    assert check_value(st, 6, "BH", 12) == "ok"
+    assert check_value(st, 6, "BH", "12,0") == "ok"
+    reason = check_value(st, 6, "BH", 11.5)
+    assert reason.startswith("differs: xltb 12, published 11.5") and "edition 2026-03" in reason
+    assert check_value(st, 6, "BH", 11.5, search=False) == "differs: xltb 12, published 11.5 (-0.5)"
+    assert "no known variant" in check_value(st, 1, "SB", "9,25")
+    assert check_value(st, 99, "BH", 1).startswith("error")
+    assert check_value(st, 6, "ARO", 1).startswith("error")

@@ -1,0 +1,43 @@
+"""``xltb check INPUT``: verify the tie-breaks another program published, and explain every difference.
+
+Exit status: 0 when everything agrees, 1 when something differs, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "check", help="verify published tie-breaks (chess-results CSV, TRF rank column, xltb JSON)",
+        description="Recompute the tie-breaks and ranks another program published and explain every difference: "
+                    "xltb's breakdown and the known variants (edition, /P, cuts, unrated rating, other programs' "
+                    "conventions) that reproduce the published figure. Exit status 0: all agree, 1: differences, "
+                    "2: bad input.")
+    p.add_argument("input", help="chess-results/Swiss-Manager crosstable CSV, TRF file, or xltb standings JSON")
+    p.add_argument("--tiebreaks", "-t", metavar="LIST",
+                   help="the codes of the published columns in order (BH/C1,BH,ARO/C1,DE; '-' skips a column); "
+                        "for a TRF, the list its ranks were computed with")
+    p.add_argument("--rules", "-r", metavar="EDITION",
+                   help="C.07 edition (2012, 2023-09, 2024-04, 2024-08, 2026-03); default: the start date's, the "
+                        "date of the export, else the edition that reproduces the most values")
+    p.add_argument("--unrated-rating", type=int, metavar="N", help="rating used for unrated players (C.07 10)")
+    p.add_argument("--event", metavar="FILE", help="for a JSON input: the event file it was computed from")
+    p.add_argument("--event-type", choices=["swiss", "round-robin", "double-round-robin"],
+                   help="override the event type")
+    p.add_argument("--format", "-f", choices=["text", "json"], default="text")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the report to this file (default: standard output)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .._gc import paused
+    from ..check import check_file
+    from .common import output
+
+    with paused():
+        report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
+                            unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
+    output(report.to_json() if args.format == "json" else report.to_text(), args.output)
+    return 0 if report.ok else 1

@@ -1,0 +1,200 @@
+"""What the tie-break names of chess-results / Swiss-Manager legends mean in C.07 codes.
+
+A chess-results export ends with lines such as ``# Tie Break1: Buchholz Tie-Breaks (variabel with
+parameter)``. The names are Swiss-Manager's (its tie-break catalogue, codes [1]..[88]), sometimes
+followed by the parameters chosen in Swiss-Manager's dialog: ``(2023) (Gamepoints, Cut1)``,
+``(WIN) (Gamepoints, Forfeited games count)``, a rating for unrated players ``(1400)`` ...
+
+:func:`interpret` turns a name into a :class:`LegendEntry`: the candidate C.07 codes (the most
+likely first), whether the name alone decides between them, and what else the name implies (an
+edition, the rating used for unrated players). "variabel with parameter" names do not print the
+parameter (Cut-1 or not, Median ...): they are *ambiguous*, and the caller decides (with the
+published values, or the user with ``--tiebreaks``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: the C.07 codes a "variable" name may stand for, by family
+_VARIANTS = {
+    "BH": ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2"),
+    "SB": ("SB", "SB/C1", "SB/C2", "SB/M1"),
+    "ARO": ("ARO", "ARO/C1", "ARO/C2", "ARO/M1"),
+    "TPR": ("TPR", "TPR/C1", "TPR/C2"),
+    "PS": ("PS", "PS/C1", "PS/C2"),
+    "KS": ("KS", "KS/L-1", "KS/L-2", "KS/L+1", "KS/L+2"),
+    "WIN": ("WIN", "WON"),
+    "FB": ("FB", "FB/C1", "FB/C2", "FB/M1"),
+}
+
+#: acronyms a legend may print in brackets, e.g. "Number of wins including byes (WIN)", "[DE]"
+_ACRONYMS = ("WIN", "WON", "BPG", "BWG", "REP", "GE", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO", "KS", "DE",
+             "PS", "SB", "BH", "FB", "STD", "TPN", "RTNG")
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """A legend name read as C.07 codes."""
+
+    name: str  # as written
+    codes: tuple[str, ...]  # candidate codes, the most likely first
+    ambiguous: bool  # the name does not decide between the candidates
+    edition: str | None = None  # an edition the name implies ("2023-09" for "Variable (2023)")
+    unrated_rating: int | None = None  # "(1400)": the rating used for unrated players
+    comparable: bool = True  # False when the published values cannot be compared with a C.07 value
+    note: str = ""
+
+    @property
+    def code(self) -> str:
+        return self.codes[0]
+
+
+#: (pattern, family or code, is the pattern's code certain, note); first match wins
+_TABLE: tuple[tuple[str, str, bool, str], ...] = (
+    (r"direct encounter|results of the players in the same point|same point group", "DE", True,
+     "the export prints the direct-encounter score of the participants it separated, 0 for the others"),
+    (r"points \(game-?points\)|^points$|^pts", "PTS", True, ""),
+    (r"average of opponents'? buchholz", "AOB", True, ""),
+    (r"sum of buchholz", "", True, "the sum of the opponents' Buchholz (2011 annex D a5) is not a C.07 tie-break"),
+    (r"buchholz.*\(1 streichresultat\)|buchholzwertung \(1", "BH/C1", True, ""),
+    (r"buchholz.*without two results|buchholz.*middle", "BH/M1", True, ""),
+    (r"buchholz.*\(all results\)|buchholz.*\(total\)", "BH", True, ""),
+    (r"buchholz.*\(cut ?1\)", "BH/C1", True, ""),
+    (r"fore ?buchholz", "FB", False, ""),
+    (r"buchholz", "BH", False, ""),
+    (r"sonneborn", "SB", False, ""),
+    (r"koya", "KS", False, ""),
+    (r"rating average of the opponents \(without one result\)|rtg.*without lowest", "ARO/C1", True, ""),
+    (r"rating average of the opponents|average rating of (the )?opponents|\baro\b", "ARO", False, ""),
+    (r"average recursive performance|recursive rating ?performance", "", True,
+     "recursive performance is not a C.07 tie-break"),
+    (r"performance tie-breaks \(tpr, apro, ptp, appo\)", "TPR|APRO|PTP|APPO", False, ""),
+    (r"rating ?performance|^performance", "TPR", False, ""),
+    (r"fide tie-?break \(progressive|progressive score|cumulative", "PS", False, ""),
+    (r"^fide tie-?break", "PS", False, "Swiss-Manager's \"Fide Tie-Break\" is the progressive score"),
+    (r"most black|games (played )?with (the )?black|number of games played with black", "BPG", True, ""),
+    (r"won with black", "BWG", True, ""),
+    (r"greater number of victories/games", "WIN|WON|BPG|BWG", False, ""),
+    (r"number of wins|greater number of victories|number of victories|most wins", "WIN", False, ""),
+    (r"games won", "WON", True, ""),
+    (r"rounds elected to play|games one elected", "REP", True, ""),
+    (r"standard points", "STD", True, ""),
+    (r"pairing number|starting rank", "TPN", True, ""),
+    (r"matchpoints|match points", "", True, "team tie-breaks are not read from individual exports"),
+)
+
+
+def _parameters(name: str) -> dict:
+    """The parameters a name carries in brackets: cuts, forfeits, a rating for unrated players, a limit."""
+    low = name.lower()
+    out: dict = {}
+    brackets = " ".join(re.findall(r"[(\[]([^)\]]*)[)\]]", low))
+    m = re.search(r"\bcut[- ]?(\d)\b", brackets)
+    if m:
+        out["cut"] = int(m.group(1))
+    m = re.search(r"\bmedian[- ]?(\d)?\b", brackets)
+    if m:
+        out["median"] = int(m.group(1) or 1)
+    if re.search(r"forfeit(ed)? games? count|forfeits count|forfeits? (are )?(counted|played)", brackets):
+        out["forfeits_played"] = True
+    if re.search(r"forfeits? and byes (are )?ignored|byes are ignored", brackets):
+        out["ignore_unplayed"] = True
+    if re.search(r"including byes", low):
+        out["with_byes"] = True
+    m = re.search(r"\((\d{3,4})\)", low)
+    if m and not re.fullmatch(r"20\d\d", m.group(1)):
+        out["unrated_rating"] = int(m.group(1))
+    m = re.search(r"(?:unrated|rating for unrated|rtg\.? ?unrated)\D{0,12}(\d{3,4})", low)
+    if m:
+        out["unrated_rating"] = int(m.group(1))
+    m = re.search(r"\((20\d\d)\)", low)
+    if m:
+        out["year"] = m.group(1)
+    m = re.search(r"limit\s*([+-]?\d+(?:[.,]\d)?)", low)
+    if m:
+        out["limit"] = m.group(1).replace(",", ".")
+    return out
+
+
+def _with_modifiers(code: str, params: dict) -> str:
+    family = code.split("/")[0]
+    if "/" in code:
+        return code
+    if params.get("cut") and family in ("BH", "SB", "ARO", "TPR", "PS", "FB", "APRO", "APPO"):
+        code += f"/C{params['cut']}"
+    elif params.get("median") and family in ("BH", "SB", "ARO", "FB"):
+        code += f"/M{params['median']}"
+    if params.get("limit") and family == "KS":
+        lim = params["limit"]
+        code += "/L" + (lim if lim[0] in "+-" else "+" + lim)
+    if params.get("forfeits_played") and family in ("BH", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
+                                                    "AOB", "DE"):
+        code += "/P"
+    return code
+
+
+def interpret(name: str) -> LegendEntry | None:
+    """Read a legend name; None when it is empty. Unknown or non-C.07 names give an entry without codes."""
+    text = " ".join(name.split())
+    if not text:
+        return None
+    low = text.lower()
+    params = _parameters(text)
+    edition = None
+    if params.get("year") in ("2023", "2024"):
+        edition = "2023-09" if params["year"] == "2023" else "2024-08"
+    elif params.get("year") == "2026":
+        edition = "2026-03"
+    unrated = params.get("unrated_rating")
+    explicit = [a for a in _ACRONYMS if re.search(rf"[(\[]\s*{a}\s*[)\],]|[(\[,]\s*{a}\s*[)\]]", text)]
+    if len(explicit) == 1 and explicit[0] not in ("BH", "SB"):
+        acronym = "REP" if explicit[0] == "GE" else explicit[0]
+        if acronym == "WIN" and params.get("ignore_unplayed"):
+            acronym = "WON"  # wins over the board only
+        code = _with_modifiers(acronym, params)
+        return LegendEntry(text, (code,), False, edition, unrated,
+                           note=_note_for(acronym))
+    for pattern, target, certain, note in _TABLE:
+        if not re.search(pattern, low):
+            continue
+        if not target:
+            return LegendEntry(text, (), False, edition, unrated, comparable=False,
+                               note=note or "not a C.07 tie-break")
+        if target == "PTS":
+            return LegendEntry(text, ("PTS",), False, edition, unrated, comparable=True, note="points")
+        if "|" in target:
+            codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
+            return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
+        family = target.split("/")[0]
+        if family == "WIN" and params.get("ignore_unplayed"):
+            return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
+        # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
+        printed = re.search(r"\((?:game|match) ?points", low) is not None
+        decided = certain or printed or "/" in target or any(k in params for k in ("cut", "median", "limit")) \
+            or family not in _VARIANTS
+        if not decided and family == "WIN" and params.get("with_byes"):
+            decided = True
+        if decided:
+            code = _with_modifiers(target, params)
+            return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family))
+        base = _with_modifiers(family, params)
+        codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, {k: v for k, v in params.items()
+                                                                    if k not in ("cut", "median")})
+                                              for c in _VARIANTS[family]]))
+        why = note or ("the name does not say which modifier (Cut, Median, limit) was chosen" if
+                       re.search(r"variab", low) else "the name does not say which variant")
+        return LegendEntry(text, codes, True, edition, unrated, note=why)
+    return LegendEntry(text, (), False, edition, unrated, comparable=False, note="unknown tie-break name")
+
+
+def _note_for(acronym: str) -> str:
+    if acronym == "DE":
+        return "the export prints the direct-encounter score of the participants it separated, 0 for the others"
+    return ""
+
+
+#: candidates tried for a column that has no legend name (most common first)
+UNNAMED_CANDIDATES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "ARO", "ARO/C1", "PS", "WIN", "WON",
+                      "BPG", "BWG", "KS", "TPR", "AOB", "REP")
