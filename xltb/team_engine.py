@@ -16,7 +16,7 @@ from typing import Iterable
 
 from .engine import choose_edition
 from .errors import TieBreakError
-from .model import EventType, Kind, Player, Tournament
+from .model import EventType, Kind, Player
 from .model.team import Team, TeamTournament
 from .rules import Edition
 from .standings import Row, Standings, assign_ranks, partition_by, rank_groups

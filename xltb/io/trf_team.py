@@ -33,7 +33,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import Colour, EventType, Kind, Player, RoundResult, Tournament
+from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from .text import decode, read_text
 from .trf import parse_trf

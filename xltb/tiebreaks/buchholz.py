@@ -24,19 +24,23 @@ from .modifiers import apply_cuts
 
 
 def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = False,
-                      product: bool = False) -> list[tuple]:
+                      product: bool = False, scored: Context | None = None) -> list[tuple]:
     """Per-round elements for the Buchholz (``product=False``) or Sonneborn-Berger family.
 
+    ``scored``: for the Extended Sonneborn-Berger of teams (13.2), the view (MP or GP) whose points
+    scored in each round multiply the opponent's score taken from ``ctx``; by default ``ctx`` itself.
     The lists are shared by the variants of one family (BH, BH/C1, BH/M1 ...): computed once per
     participant and never modified."""
-    cache = ctx.memo.setdefault(("opponent_elements", fore, product, spec.forfeits_played), {})
+    key = ("opponent_elements", fore, product, spec.forfeits_played, id(scored) if scored is not None else None)
+    cache = ctx.memo.setdefault(key, {})
     found = cache.get(p)
     if found is None:
-        found = cache[p] = _opponent_elements(ctx, spec, p, fore, product)
+        found = cache[p] = _opponent_elements(ctx, spec, p, fore, product, scored)
     return found
 
 
-def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool) -> list[tuple]:
+def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool,
+                       scored: Context | None) -> list[tuple]:
     if fore:
         pts, kinds, scores, adjusted, virtual = ctx.fore
     else:
@@ -57,10 +61,11 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
     running = 0
     row_k, row_o, row_p = kinds[p], ctx.opps[p], pts[p]
     row_played = ctx.played[p] if not fore else [k.played for k in row_k]
+    row_m = row_p if scored is None else scored.pts[p]  # what multiplies the score (SB: the points scored)
     for r in range(len(row_k)):
-        k, o, v = row_k[r], row_o[r], row_p[r]
+        k, o, v = row_k[r], row_o[r], row_m[r]
         before = running
-        running += v
+        running += row_p[r]
         opp_no = start_nos[o] if o >= 0 else None
         if row_played[r] or (o >= 0 and ctx.is_game(k, o, fw, fl)):
             s = opp_scores[o]
@@ -73,7 +78,7 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         if k is Kind.NOT_PLAYED or not swiss:
             continue
         if edition.virtual_opponent:
-            s = before + (ctx.win - v) + ctx.draw * (ctx.rounds - (r + 1))
+            s = before + (ctx.win - row_p[r]) + ctx.draw * (ctx.rounds - (r + 1))
             source = "virtual"
             vur = False
         else:

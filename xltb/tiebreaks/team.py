@@ -24,7 +24,7 @@ from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
 from . import buchholz
-from .base import Element, Evaluation
+from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
 from .modifiers import apply_cuts
@@ -175,45 +175,13 @@ def extended_sb(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     q = ctx.q
     edition = opp_view.edition
     swiss = not opp_view.round_robin
-    if not swiss:
-        opp_scores = opp_view.score
-    elif edition.virtual_opponent:
-        opp_scores = opp_view.virtual_scores
-    else:
-        opp_scores = opp_view.adjusted
-    fw, fl = opp_view.forfeits_count(forfeits_played=spec.forfeits_played)
-    own = opp_view.score[p]
-    cap_bye = opp_view.draw * opp_view.rounds
-    kinds, opps, results = opp_view.kinds[p], opp_view.opps[p], own_view.pts[p]
-    elements = []
-    running = 0
-    for r, (k, o, v) in enumerate(zip(kinds, opps, results)):
-        before = running
-        running += opp_view.pts[p][r]
-        opp_no = ctx.start_nos[o] if o >= 0 else None
-        if k.played or (o >= 0 and opp_view.is_game(k, o, fw, fl)):
-            s = opp_scores[o]
-            elements.append(Element(s * v, (s, v), False, r + 1, opp_no, "game" if k.played else "forfeit-played",
-                                    s, v))
-            continue
-        if k is Kind.NOT_PLAYED or not swiss:
-            continue
-        if edition.virtual_opponent:
-            s = before + (opp_view.win - opp_view.pts[p][r]) + opp_view.draw * (opp_view.rounds - (r + 1))
-            source, vur = "virtual", False
-        else:
-            s, source = own, "dummy"
-            if edition.dummy_caps:
-                cap = opp_view.adjusted[o] if (k.forfeit and o >= 0) else cap_bye
-                if cap < s:
-                    s = cap
-                    source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
-            vur = k.vur
-        elements.append(Element(s * v, (s, v), vur, r + 1, opp_no, source, s, v))
+    # the Sonneborn-Berger elements of the opponent's score view, multiplied by the points of the
+    # other view: Art. 16 (adjusted scores, dummy, 2026 caps) exactly as for SB (9.1)
+    elements = buchholz.opponent_elements(opp_view, spec, p, product=True, scored=own_view)
     vur_exception = swiss and not edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, edition, vur_exception=vur_exception) \
         if (spec.cut or spec.median) else {}
-    total = sum(e.value for i, e in enumerate(elements) if i not in cuts)
+    total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
     notes = (f"opponent's {spec.acronym[1]}P times the {spec.acronym[2]}P scored against it",)
     return Evaluation(spec.code, Fraction(total, q * q), elements, cuts, power=2, q=q, article=f"C.07 {spec.article}",
                       notes=notes)
