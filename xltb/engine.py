@@ -37,13 +37,16 @@ def choose_edition(tournament: Tournament, rules: str | Edition | None) -> tuple
     return edition, f"in force on the start date {tournament.start_date.isoformat()}"
 
 
-def choose_tiebreaks(tournament: Tournament, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
+def choose_tiebreaks(event, tiebreaks: str | Iterable[str] | None,
+                     defaults: dict[EventType, str] = DEFAULT_TIEBREAKS) -> tuple[TieBreakSpec, ...]:
+    """The user's list, else the event's own (TRF 212/202; PTS is the primary score anyway), else
+    the default for the event type."""
     if tiebreaks:
         return parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
-    if tournament.tiebreaks:
-        specs = parse_list(list(tournament.tiebreaks))
+    if event.tiebreaks:
+        specs = parse_list(list(event.tiebreaks))
         return tuple(s for s in specs if s.acronym != "PTS") or specs
-    return parse_list(DEFAULT_TIEBREAKS[tournament.event_type])
+    return parse_list(defaults[event.event_type])
 
 
 def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:

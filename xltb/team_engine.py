@@ -14,7 +14,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Iterable
 
-from .engine import choose_edition
+from .engine import choose_edition, choose_tiebreaks
 from .errors import TieBreakError
 from .model import EventType, Kind, Player
 from .model.team import Team, TeamTournament
@@ -66,12 +66,7 @@ def _view(tt: TeamTournament) -> TeamEventView:
 
 
 def choose_team_tiebreaks(tt: TeamTournament, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
-    if tiebreaks:
-        return parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
-    if tt.tiebreaks:
-        specs = parse_list(list(tt.tiebreaks))
-        return tuple(s for s in specs if s.acronym != "PTS") or specs
-    return parse_list(DEFAULT_TEAM_TIEBREAKS[tt.event_type])
+    return choose_tiebreaks(tt, tiebreaks, DEFAULT_TEAM_TIEBREAKS)
 
 
 def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,

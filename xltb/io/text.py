@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import contextmanager
+from typing import Iterator
 
 from ..errors import InputError
 
@@ -40,3 +42,19 @@ def decode(data: bytes) -> tuple[str, str]:
 
 def split_lines(text: str) -> list[str]:
     return text.split("\n")
+
+
+@contextmanager
+def errors_located(path: str | os.PathLike) -> Iterator[None]:
+    """Give an :class:`InputError` raised while parsing the file's text the file's name."""
+    try:
+        yield
+    except InputError as err:
+        if err.file is None:
+            raise InputError(err.message, file=str(path), line=err.line) from None
+        raise
+
+
+def encoding_note(encoding: str) -> tuple[str, ...]:
+    """The warning to show when a file was not UTF-8."""
+    return () if encoding in ("utf-8", "ascii") else (f"read as {encoding} (not UTF-8)",)

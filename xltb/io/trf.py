@@ -20,7 +20,7 @@ from math import gcd
 from .._gc import paused
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from .text import decode, read_text
+from .text import decode, encoding_note, errors_located, read_text
 
 #: result code with an opponent -> kind
 _WITH_OPPONENT = {
@@ -90,16 +90,10 @@ class TrfHeader:
 def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) -> Tournament:
     """Read a TRF file into a :class:`~xltb.model.Tournament` (errors name the file and line)."""
     text, encoding = read_text(path)
-    try:
-        with paused():
-            tournament = parse_trf(text, source=str(path), event_type=event_type)
-    except InputError as err:
-        if err.file is None:
-            raise InputError(err.message, file=str(path), line=err.line) from None
-        raise
-    if encoding not in ("utf-8", "ascii"):
-        tournament = replace(tournament, warnings=tournament.warnings + (f"read as {encoding} (not UTF-8)",))
-    return tournament
+    with errors_located(path), paused():
+        tournament = parse_trf(text, source=str(path), event_type=event_type)
+    note = encoding_note(encoding)
+    return replace(tournament, warnings=tournament.warnings + note) if note else tournament
 
 
 def parse_trf_bytes(data: bytes, source: str = "<data>", **kwargs) -> Tournament:

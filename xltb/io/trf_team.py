@@ -35,7 +35,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
-from .text import decode, read_text
+from .text import decode, encoding_note, errors_located, read_text
 from .trf import parse_trf
 
 _TEAM_TAGS = ("013", "310")
@@ -61,18 +61,13 @@ def read_event(path: str | os.PathLike, *, event_type: EventType | None = None,
     """Read a TRF file: a :class:`TeamTournament` when it describes team matches, else an
     individual :class:`Tournament`."""
     text, encoding = read_text(path)
-    try:
+    with errors_located(path):
         if is_team_text(text):
             event = parse_team_trf(text, source=str(path), event_type=event_type, primary=primary)
         else:
             event = parse_trf(text, source=str(path), event_type=event_type)
-    except InputError as err:
-        if err.file is None:
-            raise InputError(err.message, file=str(path), line=err.line) from None
-        raise
-    if encoding not in ("utf-8", "ascii"):
-        event = replace(event, warnings=event.warnings + (f"read as {encoding} (not UTF-8)",))
-    return event
+    note = encoding_note(encoding)
+    return replace(event, warnings=event.warnings + note) if note else event
 
 
 def read_team_trf(path: str | os.PathLike, **kwargs) -> TeamTournament | Tournament:
