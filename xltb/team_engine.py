@@ -21,7 +21,7 @@ from .model.team import Team, TeamTournament
 from .rules import Edition
 from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
 from .tiebreaks.base import Evaluation
-from .tiebreaks.codes import TieBreakSpec, parse_list
+from .tiebreaks.codes import TieBreakSpec
 from .tiebreaks.context import Options
 from .tiebreaks.registry import CATALOGUE
 from .tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
