@@ -187,6 +187,12 @@ def _join(acronym: str, cut: str, forfeits: bool, other: str) -> str:
     return acronym + cut + other + ("/P" if forfeits else "")
 
 
+def _toggle_forfeits(code: str) -> str:
+    """``code`` with /P added or removed."""
+    acronym, cut, forfeits, other = _split_code(code)
+    return _join(acronym, cut, not forfeits, other)
+
+
 def variants_for(code: str, edition: Edition, unrated: int | None, *, has_unrated: bool,
                  team: bool = False) -> list[Variant]:
     """The known alternatives to ``code`` under ``edition``, nearest first: the same edition with
@@ -254,11 +260,13 @@ class Recomputer:
                 if self.team:
                     from .team_engine import compute_team
 
-                    self._standings[key] = compute_team(self.event, list(codes) if codes else None, edition, unrated_rating=unrated)
+                    self._standings[key] = compute_team(self.event, list(codes) if codes else None, edition,
+                                                        unrated_rating=unrated)
                 else:
                     from .engine import compute
 
-                    self._standings[key] = compute(self.event, list(codes) if codes else None, edition, unrated_rating=unrated)
+                    self._standings[key] = compute(self.event, list(codes) if codes else None, edition,
+                                                   unrated_rating=unrated)
             except TieBreakError as err:
                 self._standings[key] = str(err.message)
         return self._standings[key]
@@ -1031,8 +1039,7 @@ class Checker:
                     out.append((f"edition {e.key}", {r.start_no: r.rank for r in st.rows}))
         if team:
             return out
-        toggled = tuple(_join(*(lambda a, c, f, o: (a, c, not f, o))(*_split_code(c))) if not c.startswith("DE")
-                        else c for c in codes)
+        toggled = tuple(c if c.startswith("DE") else _toggle_forfeits(c) for c in codes)
         st = self.rec.standings(edition.key, toggled, unrated)
         if not isinstance(st, str):
             out.append((f"{','.join(toggled)} (forfeits counted as played games)",
@@ -1104,12 +1111,13 @@ def check_file(path: str, *, tiebreaks: str | None = None, rules: str | None = N
 
 # --------------------------------------------------------------------------- one cell (Excel)
 def check_value(standings, start_no: int, code: str, published, *, decimals: int | None = None,
-                search: bool = True) -> str:
+                search: bool = True, unrated_rating: int | None = None) -> str:
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` or a short reason.
 
     ``published`` is a number or the text of the published cell (``"46,5"``, ``"½"``); its decimals
     set the precision of the comparison unless ``decimals`` is given. With ``search`` the known
-    variants are recomputed and the nearest one that reproduces the figure is named.
+    variants are recomputed and the nearest one that reproduces the figure is named
+    (``unrated_rating``: the rating the standings were computed with, for rating-based codes).
     """
     from .tiebreaks.codes import parse_code
 
@@ -1142,11 +1150,7 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
         return reason
     t = standings.tournament
     rec = Recomputer(t)
-    unrated = None
-    try:
-        unrated = getattr(standings, "unrated_rating", None)
-    except AttributeError:
-        pass
+    unrated = unrated_rating
     has_unrated = any(p.rating is None for p in t.players)
     for v in variants_for(code, standings.edition, unrated, has_unrated=has_unrated):
         vals = rec.values(v)
