@@ -406,8 +406,11 @@ def _first_mismatch(players: list[Player]):
     for p in players:
         if p.declared_points is None:
             continue
-        total = sum(units[id(r.points)] for r in p.results)
-        if Fraction(total, q) + p.extra_points != p.declared_points:
+        total = sum([units[id(r.points)] for r in p.results])
+        declared = p.declared_points
+        if p.extra_points:
+            declared -= p.extra_points
+        if total * declared.denominator != declared.numerator * q:
             return p, p.points
     return None
 
