@@ -276,3 +276,11 @@ def test_formats_follow_the_display_precision():
 
 def test_the_real_files_are_there():
     assert len(REAL_FILES) >= 20 and len(SEED_FILES) >= 3 and len(CSV_FILES) >= 7
+
+
+def test_crosstable_without_colours_keeps_opponent_and_result_apart(tmp_path):
+    out = tmp_path / "limerick.xlsx"
+    assert main(["export", str(DATA / "csv" / "LimerickClubChampionship09.txt"), "-o", str(out)]) == 0
+    rows = _sheet_rows(openpyxl.load_workbook(out)["Crosstable"])[1]
+    first = next(r for r in rows if r[1] == 1)
+    assert first[4:11] == ("PAB 1", "3 1", "9 1", "4 ½", "5 ½", "2 ½", "6 1")

@@ -63,8 +63,10 @@ def round_text(r, colour_letters: bool = True) -> str:
     if r.opponent is None:
         label = _KIND_TEXT.get(r.kind, "-")
         return f"{label} {points_text(r.points)}" if r.kind is not Kind.ABSENT else "abs"
-    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "") if colour_letters else ""
     result = _RESULT_CHAR.get(r.kind) or points_text(r.points)
+    if not colour_letters:  # an event without colours (e.g. a SwissPerfect export): "27 1", not "271"
+        return f"{r.opponent} {result}"
+    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "-")
     return f"{r.opponent}{colour}{result}"
 
 
