@@ -62,9 +62,15 @@ def test_csv_has_a_row_per_participant(capsys):
 
 
 def test_output_file(tmp_path):
+    import os
+    import stat
+
     out = tmp_path / "standings.json"
     assert main(["standings", SWISS, "-f", "json", "-o", str(out)]) == 0
     assert json.loads(out.read_text())["standings"][0]["start_no"] == 2
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask  # not the temporary file's 0600
 
 
 def test_explain_prints_the_breakdown(capsys):

@@ -149,6 +149,7 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+        _new_file_mode(tmp)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -156,3 +157,12 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def _new_file_mode(path: str) -> None:
+    """Give the file the permissions a new file gets (mkstemp makes it private to its owner)."""
+    if os.name != "posix":
+        return
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)

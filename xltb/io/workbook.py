@@ -501,7 +501,7 @@ def build_workbook(st: Standings, *, input_kind: str = "") -> bytes:
 # --------------------------------------------------------------------------- team events
 def team_standings_rows(st: Standings, team) -> list[list]:
     """Rank, no., team, short name, rating (team strength), primary score, secondary score, tie-breaks."""
-    primary, secondary = team.primary, team.secondary
+    secondary = team.secondary
     out = []
     for row in st.rows:
         t = row.participant
@@ -596,19 +596,6 @@ def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = 
     from .output import write_atomic
 
     write_atomic(path, build_workbook(st, input_kind=input_kind))
-    _readable(path)
-
-
-def _readable(path: str | os.PathLike) -> None:
-    """Give the file the permissions a new file gets (the temporary file behind the atomic write is private)."""
-    if os.name != "posix":
-        return
-    mask = os.umask(0)
-    os.umask(mask)
-    try:
-        os.chmod(path, 0o666 & ~mask)
-    except OSError:
-        pass
 
 
 __all__ = ["build_workbook", "write_workbook", "standings_rows", "details_rows", "event_rows", "number_format",
