@@ -126,3 +126,23 @@ def test_lots_are_reproducible(capsys):
     main(["standings", rr, "-t", "WIN", "--lots", "3", "-f", "json"])
     assert json.loads(capsys.readouterr().out) == first
     assert sorted(r["rank"] for r in first["standings"]) == [1, 2, 3, 4, 5, 6]
+
+
+def test_standings_of_a_csv_export_equal_those_of_its_trf(capsys):
+    """The same event as a chess-results export and as TRF (player numbers are the final ranks)."""
+    from helpers import DATA
+
+    args = ["-t", "BH/C1,BH,DE", "--rules", "2012", "-f", "json"]
+    main(["standings", str(DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv"), *args])
+    from_csv = json.loads(capsys.readouterr().out)["standings"]
+    main(["standings", str(DATA / "csv" / "cr_world_blitz_2021_open.trf"), *args])
+    from_trf = json.loads(capsys.readouterr().out)["standings"]
+    key = [(r["rank"], r["start_no"], r["points"], r["tiebreaks"]) for r in from_trf]
+    assert [(r["rank"], r["start_no"], r["points"], r["tiebreaks"]) for r in from_csv] == key
+
+
+def test_a_file_of_no_known_kind(tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text("a;b;c\n1;2;3\n")
+    code, _, err = run("standings", str(path))
+    assert code == 2 and "not an event file: expected a TRF-16 or TRF-2026 file" in err

@@ -17,16 +17,11 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .errors import InputError, XltbError
-from .model import EventType
+from .errors import XltbError
+from .io.events import EXPECTED_INPUT
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
 EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
-
-#: what an input may be, for error messages
-EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
-                  "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...') or a SwissPerfect export "
-                  "(TAB-separated, a header like 'No<TAB>Name<TAB>...<TAB>1<TAB>2')")
 
 
 @dataclass(frozen=True)
@@ -134,38 +129,9 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
 # --------------------------------------------------------------------------- one file
 def read_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file whatever its kind: (event, description of the kind)."""
-    from .io.csv_readers import detect_csv_kind, parse_csv_export
-    from .io.text import read_text
+    from .io.events import read_event as read_any
 
-    etype = EventType(event_type) if event_type else None
-    text, encoding = read_text(path)
-    lines = text.split("\n", 400)[:400]
-    if any(line.startswith("001 ") or line.rstrip() == "001" for line in lines):
-        from .io.trf import read_trf
-        from .io.trf_team import is_team_text, read_event as read_team_event
-
-        if is_team_text(text):
-            event = read_team_event(path, event_type=etype, primary=primary)
-            from .model.team import TeamTournament
-
-            return event, ("TRF, team event" if isinstance(event, TeamTournament) else "TRF")
-        return read_trf(path, event_type=etype), "TRF"
-    kind = detect_csv_kind(text)
-    if kind is not None:
-        from dataclasses import replace
-
-        try:
-            tournament, _ = parse_csv_export(text, source=path, event_type=etype)
-        except InputError as err:
-            if err.file is None:
-                raise InputError(err.message, file=path, line=err.line) from None
-            raise
-        if encoding not in ("utf-8", "ascii"):
-            tournament = replace(tournament, warnings=tournament.warnings + (f"read as {encoding} (not UTF-8)",))
-        label = {"chess-results": "chess-results crosstable export (CSV)",
-                 "swissperfect": "SwissPerfect export"}.get(kind, kind)
-        return tournament, label
-    raise InputError("not an event file: expected " + EXPECTED_INPUT, file=path)
+    return read_any(path, event_type, primary)
 
 
 def export_one(task: Task, options: Options) -> Outcome:

@@ -25,13 +25,11 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
 
 
 def load_event(path: str, event_type: str | None = None, primary: str | None = None):
-    """Read an event file (TRF-16 / TRF-2026): a team event when it has team records (013/310)."""
-    from ..io.trf import read_trf
-    from ..io.trf_team import looks_like_team_file, read_event
+    """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
+    chess-results / SwissPerfect export."""
+    from ..io.events import read_event
 
-    if looks_like_team_file(path):
-        return read_event(path, event_type=EventType(event_type) if event_type else None, primary=primary)
-    return read_trf(path, event_type=EventType(event_type) if event_type else None)
+    return read_event(path, event_type, primary)[0]
 
 
 def is_team_event(event) -> bool:
