@@ -146,3 +146,13 @@ def test_a_file_of_no_known_kind(tmp_path):
     path.write_text("a;b;c\n1;2;3\n")
     code, _, err = run("standings", str(path))
     assert code == 2 and "not an event file: expected a TRF-16 or TRF-2026 file" in err
+
+
+def test_standings_import_no_spreadsheet_libraries():
+    """The engine and `xltb standings` use the standard library only (pandas, openpyxl and xlwings
+    are for the batch mode and the add-in)."""
+    code = ("import sys; from xltb.cli import main; "
+            f"main(['standings', {SWISS!r}, '-f', 'json', '-o', '/dev/null']); "
+            "print(sorted(m for m in ('pandas', 'openpyxl', 'xlwings', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
