@@ -12,6 +12,14 @@ from .tournament import EventType, Player, RoundResult, Tournament
 
 __all__ = ["Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
 
-from .team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament  # noqa: E402  (team events)
+_TEAM_NAMES = ("BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament")
+__all__ += list(_TEAM_NAMES)
 
-__all__ += ["BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament"]
+
+def __getattr__(name: str):
+    """The team records (xltb.model.team), loaded when first asked for: individual events never need them."""
+    if name in _TEAM_NAMES:
+        from . import team
+
+        return getattr(team, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
