@@ -167,7 +167,7 @@ def test_classic_add_in_reads_the_named_ranges():
     st = compute(SWISS, "BH/C1,BH,SB,DE,WIN", "2024")
     for row in st.rows:
         assert udfs.TB_BH_C1(row.start_no, caller=caller) == cell(row.values["BH/C1"])
-        assert udfs.TB_RANK(row.start_no, None, None, caller) == row.rank
+        assert udfs.TB_RANK(row.start_no, None, None, caller=caller) == row.rank
     table = udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(20, 12)))
     assert len(table) == 20 and all(len(r) == 12 for r in table)
     assert table[17] == [""] * 12 and table[1][:2] == [1, 2]

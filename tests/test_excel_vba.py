@@ -61,9 +61,13 @@ def test_vba_wrappers_match_the_snapshot(monkeypatch):
         SNAPSHOT.write_text(text, encoding="utf-8", newline="")
     assert text == SNAPSHOT.read_text(encoding="utf-8"), \
         "the worksheet functions changed; review and run with XLTB_UPDATE_SNAPSHOTS=1"
-    assert 'Function TB_BH_C1(cell, Optional crosstable, Optional settings)' in text
-    assert 'Function TB_EXPLAIN(cell, code, Optional crosstable, Optional settings)' in text
-    assert 'Function TB_STANDINGS(Optional crosstable, Optional settings)' in text
+    assert 'Function TB_BH_C1(cell, Optional crosstable, Optional settings, Optional teams)' in text
+    assert 'Function TB_EXPLAIN(cell, code, Optional crosstable, Optional settings, Optional teams)' in text
+    assert 'Function TB_STANDINGS(Optional crosstable, Optional settings, Optional teams)' in text
+    # team functions and the check of a published figure
+    for name in ("TB_EDE", "TB_EGGSB_C1", "TB_BH_GP_C1", "TB_SSSC", "TB_MPVGP", "TB_MPTS", "TB_GPTS"):
+        assert f'Function {name}(cell, Optional crosstable, Optional settings, Optional teams)' in text, name
+    assert 'Function TB_CHECK(cell, published, code, Optional crosstable, Optional settings, Optional teams)' in text
     # classic functions read the crosstable from the workbook: they must be volatile
     assert text.count("Application.Volatile") == text.count("\nFunction ") + text.startswith("Function ")
 
@@ -72,7 +76,8 @@ def test_xlwings_metadata(monkeypatch):
     _, module = generate_wrappers(monkeypatch)
     info = module.TB_SB_C1.__xlfunc__
     assert info["volatile"] and info["category"] == module.CATEGORY
-    assert [a["name"] for a in info["args"]] == ["cell", "crosstable", "settings", "caller"]
+    assert [a["name"] for a in info["args"]] == ["cell", "crosstable", "settings", "teams", "caller"]
+    assert info["argmap"]["teams"]["options"] == {"ndim": 2}
     assert info["argmap"]["crosstable"]["options"] == {"ndim": 2}
     assert info["argmap"]["caller"]["vba"] == "Nothing"  # xlwings passes the calling cell
     assert "Sonneborn-Berger Cut-1" in info["ret"]["doc"]

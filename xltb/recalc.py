@@ -3,8 +3,8 @@
 For arbiters on macOS or LibreOffice, where xlwings functions do not run. A small evaluator
 of its own reads the formulas the templates produce and what arbiters write beside them:
 calls of the xltb functions (``TB_BH_C1(A2)``, ``TB("KS/L-1", $A2)``, ``TB_RANK(A2)``,
-``TB_EXPLAIN(A2, "SB")``, the array formula ``TB_STANDINGS()``, with optional crosstable and
-settings arguments), whose arguments are numbers, text, cell references (``A2``, ``$A$2``,
+``TB_EXPLAIN(A2, "SB")``, ``TB_CHECK(A2, F2, "BH")``, the array formula ``TB_STANDINGS()``, with
+optional crosstable, settings and teams arguments), whose arguments are numbers, text, cell references (``A2``, ``$A$2``,
 ``Crosstable!A2``, ``'My sheet'!A2``), ranges and defined names; a referenced cell that itself
 holds a plain reference formula (``=Crosstable!A2``) is followed. The values come from the
 same code as the worksheet functions (:mod:`xltb.excel.core`), so they equal
@@ -24,7 +24,7 @@ from .errors import InputError
 from .excel import core
 from .excel.catalogue import code_of_function
 from .excel.crosstable import Origin
-from .excel.settings import FIELDS
+from .excel.settings import ALL_FIELDS
 
 _TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xludf\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
 
@@ -227,25 +227,34 @@ class Evaluator:
             return self.range_values(value)
         return value
 
-    def _origin(self, value: Any) -> Origin:
+    def _origin(self, value: Any, default: str = "Crosstable") -> Origin:
         if isinstance(value, Ref):
             return Origin(value.sheet, value.min_row, value.min_col)
-        return Origin()
+        return Origin(default)
 
-    def _defaults(self, crosstable: Any, settings: Any):
-        """The crosstable and settings: the arguments, else the workbook's names."""
+    def _defaults(self, crosstable: Any, settings: Any, teams: Any = None):
+        """The crosstable, settings and team sheets: the arguments, else the workbook's names
+        (``Crosstable``; team events ``Matches`` and ``Teams``)."""
         if crosstable is None:
             crosstable = self.names.get("crosstable")
+            if crosstable is None and "matches" in self.names:
+                crosstable = self.names["matches"]
+                if teams is None:
+                    teams = self.names.get("teams")
+                if teams is None:
+                    teams = core.TeamSheets(None)
             if crosstable is None:
-                raise FormulaError("the workbook has no name 'Crosstable'")
+                raise FormulaError("the workbook has no name 'Crosstable' (team events: 'Teams' and 'Matches')")
         if settings is None:
             block = self.names.get("settings")
             if block is not None:
                 settings = self.range_values(block)
             else:
-                settings = [[key, self._scalar(self.names[key.lower()])] for key in FIELDS
+                settings = [[key, self._scalar(self.names[key.lower()])] for key in ALL_FIELDS
                             if key.lower() in self.names]
-        return self._block(crosstable), self._block(settings), self._origin(crosstable)
+        if teams is not None and not isinstance(teams, core.TeamSheets):
+            teams = core.TeamSheets(self._block(teams), self._origin(teams, "Teams"))
+        return self._block(crosstable), self._block(settings), self._origin(crosstable), teams
 
     def _call(self, name: str) -> Any:
         bare = re.sub(r"^.*!", "", name)
@@ -253,33 +262,33 @@ class Evaluator:
         args = self._args()
         if bare == "TB":
             (code, cell), rest = _split(args, 2, bare)
-            rows, block, origin = self._defaults(*rest)
-            return core.tb_value(self._scalar(code), self._scalar(cell), rows, block, origin)
+            return core.tb_value(self._scalar(code), self._scalar(cell), *self._defaults(*rest))
         if bare == "TB_RANK":
             (cell,), rest = _split(args, 1, bare)
-            rows, block, origin = self._defaults(*rest)
-            return core.tb_rank(self._scalar(cell), rows, block, origin)
+            return core.tb_rank(self._scalar(cell), *self._defaults(*rest))
         if bare == "TB_EXPLAIN":
             (cell, code), rest = _split(args, 2, bare)
-            rows, block, origin = self._defaults(*rest)
-            return core.tb_explain(self._scalar(cell), self._scalar(code), rows, block, origin)
+            return core.tb_explain(self._scalar(cell), self._scalar(code), *self._defaults(*rest))
+        if bare == "TB_CHECK":
+            (cell, published, code), rest = _split(args, 3, bare)
+            return core.tb_check(self._scalar(cell), self._scalar(published), self._scalar(code),
+                                 *self._defaults(*rest))
         if bare == "TB_STANDINGS":
             _, rest = _split(args, 0, bare)
-            rows, block, origin = self._defaults(*rest)
-            return core.tb_standings(rows, block, origin, self._shape)
+            rows, block, origin, teams = self._defaults(*rest)
+            return core.tb_standings(rows, block, origin, self._shape, teams)
         code = code_of_function(bare)
         if code is None:
             raise FormulaError(f"{bare} is not an xltb function")
         (cell,), rest = _split(args, 1, bare)
-        rows, block, origin = self._defaults(*rest)
-        return core.tb_value(code, self._scalar(cell), rows, block, origin)
+        return core.tb_value(code, self._scalar(cell), *self._defaults(*rest))
 
 
 def _split(args: list[Any], required: int, name: str) -> tuple[list[Any], list[Any]]:
-    """The required arguments, and the optional (crosstable, settings) pair."""
-    if len(args) < required or len(args) > required + 2:
-        raise FormulaError(f"{name} takes {required} to {required + 2} arguments")
-    return args[:required], (args[required:] + [None, None])[:2]
+    """The required arguments, and the optional (crosstable, settings, teams)."""
+    if len(args) < required or len(args) > required + 3:
+        raise FormulaError(f"{name} takes {required} to {required + 3} arguments")
+    return args[:required], (args[required:] + [None, None, None])[:3]
 
 
 def is_xltb_formula(text: Any) -> bool:

@@ -11,7 +11,9 @@ Sheets:
 * **Standings** -- per participant (pairing order): rank, name, points and the chosen tie-breaks
   as live formulas (``=TB_RANK(A2)``, ``=TB_BH_C1(A2)``); to the right, the sorted view: the
   array formula ``=TB_STANDINGS()``.
-* team events add **Teams** (rosters in board order) and **Matches** (per round and board).
+* team events have **Teams** (rosters in board order) and **Matches** (per round and board; see
+  :mod:`xltb.excel.teamsheets`) instead of the Crosstable; the Standings list the teams
+  (``=TB_EDE($A2)``, ``=TB_EGGSB_C1($A2)``, ...) and the sorted view has their MP and GP.
 
 The same generator fills a template from an event (``--from``), which is how the example
 workbooks in ``workbooks/`` are made. Output is deterministic (fixed document properties), so
@@ -29,16 +31,19 @@ from typing import Any
 from .excel.catalogue import formula_for
 from .excel.crosstable import HEADER, NOTATION_HELP, from_tournament
 from .errors import XltbError
-from .excel.settings import FIELDS
+from .excel.settings import FIELDS, TEAM_FIELDS
 from .model import EventType, Tournament
 
 KINDS = ("individual", "roundrobin", "team")
 
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
+#: blank team template: roster positions, lines of the Matches sheet; filled ones keep spare lines
+BLANK_ROSTER, BLANK_MATCH_LINES, SPARE_MATCH_LINES = 8, 1000, 60
 
+#: the team default is the engine's (FIDE's TRF-2026 team sample list, xltb.team_engine)
 DEFAULT_LIST = {"individual": "BH/C1,BH,SB,DE,WIN", "roundrobin": "DE,WIN,SB,KS",
-                "team": "MPTS,GPTS,EDE,EGGSB/C1,BH:GP/C1"}
+                "team": "EDE,EMGSB/C1,BH:MP/C1,MPvGP"}
 EVENT_TYPE_TEXT = {EventType.SWISS: "Swiss", EventType.ROUND_ROBIN: "Round robin",
                    EventType.DOUBLE_ROUND_ROBIN: "Double round robin"}
 _FIXED_TIME = datetime(2024, 1, 1)
@@ -69,15 +74,26 @@ def number_format(code: str) -> str:
     return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
 
 
+def _fields(kind: str) -> dict[str, tuple[Any, str]]:
+    """The settings a template shows (team events: game points, match points, boards; a team's
+    PAB has its own MP and GP)."""
+    if kind != "team":
+        return FIELDS
+    common = {k: v for k, v in FIELDS.items() if k != "PointsPAB"}
+    common["PointsWin"] = (1, "Game points for a won game (board).")
+    return {**common, **TEAM_FIELDS}
+
+
 def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None, rules: str | None,
                      unrated_rating: int | None) -> dict[str, Any]:
-    values = {key: default for key, (default, _) in FIELDS.items()}
+    values = {key: default for key, (default, _) in _fields(kind).items()}
     values["Tiebreaks"] = DEFAULT_LIST[kind]
     values["EventType"] = {"individual": "Swiss", "roundrobin": "Round robin", "team": "Team Swiss"}[kind]
     if event is not None:
         values["EventName"] = event.name
         if kind == "team":
-            values["EventType"] = "Team " + EVENT_TYPE_TEXT[event.event_type].lower()
+            text = EVENT_TYPE_TEXT[event.event_type]
+            values["EventType"] = "Team " + (text if event.event_type is EventType.SWISS else text.lower())
         else:
             values["EventType"] = EVENT_TYPE_TEXT[event.event_type]
         values["StartDate"] = event.start_date
@@ -87,7 +103,15 @@ def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None,
                 values["Tiebreaks"] = ",".join(listed)
         s = event.scoring
         values["PointsWin"], values["PointsDraw"], values["PointsLoss"] = (_num(s.win), _num(s.draw), _num(s.loss))
-        if s.pab is not None:
+        if kind == "team":
+            ms = event.match_scoring
+            values["MatchWin"], values["MatchDraw"], values["MatchLoss"] = _num(ms.win), _num(ms.draw), _num(ms.loss)
+            values["PrimaryScore"] = event.primary
+            values["PABMatchPoints"] = None if ms.pab_mp is None else _num(ms.pab_mp)
+            values["PABGamePoints"] = None if ms.pab_gp is None else _num(ms.pab_gp)
+            values["Boards"] = len(event.board_colours) or None
+            values["BoardColours"] = event.board_colours or "WB"
+        elif s.pab is not None:
             values["PointsPAB"] = _num(s.pab)
     if tiebreaks:
         values["Tiebreaks"] = tiebreaks
@@ -114,19 +138,25 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     wb = Workbook()
     wb.properties.creator = "xltb"
     wb.properties.created = wb.properties.modified = _FIXED_TIME
-    if kind == "team":
-        raise XltbError("team templates are not available in this version of xltb")
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
     codes = [s.code for s in parse_list(values["Tiebreaks"])]
+    st = _styles()
+    if kind == "team":
+        teams_rows, matches_rows = _team_rows(event, values)
+        _instructions(wb.active, kind, st)
+        _settings_sheet(wb, values, st, _fields(kind))
+        _teams_sheet(wb, teams_rows, values, st)
+        _matches_sheet(wb, matches_rows, teams_rows, values, st)
+        _standings_sheet(wb, len(teams_rows) - 1, codes, st, team=True)
+        return wb
     if event is not None:
         rows = from_tournament(event)
     else:
         size, rounds = BLANK_SIZE[kind]
         rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
                                                                        for _ in range(size)]
-    st = _styles()
     _instructions(wb.active, kind, st)
-    _settings_sheet(wb, values, st)
+    _settings_sheet(wb, values, st, FIELDS)
     _crosstable_sheet(wb, rows, values, st)
     _standings_sheet(wb, len(rows) - 1, codes, st)
     return wb
@@ -184,8 +214,26 @@ def _instructions(ws, kind: str, st) -> None:
         ("macOS, LibreOffice, no add-in: xltb recalc THIS.xlsx -o OUT.xlsx writes every TB_ value.", None),
     ]
     if kind == "team":
-        lines.insert(5, ("   Team events: Teams lists each team's players in board order; Matches gives each "
-                         "board's result per round; the Crosstable holds the match results.", None))
+        from .excel.teamsheets import RESULT_HELP
+
+        lines[2:7] = [
+            ("1. Settings: the start date (it chooses the edition of C.07), the tie-break list (Tiebreaks, e.g. "
+             "EDE,EMGSB/C1,BH:MP/C1,MPvGP), game points (PointsWin...), match points (MatchWin...), the primary score "
+             "(MP or GP), the points of a team's pairing-allocated bye, the team size (Boards) and the board colours "
+             "of team A (WB: white on boards 1, 3, ...).", None),
+            ("2. Teams: one row per team: number, name, short name, rating (for rating-based tie-breaks), then the "
+             "players' names in board order (roster positions 1, 2, 3, ...). Spare rows are inside the name 'Teams'.",
+             None),
+            ("3. Matches: one line per board: round, board, team A, team B, the roster positions of the two players "
+             "(Player A, Player B; blank = empty board) and the result from team A's side: " + RESULT_HELP + ". "
+             "A match with no result yet is left out; enter a match's results together. The names on the right "
+             "are looked up by ordinary formulas.", None),
+            ("4. Standings: every cell is a live formula: =TB_RANK(A2), =TB_MPTS(A2), =TB_EDE(A2), =TB_EGGSB_C1(A2), "
+             "=TB_BH_GP_C1(A2), =TB(\"SSSC/K4\",A2) for any other code, =TB_EXPLAIN(A2,\"EDE\") for the breakdown. "
+             "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank, with MP and GP.", None),
+            ("   A wrong cell gives #VALUE!; =TB_EXPLAIN(A2,\"EDE\") names the cell (Teams!..., Matches!...) and the "
+             "problem.", None),
+        ]
     for i, (text, font) in enumerate(lines, start=1):
         cell = ws.cell(row=i, column=1, value=text)
         cell.alignment = st["wrap"]
@@ -196,7 +244,7 @@ def _instructions(ws, kind: str, st) -> None:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def _settings_sheet(wb, values: dict[str, Any], st) -> None:
+def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any, str]]) -> None:
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -206,25 +254,30 @@ def _settings_sheet(wb, values: dict[str, Any], st) -> None:
         cell.font, cell.fill = st["head_font"], st["head_fill"]
         ws.column_dimensions["ABC"[col - 1]].width = width
     row_of = {}
-    for r, (key, (_, help_text)) in enumerate(FIELDS.items(), start=2):
+    for r, (key, (_, help_text)) in enumerate(fields.items(), start=2):
         ws.cell(row=r, column=1, value=key).font = st["head_font"]
         value = values.get(key)
         cell = ws.cell(row=r, column=2, value=value)
         if key == "StartDate":
             cell.number_format = "yyyy-mm-dd"
-        elif key in ("Tiebreaks", "Edition", "EventName"):
+        elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
             cell.number_format = "@"
         ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
         wb.defined_names[key] = DefinedName(key, attr_text=f"Settings!$B${r}")
         row_of[key] = r
-    last = 1 + len(FIELDS)
+    last = 1 + len(fields)
     wb.defined_names["Settings"] = DefinedName("Settings", attr_text=f"Settings!$A$2:$B${last}")
     types = DataValidation(type="list", formula1='"Swiss,Round robin,Double round robin,Team Swiss,'
                                                  'Team round robin,Team double round robin"', allow_blank=True)
     types.add(f"B{row_of['EventType']}")
     editions = DataValidation(type="list", formula1='"2012,2023-09,2024-04,2024-08,2026-03"', allow_blank=True)
     editions.add(f"B{row_of['Edition']}")
-    for dv in (types, editions):
+    validations = [types, editions]
+    if "PrimaryScore" in row_of:
+        primary = DataValidation(type="list", formula1='"MP,GP"', allow_blank=True)
+        primary.add(f"B{row_of['PrimaryScore']}")
+        validations.append(primary)
+    for dv in validations:
         ws.add_data_validation(dv)
     ws.freeze_panes = "A2"
     ws.page_setup.orientation = "landscape"
@@ -278,25 +331,29 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
     ws.print_title_rows = "1:1"
 
 
-def _standings_sheet(wb, participants: int, codes: list[str], st) -> None:
+def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool = False) -> None:
     from openpyxl.utils import get_column_letter
     from openpyxl.worksheet.formula import ArrayFormula
 
     ws = wb.create_sheet("Standings")
-    heads = ["No", "Name", "Rating", "Rank", "Pts"] + codes
+    heads = (["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]) + codes
     for c, head in enumerate(heads, start=1):
         cell = ws.cell(row=1, column=c, value=head)
         cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
     for r in range(2, participants + 2):
         ref = f"$A{r}"
-        row = [f"=Crosstable!A{r}", f"=Crosstable!B{r}", f"=Crosstable!D{r}", f"=TB_RANK({ref})",
-               f"=TB_PTS({ref})"] + ["=" + formula_for(code, ref) for code in codes]
+        if team:
+            row = [f"=Teams!A{r}", f"=Teams!B{r}", f"=TB_RANK({ref})", f"=TB_MPTS({ref})", f"=TB_GPTS({ref})"]
+        else:
+            row = [f"=Crosstable!A{r}", f"=Crosstable!B{r}", f"=Crosstable!D{r}", f"=TB_RANK({ref})",
+                   f"=TB_PTS({ref})"]
+        row += ["=" + formula_for(code, ref) for code in codes]
         for c, value in enumerate(row, start=1):
             cell = ws.cell(row=r, column=c, value=value)
             cell.border = st["border"]
             if c <= 3:
                 cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
-            elif c == 5:
+            elif c == 5 or team and c == 4:
                 cell.number_format = "0.0##"
             elif c > 5:
                 cell.number_format = number_format(codes[c - 6])
@@ -314,15 +371,106 @@ def _standings_sheet(wb, participants: int, codes: list[str], st) -> None:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             else:
                 k = c - start
-                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0;-0;;@" if k == 3
-                                      else "0.0##" if k == 4 else number_format(codes[k - 5]))
-    widths = [6, 28, 8, 6, 6] + [9] * len(codes)
+                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0.0##" if team and k == 3
+                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else number_format(codes[k - 5]))
+    widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[get_column_letter(1 + i)].width = w
         ws.column_dimensions[get_column_letter(start + i)].width = w
     ws.column_dimensions[get_column_letter(start - 1)].width = 3
     ws.freeze_panes = "C2"
     _print_setup(ws, {}, landscape=True)
+    ws.print_title_rows = "1:1"
+
+
+def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
+    """(Teams rows, Matches rows) of the event, or of a blank template. A filled template must
+    hold the event exactly: the sheets are read back and compared with it."""
+    from .excel.teamsheets import MATCHES_HEADER, TEAMS_HEADER, from_team_tournament
+
+    if event is None:
+        size, _ = BLANK_SIZE["team"]
+        teams = [TEAMS_HEADER + [str(i) for i in range(1, BLANK_ROSTER + 1)]]
+        teams += [[None] * len(teams[0]) for _ in range(size)]
+        matches = [list(MATCHES_HEADER)] + [[None] * len(MATCHES_HEADER) for _ in range(BLANK_MATCH_LINES)]
+        return teams, matches
+    from .excel.settings import parse_settings
+    from .excel.teamsheets import round_trip_difference, to_team_tournament
+
+    teams, matches = from_team_tournament(event, values.get("BoardColours") or "")
+    copy = to_team_tournament(teams, matches, parse_settings(values))
+    why = round_trip_difference(event, copy)
+    if why is not None:
+        raise XltbError(f"the team template cannot hold this event exactly: {why}")
+    matches += [[None] * len(MATCHES_HEADER) for _ in range(SPARE_MATCH_LINES)]
+    return teams, matches
+
+
+def _teams_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
+    from openpyxl.utils import get_column_letter
+    from openpyxl.workbook.defined_name import DefinedName
+
+    ws = wb.create_sheet("Teams")
+    width = len(rows[0])
+    for r, row in enumerate(rows, start=1):
+        for c, value in enumerate(row, start=1):
+            cell = ws.cell(row=r, column=c, value=value)
+            cell.border = st["border"]
+            if r == 1:
+                cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
+            elif c in (2, 3) or c > 4:
+                cell.number_format = "@"
+    for c in range(1, width + 1):
+        ws.column_dimensions[get_column_letter(c)].width = {1: 6, 2: 26, 3: 7, 4: 8}.get(c, 20)
+    wb.defined_names["Teams"] = DefinedName("Teams", attr_text=f"Teams!$A$1:${get_column_letter(width)}${len(rows)}")
+    ws.freeze_panes = "C2"
+    _print_setup(ws, values, landscape=True)
+    ws.print_title_rows = "1:1"
+
+
+def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], values: dict[str, Any], st) -> None:
+    from openpyxl.utils import get_column_letter
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    ws = wb.create_sheet("Matches")
+    width = len(rows[0])
+    last = len(rows)
+    teams_last = len(teams_rows)
+    roster_last = get_column_letter(len(teams_rows[0]))
+    heads = rows[0] + ["Name A", "Name B"]
+    for c, head in enumerate(heads, start=1):
+        cell = ws.cell(row=1, column=c, value=head)
+        cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
+        cell.border = st["border"]
+    for r in range(2, last + 1):
+        for c, value in enumerate(rows[r - 1], start=1):
+            cell = ws.cell(row=r, column=c, value=value)
+            cell.border = st["border"]
+            cell.alignment = st["center"]
+            if c == width:
+                cell.number_format = "@"  # "+-" and "1-0" are text, not a formula or a date
+        # the players' names, looked up by ordinary formulas (not xltb's: any spreadsheet computes them)
+        for c, (team, pos) in enumerate((("C", "E"), ("D", "F")), start=width + 1):
+            cell = ws.cell(row=r, column=c, value=(
+                f'=IF(OR(${team}{r}="",${pos}{r}=""),"",IFERROR(INDEX(Teams!$E$2:${roster_last}${teams_last},'
+                f'MATCH(${team}{r},Teams!$A$2:$A${teams_last},0),${pos}{r}),"?"))'))
+            cell.border = st["border"]
+    for c in range(1, width + 3):
+        ws.column_dimensions[get_column_letter(c)].width = 24 if c > width else 9
+    wb.defined_names["Matches"] = DefinedName("Matches", attr_text=f"Matches!$A$1:${get_column_letter(width)}${last}")
+    if last > 1:
+        col = get_column_letter(width)
+        dv = DataValidation(type="list", formula1='"1-0,½-½,0-1,+-,-+,--,PAB,FPB,HPB,ZPB"', allow_blank=True,
+                            showErrorMessage=True)
+        dv.errorTitle = "Not a result"
+        dv.error = ("From team A's side: 1-0, ½-½, 0-1, +- / -+ / -- (forfeits; without a board: a forfeited "
+                    "match); Team B blank: PAB, FPB, HPB, ZPB.")[:255]
+        dv.errorStyle = "warning"
+        dv.add(f"{col}2:{col}{last}")
+        ws.add_data_validation(dv)
+    ws.freeze_panes = "A2"
+    _print_setup(ws, values, landscape=False)
     ws.print_title_rows = "1:1"
 
 
@@ -340,7 +488,17 @@ def _print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
 
 # --------------------------------------------------------------------------- loading events
 def load_for_template(path: str, kind: str):
-    """Read the event for ``--from``: a TRF file, or a CSV export when the CSV readers know it."""
+    """Read the event for ``--from``: a TRF file, or a CSV export when the CSV readers know it
+    (team templates: a team TRF file)."""
+    if kind == "team":
+        from .io.trf_team import read_event
+        from .model.team import TeamTournament
+
+        event = read_event(path)
+        if not isinstance(event, TeamTournament):
+            raise XltbError(f"{path}: not a team event (no 310/013 team records describing team matches); "
+                            "use 'xltb template individual'")
+        return event
     try:
         from .io import csv_readers
     except ImportError:  # pragma: no cover - the CSV readers are optional
@@ -357,10 +515,11 @@ def load_for_template(path: str, kind: str):
 
 
 # --------------------------------------------------------------------------- bundled files
-#: example workbooks: file in workbooks/ -> (template kind, exercise-book event file)
+#: example workbooks: file in workbooks/ -> (template kind, exercise-book event file[, tie-break list])
 EXAMPLES = {
     "held-swiss16.xlsx": ("individual", "held-swiss16.trf"),
     "held-rr6.xlsx": ("roundrobin", "held-rr6.trf"),
+    "held-team14.xlsx": ("team", "held-team14.trf", "EDE,EGGSB/C1,BH:GP/C1,SSSC,MPvGP"),
 }
 
 
@@ -369,7 +528,8 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
     (the exercise-book events of ``seed_dir`` filled in). A test compares them with these bytes."""
     import os
 
-    out = {f"templates/{kind}.xlsx": render(kind) for kind in KINDS if kind != "team"}
-    for name, (kind, source) in EXAMPLES.items():
-        out[f"workbooks/{name}"] = render(kind, load_for_template(os.path.join(seed_dir, source), kind))
+    out = {f"templates/{kind}.xlsx": render(kind) for kind in KINDS}
+    for name, (kind, source, *tiebreaks) in EXAMPLES.items():
+        out[f"workbooks/{name}"] = render(kind, load_for_template(os.path.join(seed_dir, source), kind),
+                                          tiebreaks=tiebreaks[0] if tiebreaks else None)
     return out

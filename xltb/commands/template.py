@@ -10,11 +10,13 @@ from ..errors import XltbError
 def register(sub) -> None:
     p = sub.add_parser("template", help="write a template workbook (Settings, Crosstable, Standings with formulas)",
                        description="Write an Excel workbook for an event: Settings, a Crosstable in arbiter notation "
-                                   "and Standings whose cells are live =TB_...(cell) formulas (xlwings add-in, or "
-                                   "'xltb recalc' without Excel).")
+                                   "(team events: Teams with the rosters in board order and Matches per round and "
+                                   "board) and Standings whose cells are live =TB_...(cell) formulas (xlwings add-in, "
+                                   "or 'xltb recalc' without Excel).")
     p.add_argument("kind", choices=["individual", "roundrobin", "team"])
     p.add_argument("--from", dest="source", metavar="EVENT",
-                   help="fill the crosstable from this event (TRF, or a chess-results / SwissPerfect export)")
+                   help="fill the crosstable from this event (TRF, or a chess-results / SwissPerfect export; "
+                        "team: a team TRF file)")
     p.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-break list for Settings (default: the event's "
                                                                "own list, else the default for the event type)")
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")

@@ -11,6 +11,7 @@ values, whose ``message`` says which cell and why (``TB_EXPLAIN`` shows it).
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -64,6 +65,10 @@ class Event:
 
     def _compute(self, tiebreaks):
         s = self.settings
+        if self.team is not None:
+            from ..team_engine import compute_team
+
+            return compute_team(self.team, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
         from ..engine import compute
 
         return compute(self.tournament, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
@@ -109,6 +114,14 @@ class Event:
 
     def table(self) -> list[list[Any]]:
         """The standings as rows: header, then one row per participant in rank order."""
+        if self._table is None and self.team is not None:  # teams: match and game points (11.1)
+            st = self.standings
+            rows = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
+            for row in st.rows:
+                t = row.participant
+                rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
+                            + [cell_number(row.values[c]) for c in st.codes])
+            self._table = rows
         if self._table is None:
             st = self.standings
             rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
@@ -130,7 +143,7 @@ def cell_number(value: Fraction | None) -> Any:
 # --------------------------------------------------------------------------- cache
 _MAX_EVENTS = 16
 _by_content: OrderedDict[Any, Event | ExcelError] = OrderedDict()
-_by_identity: list[tuple[Any, Any, Origin, Event | ExcelError]] = []
+_by_identity: list[tuple[Any, Any, Any, Event | ExcelError]] = []
 
 
 def clear_cache() -> None:
@@ -156,11 +169,28 @@ def _freeze(rows: Any) -> tuple:
     return tuple(out)
 
 
-def _build(crosstable, settings_rows, origin: Origin) -> Event | ExcelError:
+@dataclass(frozen=True)
+class TeamSheets:
+    """Where a team event's Teams block is (its rows come with the call, the Matches block is the
+    crosstable argument)."""
+
+    rows: Any = None
+    origin: Origin = Origin("Teams")
+
+
+def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None = None) -> Event | ExcelError:
     try:
         settings = parse_settings(settings_from_pairs(settings_rows))
         if settings.team:
-            return ExcelError(VALUE, "Settings EventType: team events are not supported by this version of xltb")
+            if teams is None or teams.rows is None:
+                return ExcelError(VALUE, "a team event needs its Teams sheet: define the name 'Teams' (and 'Matches') "
+                                         "or pass the Teams range after the Settings range")
+            from .teamsheets import to_team_tournament
+
+            matches_origin = Origin("Matches") if origin == Origin() else origin
+            tt = to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
+                                    matches_origin=matches_origin)
+            return Event(None, settings, team=tt)
         t = to_tournament(crosstable, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
                           start_date=settings.start_date, tiebreaks=(), origin=origin)
         return Event(t, settings)
@@ -173,34 +203,38 @@ def _build(crosstable, settings_rows, origin: Origin) -> Event | ExcelError:
 
 
 def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,
-              origin: Origin = Origin()) -> Event | ExcelError:
-    """The parsed event of a crosstable (cached: identity first, then content)."""
-    for ct, st, org, event in _by_identity:
-        if ct is crosstable and st is settings and org == origin:
+              origin: Origin = Origin(), teams: TeamSheets | None = None) -> Event | ExcelError:
+    """The parsed event of a crosstable (cached: identity first, then content). For a team event the
+    crosstable is the Matches block and ``teams`` the Teams block."""
+    teams_rows = teams.rows if teams is not None else None
+    org_key = (origin, teams.origin if teams is not None else None)
+    for ct, st, (org, tr), event in _by_identity:
+        if ct is crosstable and st is settings and tr is teams_rows and org == org_key:
             return event
     if crosstable is None or len(crosstable) == 0:
-        return ExcelError(VALUE, "no crosstable: define the name 'Crosstable' or pass the crosstable range")
+        return ExcelError(VALUE, "no crosstable: define the name 'Crosstable' (team events: 'Teams' and 'Matches') "
+                                 "or pass the crosstable range")
     # a fresh copy of the same content (COM hands out new lists on every read): comparing with
     # the last crosstables is cheaper than hashing every cell
-    for ct, st, org, event in _by_identity:
-        if org == origin and _same(ct, crosstable) and _same(st, settings):
-            _remember(crosstable, settings, origin, event)
+    for ct, st, (org, tr), event in _by_identity:
+        if org == org_key and _same(ct, crosstable) and _same(st, settings) and _same(tr, teams_rows):
+            _remember(crosstable, settings, (org_key, teams_rows), event)
             return event
-    key = (_freeze(crosstable), _freeze(settings), origin)
+    key = (_freeze(crosstable), _freeze(settings), _freeze(teams_rows), org_key)
     event = _by_content.get(key)
     if event is None:
-        event = _build(crosstable, settings, origin)
+        event = _build(crosstable, settings, origin, teams)
         _by_content[key] = event
         while len(_by_content) > _MAX_EVENTS:
             _by_content.popitem(last=False)
     else:
         _by_content.move_to_end(key)
-    _remember(crosstable, settings, origin, event)
+    _remember(crosstable, settings, (org_key, teams_rows), event)
     return event
 
 
-def _remember(crosstable, settings, origin: Origin, event) -> None:
-    _by_identity.insert(0, (crosstable, settings, origin, event))
+def _remember(crosstable, settings, where, event) -> None:
+    _by_identity.insert(0, (crosstable, settings, where, event))
     del _by_identity[4:]
 
 
@@ -258,11 +292,12 @@ def normal_code(code: Any) -> str | ExcelError:
         return ExcelError(NAME, str(err))
 
 
-def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin()) -> Any:
+def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin(),
+             teams: TeamSheets | None = None) -> Any:
     """The value of tie-break ``code`` for the participant in ``cell`` (``=TB(code, cell)``)."""
     if _blank(cell):
         return ""
-    event = event_for(crosstable, settings, origin)
+    event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return event
     number = _number(cell, event)
@@ -279,11 +314,11 @@ def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = O
         return _error(err)
 
 
-def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin()) -> Any:
+def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> Any:
     """The final place of the participant (C.07 4.2), by the event's tie-break list."""
     if _blank(cell):
         return ""
-    event = event_for(crosstable, settings, origin)
+    event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return event
     number = _number(cell, event)
@@ -295,11 +330,12 @@ def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin()) -> 
         return _error(err)
 
 
-def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin = Origin()) -> str:
+def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+               teams: TeamSheets | None = None) -> str:
     """The breakdown of one value as text, or why there is none (which cell and why)."""
     if _blank(cell):
         return ""
-    event = event_for(crosstable, settings, origin)
+    event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return f"{event.code} {event.message}"
     number = _number(cell, event)
@@ -322,11 +358,49 @@ def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin =
         return f"{NUM} {err}"
 
 
-def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tuple[int, int] | None = None):
+def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+             teams: TeamSheets | None = None) -> Any:
+    """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
+    printed to the published precision, else a short reason (and, for individual events, the
+    known variant of the rules that reproduces the figure; :func:`xltb.check.check_value`)."""
+    if _blank(cell):
+        return ""
+    event = event_for(crosstable, settings, origin, teams)
+    if isinstance(event, ExcelError):
+        return event
+    number = _number(cell, event)
+    if number is None or isinstance(number, ExcelError):
+        return "" if number is None else number
+    code = normal_code(code)
+    if isinstance(code, ExcelError):
+        return code
+    while isinstance(published, (list, tuple)) and len(published) == 1:
+        published = published[0]
+    from ..check import check_value
+
+    try:
+        st = event.standings_with(code) if code != "PTS" else event.standings
+        if code == "PTS":  # the score itself (C.07 4.2)
+            from ..check import _published_number, same_figure, show
+
+            pub, places = _published_number(published)
+            if places is None:
+                return f"error: cannot read the published value {published!r}"
+            value = st.row(number).points
+            return "ok" if same_figure(pub, places, value) else f"differs: xltb {show(value)}, published {show(pub)}"
+        return check_value(st, number, code, published, search=event.team is None,
+                           unrated_rating=event.settings.unrated_rating)
+    except XltbError as err:
+        return _error(err)
+
+
+def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tuple[int, int] | None = None,
+                 teams: TeamSheets | None = None):
     """The whole standings table (header row, then rank order), padded with "" to ``shape``."""
-    event = event_for(crosstable, settings, origin)
+    event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError) and event.code == NA:  # no participants yet: the header only
-        rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"]]
+        rows: list[list[Any]] = [["Rank", "No", "Team", "MP", "GP"] if teams is not None else
+                                 ["Rank", "No", "Name", "Rating", "Pts"]]
     elif isinstance(event, ExcelError):
         rows = [[event]]
     else:

@@ -16,6 +16,12 @@ name               meaning (blank = default)
 ``Lots``           seed for the drawing of lots that breaks ties left after the list
 =================  =====================================================================
 
+Team events (:data:`TEAM_FIELDS`, shown in team templates) add ``MatchWin``/``MatchDraw``/
+``MatchLoss`` (match points, TRF 362; 2/1/0), ``PrimaryScore`` (``MP`` or ``GP``, TRF 192),
+``PABMatchPoints`` and ``PABGamePoints`` (a team's pairing-allocated bye, TRF 320; default a
+draw's MP and a drawn match's GP, C.04.6 1.4.1), ``Boards`` (team size, TRF 352; blank: the most
+boards fielded) and ``BoardColours`` (colours of team A's boards, ``WB``: white on odd boards).
+
 Workbooks keep them as named cells (``=Settings!B5`` is ``Tiebreaks``) and as a two-column
 block named ``Settings`` (key, value) that the functions read in one go, or that value-only
 hosts pass as an argument.
@@ -50,6 +56,21 @@ FIELDS: dict[str, tuple[Any, str]] = {
     "Lots": (None, "Seed of the drawing of lots for ties left after the whole list. Blank: shared places."),
 }
 
+#: the settings of team events (after the common ones; PointsWin/Draw/Loss are the game points)
+TEAM_FIELDS: dict[str, tuple[Any, str]] = {
+    "MatchWin": (2, "Match points for a won match (TRF 362)."),
+    "MatchDraw": (1, "Match points for a drawn match."),
+    "MatchLoss": (0, "Match points for a lost match."),
+    "PrimaryScore": ("MP", "MP (match points) or GP (game points): the score teams are ranked by first (TRF 192)."),
+    "PABMatchPoints": (None, "Match points of a team's pairing-allocated bye. Blank: a draw's (C.04.6 1.4.1)."),
+    "PABGamePoints": (None, "Game points of a team's pairing-allocated bye. Blank: a drawn match's."),
+    "Boards": (None, "Boards per match (team size, TRF 352). Blank: the most boards a team fielded."),
+    "BoardColours": ("WB", "Colours of team A's boards from board 1, repeated (WB: white on boards 1, 3, ...)."),
+}
+
+#: every setting a workbook may name
+ALL_FIELDS: dict[str, tuple[Any, str]] = {**FIELDS, **TEAM_FIELDS}
+
 _EVENT_TYPES = {
     "swiss": EventType.SWISS, "individualswiss": EventType.SWISS, "swisssystem": EventType.SWISS,
     "roundrobin": EventType.ROUND_ROBIN, "rr": EventType.ROUND_ROBIN,
@@ -70,6 +91,12 @@ class EventSettings:
     unrated_rating: int | None = None
     scoring: Scoring = Scoring()
     lots: int | None = None
+    # team events
+    match_points: tuple[Fraction, Fraction, Fraction] = (Fraction(2), Fraction(1), Fraction(0))
+    primary: str | None = None
+    pab_points: tuple[Fraction | None, Fraction | None] = (None, None)
+    boards: int | None = None
+    board_colours: str = ""
 
 
 def _text(value: Any) -> str:
@@ -125,7 +152,7 @@ def _date(value: Any) -> date | None:
 def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
     """A (key, value) block -> dict; unknown keys and header rows are ignored."""
     out: dict[str, Any] = {}
-    lower = {k.lower(): k for k in FIELDS}
+    lower = {k.lower(): k for k in ALL_FIELDS}
     for row in rows or ():
         if not row or len(row) < 2:
             continue
@@ -163,7 +190,20 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
             parse_edition(edition)
         except Exception as err:
             raise InputError(f"Settings Edition: {err}") from None
+    mw, md, ml = (_number(k, values.get(k)) for k in ("MatchWin", "MatchDraw", "MatchLoss"))
+    match_points = (Fraction(2) if mw is None else mw, Fraction(1) if md is None else md,
+                    Fraction(0) if ml is None else ml)
+    primary = _text(values.get("PrimaryScore")).upper() or None
+    if primary not in (None, "MP", "GP"):
+        raise InputError(f"Settings PrimaryScore: {values.get('PrimaryScore')!r} is not MP or GP")
+    colours = _text(values.get("BoardColours")).upper()
+    if colours and not re.fullmatch(r"[WB]+", colours):
+        raise InputError(f"Settings BoardColours: {values.get('BoardColours')!r} is not made of W and B (e.g. WB)")
     return EventSettings(
+        match_points=match_points, primary=primary, board_colours=colours,
+        pab_points=(_number("PABMatchPoints", values.get("PABMatchPoints")),
+                    _number("PABGamePoints", values.get("PABGamePoints"))),
+        boards=_whole("Boards", values.get("Boards")),
         name=_text(values.get("EventName")), event_type=event_type, team=team,
         start_date=_date(values.get("StartDate")), edition=edition,
         tiebreaks=_text(values.get("Tiebreaks")) or None,
