@@ -40,8 +40,9 @@ def _members(data: bytes) -> dict[str, bytes]:
 
 def test_committed_files_match_the_generator():
     files = bundled(str(SEED))
-    assert set(files) >= {"templates/individual.xlsx", "templates/roundrobin.xlsx", "workbooks/held-swiss16.xlsx",
-                          "workbooks/held-rr6.xlsx"}
+    assert set(files) >= {"templates/individual.xlsx", "templates/roundrobin.xlsx", "templates/team.xlsx",
+                          "workbooks/held-swiss16.xlsx", "workbooks/held-rr6.xlsx", "workbooks/held-team14.xlsx",
+                          "workbooks/xltb-individual.xlsm", "workbooks/xltb-team.xlsm"}
     if os.environ.get("XLTB_UPDATE_SNAPSHOTS"):
         for rel, data in files.items():
             (ROOT / rel).parent.mkdir(exist_ok=True)
@@ -49,8 +50,52 @@ def test_committed_files_match_the_generator():
     for rel, data in files.items():
         committed = ROOT / rel
         assert committed.exists(), f"{rel} is missing; run the tests with XLTB_UPDATE_SNAPSHOTS=1"
+        if rel.endswith(".xlsm") and _xlwings_version(committed.read_bytes()) != _xlwings_version(data):
+            continue  # another xlwings: its VBA module differs (checked below)
         assert _members(committed.read_bytes()) == _members(data), \
             f"{rel} drifted from xltb/templates.py; run the tests with XLTB_UPDATE_SNAPSHOTS=1"
+
+
+def _xlwings_version(data: bytes) -> str:
+    wb = load_workbook(io.BytesIO(data), keep_vba=True)
+    text = " ".join(str(c.value) for c in wb["Instructions"]["A"] if c.value)
+    return text.split("VBA module of xlwings ")[1].split()[0]
+
+
+@pytest.mark.parametrize("name", ["xltb-individual.xlsm", "xltb-team.xlsm"])
+def test_packaged_workbooks(name):
+    """The .xlsm: xlwings' VBA project (the xlwings module), xltb's sheets, xlwings.conf naming the
+    UDF module; it opens with openpyxl and its formulas recalculate."""
+    data = (ROOT / "workbooks" / name).read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        vba = z.read("xl/vbaProject.bin")
+        types = z.read("[Content_Types].xml").decode()
+    assert vba[:8] == bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file
+    assert b"xlwings" in vba and b"ThisWorkbook" in vba
+    assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
+    wb = load_workbook(io.BytesIO(data), keep_vba=True)
+    assert wb.sheetnames[0] == "Instructions" and wb.sheetnames[-1] == "xlwings.conf"
+    conf = {r[0].value: r[1].value for r in wb["xlwings.conf"].iter_rows(max_row=9, max_col=2)}
+    assert conf["UDF Modules"] == "xltb.excel.udfs" and conf["Interpreter_Win"] is None
+    assert wb["Instructions"].sheet_properties.codeName == "Sheet1"  # the VBA project's document module
+    assert "Standings" in wb.sheetnames and ("Teams" in wb.sheetnames) == ("team" in name)
+
+
+def test_template_command_writes_xlsm(tmp_path):
+    out = tmp_path / "swiss.xlsm"
+    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "individual", "--from",
+                           str(SEED / "held-swiss16.trf"), "-o", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    from xltb.recalc import recalc_file
+
+    result = recalc_file(out, tmp_path / "values.xlsm")
+    assert result.errors == []
+    with zipfile.ZipFile(tmp_path / "values.xlsm") as z:
+        assert "xl/vbaProject.bin" in z.namelist()
+    from xltb.engine import compute
+
+    rank = compute(read_trf(SEED / "held-swiss16.trf")).row(1).rank  # the file's list, the edition of its date
+    assert load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]["D2"].value == rank
 
 
 def test_render_is_deterministic():

@@ -127,15 +127,16 @@ def _num(value):
 
 
 def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
-          unrated_rating: int | None = None):
-    """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``."""
+          unrated_rating: int | None = None, macros: bool = False):
+    """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
+    ``macros`` the ready-to-open .xlsm (see :func:`_macro_workbook`)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
         raise ValueError(f"unknown template {kind!r}; choose one of {', '.join(KINDS)}")
     from .tiebreaks.codes import parse_list
 
-    wb = Workbook()
+    wb = _macro_workbook() if macros else Workbook()
     wb.properties.creator = "xltb"
     wb.properties.created = wb.properties.modified = _FIXED_TIME
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
@@ -148,7 +149,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
         _teams_sheet(wb, teams_rows, values, st)
         _matches_sheet(wb, matches_rows, teams_rows, values, st)
         _standings_sheet(wb, len(teams_rows) - 1, codes, st, team=True)
-        return wb
+        return _finish_macros(wb) if macros else wb
     if event is not None:
         rows = from_tournament(event)
     else:
@@ -159,11 +160,79 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     _settings_sheet(wb, values, st, FIELDS)
     _crosstable_sheet(wb, rows, values, st)
     _standings_sheet(wb, len(rows) - 1, codes, st)
+    return _finish_macros(wb) if macros else wb
+
+
+# --------------------------------------------------------------------------- the packaged .xlsm
+#: the UDF module xlwings imports, set in the workbook's xlwings.conf sheet
+UDF_MODULE = "xltb.excel.udfs"
+
+
+def xlwings_standalone() -> tuple[str, str]:
+    """(path, version) of the standalone quickstart workbook of the installed xlwings: an .xlsm
+    whose VBA project holds the xlwings module (``xlwings quickstart --standalone`` copies it)."""
+    import os
+
+    try:
+        import xlwings
+    except ImportError:
+        raise XltbError("an .xlsm needs xlwings: pip install 'xltb[excel]' (or write an .xlsx)") from None
+    path = os.path.join(os.path.dirname(xlwings.__file__), "quickstart_standalone.xlsm")
+    if not os.path.exists(path):
+        raise XltbError(f"xlwings {xlwings.__version__} has no quickstart_standalone.xlsm; write an .xlsx")
+    return path, xlwings.__version__
+
+
+def _macro_workbook():
+    """xlwings' standalone workbook: its VBA project (the xlwings module, ThisWorkbook and two sheet
+    modules) is kept as it is; its first sheet becomes Instructions, its configuration sheet
+    ``xlwings.conf`` names xltb's UDF module."""
+    from openpyxl import load_workbook
+
+    path, version = xlwings_standalone()
+    wb = load_workbook(path, keep_vba=True)
+    conf = wb["_xlwings.conf"]
+    conf.title = "xlwings.conf"  # active: the settings apply to this workbook
+    for row in conf.iter_rows(min_row=1, max_row=12, max_col=2):
+        key = str(row[0].value or "").strip().lower()
+        if key == "udf modules":
+            row[1].value = UDF_MODULE
+        elif key == "interpreter_win":
+            row[1].value = None  # blank: the interpreter of the add-in settings / xlwings.conf file
+    conf.sheet_state = "visible"
+    wb.xltb_xlwings_version = version
+    first = wb.worksheets[0]
+    first.delete_rows(1, first.max_row)
+    return wb
+
+
+def _finish_macros(wb):
+    """Order the sheets (xlwings.conf last) and say how the macros are used."""
+    conf = wb["xlwings.conf"]
+    wb.move_sheet(conf, offset=len(wb.worksheets) - 1 - wb.worksheets.index(conf))
+    wb.active = 0
+    ws = wb.worksheets[0]
+    for row in ws.iter_rows(max_col=1):
+        if str(row[0].value or "").startswith("Windows Excel:"):  # the add-in route does not apply here
+            row[0].value = "Windows Excel: this workbook carries xlwings' VBA module itself (no add-in); see below."
+    start = ws.max_row + 2
+    lines = [
+        f"This .xlsm holds the VBA module of xlwings {wb.xltb_xlwings_version} (standalone: no add-in needed) and "
+        f"names the functions' Python module in the sheet xlwings.conf (UDF Modules = {UDF_MODULE}).",
+        "Once, on Windows: pip install xltb[excel] into the Python that Excel should use; set Interpreter_Win in "
+        "xlwings.conf to that python.exe if it is not the default; open this file and enable macros.",
+        "Then import the functions: either Alt+F11, File > Import File..., workbooks/xltb_udfs.bas (no further "
+        "setting needed); or tick Trust Center > Macro Settings > Trust access to the VBA project object model "
+        "and run the macro ImportPythonUDFs (Alt+F8). Save, then press Ctrl+Alt+F9.",
+    ]
+    for i, text in enumerate(lines):
+        cell = ws.cell(row=start + i, column=1, value=text)
+        cell.alignment = _styles()["wrap"]
     return wb
 
 
 def render(kind: str, event: Any = None, **options) -> bytes:
-    """The template as .xlsx bytes (deterministic for the same input)."""
+    """The template as .xlsx bytes (.xlsm with ``macros=True``; deterministic for the same input)."""
     wb = build(kind, event, **options)
     buf = io.BytesIO()
     wb.save(buf)
@@ -515,6 +584,9 @@ def load_for_template(path: str, kind: str):
 
 
 # --------------------------------------------------------------------------- bundled files
+#: blank templates also shipped as ready-to-open .xlsm (workbooks/xltb-KIND.xlsm)
+MACRO_WORKBOOKS = ("individual", "team")
+
 #: example workbooks: file in workbooks/ -> (template kind, exercise-book event file[, tie-break list])
 EXAMPLES = {
     "held-swiss16.xlsx": ("individual", "held-swiss16.trf"),
@@ -529,6 +601,13 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
     import os
 
     out = {f"templates/{kind}.xlsx": render(kind) for kind in KINDS}
+    try:
+        xlwings_standalone()
+    except XltbError:
+        pass  # no xlwings: no packaged workbooks
+    else:
+        for kind in MACRO_WORKBOOKS:
+            out[f"workbooks/xltb-{kind}.xlsm"] = render(kind, macros=True)
     for name, (kind, source, *tiebreaks) in EXAMPLES.items():
         out[f"workbooks/{name}"] = render(kind, load_for_template(os.path.join(seed_dir, source), kind),
                                           tiebreaks=tiebreaks[0] if tiebreaks else None)

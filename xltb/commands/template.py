@@ -21,7 +21,9 @@ def register(sub) -> None:
                                                                "own list, else the default for the event type)")
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
     p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
-    p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True)
+    p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
+                   help="FILE.xlsx, or FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
+                        "xlwings.conf sheet naming xltb's functions")
     p.set_defaults(run=run)
 
 
@@ -32,12 +34,13 @@ def run(args: argparse.Namespace) -> int:
     from ..tiebreaks.codes import parse_list
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):
-        raise XltbError(f"{args.output}: the output must be an .xlsx file")
+        raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")
     if args.tiebreaks:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
     event = load_for_template(args.source, args.kind) if args.source else None
-    data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating)
+    data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
+                  macros=args.output.lower().endswith(".xlsm"))
     write_atomic(args.output, data)
     return 0
