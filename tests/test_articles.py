@@ -117,6 +117,7 @@ class TestDoubleForfeit:
     def test_read_as_a_forfeit_loss_for_each(self):
         t = event(DOUBLE_FORFEIT)
         assert t.player(1).results[0].kind.name == "DOUBLE_FORFEIT"
+        assert t.player(2).results[0].kind.name == "DOUBLE_FORFEIT"
         assert t.player(1).points == 1 and t.player(2).points == F(1, 2)
 
     def test_buchholz_uses_a_dummy(self):

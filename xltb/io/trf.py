@@ -263,12 +263,12 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             if other_kind not in _MIRROR.get(kind, set()):
                 raise InputError(f"round {r + 1}: the results of {p.start_no} and {opp} contradict each other "
                                  f"({_code(kind)} against {_code(other_kind)})", file=source, line=p.line)
-    # double forfeits: both lines say '-'
-    for p in raw:
-        row = kinds[p.start_no]
-        for r, (kind, opp, col) in enumerate(row):
-            if kind is Kind.FORFEIT_LOSS and opp is not None and kinds[opp][r][0] is Kind.FORFEIT_LOSS:
-                row[r] = (Kind.DOUBLE_FORFEIT, opp, col)
+    # double forfeits: both lines say '-' (found first, then marked on both lines)
+    doubles = [(p.start_no, r) for p in raw for r, (kind, opp, _) in enumerate(kinds[p.start_no])
+               if kind is Kind.FORFEIT_LOSS and opp is not None and kinds[opp][r][0] is Kind.FORFEIT_LOSS]
+    for start_no, r in doubles:
+        _, opp, col = kinds[start_no][r]
+        kinds[start_no][r] = (Kind.DOUBLE_FORFEIT, opp, col)
     overrides, bonus = _abnormal_299(records_299, by_no, source)
     players = _players(raw, kinds, scoring, overrides, bonus)
     mismatch = _first_mismatch(players)
