@@ -46,12 +46,13 @@ def _crosstable_numbers(wb) -> list[int]:
     return [c.value for c in wb["Crosstable"]["A"][1:] if c.value is not None]
 
 
-@pytest.mark.parametrize("name, kind", [("held-swiss16.trf", "individual"), ("held-rr6.trf", "roundrobin")])
-@pytest.mark.parametrize("edition", ["2024", "2026"])
+@pytest.mark.parametrize("name, kind, edition", [
+    (name, kind, edition)
+    for name, kind in (("held-swiss16.trf", "individual"), ("held-rr6.trf", "roundrobin"))
+    for edition in EXPECTED["values"][name]  # the book's round robin has values for 2024 only
+])
 def test_exercise_book_values(name, kind, edition):
-    expected = EXPECTED["values"][name].get(edition)
-    if expected is None:
-        pytest.skip("no expected values for this edition")
+    expected = EXPECTED["values"][name][edition]
     codes = [c for c in next(iter(expected.values())) if c != "PTS"]
     data = render(kind, read_trf(SEED / name), tiebreaks=",".join(codes), rules=edition)
     wb, result = _recalc(data)
