@@ -125,8 +125,8 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     for spec in specs:  # DE never applied (nobody tied): no values
         evaluations.setdefault(spec.code, [None] * n)
     rows = []
+    columns = {spec.code: [None if ev is None else ev.value for ev in evaluations[spec.code]] for spec in specs}
     for i, rank, by_lot in assign_ranks(groups, lots):
-        player = tournament.players[i]
-        values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
-        rows.append(Row(rank, player, Fraction(ctx.score[i], ctx.q), values, by_lot))
+        values = {code: column[i] for code, column in columns.items()}
+        rows.append(Row(rank, tournament.players[i], Fraction(ctx.score[i], ctx.q), values, by_lot))
     return Standings(tournament, edition, reason, specs, rows, evaluations, de_notes, warnings, lots)

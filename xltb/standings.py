@@ -86,7 +86,11 @@ def partition_by(group: list[int], key: Callable[[int], object], descending: boo
     """Order ``group`` by ``key`` (None last) and split it where the key changes."""
     present = [i for i in group if key(i) is not None]
     absent = [i for i in group if key(i) is None]
-    present.sort(key=key, reverse=descending)
+    if present and isinstance(key(present[0]), (int, Fraction)):
+        # numbers: order by the float first (cheap), by the exact value where floats are equal
+        present.sort(key=lambda i: (float(key(i)), key(i)), reverse=descending)
+    else:  # e.g. board-by-board results (Art. 12)
+        present.sort(key=key, reverse=descending)
     out: list[list[int]] = []
     last = object()
     for i in present:

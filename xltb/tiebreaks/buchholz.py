@@ -41,12 +41,14 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
 
 def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool,
                        scored: Context | None) -> list[tuple]:
+    edition = ctx.edition
+    swiss = not ctx.round_robin
     if fore:
         pts, kinds, scores, adjusted, virtual = ctx.fore
     else:
-        pts, kinds, scores, adjusted, virtual = ctx.pts, ctx.kinds, ctx.score, ctx.adjusted, ctx.virtual_scores
-    edition = ctx.edition
-    swiss = not ctx.round_robin
+        pts, kinds, scores = ctx.pts, ctx.kinds, ctx.score
+        adjusted = ctx.adjusted if swiss else None
+        virtual = ctx.virtual_scores if (swiss and edition.virtual_opponent) else None
     if not swiss:
         opp_scores = scores  # 15.3: Art. 16 is for Swiss tournaments
     elif edition.virtual_opponent:

@@ -140,8 +140,12 @@ class Context:
     def _adjusted(self, pts: list[list[int]], kinds: list[list[Kind]]) -> list[int]:
         out = []
         draw = self.draw
+        played = _PLAYED
         for p in range(self.n):
             total = self.extra[p]
+            if all(k in played for k in kinds[p]):  # no unplayed round: nothing to adjust
+                out.append(total + sum(pts[p]))
+                continue
             for r, cat in enumerate(self.categories(p, kinds=kinds[p])):
                 # C.07 16.3.2: category 16.2.5 counts as a draw for the opponents' tie-breaks
                 total += draw if cat == BYE_LAST else pts[p][r]

@@ -58,6 +58,10 @@ _PD_SPAN = PD_UPPER[-1] + 1
 _PD_LOOKUP = [pd_hundredths(d) for d in range(-_PD_SPAN, _PD_SPAN + 1)]
 
 
+#: the result of a game (or of a forfeit counted as one) in half points, whatever the event's scoring
+_HALVES = {k: 2 if (k.won or k is Kind.FORFEIT_WIN) else 1 if k in (Kind.DRAW, Kind.UNRATED_DRAW) else 0 for k in Kind}
+
+
 def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int]]:
     """(round index, opponent, result in half points: 2/1/0) of the games that count for rating-based
     tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2).
@@ -69,15 +73,10 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     if found is not None:
         return found
     out = []
+    halves = _HALVES
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
         if o >= 0 and ctx.is_game(k, o, fw, fl):
-            if k.won or k is Kind.FORFEIT_WIN:
-                half = 2
-            elif k in (Kind.DRAW, Kind.UNRATED_DRAW):
-                half = 1
-            else:
-                half = 0
-            out.append((r, o, half))
+            out.append((r, o, halves[k]))
     memo[key] = out
     return out
 
