@@ -4,6 +4,7 @@ participants still tied; remaining ties share the place unless lots are drawn.""
 from __future__ import annotations
 
 import random
+from math import lcm
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Protocol, Sequence
@@ -87,8 +88,11 @@ def partition_by(group: list[int], key: Callable[[int], object], descending: boo
     present = [i for i in group if key(i) is not None]
     absent = [i for i in group if key(i) is None]
     if present and isinstance(key(present[0]), (int, Fraction)):
-        # numbers: order by the float first (cheap), by the exact value where floats are equal
-        present.sort(key=lambda i: (float(key(i)), key(i)), reverse=descending)
+        # numbers: order by exact integers over the group's common denominator (cheaper than Fractions)
+        values = [key(i) for i in present]
+        common = lcm(*{v.denominator for v in values})  # ints have a numerator and a denominator too
+        scaled = {i: v.numerator * (common // v.denominator) for i, v in zip(present, values)}
+        present.sort(key=scaled.__getitem__, reverse=descending)
     else:  # e.g. board-by-board results (Art. 12)
         present.sort(key=key, reverse=descending)
     out: list[list[int]] = []

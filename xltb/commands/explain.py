@@ -18,7 +18,7 @@ def register(sub) -> None:
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="the event's tie-break list (for DE and the rank); default: the file's list")
     p.add_argument("-o", "--output", metavar="OUT")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, quick_exit=True)
 
 
 def run(args: argparse.Namespace) -> int:

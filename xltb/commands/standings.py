@@ -18,7 +18,7 @@ def register(sub) -> None:
     p.add_argument("--players", action="store_true",
                    help="team events: the player standings (points, games, percentage, TPR, rank per board)")
     p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, quick_exit=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -102,7 +102,7 @@ def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int,
     total = sum([e[VALUE] for e in elements])
     if cuts:
         total -= sum([elements[i][VALUE] for i in cuts])
-    return Evaluation(spec.code, Fraction(total, ctx.q**power), elements, cuts, power=power, q=ctx.q, article=article)
+    return Evaluation(spec.code, ctx.frac(total, power), elements, cuts, power=power, q=ctx.q, article=article)
 
 
 def buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
@@ -166,4 +166,4 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     limit = twice_limit / (2 * ctx.q)
     note = f"limit: {float(limit):g} points (50% of the maximum {float(Fraction(ctx.win * ctx.rounds, ctx.q)):g}"
     note += f", moved by {float(shift):+g})" if shift else ")"
-    return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 9.2", notes=(note,))
+    return Evaluation(spec.code, ctx.frac(total), elements, q=ctx.q, article="C.07 9.2", notes=(note,))

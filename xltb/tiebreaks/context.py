@@ -77,12 +77,18 @@ class Context:
         self.evaluated: dict[str, list] = {}
         #: intermediate results shared by several tie-breaks (see the modules that use it)
         self.memo: dict[object, dict] = {}
+        self._fractions: dict[tuple[int, int], Fraction] = {}
         self.score = [sum(row) + e for row, e in zip(pts, self.extra)]
 
     # ------------------------------------------------------------------ helpers
     def frac(self, units: int, power: int = 1) -> Fraction:
-        """Convert a value in engine units (``1/q`` per point, ``1/q**2`` for products) to points."""
-        return Fraction(units, self.q**power)
+        """Convert a value in engine units (``1/q`` per point, ``1/q**2`` for products) to points.
+        Values repeat a lot across participants; each distinct one is made once."""
+        key = (units, power)
+        value = self._fractions.get(key)
+        if value is None:
+            value = self._fractions[key] = Fraction(units, self.q**power)
+        return value
 
     def forfeits_count(self, *, forfeits_played: bool = False, rating_based: bool = False,
                        type_b: bool = False) -> tuple[bool, bool]:

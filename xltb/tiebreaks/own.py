@@ -15,7 +15,7 @@ def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """The tournament score."""
     elements = [(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(ctx.pts[p])]
     notes = (f"abnormal points (TRF 299): {float(Fraction(ctx.extra[p], ctx.q)):g}",) if ctx.extra[p] else ()
-    return Evaluation(spec.code, Fraction(ctx.score[p], ctx.q), elements, q=ctx.q, article="C.07 4.2", notes=notes)
+    return Evaluation(spec.code, ctx.frac(ctx.score[p]), elements, q=ctx.q, article="C.07 4.2", notes=notes)
 
 
 def _count(ctx: Context, spec: TieBreakSpec, p: int, test, article: str) -> Evaluation:
@@ -24,7 +24,7 @@ def _count(ctx: Context, spec: TieBreakSpec, p: int, test, article: str) -> Eval
     for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
         if test(ctx, p, r, k, o, v, fw, fl):
             elements.append((ctx.q, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "count", None, v, None))
-    return Evaluation(spec.code, Fraction(len(elements)), elements, q=ctx.q, article=article)
+    return Evaluation(spec.code, ctx.frac(len(elements), 0), elements, q=ctx.q, article=article)
 
 
 def _won_game(ctx, p, r, k, o, v, fw, fl) -> bool:
@@ -80,7 +80,7 @@ def progressive(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         elements.append((running, r, False, r + 1, None, "round", running, v, None))
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
-    return Evaluation(spec.code, Fraction(total, ctx.q), elements, cuts, q=ctx.q, article="C.07 7.5")
+    return Evaluation(spec.code, ctx.frac(total), elements, cuts, q=ctx.q, article="C.07 7.5")
 
 
 def standard_points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:

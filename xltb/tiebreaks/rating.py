@@ -96,7 +96,7 @@ def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
     elements, cuts = _rating_elements(ctx, spec, p)
     kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts] if cuts else [e[VALUE] for e in elements]
-    value = Fraction(_ratio_half_up(sum(kept), len(kept))) if kept else None
+    value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
     notes = () if kept else ("no game played over the board remains: undefined",)
     return Evaluation(spec.code, value, elements, cuts, q=1, article="C.07 10.1", notes=notes)
 
@@ -113,7 +113,7 @@ def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     p100 = _ratio_half_up(100 * halves, 2 * len(kept))  # p rounded to two decimals
     d = dp(p100)
     note = f"ARO {aro}, score {halves / 2:g}/{len(kept)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
-    return Evaluation(spec.code, Fraction(aro + d), elements, cuts, q=1, article="C.07 10.2", notes=(note,))
+    return Evaluation(spec.code, ctx.frac(aro + d, 0), elements, cuts, q=1, article="C.07 10.2", notes=(note,))
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
@@ -164,19 +164,20 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         else:
             lo = mid + 1
     note = f"score {target / 100:g}/{len(opp)}; expected score at {lo}: {_expected_hundredths(lo, opp) / 100:g}"
-    return Evaluation(spec.code, Fraction(lo), elements, cuts, q=1, article="C.07 10.3", notes=(note,))
+    return Evaluation(spec.code, ctx.frac(lo, 0), elements, cuts, q=1, article="C.07 10.3", notes=(note,))
 
 
 def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
     values = _all_values(ctx, inner, inner_code, spec.forfeits_played)
-    elements = []
-    for r, o, half in _games(ctx, spec, p):
-        v = values[o]
-        if v is not None:
-            elements.append((v, v, False, r + 1, ctx.start_nos[o], "opponent-value", None, half, None))
-    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
-    kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
-    value = Fraction(_ratio_half_up(sum(kept), len(kept))) if kept else None
+    start_nos = ctx.start_nos
+    elements = [(v, v, False, r + 1, start_nos[o], "opponent-value", None, half, None)
+                for r, o, half in _games(ctx, spec, p) if (v := values[o]) is not None]
+    if spec.cut or spec.median:
+        cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
+        kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
+    else:
+        cuts, kept = {}, [e[VALUE] for e in elements]
+    value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
     return Evaluation(spec.code, value, elements, cuts, q=1, article=article)
 
 
@@ -205,4 +206,4 @@ def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Eva
 def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.6 (2026): the participant's rating, highest first (``/R``: lowest first).
     With several ratings during the event, the first is used (Art. 10 note)."""
-    return Evaluation(spec.code, Fraction(ctx.ratings[p]), q=1, article="C.07 10.6")
+    return Evaluation(spec.code, ctx.frac(ctx.ratings[p], 0), q=1, article="C.07 10.6")
