@@ -48,12 +48,6 @@ def _fixed(value: Fraction, places: int) -> str:
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
-def json_number(value: Fraction | None) -> float | int | None:
-    if value is None:
-        return None
-    return float(value)
-
-
 def event_dict(st: Standings) -> dict:
     t = st.tournament
     return {
@@ -68,6 +62,17 @@ def event_dict(st: Standings) -> dict:
 
 
 def to_json(st: Standings) -> str:
+    floats: dict[Fraction, float] = {}  # values repeat; each distinct one converted once
+
+    def json_number(value: Fraction | None) -> float | None:
+        if value is None:
+            return None
+        f = floats.get(value)
+        if f is None:
+            f = floats[value] = value.numerator / value.denominator
+        return f
+
+    codes = st.codes
     doc = {
         "event": event_dict(st),
         "rules": st.edition.key,
@@ -79,7 +84,7 @@ def to_json(st: Standings) -> str:
                 "start_no": row.start_no,
                 "name": row.participant.name,
                 "points": json_number(row.points),
-                "tiebreaks": {code: json_number(row.values[code]) for code in st.codes},
+                "tiebreaks": {code: json_number(row.values[code]) for code in codes},
             }
             for row in st.rows
         ],

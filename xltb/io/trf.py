@@ -374,14 +374,18 @@ def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
     table = scoring.table()
+    make = RoundResult._make
+    zero = Fraction(0)
     for p in raw:
-        results = []
-        for r, (kind, opp, col) in enumerate(kinds[p.start_no]):
-            pts = table[kind]
-            if overrides:
+        if overrides:
+            results = []
+            for r, (kind, opp, col) in enumerate(kinds[p.start_no]):
                 pts = overrides.get((p.start_no, r + 1, kind), overrides.get((None, r + 1, kind),
-                                    overrides.get((None, None, kind), pts)))
-            results.append(RoundResult(r + 1, kind, opp, col, pts))
+                                    overrides.get((None, None, kind), table[kind])))
+                results.append(RoundResult(r + 1, kind, opp, col, pts))
+        else:
+            results = [make((r, kind, opp, col, table[kind]))
+                       for r, (kind, opp, col) in enumerate(kinds[p.start_no], start=1)]
         t = p.text
         rating = _rating(t[48:52], p.line)
         out.append(Player(
@@ -389,7 +393,7 @@ def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
             title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=t[57:68].strip(),
             birth=t[69:79].strip(), declared_points=_points_text(t[80:84]),
             declared_rank=int(t[85:89]) if t[85:89].strip().isdigit() else None,
-            extra_points=bonus.get(p.start_no, Fraction(0)), line=p.line))
+            extra_points=bonus.get(p.start_no, zero), line=p.line))
     return out
 
 
