@@ -34,6 +34,8 @@ _WITHOUT_OPPONENT = {
     "-": Kind.ABSENT, "+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "1": Kind.FULL_BYE, "0": Kind.ZERO_BYE,
     "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE,
 }
+_NOTHING: frozenset = frozenset()
+
 #: what the opponent's line must say for each result
 _MIRROR = {
     Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
@@ -260,7 +262,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
                 said = f"has {other_opp}" if other_opp is not None else "has no opponent"
                 raise InputError(f"round {r + 1}: {p.start_no} is paired with {opp}, but the line of {opp} "
                                  f"(line {by_no[opp].line}) {said} in that round", file=source, line=p.line)
-            if other_kind not in _MIRROR.get(kind, set()):
+            if other_kind not in _MIRROR.get(kind, _NOTHING):
                 raise InputError(f"round {r + 1}: the results of {p.start_no} and {opp} contradict each other "
                                  f"({_code(kind)} against {_code(other_kind)})", file=source, line=p.line)
     # double forfeits: both lines say '-' (found first, then marked on both lines)

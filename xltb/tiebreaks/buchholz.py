@@ -35,7 +35,14 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
     cache = ctx.memo.setdefault(key, {})
     found = cache.get(p)
     if found is None:
-        found = cache[p] = _opponent_elements(ctx, spec, p, fore, product, scored)
+        if product and scored is None:
+            # Sonneborn-Berger: the Buchholz elements (same opponents, scores and dummies) times the
+            # points scored in each round
+            found = cache[p] = [(s * v, (s, s * v), vur, r, o, src, s, v, None)
+                                for _, _, vur, r, o, src, s, v, _ in
+                                opponent_elements(ctx, spec, p, fore=fore)]
+        else:
+            found = cache[p] = _opponent_elements(ctx, spec, p, fore, product, scored)
     return found
 
 
