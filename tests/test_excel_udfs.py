@@ -10,7 +10,7 @@ import pytest
 
 from xltb.engine import compute
 from xltb.excel import core, udfs
-from xltb.excel.catalogue import CODES, FUNCTIONS, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
+from xltb.excel.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
 from xltb.excel.crosstable import from_tournament
 from xltb.io.trf import read_trf
 from xltb.tiebreaks.codes import ACRONYMS, parse_code

@@ -14,7 +14,6 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xltb.engine import compute
 from xltb.io.output import format_value
 from xltb.io.trf import read_trf
 from xltb.recalc import recalc_file, recalc_workbook
@@ -36,7 +35,7 @@ def _standings_by_no(ws) -> dict[int, dict[str, object]]:
     width = heads.index(None) if None in heads else len(heads)
     out = {}
     for r in range(2, ws.max_row + 1):
-        no = ws.cell(row=r, column=1).value  # =Crosstable!A2 stays a formula: read the crosstable
+        # column A (=Crosstable!A2) stays a formula: the pairing numbers come from the crosstable
         row = {heads[c]: ws.cell(row=r, column=c + 1).value for c in range(3, width)}
         out[r] = row
     return out

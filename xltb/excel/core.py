@@ -292,9 +292,9 @@ def normal_code(code: Any) -> str | ExcelError:
         return ExcelError(NAME, str(err))
 
 
-def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin(),
-             teams: TeamSheets | None = None) -> Any:
-    """The value of tie-break ``code`` for the participant in ``cell`` (``=TB(code, cell)``)."""
+def _participant(cell: Any, crosstable, settings, origin: Origin, teams: TeamSheets | None, code: Any = "PTS"):
+    """(event, pairing number, code in TRF spelling) for a function's arguments; or what the cell
+    shows instead: "" for a blank cell, an error value for a bad crosstable, number or code."""
     if _blank(cell):
         return ""
     event = event_for(crosstable, settings, origin, teams)
@@ -306,6 +306,16 @@ def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = O
     code = normal_code(code)
     if isinstance(code, ExcelError):
         return code
+    return event, number, code
+
+
+def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin(),
+             teams: TeamSheets | None = None) -> Any:
+    """The value of tie-break ``code`` for the participant in ``cell`` (``=TB(code, cell)``)."""
+    found = _participant(cell, crosstable, settings, origin, teams, code)
+    if not isinstance(found, tuple):
+        return found
+    event, number, code = found
     try:
         if code == "PTS":
             return event.points()[number]
@@ -316,14 +326,10 @@ def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = O
 
 def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> Any:
     """The final place of the participant (C.07 4.2), by the event's tie-break list."""
-    if _blank(cell):
-        return ""
-    event = event_for(crosstable, settings, origin, teams)
-    if isinstance(event, ExcelError):
-        return event
-    number = _number(cell, event)
-    if number is None or isinstance(number, ExcelError):
-        return "" if number is None else number
+    found = _participant(cell, crosstable, settings, origin, teams)
+    if not isinstance(found, tuple):
+        return found
+    event, number, _ = found
     try:
         return event.ranks()[number]
     except XltbError as err:
@@ -363,17 +369,10 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
     printed to the published precision, else a short reason (and, for individual events, the
     known variant of the rules that reproduces the figure; :func:`xltb.check.check_value`)."""
-    if _blank(cell):
-        return ""
-    event = event_for(crosstable, settings, origin, teams)
-    if isinstance(event, ExcelError):
-        return event
-    number = _number(cell, event)
-    if number is None or isinstance(number, ExcelError):
-        return "" if number is None else number
-    code = normal_code(code)
-    if isinstance(code, ExcelError):
-        return code
+    found = _participant(cell, crosstable, settings, origin, teams, code)
+    if not isinstance(found, tuple):
+        return found
+    event, number, code = found
     while isinstance(published, (list, tuple)) and len(published) == 1:
         published = published[0]
     from ..check import check_value
