@@ -99,3 +99,16 @@ def test_tbr_and_bbe_whole_event(event):
     ev = st.evaluation(1, "BBE")
     per_board = [e.value for e in ev.elements]
     assert ev.value == Fraction(sum(per_board[:-1]), ev.q)
+
+
+def test_plain_direct_encounter_on_one_score(event):
+    """C.07 13: Art. 6 may be applied to teams on MP or GP. Among the 10-point teams every
+    match-point DE score is 4 (no tie broken); DE on game points keeps game points for the
+    subset {1, 2, 3} and ranks 4, 2, 1, 3, 5: the reading Exercise 45 prints, which EDE does
+    not follow because 13.3.3 restarts a new subset with match points."""
+    st = compute_team(event, "DE")
+    assert {st.row(n).values["DE"] for n in (1, 2, 3, 4, 5)} == {4}
+    assert {st.row(n).rank for n in (1, 2, 3, 4, 5)} == {1}
+    st = compute_team(event, "DE:GP")
+    assert [r.start_no for r in st.rows[:5]] == [4, 2, 1, 3, 5]
+    assert [r.rank for r in st.rows[:5]] == [1, 2, 3, 4, 5]

@@ -23,6 +23,7 @@ from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
 from .tiebreaks.base import Evaluation
 from .tiebreaks.codes import TieBreakSpec
 from .tiebreaks.context import Options
+from .tiebreaks.direct import direct_encounter
 from .tiebreaks.registry import CATALOGUE
 from .tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
 
@@ -77,9 +78,6 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     options = Options(unrated_rating=unrated_rating)
     warnings = list(tt.warnings)
     for spec in specs:
-        if spec.acronym == "DE":
-            raise TieBreakError("DE in a team event: use EDE (C.07 13.3), Art. 6 on the primary, then the "
-                                "secondary score")
         if edition.no_buchholz_in_rr and tt.event_type.predetermined and spec.acronym in ("BH", "AOB", "FB"):
             raise TieBreakError(f"{spec.code}: Buchholz, AOB and FB must not be used in round robins "
                                 f"(C.07 Art. 8 note, {edition.key}); choose another tie-break or an older edition")
@@ -92,9 +90,10 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
     keys: dict[str, list] = {}
-    ede_codes = [s for s in specs if s.acronym in EDE_CHAINS]
+    # type A: EDE and its chains (13.3), and plain DE on one score (13: Art. 6 on MP or GP)
+    ede_codes = [s for s in specs if s.acronym in EDE_CHAINS or s.acronym == "DE"]
     for spec in specs:
-        if spec.code in evaluations or spec.acronym in EDE_CHAINS:
+        if spec.code in evaluations or spec.acronym in EDE_CHAINS or spec.acronym == "DE":
             continue
         compute_one, higher = team_info(spec)
         evs = [compute_one(ctx, spec, p) for p in range(n)]
@@ -109,11 +108,14 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     all_notes: dict[str, list[str]] = {s.code: [] for s in ede_codes}
 
     def level_for(spec: TieBreakSpec):
-        if spec.acronym in EDE_CHAINS:
+        if spec.acronym in EDE_CHAINS or spec.acronym == "DE":
             scores, notes = ede_scores[spec.code], ede_notes[spec.code]
 
             def by_ede(group: list[int]) -> list[list[int]]:
-                result = extended_direct_encounter(ctx, spec, group)
+                if spec.acronym == "DE":  # C.07 13 and 6: direct encounter on one score (default: primary)
+                    result = direct_encounter(ctx.view(spec.score), spec, group)
+                else:
+                    result = extended_direct_encounter(ctx, spec, group)
                 for i, s in result.scores.items():
                     if scores[i] is None:
                         scores[i] = s
@@ -136,8 +138,9 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
         groups.extend(rank_groups(group, levels))
     for spec in ede_codes:
         scores, notes = ede_scores[spec.code], ede_notes[spec.code]
+        article = "C.07 13, 6" if spec.acronym == "DE" else "C.07 13.3"
         evaluations[spec.code] = [None if s is None else
-                                  Evaluation(spec.code, s, article="C.07 13.3", notes=tuple(notes[i]))
+                                  Evaluation(spec.code, s, article=article, notes=tuple(notes[i]))
                                   for i, s in enumerate(scores)]
     for spec in specs:
         evaluations.setdefault(spec.code, [None] * n)
