@@ -335,3 +335,48 @@ def test_team_score_reference_refused_for_individuals():
     """C.07 13: :MP and :GP choose a team's score; an individual event has only points."""
     with pytest.raises(TieBreakError, match="for team events"):
         compute(event(LAST_ROUND_FORFEIT), "BH:GP")
+
+
+# A 5-player round robin: each player rests once (the rest round is worth nothing).
+#   r1: 1-2 =, 3-4 1-0   r2: 1-3 1-0, 2-5 =   r3: 1-4 1-0, 3-5 =   r4: 1-5 1-0, 2-4 1-0   r5: 2-3 =, 4-5 0-1
+# scores: 1: 3.5, 2: 2.5, 3: 2.0, 4: 0, 5: 2.0
+ODD_ROUND_ROBIN = [
+    (1, 2000, "2w= 3w1 4w1 5w1 -Z"),
+    (2, 1900, "1b= 5w= -Z 4w1 3w="),
+    (3, 1800, "4w1 1b0 5w= -Z 2b="),
+    (4, 1700, "3b0 -Z 1b0 2b0 5w0"),
+    (5, 1600, "-Z 2b= 3b= 1b0 4b1"),
+]
+
+
+def test_koya_in_an_odd_round_robin():
+    """9.2: the maximum possible score is 4 (four games; the rest round gives nothing), so the
+    limit is 2.0 and #3 and #5 count: KS of #1 = 0.5 (#2) + 1 (#3) + 1 (#5) = 2.5."""
+    t = event(ODD_ROUND_ROBIN, kind="Round-Robin")
+    assert t.max_score == 4
+    assert value(t, "KS", 1) == F(5, 2)
+    assert value(t, "KS", 2) == F(3, 2)  # 0.5 (#1) + 0.5 (#5) + 0.5 (#3)
+
+
+def test_appo_names_opponents_without_a_ptp():
+    """10.3 before 2024-04: a zero score has no PTP; APPO averages the others and says so."""
+    t = event(TestPerfectPerformance.EVENT)
+    st = compute(t, "APPO", "2023-09")
+    ev = st.evaluation(3, "APPO")  # #3 played #4 (zero score) and #1
+    assert any("#4" in n and "left out" in n for n in ev.notes)
+    assert len(ev.breakdown()) == 1
+
+
+def test_rating_breakdown_shows_game_results():
+    """The result column of ARO/TPR/PTP breakdowns is in points (1, 1/2, 0)."""
+    from helpers import SEED
+    from xltb.io.trf import read_trf
+
+    ev = compute(read_trf(SEED / "held-swiss16.trf"), "ARO").evaluation(1, "ARO")
+    assert [c.result for c in ev.breakdown()] == [1, F(1, 2), F(1, 2), 1, F(1, 2)]
+    assert [c.rating for c in ev.breakdown()] == [1800, 1600, 2150, 1500, 2050]
+
+
+def test_events_before_2012_say_which_rules_are_used():
+    st = compute(event(LAST_ROUND_FORFEIT, date="2010/01/01"), "BH")
+    assert st.edition.key == "2012" and "oldest edition" in st.edition_reason

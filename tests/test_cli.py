@@ -156,3 +156,25 @@ def test_standings_import_no_spreadsheet_libraries():
             "print(sorted(m for m in ('pandas', 'openpyxl', 'xlwings', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_explain_points_and_rating_based(capsys):
+    assert main(["explain", SWISS, "1", "PTS"]) == 0
+    assert "points of the round" in capsys.readouterr().out
+    main(["explain", SWISS, "1", "TPR"])
+    out = capsys.readouterr().out
+    assert "p = 0.70, dp = +149" in out and " 1800 " in out
+
+
+@pytest.mark.parametrize("target, message", [("nodir/out.json", "cannot write"), (".", "it is a folder")])
+def test_output_that_cannot_be_written(tmp_path, target, message):
+    code, _, err = run("standings", SWISS, "-f", "json", "-o", str(tmp_path / target))
+    assert code == 2 and message in err and "internal error" not in err
+    assert [p.name for p in tmp_path.iterdir()] in ([], ["nodir"])
+
+
+def test_json_records_the_rating_given_for_unrated_players(tmp_path):
+    path = tmp_path / "unrated.trf"
+    path.write_text(trf([(1, 2000, "2w1"), (2, 0, "1b0")]))
+    code, out, _ = run("standings", str(path), "-t", "ARO", "--unrated-rating", "1400", "-f", "json")
+    assert json.loads(out)["options"] == {"unrated_rating": 1400}

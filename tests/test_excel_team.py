@@ -147,7 +147,9 @@ def test_bad_cells_give_error_values():
     assert udfs.TB_SSSC(1, matches, block, teams) == "#VALUE!"
     assert "has no result while other boards have one" in udfs.TB_EXPLAIN(1, "SSSC", matches, block, teams)
     assert udfs.TB_EDE(99, MATCHES, block, TEAMS) == "#N/A"
-    assert udfs.TB_DE(1, MATCHES, block, TEAMS) == "#NUM!"  # DE in a team event: EDE (13.3)
+    # DE in a team event is Art. 6 on the primary score (C.07 13): the same as DE:MP here
+    assert udfs.TB_DE(1, MATCHES, block, TEAMS) == udfs.TB("DE:MP", 1, MATCHES, block, TEAMS)
+    assert udfs.TB_DE(1, MATCHES, block, TEAMS) not in ("#NUM!", "#VALUE!", "#NAME?", "#N/A")
     assert udfs.TB("XYZ", 1, MATCHES, block, TEAMS) == "#NAME?"
     assert udfs.TB_EDE(1, MATCHES, block) == "#VALUE!"  # no Teams block
     assert "Teams" in udfs.TB_EXPLAIN(1, "EDE", MATCHES, block)

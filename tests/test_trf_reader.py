@@ -171,3 +171,29 @@ def test_not_a_trf_file(tmp_path):
         read_trf(path)
     with pytest.raises(InputError, match="no such file"):
         read_trf(tmp_path / "missing.trf")
+
+
+def test_240_for_a_round_not_paired_yet_is_not_a_result():
+    """TRF-2026 files made before a round is paired announce its requested byes: no phantom round."""
+    text = trf([(1, 2000, "2w1"), (2, 1900, "1b0")], extra=("240 H   2    1",))
+    t = parse_trf(text)
+    assert t.rounds == 1 and t.player(1).points == 1
+    assert any("round 2" in w and "no pairings yet" in w for w in t.warnings)
+
+
+def test_unreadable_points_column_is_a_warning():
+    text = trf(GOOD)
+    line = [ln for ln in text.splitlines() if ln.startswith("001    1")][0]
+    t = parse_trf(text.replace(line, line[:80] + " abc" + line[84:]))
+    assert any("'abc'" in w and "cannot be read" in w for w in t.warnings)
+
+
+def test_bad_code_in_the_files_list_names_the_line(tmp_path):
+    from xltb.engine import compute
+    from xltb.errors import TieBreakError
+
+    path = tmp_path / "list.trf"
+    path.write_text(trf(GOOD, extra=("202 BH/C1,FOO,SB",)))
+    with pytest.raises(TieBreakError) as err:
+        compute(read_trf(path))
+    assert err.value.line == 4 and str(path) in str(err.value) and "'FOO'" in str(err.value)

@@ -1114,8 +1114,9 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
                 search: bool = True, unrated_rating: int | None = None) -> str:
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` or a short reason.
 
-    ``published`` is a number or the text of the published cell (``"46,5"``, ``"½"``); its decimals
-    set the precision of the comparison unless ``decimals`` is given. With ``search`` the known
+    ``published`` is a number (compared exactly) or the text of the published cell (``"46,5"``,
+    ``"12½"``), compared to the decimals it is printed with (``"13"`` exactly; :func:`_published_number`)
+    unless ``decimals`` is given. With ``search`` the known
     variants are recomputed and the nearest one that reproduces the figure is named
     (``unrated_rating``: the rating the standings were computed with, for rating-based codes).
     """
@@ -1132,8 +1133,9 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
         row = standings.row(int(start_no))
     except (KeyError, ValueError, TypeError):
         return f"error: no participant {start_no}"
-    pub, places = _published_number(published)
-    if places is None and published not in (None, ""):
+    try:
+        pub, places = _published_number(published)
+    except ValueError:
         return f"error: cannot read the published value {published!r}"
     if decimals is not None:
         places = decimals
@@ -1141,7 +1143,7 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
     if spec.acronym == "DE":
         return "ok" if pub is None or value is None or same_figure(pub, places, value) else \
             f"DE: published {show(pub)}, xltb {show(value)} (exports print DE differently; compare the ranks)"
-    if same_figure(pub, places if places is not None else 0, value):
+    if same_figure(pub, places, value):
         return "ok"
     reason = f"differs: xltb {show(value)}, published {show(pub)}"
     if value is not None and pub is not None:
@@ -1154,29 +1156,36 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
     has_unrated = any(p.rating is None for p in t.players)
     for v in variants_for(code, standings.edition, unrated, has_unrated=has_unrated):
         vals = rec.values(v)
-        if not isinstance(vals, str) and same_figure(pub, places if places is not None else 0,
-                                                     vals.get(row.start_no)):
+        if not isinstance(vals, str) and same_figure(pub, places, vals.get(row.start_no)):
             return f"{reason}; reproduced by {v.describe()}"
     return reason + "; no known variant reproduces it"
 
 
 def _published_number(published) -> tuple[Fraction | None, int | None]:
+    """(value, decimals) of one published cell; raises ValueError when it is not a number.
+
+    A number (int or float cell) is compared exactly (decimals None): it is the figure itself, not
+    a printed one. Text is compared to the precision it is printed with: "12.50" two decimals,
+    "13.0" one; "13" (no decimal mark) and "12½" are exact figures (decimals None), so xltb's 12.5
+    is not "13".
+    """
     if published is None or published == "":
-        return None, 0
-    if isinstance(published, bool):
         return None, None
-    if isinstance(published, int):
-        return Fraction(published), 0
-    if isinstance(published, float):
-        text = repr(published)
-        if "e" in text:
-            return Fraction(published), None
-        return Fraction(text), _decimals(text)
+    if isinstance(published, bool):
+        raise ValueError(f"{published!r} is not a number")
+    if isinstance(published, (int, float)):
+        if isinstance(published, float) and published != published:
+            raise ValueError("not a number")
+        return Fraction(published), None
     text = str(published).strip()
     t = text.replace(",", ".")
     if t.endswith("½"):
         t = (t[:-1] or "0") + ".5"
+        return Fraction(t), None
     try:
-        return Fraction(t), _decimals(text)
+        value = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        return None, None
+        raise ValueError(f"cannot read {published!r}") from None
+    if "." not in t or "e" in t.lower() or "/" in t:
+        return value, None
+    return value, _decimals(text)

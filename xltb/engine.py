@@ -34,6 +34,10 @@ def choose_edition(tournament: Tournament, rules: str | Edition | None) -> tuple
         edition = edition_for_date(None)
         return edition, f"the event has no start date: newest edition {edition.key} used"
     edition = edition_for_date(tournament.start_date)
+    if tournament.start_date < edition.starts:
+        return edition, (f"the event started on {tournament.start_date.isoformat()}, before the {edition.key} "
+                         "rules; the oldest edition xltb knows is used (the earlier rule, an unplayed game as a draw "
+                         "against the player himself, 2011 annex F.a, is not implemented)")
     return edition, f"in force on the start date {tournament.start_date.isoformat()}"
 
 
@@ -44,7 +48,12 @@ def choose_tiebreaks(event, tiebreaks: str | Iterable[str] | None,
     if tiebreaks:
         return parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
     if event.tiebreaks:
-        specs = parse_list(list(event.tiebreaks))
+        try:
+            specs = parse_list(list(event.tiebreaks))
+        except TieBreakError as err:
+            record = "the file's tie-break list (TRF 212/202)"
+            raise TieBreakError(f"{record}: {err.message}", file=event.source,
+                                line=getattr(event, "tiebreaks_line", None)) from None
         return tuple(s for s in specs if s.acronym != "PTS") or specs
     return parse_list(defaults[event.event_type])
 
@@ -129,4 +138,4 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     for i, rank, by_lot in assign_ranks(groups, lots):
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(rank, tournament.players[i], Fraction(ctx.score[i], ctx.q), values, by_lot))
-    return Standings(tournament, edition, reason, specs, rows, evaluations, de_notes, warnings, lots)
+    return Standings(tournament, edition, reason, specs, rows, evaluations, de_notes, warnings, lots, unrated_rating)

@@ -37,9 +37,10 @@ def explain_text(st: Standings, start_no: int, code: str) -> str:
                 how += "; voluntarily unplayed round"
             if c.cut:
                 how += f"; CUT: {c.cut}"
-            score = c.rating if c.rating is not None and c.score is None else c.score
-            lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {_num(score):>6}  {_num(c.result):>6}  "
-                         f"{('(' + _num(c.value) + ')') if c.cut else _num(c.value):>7}  {how}")
+            score = str(c.rating) if c.rating is not None and c.score is None else _num(c.score)
+            value = format_value(code, c.value)
+            lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {score:>6}  {_num(c.result):>6}  "
+                         f"{('(' + value + ')') if c.cut else value:>7}  {how}")
     for note in ev.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines) + "\n"

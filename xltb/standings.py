@@ -53,6 +53,7 @@ class Standings:
     de_notes: dict[str, list[str]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     lots_seed: int | None = None
+    unrated_rating: int | None = None  # the rating given for unrated participants (C.07 10), if any
 
     @property
     def codes(self) -> list[str]:

@@ -148,7 +148,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, rank, by_lot in assign_ranks(groups, lots):
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(rank, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    return Standings(_view(tt), edition, reason, specs, rows, evaluations, all_notes, warnings, lots)
+    return Standings(_view(tt), edition, reason, specs, rows, evaluations, all_notes, warnings, lots, unrated_rating)
 
 
 def _mentions(note: str, start_no: int) -> bool:

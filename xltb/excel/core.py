@@ -367,8 +367,9 @@ def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin =
 def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
              teams: TeamSheets | None = None) -> Any:
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
-    printed to the published precision, else a short reason (and, for individual events, the
-    known variant of the rules that reproduces the figure; :func:`xltb.check.check_value`)."""
+    (a number cell exactly; text to the decimals it is printed with, "13" exactly 13), else a short
+    reason (and, for individual events, the known variant of the rules that reproduces the figure;
+    :func:`xltb.check.check_value`)."""
     found = _participant(cell, crosstable, settings, origin, teams, code)
     if not isinstance(found, tuple):
         return found
@@ -382,8 +383,9 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
         if code == "PTS":  # the score itself (C.07 4.2)
             from ..check import _published_number, same_figure, show
 
-            pub, places = _published_number(published)
-            if places is None:
+            try:  # a number cell exactly, text to its printed decimals ("4" is exactly 4)
+                pub, places = _published_number(published)
+            except ValueError:
                 return f"error: cannot read the published value {published!r}"
             value = st.row(number).points
             return "ok" if same_figure(pub, places, value) else f"differs: xltb {show(value)}, published {show(pub)}"

@@ -9,6 +9,7 @@ import os
 import tempfile
 from fractions import Fraction
 
+from ..errors import XltbError
 from ..standings import Standings
 
 #: tie-breaks shown as whole numbers
@@ -92,6 +93,8 @@ def to_json(st: Standings) -> str:
     }
     if st.lots_seed is not None:
         doc["lots_seed"] = st.lots_seed
+    if st.unrated_rating is not None:  # what the values depend on beyond the file and the rules
+        doc["options"] = {"unrated_rating": st.unrated_rating}
     return json.dumps(doc, ensure_ascii=False) + "\n"
 
 
@@ -150,17 +153,24 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, renamed at the end."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=folder)
+    if os.path.isdir(path):
+        raise XltbError(f"cannot write {path}: it is a folder")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode("utf-8") if isinstance(data, str) else data)
         _new_file_mode(tmp)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
         raise
 
 

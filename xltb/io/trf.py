@@ -85,6 +85,8 @@ class TrfHeader:
     rounds_declared: int | None = None
     tiebreaks_202: tuple[str, ...] = ()
     tiebreaks_212: tuple[str, ...] = ()
+    line_202: int | None = None
+    line_212: int | None = None
     team_records: bool = False
     warnings: list[str] = field(default_factory=list)
 
@@ -152,8 +154,10 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
             _scoring_bbp(tag, body, number, source, scoring_fields)
         elif tag == "202":
             header.tiebreaks_202 = _tb_list(body)
+            header.line_202 = number
         elif tag == "212":
             header.tiebreaks_212 = _tb_list(body)
+            header.line_212 = number
         elif tag == "240":
             byes_240.append(_bye_240(line, number, source))
         elif tag == "299":
@@ -228,7 +232,11 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
     # 240 requested byes fill rounds that have no pairing
     extra_kind: dict[tuple[int, int], Kind] = {}
+    paired_rounds = rounds
     for number, code, rnd, ids in byes_240:
+        if rnd > paired_rounds:  # announced for a round not paired yet: it is not a result
+            warnings.append(f"line {number}: 240 bye for round {rnd}, which has no pairings yet; not counted")
+            continue
         kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
         if kind is None:
             raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
@@ -236,7 +244,6 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             if sno not in by_no:
                 raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)
             extra_kind[(sno, rnd)] = kind
-        rounds = max(rounds, rnd)
     kinds: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
     with_opponent = _WITH_OPPONENT
     empty = _RawRound(None, Colour.NONE, "")
@@ -272,6 +279,10 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         _, opp, col = kinds[start_no][r]
         kinds[start_no][r] = (Kind.DOUBLE_FORFEIT, opp, col)
     overrides, bonus = _abnormal_299(records_299, by_no, source)
+    for p in raw:
+        written = p.text[80:84].strip()
+        if written and _points_text(written) is None:
+            warnings.append(f"line {p.line}: points {written!r} (columns 81-84) cannot be read; not checked")
     players = _players(raw, kinds, scoring, overrides, bonus)
     mismatch = _first_mismatch(players)
     if mismatch is not None and not _has_scoring(scoring):
@@ -295,9 +306,11 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         warnings.append(f"line {p.line}: {message} (team file: player totals are not checked)")
     etype = event_type or _event_type(header, len(raw), rounds)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
+    tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
     return Tournament(
         name=header.name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds, event_type=etype,
-        start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, source=source,
+        start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, tiebreaks_line=tiebreaks_line,
+        source=source,
         warnings=tuple(warnings), city=header.city, federation=header.federation, end_date=header.end_date,
         chief_arbiter=header.chief_arbiter)
 

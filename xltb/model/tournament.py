@@ -78,6 +78,7 @@ class Tournament:
     start_date: date | None = None
     scoring: Scoring = field(default_factory=Scoring)
     tiebreaks: tuple[str, ...] = ()  # the event's own list (TRF 202/212), as written
+    tiebreaks_line: int | None = None  # where that list was read from
     source: str | None = None
     warnings: tuple[str, ...] = ()
     city: str = ""
@@ -97,7 +98,12 @@ class Tournament:
 
     @property
     def max_score(self) -> Fraction:
-        """The maximum possible tournament score (C.07 9.2)."""
+        """The maximum possible tournament score (C.07 9.2): a win in every round of a Swiss (a
+        pairing-allocated bye is worth a win); in a round robin a win against every other participant
+        (once, or twice in a double round robin), the rest round of an odd number being worth nothing."""
+        if self.event_type.predetermined and len(self.players) > 1:
+            cycles = 2 if self.event_type is EventType.DOUBLE_ROUND_ROBIN else 1
+            return self.scoring.win * (len(self.players) - 1) * cycles
         return self.scoring.win * self.rounds
 
 

@@ -59,6 +59,7 @@ SOURCES = {
     "dummy-capped-bye": ("unplayed round: dummy capped at a draw's points times the rounds", "C.07 16.4.2 (2026)"),
     "virtual": ("unplayed game: virtual opponent Sv = Sp + (1 - Sr) + 0.5 (N - R)", "2011 annex F.b"),
     "round": ("score after the round", "C.07 7.5"),
+    "points": ("points of the round", "C.07 4.2"),
     "count": ("counted round", ""),
     "koya": ("game against a participant with at least the Koya limit", "C.07 9.2"),
     "koya-below": ("opponent below the Koya limit: not counted", "C.07 9.2"),
@@ -89,18 +90,20 @@ class Contribution:
 class Evaluation:
     """A tie-break value and how it was obtained."""
 
-    __slots__ = ("code", "value", "elements", "cuts", "power", "q", "notes", "article")
+    __slots__ = ("code", "value", "elements", "cuts", "power", "q", "notes", "article", "result_q")
 
     def __init__(self, code: str, value: Fraction | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
-                 *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = ""):
+                 *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
+                 result_q: int | None = None):
         self.code = code
         self.value = value
         self.elements = elements
         self.cuts = cuts or {}
         self.power = power
-        self.q = q
+        self.q = q  # elements' values are in units of 1/q**power, their scores in units of 1/q
         self.notes = notes
         self.article = article
+        self.result_q = q if result_q is None else result_q  # units of the elements' results
 
     def breakdown(self) -> tuple[Contribution, ...]:
         """The per-round contributions in points, with what was cut and why."""
@@ -113,7 +116,7 @@ class Evaluation:
                 round=e.round, opponent=e.opponent, source=e.source, explanation=text, article=article,
                 value=Fraction(e.value, scale),
                 score=None if e.score is None else Fraction(e.score, self.q),
-                result=None if e.result is None else Fraction(e.result, self.q),
+                result=None if e.result is None else Fraction(e.result, self.result_q),
                 rating=e.rating, vur=e.vur, cut=self.cuts.get(i)))
         return tuple(out)
 

@@ -159,7 +159,8 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
     shift = spec.limit or Fraction(0)
     # compare 2*score >= max_score + 2*shift, all in units of 1/q (exact)
-    twice_limit = Fraction(ctx.win * ctx.rounds) + 2 * shift * ctx.q
+    maximum = ctx.t.max_score * ctx.q
+    twice_limit = maximum + 2 * shift * ctx.q
     elements = []
     total = 0
     for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
@@ -171,6 +172,6 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
             if counted:
                 total += v
     limit = twice_limit / (2 * ctx.q)
-    note = f"limit: {float(limit):g} points (50% of the maximum {float(Fraction(ctx.win * ctx.rounds, ctx.q)):g}"
+    note = f"limit: {float(limit):g} points (50% of the maximum possible score {float(ctx.t.max_score):g}"
     note += f", moved by {float(shift):+g})" if shift else ")"
     return Evaluation(spec.code, ctx.frac(total), elements, q=ctx.q, article="C.07 9.2", notes=(note,))

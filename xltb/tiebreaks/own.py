@@ -13,7 +13,7 @@ from .modifiers import apply_cuts
 
 def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """The tournament score."""
-    elements = [(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(ctx.pts[p])]
+    elements = [(v, r, False, r + 1, None, "points", None, v, None) for r, v in enumerate(ctx.pts[p])]
     notes = (f"abnormal points (TRF 299): {float(Fraction(ctx.extra[p], ctx.q)):g}",) if ctx.extra[p] else ()
     return Evaluation(spec.code, ctx.frac(ctx.score[p]), elements, q=ctx.q, article="C.07 4.2", notes=notes)
 

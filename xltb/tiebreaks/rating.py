@@ -98,7 +98,7 @@ def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts] if cuts else [e[VALUE] for e in elements]
     value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
     notes = () if kept else ("no game played over the board remains: undefined",)
-    return Evaluation(spec.code, value, elements, cuts, q=1, article="C.07 10.1", notes=notes)
+    return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article="C.07 10.1", notes=notes)
 
 
 def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
@@ -106,14 +106,14 @@ def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     elements, cuts = _rating_elements(ctx, spec, p)
     kept = [e for i, e in enumerate(elements) if i not in cuts]
     if not kept:
-        return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.2",
+        return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.2",
                           notes=("no game played over the board: undefined",))
     aro = _ratio_half_up(sum(e[VALUE] for e in kept), len(kept))
     halves = sum(e[RESULT] for e in kept)
     p100 = _ratio_half_up(100 * halves, 2 * len(kept))  # p rounded to two decimals
     d = dp(p100)
     note = f"ARO {aro}, score {halves / 2:g}/{len(kept)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
-    return Evaluation(spec.code, ctx.frac(aro + d, 0), elements, cuts, q=1, article="C.07 10.2", notes=(note,))
+    return Evaluation(spec.code, ctx.frac(aro + d, 0), elements, cuts, q=1, result_q=2, article="C.07 10.2", notes=(note,))
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
@@ -132,15 +132,15 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     elements, cuts = _rating_elements(ctx, spec, p)
     kept = [e for i, e in enumerate(elements) if i not in cuts]
     if not kept:
-        return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3",
+        return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.3",
                           notes=("no game played over the board: undefined",))
     opp = [e[VALUE] for e in kept]
     target = 50 * sum(e[RESULT] for e in kept)  # hundredths of a point
     if target == 0:
         if not ctx.edition.ptp_zero_rule:
-            return Evaluation(spec.code, None, elements, cuts, q=1, article="C.07 10.3", notes=(
+            return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.3", notes=(
                 f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)",))
-        return Evaluation(spec.code, Fraction(min(opp) - 800), elements, cuts, q=1, article="C.07 10.3",
+        return Evaluation(spec.code, Fraction(min(opp) - 800), elements, cuts, q=1, result_q=2, article="C.07 10.3",
                           notes=(f"zero score: lowest opponent rating {min(opp)} - 800",))
     # the expected score grows with the rating: find the lowest rating that reaches the target,
     # bracketing it from a first guess (the TPR of the same games), then halving the bracket
@@ -164,21 +164,27 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         else:
             lo = mid + 1
     note = f"score {target / 100:g}/{len(opp)}; expected score at {lo}: {_expected_hundredths(lo, opp) / 100:g}"
-    return Evaluation(spec.code, ctx.frac(lo, 0), elements, cuts, q=1, article="C.07 10.3", notes=(note,))
+    return Evaluation(spec.code, ctx.frac(lo, 0), elements, cuts, q=1, result_q=2, article="C.07 10.3", notes=(note,))
 
 
 def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
     values = _all_values(ctx, inner, inner_code, spec.forfeits_played)
     start_nos = ctx.start_nos
+    games = _games(ctx, spec, p)
     elements = [(v, v, False, r + 1, start_nos[o], "opponent-value", None, half, None)
-                for r, o, half in _games(ctx, spec, p) if (v := values[o]) is not None]
+                for r, o, half in games if (v := values[o]) is not None]
+    notes: tuple[str, ...] = ()
+    if len(elements) < len(games):  # e.g. PTP of a zero score before 2024-04 (10.3)
+        missing = ", ".join(f"#{start_nos[o]}" for _, o, _ in games if values[o] is None)
+        notes = (f"opponent(s) {missing} have no {inner_code} under the {ctx.edition.key} rules: left out of "
+                 "the average",)
     if spec.cut or spec.median:
         cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
         kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
     else:
         cuts, kept = {}, [e[VALUE] for e in elements]
     value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
-    return Evaluation(spec.code, value, elements, cuts, q=1, article=article)
+    return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes)
 
 
 def _all_values(ctx: Context, inner, code: str, forfeits_played: bool) -> list[int | None]:
@@ -206,4 +212,4 @@ def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Eva
 def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.6 (2026): the participant's rating, highest first (``/R``: lowest first).
     With several ratings during the event, the first is used (Art. 10 note)."""
-    return Evaluation(spec.code, ctx.frac(ctx.ratings[p], 0), q=1, article="C.07 10.6")
+    return Evaluation(spec.code, ctx.frac(ctx.ratings[p], 0), q=1, result_q=2, article="C.07 10.6")
