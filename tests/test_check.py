@@ -231,3 +231,19 @@ def test_check_value_for_excel():
     assert "no known variant" in check_value(st, 1, "SB", "9,25")
     assert check_value(st, 99, "BH", 1).startswith("error")
     assert check_value(st, 6, "ARO", 1).startswith("error")
+
+
+def test_check_value_whole_numbers_are_exact():
+    """A number cell is the figure itself; text is compared to the decimals it prints ("13" = exactly 13)."""
+    t = read_trf(path("held-swiss16.trf"))
+    st = compute(t, "BH/C1,BH,SB,DE", "2024-08")
+    assert st.row(1).values["BH"] == Fraction(25, 2)
+    for published in (13, 12, "13", "12", "13.0", "13,0", 12.0):
+        assert check_value(st, 1, "BH", published, search=False).startswith("differs: xltb 12.5"), published
+    for published in (12.5, "12.5", "12,5", "12½", "12.50"):
+        assert check_value(st, 1, "BH", published) == "ok", published
+    # a value with more decimals than printed: text rounds, a number cell does not
+    aob_st = compute(t, "AOB", "2024-08")
+    assert aob_st.row(14).values["AOB"] == Fraction(79, 6)
+    assert check_value(aob_st, 14, "AOB", "13.17", search=False) == "ok"
+    assert check_value(aob_st, 14, "AOB", 13.17, search=False).startswith("differs")

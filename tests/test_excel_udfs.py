@@ -192,3 +192,17 @@ def test_each_distinct_crosstable_is_parsed_once(monkeypatch):
     changed[1][10] = "-W4"
     changed[4][10] = "+B1"
     assert udfs.TB_PTS(1, changed, SETTINGS) == 3 and len(calls) == 2
+
+
+def test_tb_check_does_not_round_a_whole_published_number():
+    """=TB_CHECK with a whole number (cell or text) is not xltb's 12.5 or 3.5 rounded (C.07 values are exact)."""
+    st = compute(SWISS, "BH/C1,BH,SB,DE,WIN", "2024")
+    assert st.row(1).values["BH"] == Fraction(25, 2) and st.row(1).points == Fraction(7, 2)
+    for published in (13, "13", 12, 13.0):
+        assert core.tb_check(1, published, "BH", ROWS, SETTINGS).startswith("differs: xltb 12.5"), published
+    assert core.tb_check(1, 12.5, "BH", ROWS, SETTINGS) == "ok"
+    assert core.tb_check(1, "12,5", "BH", ROWS, SETTINGS) == "ok"
+    for published in (4, "4", 3):
+        assert core.tb_check(1, published, "PTS", ROWS, SETTINGS).startswith("differs: xltb 3.5"), published
+    assert core.tb_check(1, "3½", "PTS", ROWS, SETTINGS) == "ok"
+    assert core.tb_check(1, "x", "PTS", ROWS, SETTINGS).startswith("error: cannot read")
