@@ -247,3 +247,50 @@ def test_check_value_whole_numbers_are_exact():
     assert aob_st.row(14).values["AOB"] == Fraction(79, 6)
     assert check_value(aob_st, 14, "AOB", "13.17", search=False) == "ok"
     assert check_value(aob_st, 14, "AOB", 13.17, search=False).startswith("differs")
+
+
+# --------------------------------------------------------------------------- JSON: event, unrated rating
+def test_json_against_another_event_is_bad_input(capsys):
+    seed = os.path.join(os.path.dirname(__file__), "data", "seed", "held-rr6.trf")
+    assert main(["check", path("held-2024.json"), "--event", seed]) == 2
+    err = capsys.readouterr().err
+    assert "do not match the event held-rr6.trf" in err and "Traceback" not in err and "internal" not in err
+
+
+FROME = os.path.join(os.path.dirname(__file__), "data", "real", "cr_frome2026_standard.trf")
+
+
+@pytest.fixture()
+def frome_json(tmp_path):
+    """xltb's own JSON of an event with unrated players, computed with --unrated-rating 1400; and the same
+    JSON without the "options" key (as older versions wrote it)."""
+    shutil.copy(FROME, tmp_path / "frome.trf")
+    out = tmp_path / "with.json"
+    assert main(["standings", str(tmp_path / "frome.trf"), "-t", "ARO,TPR,BH", "--unrated-rating", "1400",
+                 "-f", "json", "-o", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["options"] == {"unrated_rating": 1400}
+    del doc["options"]
+    (tmp_path / "old.json").write_text(json.dumps(doc), encoding="utf-8")
+    return out, tmp_path / "old.json"
+
+
+def test_json_uses_its_recorded_unrated_rating(frome_json):
+    with_options, _ = frome_json
+    report = check_file(str(with_options))
+    assert report.ok and [c.agree for c in report.columns] == [31, 31, 31] and report.ranks_compared == 31
+
+
+def test_json_columns_not_computable_are_not_differences(frome_json, capsys):
+    _, old = frome_json
+    report = check_file(str(old))
+    aro, tpr, bh = report.columns
+    assert aro.error and tpr.error and not bh.error and bh.agree == 31
+    assert report.cells == [] and report.ok  # "not compared" is not a difference
+    text = report.to_text()
+    assert "differences:" not in text and "2 columns not compared" in text
+    assert main(["check", str(old)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(old), "--unrated-rating", "1400"]) == 0
+    assert "ARO as ARO: 31/31 agree" in capsys.readouterr().out
+    assert main(["check", str(old), "--unrated-rating", "1200"]) == 1

@@ -492,6 +492,13 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
                              file=path)
     event = load_event(target, event_doc.get("type") if event_doc.get("type") else None)
     team = hasattr(event, "teams")
+    _same_participants(rows, event.teams if team else event.players, path, target)
+    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    unrated = options.get("unrated_rating")
+    if unrated is not None and (isinstance(unrated, bool) or not isinstance(unrated, (int, float))
+                                or unrated != int(unrated)):
+        raise InputError(f"options.unrated_rating {unrated!r} is not a whole number", file=path)
+    unrated = None if unrated is None else int(unrated)
     if team:
         try:
             import xltb.team_engine  # noqa: F401
@@ -514,13 +521,42 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
         chosen = None if given[i] == "-" else given[i]
         columns.append(Column(code, code, values, texts, None, (chosen,) if chosen else (), chosen,
                               comparable=chosen is not None,
-                              note="" if chosen else "skipped"))
+                              note="" if chosen else "skipped", unrated_rating=unrated))
     for row in rows:
         ranks[row["start_no"]] = row["rank"]
         points[row["start_no"]] = None if row.get("points") is None else Fraction(row["points"])
         names[row["start_no"]] = row.get("name", "")
     return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
                   notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
+
+
+def _same_participants(rows, participants, path: str, target: str) -> None:
+    """The JSON's rows must be the event's participants (same numbers, same names): a JSON checked
+    against another event is an input error, not a list of differences."""
+    try:
+        listed = {int(row["start_no"]): str(row.get("name", "") or "") for row in rows}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise InputError("not an xltb standings JSON (a row without start_no)", file=path) from None
+    present = {p.start_no: p.name for p in participants}
+    event = os.path.basename(target)
+    if set(listed) != set(present):
+        extra = sorted(set(listed) - set(present))
+        missing = sorted(set(present) - set(listed))
+        parts = []
+        if extra:
+            parts.append("numbers not in the event: " + ", ".join(map(str, extra[:5]))
+                         + (" ..." if len(extra) > 5 else ""))
+        if missing:
+            parts.append("event participants not in the JSON: " + ", ".join(map(str, missing[:5]))
+                         + (" ..." if len(missing) > 5 else ""))
+        raise InputError(f"the JSON's participants ({len(listed)}) do not match the event {event} "
+                         f"({len(present)}): {'; '.join(parts)}; is --event the file the JSON was computed from?",
+                         file=path)
+    for no, name in sorted(listed.items()):
+        if name and present[no] and name.strip().casefold() != present[no].strip().casefold():
+            raise InputError(f"the JSON's participants do not match the event {event}: #{no} is {name!r} in the "
+                             f"JSON, {present[no]!r} in the event; is --event the file the JSON was computed from?",
+                             file=path)
 
 
 # --------------------------------------------------------------------------- the report
@@ -579,7 +615,12 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
-        return not self.cells and not self.ranks and not self.points and not any(c.error for c in self.columns)
+        """Everything compared agrees (a column that could not be compared is reported, not a difference)."""
+        return not self.cells and not self.ranks and not self.points
+
+    @property
+    def not_compared(self) -> list[ColumnReport]:
+        return [c for c in self.columns if c.code is None or c.error or c.compared == 0]
 
     # ------------------------------------------------------------------ writers
     def to_text(self) -> str:
@@ -634,7 +675,10 @@ class CheckReport:
             for v in r.reproduced_by[:3]:
                 lines.append(f"    reproduced by: {v}")
         lines.append("")
-        lines.append("result: " + ("everything agrees" if self.ok else "differences found"))
+        skipped = len(self.not_compared)
+        lines.append("result: " + ("differences found" if not self.ok else "everything agrees" if not skipped
+                                   else f"everything compared agrees ({skipped} column"
+                                        f"{'s' if skipped > 1 else ''} not compared)"))
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> str:
@@ -829,9 +873,11 @@ class Checker:
             variants = [] if de else variants_for(col.code, edition, unrated, has_unrated=has_unrated,
                                                   team=src.team)
             report = ColumnReport(col.key, col.name, col.code, len(col.values), 0, col.note)
-            if isinstance(values, str):
+            if isinstance(values, str):  # not computable (e.g. unrated players): not compared, no differences
                 report.error = values
-                values = {}
+                report.compared = 0
+                columns.append(report)
+                continue
             differing = []
             for no, pub in col.values.items():
                 if no in values and same_figure(pub, col.decimals, values[no]):
