@@ -67,8 +67,11 @@ def _key(st):
     ("13b½", (Kind.DRAW, 13, Colour.BLACK)),
     (" 22w½", (Kind.DRAW, 22, Colour.WHITE)),
     ("5s0", (Kind.LOSS, 5, Colour.BLACK)),
-    ("12w+", (Kind.FORFEIT_WIN, 12, Colour.NONE)),
-    ("5b-", (Kind.FORFEIT_LOSS, 5, Colour.NONE)),
+    ("12w+", (Kind.FORFEIT_WIN, 12, Colour.WHITE)),  # a forfeit keeps the colour of its pairing
+    ("5b-", (Kind.FORFEIT_LOSS, 5, Colour.BLACK)),
+    ("+FW9", (Kind.FORFEIT_WIN, 9, Colour.WHITE)),
+    ("-fb12", (Kind.FORFEIT_LOSS, 12, Colour.BLACK)),
+    ("+F?9", (Kind.FORFEIT_WIN, 9, Colour.NONE)),
     ("-1", (Kind.PAB, None, Colour.NONE)),
     (-1.0, (Kind.PAB, None, Colour.NONE)),
     ("-½", (Kind.HALF_BYE, None, Colour.NONE)),
@@ -174,3 +177,33 @@ def test_double_forfeit():
     rows = [["No", "Name", "R1"], [1, "A", "-F2"], [2, "B", "-F1"]]
     t = to_tournament(rows, event_type=EventType.SWISS)
     assert [p.results[0].kind for p in t.players] == [Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT]
+
+
+def test_forfeits_keep_their_colour():
+    """BPG/BWG count forfeits where forfeits count as games (round robins before 2026, /P): the crosstable
+    keeps the colour of a forfeited pairing, and both cells must not claim the same colour."""
+    rows = [["No", "Name", "R1", "R2"], [1, "A", "+FW2", "=B2"], [2, "B", "-FB1", "=W1"]]
+    t = to_tournament(rows, event_type=EventType.ROUND_ROBIN)
+    assert [r.colour for r in t.players[0].results] == [Colour.WHITE, Colour.BLACK]
+    assert format_cell(t.players[0].results[0]) == "+FW2" and format_cell(t.players[1].results[0]) == "-FB1"
+    st = compute(t, "BPG/P,BWG/P", "2026")
+    assert st.row(2).values["BPG/P"] == 1 and st.row(1).values["BPG/P"] == 1
+    rows[2][2] = "-FW1"
+    with pytest.raises(CellError, match="same colour"):
+        to_tournament(rows)
+    rows[1][2], rows[2][2] = "+F2", "-F1"  # colour not known: still valid
+    assert to_tournament(rows).players[0].results[0].colour is Colour.NONE
+
+
+@pytest.mark.parametrize("name, kind, codes", [
+    ("seed/held-rr6.trf", EventType.ROUND_ROBIN, "DE,WIN,SB,KS,BPG,BWG"),
+    ("real/cr_ussa2026_closed_open_rr.trf", None, "BPG/P,BWG/P,BPG,BWG"),
+    ("check/cr_world_blitz_2021_open.trf", None, "BPG/P,BWG/P"),
+])
+def test_forfeit_colours_survive_the_crosstable(name, kind, codes):
+    trf = read_trf(Path(__file__).parent / "data" / name)
+    assert any(r.kind.forfeit and r.colour is not Colour.NONE for p in trf.players for r in p.results)
+    t = to_tournament(from_tournament(trf), event_type=kind or trf.event_type)
+    for rules in ("2024", "2026"):
+        a, b = compute(t, codes, rules), compute(trf, codes, rules)
+        assert [(r.start_no, r.rank, r.values) for r in a.rows] == [(r.start_no, r.rank, r.values) for r in b.rows]

@@ -72,6 +72,7 @@ def test_exercise_book_values(name, kind, edition):
     ("held-swiss16.trf", "individual", "BH/C1,BH,SB,DE,WIN"),
     ("held-swiss16-r9.trf", "individual", "DE,ARO/C1,TPR,KS/L-1,AOB"),
     ("held-rr6.trf", "roundrobin", "DE,WIN,SB,KS"),
+    ("held-rr6.trf", "roundrobin", "DE,WIN,SB,KS,BPG,BWG"),  # forfeits are games in a round robin: their colour
 ])
 def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
     src = tmp_path / "in.xlsx"

@@ -162,3 +162,15 @@ def test_from_a_csv_export(tmp_path):
     assert done.returncode == 0, done.stderr
     rows = _sheet_rows(load_workbook(out)["Crosstable"], "A1:P7")
     assert rows[1][1] == "Caruana, Fabiano" and len(to_tournament(rows).players) == 6
+
+
+def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
+    """TRF 299 bonus points have no crosstable cell: a filled template would give other standings, so
+    `xltb template individual --from` refuses (exit 2) instead of dropping them."""
+    out = tmp_path / "bonus.xlsx"
+    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "individual", "--from",
+                           str(Path(__file__).parent / "data" / "real" / "29_sharly_trf26_indiv_299_bonus.trf"),
+                           "-o", str(out)], capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    assert "#4 P4 has +2 bonus or penalty points (TRF 299)" in done.stderr and "Traceback" not in done.stderr
+    assert not out.exists()

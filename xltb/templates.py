@@ -151,7 +151,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
         _standings_sheet(wb, len(teams_rows) - 1, codes, st, team=True)
         return _finish_macros(wb) if macros else wb
     if event is not None:
-        rows = from_tournament(event)
+        rows = _individual_rows(event, values)
     else:
         size, rounds = BLANK_SIZE[kind]
         rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
@@ -161,6 +161,23 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     _crosstable_sheet(wb, rows, values, st)
     _standings_sheet(wb, len(rows) - 1, codes, st)
     return _finish_macros(wb) if macros else wb
+
+
+def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any]]:
+    """The Crosstable rows of ``event``. The sheet must hold the event exactly: the rows are read back
+    with the template's settings and compared with it (bonus points, scoring the Settings cannot
+    express, ...: refused, exit 2, rather than standings that silently differ)."""
+    from .excel.crosstable import round_trip_difference, to_tournament
+    from .excel.settings import parse_settings
+
+    rows = from_tournament(event)
+    settings = parse_settings(values)
+    copy = to_tournament(rows, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
+                         start_date=settings.start_date)
+    why = round_trip_difference(event, copy)
+    if why is not None:
+        raise XltbError(f"the individual template cannot hold this event exactly: {why}")
+    return rows
 
 
 # --------------------------------------------------------------------------- the packaged .xlsm
@@ -388,9 +405,10 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
         dv = DataValidation(type="custom", allow_blank=True, showInputMessage=True, showErrorMessage=True,
                             formula1=f'OR(LEN({first}2)=0,ISNUMBER(SEARCH(LEFT({first}2,1),"+=-0123456789ZFHPWB")))')
         dv.promptTitle = "Result (text)"
-        dv.prompt = "+W9 win, =B13 draw, -W2 loss, +F9/-F12 forfeit, +BYE, =BYE, ZPB, FPB; empty: not paired"[:255]
+        dv.prompt = "+W9 win, =B13 draw, -W2 loss, +FW9/-FB12 forfeit (+F9: colour unknown), +BYE, =BYE, ZPB, " \
+                    "FPB; empty: not paired"[:255]
         dv.errorTitle = "Not a result"
-        dv.error = ("Use +W9, =B13, -W2, +F9, -F12, +BYE, =BYE, ZPB, FPB or a chess-results cell (9w1, 13b½, -1); "
+        dv.error = ("Use +W9, =B13, -W2, +FW9, -FB12, +BYE, =BYE, ZPB, FPB or a chess-results cell (9w1, 13b½, -1); "
                     "see the Instructions sheet.")[:255]
         dv.errorStyle = "warning"
         dv.add(cells)

@@ -10,7 +10,8 @@ Round cells, in the notation of arbiters and of Held's *Exercises in tie-breakin
 ======================  =====================================================================
 ``+W9`` ``=B13`` ``-W2``  win / draw / loss against #9, #13, #2 with white (W) or black (B);
                           ``?`` for an unknown colour (``+?9``)
-``+F9`` ``-F12``          forfeit win / loss against #9 / #12 (both ``-F``: double forfeit)
+``+FW9`` ``-FB12``        forfeit win / loss against #9 / #12, with the colour of the pairing
+                          (``+F9`` ``-F12``: colour not known; both ``-F``: double forfeit)
 ``+BYE`` (``PAB``)        pairing-allocated bye (C.04: a win's points unless Settings say else)
 ``=BYE`` (``HPB``)        requested half-point bye
 ``ZPB`` (``-BYE``)        zero-point bye
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Sequence
 
 from ..errors import InputError
@@ -74,7 +76,7 @@ class Origin:
 
 # --------------------------------------------------------------------------- notation
 _ARBITER_GAME = re.compile(r"([+=\-])([WB?])(\d+)")
-_FORFEIT = re.compile(r"([+\-])F(\d+)")
+_FORFEIT = re.compile(r"([+\-])F([WB?]?)(\d+)")
 _PAIRED = re.compile(r"([WB])(\d+)")
 _CR_GAME = re.compile(r"(\d+)\s*([WBSZ])\s*(1|0|½|1/2|=|0?[.,]5|\+|-)")
 _HALF = {"½", "1/2", "=", ".5", ",5", "0.5", "0,5"}
@@ -93,7 +95,8 @@ _MIRROR = {
     Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
 }
 
-NOTATION_HELP = ("+W9 win with white against #9, =B13 draw with black, -W2 loss, +F9 / -F12 forfeit won / lost, "
+NOTATION_HELP = ("+W9 win with white against #9, =B13 draw with black, -W2 loss, +FW9 / -FB12 forfeit won / lost "
+                 "(with white / black; +F9 colour not known), "
                  "+BYE pairing-allocated bye, =BYE half-point bye, ZPB zero-point bye, FPB full-point bye, "
                  "empty = not paired; chess-results cells 9w1, 13b½, -1, -½, -0 are accepted too")
 
@@ -132,7 +135,8 @@ def parse_cell(value: Any) -> tuple[Kind, int | None, Colour]:
         return _ARBITER_KIND[m[1]], int(m[3]), _COLOUR[m[2]]
     m = _FORFEIT.fullmatch(t)
     if m:
-        return (Kind.FORFEIT_WIN if m[1] == "+" else Kind.FORFEIT_LOSS), int(m[2]), Colour.NONE
+        # the colour of a forfeited pairing counts where forfeits count as games (C.07 7.3/7.4 with /P, 15.2)
+        return (Kind.FORFEIT_WIN if m[1] == "+" else Kind.FORFEIT_LOSS), int(m[3]), _COLOUR[m[2] or "?"]
     m = _PAIRED.fullmatch(t)
     if m:
         return Kind.NOT_PLAYED, int(m[2]), _COLOUR[m[1]]
@@ -141,8 +145,7 @@ def parse_cell(value: Any) -> tuple[Kind, int | None, Colour]:
         res = m[3]
         kind = (Kind.WIN if res == "1" else Kind.LOSS if res == "0" else Kind.FORFEIT_WIN if res == "+"
                 else Kind.FORFEIT_LOSS if res == "-" else Kind.DRAW)
-        colour = Colour.NONE if kind.forfeit else _COLOUR[m[2]]
-        return kind, int(m[1]), colour
+        return kind, int(m[1]), _COLOUR[m[2]]  # 9w+ keeps its colour
     raise ValueError(f"cannot read {text!r} as a result (expected e.g. {NOTATION_HELP})")
 
 
@@ -152,11 +155,11 @@ def format_cell(result: RoundResult) -> str:
     if result.opponent is None or k in (Kind.PAB, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT):
         return {Kind.PAB: "+BYE", Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}.get(k, "")
     opp = result.opponent
-    if k is Kind.FORFEIT_WIN:
-        return f"+F{opp}"
-    if k in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
-        return f"-F{opp}"
     colour = {Colour.WHITE: "W", Colour.BLACK: "B"}.get(result.colour, "?")
+    if k is Kind.FORFEIT_WIN:
+        return f"+F{colour.strip('?')}{opp}"
+    if k in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return f"-F{colour.strip('?')}{opp}"
     if k is Kind.NOT_PLAYED:
         return f"{colour}{opp}" if colour != "?" else ""
     sign = "+" if k.won else "=" if k in (Kind.DRAW, Kind.UNRATED_DRAW) else "-"
@@ -301,7 +304,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
                 raise CellError(f"round {i + 1}: the results of #{number} and #{opp} contradict each other "
                                 f"({cell_text(row[layout.rounds[i]])!r} against "
                                 f"{cell_text(padded[opp][layout.rounds[i]])!r} in {there})", cell=here)
-            if kind.played and colour is not Colour.NONE and colour == other_colour:
+            if colour is not Colour.NONE and colour == other_colour:
                 raise CellError(f"round {i + 1}: #{number} and #{opp} both have the same colour ({there})", cell=here)
     players = []
     for r, number, row in entries:
@@ -336,3 +339,44 @@ def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]
         cells = [format_cell(r) for r in p.results] + [""] * (rounds - len(p.results))
         rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None] + cells)
     return rows
+
+
+_RATED = {Kind.UNRATED_WIN: Kind.WIN, Kind.UNRATED_DRAW: Kind.DRAW, Kind.UNRATED_LOSS: Kind.LOSS}
+
+
+def round_trip_difference(original: Tournament, copy: Tournament) -> str | None:
+    """Where the event read back from the Crosstable sheet differs from the original (None: nowhere that
+    counts for tie-breaks: participants, ratings, each round's kind, opponent, colour of a pairing and
+    points, and points not tied to a round). Rated and unrated games are alike for tie-breaks."""
+    if [p.start_no for p in original.players] != [p.start_no for p in copy.players]:
+        return "the participants differ"
+    for p, q in zip(original.players, copy.players):
+        if p.extra_points != q.extra_points:
+            extra = p.extra_points - q.extra_points
+            return (f"#{p.start_no} {p.name} has {'+' if extra > 0 else '-'}{_points(abs(extra))} bonus or penalty "
+                    "points (TRF 299), which no crosstable cell holds")
+        if p.rating != q.rating:
+            return f"#{p.start_no} {p.name}: rating {p.rating} in the file, {q.rating} in the sheet"
+        rounds = max(len(p.results), len(q.results))
+        for i in range(rounds):
+            x = p.results[i] if i < len(p.results) else None
+            y = q.results[i] if i < len(q.results) else None
+            xk = Kind.ABSENT if x is None else _RATED.get(x.kind, x.kind)
+            yk = Kind.ABSENT if y is None else _RATED.get(y.kind, y.kind)
+            xp = Fraction(0) if x is None else x.points
+            yp = Fraction(0) if y is None else y.points
+            xo = None if x is None else x.opponent
+            yo = None if y is None else y.opponent
+            paired = xo is not None
+            xc = x.colour if x is not None and paired else Colour.NONE
+            yc = y.colour if y is not None and paired else Colour.NONE
+            if (xk, xo, xc, xp) != (yk, yo, yc, yp):
+                what = "points" if (xk, xo, xc) == (yk, yo, yc) else "result"
+                return (f"#{p.start_no} {p.name}, round {i + 1}: {xk.name} against {xo}, {xc.name}, {_points(xp)} "
+                        f"points in the file; {yk.name} against {yo}, {yc.name}, {_points(yp)} points in the sheet "
+                        f"({what} differs)")
+    return None
+
+
+def _points(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
