@@ -253,9 +253,20 @@ def test_options_wrong_for_every_file_fail_before_any_work(tmp_path, capsys):
 
 
 def test_pdf_without_libreoffice_is_a_clear_error(tmp_path, capsys, monkeypatch):
-    monkeypatch.setenv("XLTB_SOFFICE", str(tmp_path / "no-such-soffice"))
+    import xltb.io.pdf as pdf
+
+    monkeypatch.delenv("XLTB_SOFFICE", raising=False)
+    monkeypatch.setattr(pdf.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pdf, "_CANDIDATES", ())
     assert main(["export", str(SWISS), "-o", str(tmp_path / "x.xlsx"), "--pdf"]) == 2
     assert "--pdf needs LibreOffice" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pdf_with_a_wrong_xltb_soffice_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XLTB_SOFFICE", str(tmp_path / "no-such-soffice"))
+    assert main(["export", str(SWISS), "-o", str(tmp_path / "x.xlsx"), "--pdf"]) == 2
+    assert "XLTB_SOFFICE names" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -284,3 +295,16 @@ def test_crosstable_without_colours_keeps_opponent_and_result_apart(tmp_path):
     rows = _sheet_rows(openpyxl.load_workbook(out)["Crosstable"])[1]
     first = next(r for r in rows if r[1] == 1)
     assert first[4:11] == ("PAB 1", "3 1", "9 1", "4 ½", "5 ½", "2 ½", "6 1")
+
+
+def test_wide_details_print_on_several_pages_with_the_participant_columns(tmp_path):
+    """21 rounds of contributions do not fit one page width at a readable size: the Details sheet is
+    printed two pages wide, the rank, number, name, tie-break and value repeated on each."""
+    from openpyxl import load_workbook
+
+    source = Path(__file__).parent / "data" / "csv" / "cr_world_blitz_2021_open.trf"
+    out = tmp_path / "blitz.xlsx"
+    assert main(["export", str(source), "-o", str(out)]) == 0
+    details = load_workbook(out)["Details"]
+    assert details.page_setup.fitToWidth == 2
+    assert details.print_title_cols == "$A:$E"

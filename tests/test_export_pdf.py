@@ -57,3 +57,12 @@ def test_pdf_is_not_overwritten_without_force(tmp_path, capsys):
     assert main(["export", str(SWISS), "-o", str(tmp_path / "held.xlsx"), "--pdf"]) == 2
     assert "held.pdf exists; use --force" in capsys.readouterr().err
     assert (tmp_path / "held.pdf").read_bytes() == b"keep" and not (tmp_path / "held.xlsx").exists()
+
+
+def test_pdf_in_a_folder_whose_name_needs_escaping(tmp_path, capsys):
+    """The LibreOffice profile is given as a file URL: spaces, '#' and '%' must be percent-encoded."""
+    folder = tmp_path / "John Smith #1 50%"
+    folder.mkdir()
+    assert main(["export", str(SWISS), "--out-dir", str(folder), "--pdf"]) == 0
+    assert (folder / "held-swiss16.pdf").read_bytes().startswith(b"%PDF")
+

@@ -112,3 +112,22 @@ def test_plain_direct_encounter_on_one_score(event):
     st = compute_team(event, "DE:GP")
     assert [r.start_no for r in st.rows[:5]] == [4, 2, 1, 3, 5]
     assert [r.rank for r in st.rows[:5]] == [1, 2, 3, 4, 5]
+
+
+def test_board_count_only_for_equal_game_points(event):
+    """12.1: BC can only be used when all tied teams have the same game points. The 10-point teams
+    have 17.5, 17, 16, 17 and 18 GP: BC does not separate them, and the output says why."""
+    st = compute_team(event, "BC")
+    assert {st.row(n).rank for n in (1, 2, 3, 4, 5)} == {1}
+    assert any("BC not applied" in w and "12.1" in w for w in st.warnings)
+    st = compute_team(event, "GPTS,BC")  # after GP only Bonobos (2) and Deer (4) share 17 GP
+    assert st.row(2).rank != st.row(4).rank
+
+
+def test_a_league_where_every_two_teams_met_is_a_round_robin():
+    """File 12 says "Team League": the 12 teams met each other once in 11 rounds."""
+    from xltb.model import EventType
+
+    league = read_event(Path(__file__).parent / "data" / "team" / "12_icu_armstrong_cup_2010_11_team_league.tab")
+    assert league.event_type is EventType.ROUND_ROBIN
+    assert league.name.startswith("Leinster Chess Union")  # not the ruler line of the file

@@ -197,3 +197,19 @@ def test_bad_code_in_the_files_list_names_the_line(tmp_path):
     with pytest.raises(TieBreakError) as err:
         compute(read_trf(path))
     assert err.value.line == 4 and str(path) in str(err.value) and "'FOO'" in str(err.value)
+
+
+def test_a_ruler_line_is_not_a_record():
+    """A record's code is followed by a blank: a column ruler 0123456789... is not a 012 name."""
+    text = trf(GOOD) + "01234567890123456789012345678901234567890\n"
+    assert parse_trf(text).name == "Hand-built test event"
+
+
+def test_pairing_system_from_the_pairings_when_the_file_names_none():
+    """No 092/192: a table where every two players met once is a round robin (15.2 applies)."""
+    rows = [(1, 2000, "2w1 3b="), (2, 1900, "1b0 -Z 3w1"), (3, 1800, "-Z 1w= 2b0")]
+    text = trf(rows).replace("092 Individual: Swiss-System\n", "")
+    t = parse_trf(text)
+    assert t.event_type is EventType.ROUND_ROBIN
+    assert any("read as a round-robin" in w for w in t.warnings)
+    assert parse_trf(trf(rows)).event_type is EventType.SWISS  # 092 says Swiss

@@ -128,6 +128,18 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
 
             return by_ede
         k = keys[spec.code]
+        if spec.acronym == "BC":
+            gp = ctx.gp.score
+
+            def by_board_count(group: list[int]) -> list[list[int]]:
+                # C.07 12.1: BC "can only be used when all tied teams have the same number of game points"
+                if len({gp[i] for i in group}) > 1:
+                    names = ", ".join(f"#{ctx.start_nos[i]}" for i in group)
+                    warnings.append(f"{spec.code} not applied to {{{names}}}: their game points differ (C.07 12.1)")
+                    return [group]
+                return partition_by(group, k.__getitem__, True)
+
+            return by_board_count
         return lambda group: partition_by(group, k.__getitem__, True)
 
     primary = ctx.score

@@ -10,7 +10,9 @@ and renamed at the end (never half a file).
 from __future__ import annotations
 
 import os
+import pathlib
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -36,7 +38,10 @@ def find_soffice() -> str | None:
     """The LibreOffice program (``XLTB_SOFFICE``, then the PATH, then the usual install places), or None."""
     configured = os.environ.get("XLTB_SOFFICE")
     if configured:
-        return configured if os.path.isfile(configured) else None
+        if not os.path.isfile(configured):
+            raise PdfError(f"XLTB_SOFFICE names {configured}, which is not a file: point it at LibreOffice's soffice "
+                           "program, or unset it to look for soffice on the PATH")
+        return configured
     for name in ("soffice", "libreoffice"):
         found = shutil.which(name)
         if found:
@@ -59,12 +64,11 @@ def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str
     folder = os.path.dirname(os.path.abspath(pdf))
     work = tempfile.mkdtemp(prefix=".xltb-pdf-", dir=folder)
     try:
-        profile = os.path.join(work, "profile")
-        command = [soffice, f"-env:UserInstallation=file://{_url_path(profile)}", "--headless", "--norestore",
+        profile = pathlib.Path(work, "profile").resolve().as_uri()  # percent-encoded: spaces, '#', '%'
+        command = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore",
                    "--nolockcheck", "--convert-to", "pdf:calc_pdf_Export", "--outdir", work, os.fspath(xlsx)]
         try:
-            proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                                  stdin=subprocess.DEVNULL)
+            proc = _run(command, timeout)
         except subprocess.TimeoutExpired:
             raise PdfError(f"LibreOffice took more than {timeout:.0f} s to convert the workbook",
                            file=os.fspath(xlsx)) from None
@@ -81,9 +85,24 @@ def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _url_path(path: str) -> str:
-    path = os.path.abspath(path).replace("\\", "/")
-    return path if path.startswith("/") else "/" + path
+def _run(command: list[str], timeout: float) -> subprocess.CompletedProcess:
+    """Run LibreOffice in a process group of its own, so that a conversion that times out is ended
+    with every process it started (the soffice launcher leaves soffice.bin behind otherwise)."""
+    posix = os.name == "posix"
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                            text=True, start_new_session=posix)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        if posix:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        proc.kill()
+        proc.communicate()
+        raise
+    return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
 __all__ = ["find_soffice", "require_soffice", "xlsx_to_pdf", "PdfError", "MISSING"]

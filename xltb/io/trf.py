@@ -20,6 +20,7 @@ from math import gcd
 from .._gc import paused
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from ..model.tournament import pairing_system
 from .text import decode, encoding_note, errors_located, read_text
 
 #: result code with an opponent -> kind
@@ -117,6 +118,8 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
         if not line.strip():
             continue
         tag = line[:3]
+        if len(line) > 3 and line[3] not in " \t":
+            continue  # not a record: a record's code is followed by a blank (e.g. a ruler line 0123456789...)
         body = line[4:].strip() if len(line) > 3 else ""
         if tag == "001":
             player = _player_line(line, number, source)
@@ -304,7 +307,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         if not header.team_records:
             raise InputError(message, file=source, line=p.line)
         warnings.append(f"line {p.line}: {message} (team file: player totals are not checked)")
-    etype = event_type or _event_type(header, len(raw), rounds)
+    etype = event_type or event_type_of(declared_event_type(header.type_text, header.type_code), players, warnings)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
     tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
     return Tournament(
@@ -611,11 +614,28 @@ def _date(text: str, header: TrfHeader, tag: str) -> date | None:
     return None
 
 
-def _event_type(header: TrfHeader, players: int, rounds: int) -> EventType:
-    code = header.type_code
-    text = header.type_text.lower()
+def declared_event_type(type_text: str, type_code: str) -> EventType | None:
+    """The pairing system a file declares (TRF 092 text, TRF-2026 192 code), or None."""
+    code = type_code.upper()
+    text = type_text.lower()
     if "DOUBLEROUNDROBIN" in code or ("double" in text and ("robin" in text or "berger" in text)):
         return EventType.DOUBLE_ROUND_ROBIN
     if "ROUNDROBIN" in code or "robin" in text or "berger" in text or "rundenturnier" in text:
         return EventType.ROUND_ROBIN
+    if "swiss" in text or "SWISS" in code or "DUTCH" in code or "BURSTEIN" in code or "DUBOV" in code \
+            or code.startswith("FIDE_TEAM_TYPE") or "schweizer" in text:
+        return EventType.SWISS
+    return None
+
+
+def event_type_of(declared: EventType | None, participants, warnings: list[str]) -> EventType:
+    """The declared pairing system; else a (double) round robin when every two participants met once
+    (twice), said in a warning (15.2 then applies); else a Swiss."""
+    if declared is not None:
+        return declared
+    found = pairing_system(participants)
+    if found is not None:
+        warnings.append(f"the file does not name its pairing system; every two participants met "
+                        f"{'twice' if found is EventType.DOUBLE_ROUND_ROBIN else 'once'}: read as a {found.value}")
+        return found
     return EventType.SWISS

@@ -36,7 +36,7 @@ from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from .text import decode, encoding_note, errors_located, read_text
-from .trf import parse_trf
+from .trf import declared_event_type, event_type_of, parse_trf
 
 _TEAM_TAGS = ("013", "310")
 
@@ -91,7 +91,7 @@ def parse_team_trf(text: str, source: str = "<text>", *, event_type: EventType |
     individual = parse_trf(player_text, source=source, event_type=event_type)
     records = _Records(lines, source)
     try:
-        return _build(individual, records, source, primary)
+        return _build(individual, records, source, primary, event_type)
     except _NotTeamMatches as why:
         warning = f"the team records (013/310) do not describe team matches ({why}); read as an individual event"
         return replace(individual, warnings=individual.warnings + (warning,))
@@ -124,6 +124,7 @@ class _Records:
         self.teams: list[dict] = []
         self.uses_310 = False
         self.type_code = ""
+        self.type_text = ""
         self.board_colours = ""
         self.match_fields: dict[str, Fraction] = {}
         self.pab: tuple[Fraction | None, Fraction | None] = (None, None)
@@ -138,6 +139,8 @@ class _Records:
         for number, raw in enumerate(lines, start=1):
             line = raw.rstrip("\n")
             tag = line[:3]
+            if len(line) > 3 and line[3] not in " \t":
+                continue  # not a record (a record's code is followed by a blank)
             if tag == "310":
                 teams_310.append(self._team_310(line, number, source))
             elif tag == "013":
@@ -145,6 +148,8 @@ class _Records:
                                   "roster": self._ids(line[36:], "013", number, source), "line": number})
             elif tag == "192":
                 self.type_code = line[4:].strip().upper()
+            elif tag == "092":
+                self.type_text = line[4:].strip()
             elif tag == "352":
                 self.board_colours = line[4:].strip().upper()
             elif tag == "362":
@@ -292,7 +297,8 @@ def _board_member(res: RoundResult | None) -> bool:
     return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
 
 
-def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | None) -> TeamTournament:
+def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | None,
+           event_type: EventType | None = None) -> TeamTournament:
     warnings = [w for w in ind.warnings
                 if "team file: player totals are not checked" not in w and not w.startswith("the header declares")]
     if not rec.teams:
@@ -432,12 +438,15 @@ def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | 
                 warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
                                 f"{_fmt(computed)} {what}, the 310 record says {_fmt(declared)}")
         built.append(team)
+    # the pairing system: as the user or the file says, else from the team pairings (a league where every
+    # two teams met is a round robin, 15.2)
+    etype = event_type or event_type_of(declared_event_type(rec.type_text, rec.type_code), built, warnings)
     primary = primary_override or _primary(rec.type_code)
     primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
                                                                      else "default (match points)")
     return TeamTournament(
         name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
-        boards=size, event_type=ind.event_type, start_date=ind.start_date, scoring=games, match_scoring=ms,
+        boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
         primary=(primary or "MP").upper(), primary_source=primary_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
         end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)

@@ -25,6 +25,7 @@ openpyxl is imported inside the functions (the engine does not need it).
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 from fractions import Fraction
@@ -36,6 +37,8 @@ from .output import decimals, format_value
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
 PORTRAIT_CHARS = 95
+#: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
+LANDSCAPE_CHARS = 200
 
 _KIND_TEXT = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB",
               Kind.ABSENT: "abs"}
@@ -114,7 +117,7 @@ class _Sheet:
 
     def __init__(self, book: "_Book", title: str, headers: list[str], widths: list[float],
                  columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
-                 freeze: str | None = None):
+                 freeze: str | None = None, repeat_columns: int = 0):
         from openpyxl.worksheet.properties import PageSetupProperties
 
         self.book = book
@@ -127,11 +130,16 @@ class _Sheet:
         for letter, w in zip(self.letters, widths):
             ws.column_dimensions[letter].width = w
         ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-        ws.page_setup.fitToWidth = 1
+        # fit to the page width while the type stays readable; wider tables (the Details of a long event)
+        # print across more pages, with the participant columns repeated on each
+        pages_wide = max(1, math.ceil(sum(widths) / LANDSCAPE_CHARS))
+        ws.page_setup.fitToWidth = pages_wide
         ws.page_setup.fitToHeight = 0
         ws.page_setup.paperSize = "9"  # A4
         ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_CHARS else "portrait"
         ws.print_title_rows = "1:1"  # the header row on every printed page
+        if pages_wide > 1 and repeat_columns:
+            ws.print_title_cols = f"A:{self.letters[repeat_columns - 1]}"
         ws.page_margins.left = ws.page_margins.right = 0.4
         ws.page_margins.top = ws.page_margins.bottom = 0.75
         ws.page_margins.header = ws.page_margins.footer = 0.3
@@ -314,7 +322,7 @@ def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], label
     columns = [(None, None), (None, None), (None, "indent"), (None, None)] + [(None, "center")] * rounds \
         + [(number_format("PTS", [r.points for r in st.rows]), None)]
     sheet = _Sheet(book, "Crosstable", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
-                   freeze="D2")
+                   freeze="D2", repeat_columns=3)
     for row, texts in zip(st.rows, cells):
         _, name, _, rating = _participant_fields(row.participant)
         sheet.append([row.rank, row.start_no, name, rating] + texts + [""] * (rounds - len(texts)) + [row.points])
@@ -392,12 +400,12 @@ def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: 
         + [f"R{i}" for i in range(1, rounds + 1)] + ["Notes"]
     label_width = max((len(c) for c in st.codes), default=4) + 12
     notes_width = 60.0
-    widths = [6, 6, _text_width((r.participant.name for r in st.rows), 14, 28), label_width, 8] \
+    widths = [6, 6, _text_width((r.participant.name for r in st.rows), 14, 40), label_width, 8] \
         + [6.5] * rounds + [notes_width]
     columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None)] \
         + [(None, None)] * rounds + [(None, "wrap")]
     sheet = _Sheet(book, "Details", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
-                   freeze="E2")
+                   freeze="E2", repeat_columns=5)
     per_code = {}
     for code in st.codes:
         value_format = number_format(code, [r.values[code] for r in st.rows])

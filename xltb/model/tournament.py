@@ -23,6 +23,28 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
+def pairing_system(participants) -> EventType | None:
+    """What the pairings show when nothing else says: every two participants met exactly once (a round
+    robin) or twice (a double round robin); None otherwise. ``participants`` have ``start_no`` and
+    ``results`` whose items have ``opponent``."""
+    if len(participants) < 3:
+        return None
+    met: dict[tuple[int, int], int] = {}
+    for p in participants:
+        for r in p.results:
+            if r.opponent is not None and p.start_no < r.opponent:
+                key = (p.start_no, r.opponent)
+                met[key] = met.get(key, 0) + 1
+    if len(met) != len(participants) * (len(participants) - 1) // 2:
+        return None
+    counts = set(met.values())
+    if counts == {1}:
+        return EventType.ROUND_ROBIN
+    if counts == {2}:
+        return EventType.DOUBLE_ROUND_ROBIN
+    return None
+
+
 class RoundResult(NamedTuple):
     """One participant's round: opponent (start number) or none, colour, kind and points.
 
