@@ -206,3 +206,15 @@ def test_tb_check_does_not_round_a_whole_published_number():
         assert core.tb_check(1, published, "PTS", ROWS, SETTINGS).startswith("differs: xltb 3.5"), published
     assert core.tb_check(1, "3½", "PTS", ROWS, SETTINGS) == "ok"
     assert core.tb_check(1, "x", "PTS", ROWS, SETTINGS).startswith("error: cannot read")
+
+
+def test_tb_standings_in_one_cell_is_the_whole_table():
+    """Excel 365 enters =TB_STANDINGS() in one cell and spills the result: a 1x1 caller gets the whole
+    table; a multi-cell (legacy array) caller gets it cut or padded to its size."""
+    core.clear_cache()
+    whole = udfs.TB_STANDINGS(ROWS, SETTINGS)
+    assert len(whole) == 17 and whole[0][:5] == ["Rank", "No", "Name", "Rating", "Pts"]
+    assert udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(1, 1))) == whole
+    assert core.tb_standings(ROWS, SETTINGS, shape=(1, 1)) == whole
+    cut = udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(3, 2)))
+    assert cut == [r[:2] for r in whole[:3]]

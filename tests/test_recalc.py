@@ -176,3 +176,20 @@ def test_example_workbooks_recalculate(tmp_path):
     for path in sorted((ROOT / "workbooks").glob("*.xlsx")):
         result = recalc_file(path, tmp_path / path.name)
         assert result.errors == [] and result.formulas > 0, path.name
+
+
+def test_single_cell_tb_standings_spills():
+    """=TB_STANDINGS() in one cell (Excel 365) spills the whole table; a cell in the way gives #SPILL!."""
+    wb = Workbook()
+    ct = wb.active
+    ct.title = "Crosstable"
+    for row in [["No", "Name", "R1"], [1, "A", "+W2"], [2, "B", "-B1"]]:
+        ct.append(row)
+    ws = wb.create_sheet("Out")
+    ws["B2"] = "=TB_STANDINGS(Crosstable!A1:C3)"
+    ws["H9"] = "=TB_STANDINGS(Crosstable!A1:C3)"
+    ws["I9"] = "note"
+    result = recalc_workbook(wb)
+    assert [[c.value for c in r] for r in ws["B2:F4"]] == [["Rank", "No", "Name", "Rating", "Pts"],
+                                                          [1, 1, "A", "", 1], [2, 2, "B", "", 0]]
+    assert ws["H9"].value == "#SPILL!" and any("#SPILL!" in e and "I9" in e for e in result.errors)

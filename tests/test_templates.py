@@ -130,7 +130,7 @@ def test_filled_template_holds_the_event():
                                              "=TB_PTS($A2)", "=TB_BH_C1($A2)", "=TB_BH($A2)", "=TB_SB($A2)",
                                              "=TB_DE($A2)", "=TB_WIN($A2)"]
     array = st["L1"].value
-    assert array.ref == "L1:U17" and array.text == "=TB_STANDINGS()"
+    assert array.ref == "L1:Z17" and array.text == "=TB_STANDINGS()"
     assert st.page_setup.orientation == "landscape" and st.print_title_rows == "$1:$1"
 
 
@@ -174,3 +174,22 @@ def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
     assert done.returncode == 2, done.stderr
     assert "#4 P4 has +2 bonus or penalty points (TRF 299)" in done.stderr and "Traceback" not in done.stderr
     assert not out.exists()
+
+
+def test_sorted_view_has_room_for_a_longer_list():
+    """The arbiter may lengthen the list in Settings after the template is made: the sorted view
+    (a fixed array range) has room for VIEW_TIEBREAKS tie-breaks, and the sheet says so."""
+    from xltb.recalc import recalc_workbook
+    from xltb.templates import VIEW_TIEBREAKS
+
+    wb = load_workbook(io.BytesIO(render("individual", read_trf(SEED / "held-swiss16.trf"))))
+    longer = "BH/C1,BH,SB,DE,WIN,ARO,TPR,KS,BPG,BWG"
+    assert len(longer.split(",")) == VIEW_TIEBREAKS
+    cell = wb.defined_names["Tiebreaks"].attr_text.split("!")[1].replace("$", "")
+    wb["Settings"][cell] = longer
+    recalc_workbook(wb)
+    st = wb["Standings"]
+    heads = [c.value for c in st[1]]
+    start = heads.index("Rank", 4)
+    assert heads[start:] == ["Rank", "No", "Name", "Rating", "Pts"] + longer.split(",")
+    assert f"room for {VIEW_TIEBREAKS} tie-breaks" in " ".join(str(c.value) for c in wb["Instructions"]["A"])

@@ -336,6 +336,23 @@ def recalc_workbook(wb) -> RecalcResult:
         if isinstance(value, core.ExcelError) and ref is None:
             errors.append(f"{where}: {value.code} {value.message}")
     for ws, cell, ref, value in results:
+        single = ref is None or _parse_ref(ref, ws.title).single
+        if single and isinstance(value, list) and (len(value) > 1 or (value and len(value[0]) > 1)):
+            # a table returned to one cell spills into the cells below and to the right, as Excel 365's
+            # dynamic arrays do; a non-empty cell in the way gives #SPILL!, as in Excel
+            blocked = [ws.cell(row=cell.row + i, column=cell.column + j).coordinate
+                       for i, row in enumerate(value) for j in range(len(row)) if (i or j)
+                       and ws.cell(row=cell.row + i, column=cell.column + j).value not in (None, "")]
+            if blocked:
+                corner = ws.cell(row=cell.row + len(value) - 1, column=cell.column + len(value[0]) - 1)
+                errors.append(f"{ws.title}!{cell.coordinate}: #SPILL! the table needs the cells up to "
+                              f"{corner.coordinate}, and {blocked[0]} is not empty")
+                cell.value = "#SPILL!"
+                continue
+            for i, row in enumerate(value):
+                for j, v in enumerate(row):
+                    ws.cell(row=cell.row + i, column=cell.column + j).value = _cell_value(v)
+            continue
         if ref is None:
             if isinstance(value, list):
                 value = value[0][0] if value and value[0] else ""

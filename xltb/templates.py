@@ -36,6 +36,8 @@ from .model import EventType, Tournament
 
 KINDS = ("individual", "roundrobin", "team")
 
+#: tie-break columns the sorted view (=TB_STANDINGS() over a fixed range) has room for, at least
+VIEW_TIEBREAKS = 10
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
 #: blank team template: roster positions, lines of the Matches sheet; filled ones keep spare lines
@@ -292,7 +294,9 @@ def _instructions(ws, kind: str, st) -> None:
          "(they are inside the name 'Crosstable').", None),
         ("3. Standings: every cell is a live formula: =TB_RANK(A2), =TB_PTS(A2), =TB_BH_C1(A2), "
          "=TB(\"KS/L-1\",A2) for any other code, =TB_EXPLAIN(A2,\"BH/C1\") for the breakdown. "
-         "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank.", None),
+         "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank; it has room for "
+         f"{VIEW_TIEBREAKS} tie-breaks (or the list's length) and the rows of the crosstable: a longer list is "
+         "cut there. In Excel 365, =TB_STANDINGS() entered in a single cell shows the whole table.", None),
         ("   A wrong result cell gives #VALUE!; =TB_EXPLAIN(A2,\"BH\") names the cell and the problem.", None),
         ("", None),
         ("Windows Excel: pip install xltb[excel]; xlwings addin install; in Excel's xlwings ribbon set "
@@ -316,7 +320,9 @@ def _instructions(ws, kind: str, st) -> None:
              "are looked up by ordinary formulas.", None),
             ("4. Standings: every cell is a live formula: =TB_RANK(A2), =TB_MPTS(A2), =TB_EDE(A2), =TB_EGGSB_C1(A2), "
              "=TB_BH_GP_C1(A2), =TB(\"SSSC/K4\",A2) for any other code, =TB_EXPLAIN(A2,\"EDE\") for the breakdown. "
-             "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank, with MP and GP.", None),
+             "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank, with MP and GP; it has "
+             f"room for {VIEW_TIEBREAKS} tie-breaks (or the list's length): a longer list is cut there. In Excel 365, "
+             "=TB_STANDINGS() entered in a single cell shows the whole table.", None),
             ("   A wrong cell gives #VALUE!; =TB_EXPLAIN(A2,\"EDE\") names the cell (Teams!..., Matches!...) and the "
              "problem.", None),
         ]
@@ -444,9 +450,9 @@ def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool 
                 cell.number_format = "0.0##"
             elif c > 5:
                 cell.number_format = number_format(codes[c - 6])
-    # the sorted view: one array formula for the whole table
+    # the sorted view: one array formula for the whole table, with room for a longer list in Settings
     start = len(heads) + 2
-    height, width_ = participants + 1, len(heads)
+    height, width_ = participants + 1, 5 + max(len(codes), VIEW_TIEBREAKS)
     top_left = f"{get_column_letter(start)}1"
     ref = f"{top_left}:{get_column_letter(start + width_ - 1)}{height}"
     ws[top_left] = ArrayFormula(ref, "=TB_STANDINGS()")
@@ -459,10 +465,12 @@ def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool 
             else:
                 k = c - start
                 cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0.0##" if team and k == 3
-                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else number_format(codes[k - 5]))
+                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else
+                                      number_format(codes[k - 5]) if k - 5 < len(codes) else "0.0##")
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[get_column_letter(1 + i)].width = w
+    for i, w in enumerate(widths[:5] + [9] * (width_ - 5)):
         ws.column_dimensions[get_column_letter(start + i)].width = w
     ws.column_dimensions[get_column_letter(start - 1)].width = 3
     ws.freeze_panes = "C2"

@@ -397,7 +397,11 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
 
 def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tuple[int, int] | None = None,
                  teams: TeamSheets | None = None):
-    """The whole standings table (header row, then rank order), padded with "" to ``shape``."""
+    """The whole standings table (header row, then rank order).
+
+    ``shape`` is the caller's range: a multi-cell (legacy array) range gets the table cut or padded
+    with "" to its size; a single cell (Excel 365 dynamic arrays spill the result) or no shape gets
+    the whole table."""
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError) and event.code == NA:  # no participants yet: the header only
         rows: list[list[Any]] = [["Rank", "No", "Team", "MP", "GP"] if teams is not None else
@@ -409,7 +413,7 @@ def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tu
             rows = event.table()
         except XltbError as err:
             rows = [[_error(err)]]
-    if shape is None:
+    if shape is None or tuple(shape) == (1, 1):
         return [list(r) for r in rows]
     height, width = shape
     out = []
