@@ -218,3 +218,25 @@ def test_tb_standings_in_one_cell_is_the_whole_table():
     assert core.tb_standings(ROWS, SETTINGS, shape=(1, 1)) == whole
     cut = udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(3, 2)))
     assert cut == [r[:2] for r in whole[:3]]
+
+
+def test_error_values_are_their_text_even_with_pywin32(monkeypatch):
+    """The classic add-in gets the error's text, as Lite/Server do: a VARIANT(VT_ERROR) returned through
+    xlwings' VBA wrapper does not become a cell error (xlwings issue #776), so none is made."""
+    import sys
+    import types
+
+    pythoncom = types.ModuleType("pythoncom")
+    pythoncom.VT_ERROR = 10
+    client = types.ModuleType("win32com.client")
+    client.VARIANT = lambda vt, value: ("VARIANT", vt, value)
+    win32com = types.ModuleType("win32com")
+    win32com.client = client
+    for name, module in (("pythoncom", pythoncom), ("win32com", win32com), ("win32com.client", client)):
+        monkeypatch.setitem(sys.modules, name, module)
+    core.clear_cache()
+    bad = [list(r) for r in ROWS]
+    bad[5][8] = "=X"
+    assert udfs.TB_SB(1, caller=fake_caller(bad, SETTINGS)) == "#VALUE!"
+    assert udfs.TB_SB(99, caller=fake_caller(ROWS, SETTINGS)) == "#N/A"
+    assert udfs.TB_STANDINGS(caller=fake_caller(bad, SETTINGS)) == [["#VALUE!"]]

@@ -14,8 +14,9 @@ crosstable (and optionally the Settings block) as extra arguments:
 crosstable and the Teams block last: ``=TB_EDE(A2, Matches!A1:G300, Settings!A2:B20, Teams!A1:N41)``.
 
 This module stays thin: it reads the ranges, and :mod:`xltb.excel.core` converts, computes
-(once per distinct crosstable) and returns values. Errors never raise: a bad cell gives an
-Excel error value, and ``TB_EXPLAIN`` says which cell and why.
+(once per distinct crosstable) and returns values. Errors never raise: a bad cell gives
+the text of an Excel error (``#VALUE!``; an error value under xlwings Lite/Server, text in the
+classic add-in: :func:`_out`), and ``TB_EXPLAIN`` says which cell and why.
 """
 
 from __future__ import annotations
@@ -36,8 +37,7 @@ _CROSSTABLE_DOC = "Optional: the crosstable range (header + rows); default: the 
 _SETTINGS_DOC = "Optional: the Settings block (key, value); default: the workbook's name Settings."
 _TEAMS_DOC = "Optional, team events: the Teams block (rosters); default: the workbook's name Teams."
 
-#: Excel's error values as COM SCODEs (what VBA's CVErr gives)
-_SCODES = {core.VALUE: -2146826273, core.NA: -2146826246, core.NUM: -2146826252, core.NAME: -2146826259}
+
 
 
 def _names(book) -> dict[str, Any]:
@@ -87,20 +87,20 @@ def _inputs(crosstable, settings, caller, teams=None):
 
 
 def _out(value, caller):
-    """An :class:`~xltb.excel.core.ExcelError` as the host's error value; other values as they are."""
+    """An :class:`~xltb.excel.core.ExcelError` as its text (``"#VALUE!"``, ``"#N/A"``, ...); other values as
+    they are.
+
+    xlwings Lite and Server turn such text into the error value (``xlwings.pro._xlofficejs``:
+    ``prepare_xl_data_element`` maps "#N/A" etc. to Office.js error objects). The classic add-in has
+    no route for an error value: its VBA wrapper assigns what ``Py.CallUDF`` returns, and a
+    ``VARIANT(VT_ERROR, ...)`` returned from Python does not arrive as one (xlwings issue #776, open);
+    so in classic Excel the cell shows the text, which ``ISERROR``/``IFERROR`` do not catch (see README).
+    """
     if isinstance(value, list):
         return [[_out(v, caller) for v in row] for row in value]
-    if not isinstance(value, core.ExcelError):
-        return value
-    if caller is not None:
-        try:  # classic add-in: a real error value (VT_ERROR), as VBA's CVErr
-            import pythoncom
-            from win32com.client import VARIANT
-
-            return VARIANT(pythoncom.VT_ERROR, _SCODES.get(value.code, _SCODES[core.VALUE]))
-        except ImportError:
-            pass
-    return value.code  # xlwings Lite / Server turn "#VALUE!" into the error value
+    if isinstance(value, core.ExcelError):
+        return value.code
+    return value
 
 
 def _function(code: str):
