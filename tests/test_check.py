@@ -294,3 +294,25 @@ def test_json_columns_not_computable_are_not_differences(frome_json, capsys):
     assert main(["check", str(old), "--unrated-rating", "1400"]) == 0
     assert "ARO as ARO: 31/31 agree" in capsys.readouterr().out
     assert main(["check", str(old), "--unrated-rating", "1200"]) == 1
+
+
+# --------------------------------------------------------------------------- every value (issue 6)
+def test_every_participant_and_tiebreak_is_reported(tmp_path, capsys):
+    """Issue 6: "for each participant and tie-break, published value, xltb value": the JSON report has
+    the full table, the text report with --all; the default text lists only the differences."""
+    assert main(["check", path("held-2024.csv"), "-f", "json", "-o", str(tmp_path / "r.json")]) == 1
+    doc = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    compared = [c for c in doc["columns"] if c["compared"]]
+    assert len(doc["values"]) == sum(c["compared"] for c in compared) == 16 * len(compared)
+    bad = [v for v in doc["values"] if not v["agrees"]]
+    assert [(v["start_no"], v["code"]) for v in bad] == [(d["start_no"], d["code"]) for d in doc["differences"]]
+    first = next(v for v in doc["values"] if v["start_no"] == 1 and v["code"] == "BH/C1")
+    assert first == {"start_no": 1, "name": "Bruno", "column": "TB1", "code": "BH/C1", "published": "12,0",
+                     "published_value": 12.0, "xltb": 12.0, "agrees": True}
+    assert main(["check", path("held-2024.csv")]) == 1
+    short = capsys.readouterr().out
+    assert "every participant" not in short
+    assert main(["check", path("held-2024.csv"), "--all"]) == 1
+    full = capsys.readouterr().out
+    assert full.count("every participant:") == len(compared)
+    assert sum(1 for line in full.splitlines() if line.endswith("  differs")) == len(bad)

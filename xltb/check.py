@@ -584,6 +584,8 @@ class ColumnReport:
     note: str = ""
     whole_column: list[str] = field(default_factory=list)  # variants reproducing every published value
     error: str = ""
+    # every participant of a compared column: (start_no, published text, published, xltb, agrees)
+    rows: list[tuple[int, str, Fraction | None, Fraction | None, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -612,6 +614,7 @@ class CheckReport:
     participants: int
     ranks_compared: int
     rank_whole: list[str] = field(default_factory=list)  # variants reproducing every published rank
+    names: dict[int, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -623,7 +626,9 @@ class CheckReport:
         return [c for c in self.columns if c.code is None or c.error or c.compared == 0]
 
     # ------------------------------------------------------------------ writers
-    def to_text(self) -> str:
+    def to_text(self, all_values: bool = False) -> str:
+        """The report; ``all_values`` adds, per compared column, every participant's published and
+        xltb value (the default lists only the differences)."""
         lines = [f"check of {os.path.basename(self.source)} ({self.kind}, {self.participants} participants)",
                  f"rules: C.07 edition {self.edition} ({self.edition_reason})",
                  "tie-breaks: " + (", ".join(self.codes) or "-")]
@@ -651,6 +656,17 @@ class CheckReport:
             lines.append(f"points: {len(self.points)} differ")
         for no, name, pub, val in self.points:
             lines.append(f"  #{no} {name}: published {show(pub)} points, the rounds give {show(val)}")
+        if all_values:
+            for c in self.columns:
+                if not c.rows:
+                    continue
+                lines.append("")
+                lines.append(f"{c.key} as {c.code}, every participant:")
+                lines.append(f"  {'no':>5}  {'name':<28} {'published':>10} {'xltb':>10}")
+                for no, text, pub, val, agrees in sorted(c.rows):
+                    shown = text.strip() or show(pub)
+                    lines.append(f"  {no:>5}  {self._name(no):<28.28} {shown:>10} {show(val):>10}"
+                                 + ("" if agrees else "  differs"))
         if self.cells:
             lines.append("")
             lines.append("differences:")
@@ -681,6 +697,9 @@ class CheckReport:
                                         f"{'s' if skipped > 1 else ''} not compared)"))
         return "\n".join(lines) + "\n"
 
+    def _name(self, no: int) -> str:
+        return self.names.get(no, "")
+
     def to_json(self) -> str:
         def num(v):
             return None if v is None else float(v)
@@ -690,6 +709,11 @@ class CheckReport:
             "rules_reason": self.edition_reason, "tiebreaks": self.codes, "ok": self.ok, "notes": self.notes,
             "columns": [{"key": c.key, "name": c.name, "code": c.code, "compared": c.compared, "agree": c.agree,
                          "note": c.note, "error": c.error, "reproduced_by": c.whole_column} for c in self.columns],
+            # every participant x compared tie-break (issue 6): published, xltb, agrees
+            "values": [{"start_no": no, "name": self._name(no), "column": c.key, "code": c.code,
+                        "published": text.strip(), "published_value": num(pub), "xltb": num(val),
+                        "agrees": agrees}
+                       for c in self.columns for no, text, pub, val, agrees in sorted(c.rows)],
             "differences": [{"start_no": d.start_no, "name": d.name, "column": d.column, "code": d.code,
                              "published": d.published_text, "xltb": num(d.value), "breakdown": d.breakdown,
                              "reproduced_by": d.reproduced_by, "closest": d.closest} for d in self.cells],
@@ -880,7 +904,9 @@ class Checker:
                 continue
             differing = []
             for no, pub in col.values.items():
-                if no in values and same_figure(pub, col.decimals, values[no]):
+                agrees = no in values and same_figure(pub, col.decimals, values[no])
+                report.rows.append((no, col.texts.get(no, ""), pub, values.get(no), agrees))
+                if agrees:
                     report.agree += 1
                 else:
                     differing.append(no)
@@ -924,7 +950,8 @@ class Checker:
             if pub is not None and no in st_points and st_points[no] != pub:
                 points.append((no, src.names.get(no, ""), pub, st_points[no]))
         return CheckReport(src.path, src.kind, edition.key, reason, [c for c in src.rank_codes], columns, cells,
-                           ranks, points, self.notes, len(list(self.rec.participants())), compared, rank_whole)
+                           ranks, points, self.notes, len(list(self.rec.participants())), compared, rank_whole,
+                           dict(src.names))
 
     def _points(self, edition: Edition) -> dict[int, Fraction]:
         st = self._rank_standings(edition.key, self.unrated)

@@ -27,6 +27,9 @@ def register(sub) -> None:
     p.add_argument("--event-type", choices=["swiss", "round-robin", "double-round-robin"],
                    help="override the event type")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
+    p.add_argument("--all", action="store_true", dest="all_values",
+                   help="text report: every participant's published and xltb value of each compared tie-break "
+                        "(the JSON report always has them under \"values\")")
     p.add_argument("-o", "--output", metavar="OUT", help="write the report to this file (default: standard output)")
     p.set_defaults(run=run)
 
@@ -39,5 +42,5 @@ def run(args: argparse.Namespace) -> int:
     with paused():
         report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
                             unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
-    output(report.to_json() if args.format == "json" else report.to_text(), args.output)
+    output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output)
     return 0 if report.ok else 1
