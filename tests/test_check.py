@@ -316,3 +316,26 @@ def test_every_participant_and_tiebreak_is_reported(tmp_path, capsys):
     full = capsys.readouterr().out
     assert full.count("every participant:") == len(compared)
     assert sum(1 for line in full.splitlines() if line.endswith("  differs")) == len(bad)
+
+
+# --------------------------------------------------------------------------- --tiebreaks and ranks
+def test_more_codes_than_columns_is_bad_input(capsys):
+    assert main(["check", path("held-2024.csv"), "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 2
+    assert "--tiebreaks has 5 codes, the export 4 tie-break columns" in capsys.readouterr().err
+
+
+def test_rank_decided_by_a_skipped_column_is_not_a_difference():
+    """Skipping a column ('-') leaves xltb's list without it: ranks that the column decides cannot be compared,
+    and are reported so, not as differences that "follow from the published values"."""
+    report = check_file(path("held-2024.csv"), tiebreaks="BH/C1,BH,-,DE")
+    assert report.cells == [] and report.ok
+    assert report.ranks and all(r.cause == "not-compared" for r in report.ranks)
+    assert all("TB3 is not compared" in r.explanation for r in report.ranks)
+    assert any("the export ranks with TB3 too" in n for n in report.notes)
+    # the same list with the column compared: the ranks agree
+    assert check_file(path("held-2024.csv"), tiebreaks="BH/C1,BH,SB,DE").ranks == []
+
+
+def test_codes_in_the_wrong_order_are_flagged():
+    report = check_file(path("held-2024.csv"), tiebreaks="DE,BH/C1,BH,SB")
+    assert all(c.agree == 0 and "is this the column's code?" in c.note for c in report.columns)

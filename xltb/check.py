@@ -387,6 +387,9 @@ def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> So
     from .model import EventType
 
     tournament, published = read_csv_export(path, event_type=EventType(event_type) if event_type else None)
+    if user is not None and len(user) > len(published.tiebreaks):
+        raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
+                         "columns: give one code per column, in order ('-' skips a column)", file=path)
     columns = []
     for i, col in enumerate(published.tiebreaks):
         texts = {k: v for k, v in col.texts.items()}
@@ -594,7 +597,7 @@ class RankDifference:
     name: str
     published: int
     value: int
-    cause: str  # "values", "points", "unexplained"
+    cause: str  # "values", "points", "unexplained", "not-compared" (decided by a column not compared)
     explanation: str
     reproduced_by: list[str] = field(default_factory=list)
 
@@ -619,7 +622,7 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         """Everything compared agrees (a column that could not be compared is reported, not a difference)."""
-        return not self.cells and not self.ranks and not self.points
+        return not self.cells and not self.points and all(r.cause == "not-compared" for r in self.ranks)
 
     @property
     def not_compared(self) -> list[ColumnReport]:
@@ -910,6 +913,9 @@ class Checker:
                     report.agree += 1
                 else:
                     differing.append(no)
+            if col.given and differing and report.agree == 0:
+                report.note += ("; no published value agrees: --tiebreaks gives one code per column, in the "
+                                "columns' order; is this the column's code?")
             score = {}
             if differing:
                 for v in variants:
@@ -982,6 +988,11 @@ class Checker:
         xltb_points = {row.start_no: row.points for row in st.rows}
         out = []
         implied = self._implied_ranks()
+        gap = next((c for c in src.columns if not c.comparable or c.code is None), None)
+        if gap is not None and src.kind in ("chess-results", "swissperfect"):
+            self.notes.append(f"ranks: the export ranks with {gap.key} too, which is not compared "
+                              f"({gap.note or 'no code'}); xltb ranks without it and the columns after it are not "
+                              "used to explain ranks")
         diffs = [no for no, r in src.ranks.items() if no in xltb_rank and xltb_rank[no] != r]
         rank_variants = self._rank_variants(edition, unrated) if diffs else []
         whole = [label for label, ranks in rank_variants
@@ -997,6 +1008,15 @@ class Checker:
                 continue
             group = [r for r in st.rows if r.points == xltb_points[no]]
             reproduced = [label for label, ranks in rank_variants if ranks.get(no) == pub]
+            if gap is not None and implied is not None and implied[no][0] < implied[no][1] \
+                    and src.kind in ("chess-results", "swissperfect"):
+                lo, hi = implied[no]
+                out.append(RankDifference(
+                    no, name, pub, xltb_rank[no], "not-compared",
+                    f"the published columns before {gap.key} leave it tied for places {lo}-{hi}: {gap.key} or a "
+                    f"later column decides, and {gap.key} is not compared ({gap.note or 'no code'}); xltb's list "
+                    "lacks it, so the ranks cannot be compared here", reproduced))
+                continue
             if implied is not None and implied[no][0] <= pub <= implied[no][1]:
                 bad = self._differing_in_group(no, group)
                 why = ("follows from the published values, which differ from xltb's"
