@@ -339,3 +339,36 @@ def test_rank_decided_by_a_skipped_column_is_not_a_difference():
 def test_codes_in_the_wrong_order_are_flagged():
     report = check_file(path("held-2024.csv"), tiebreaks="DE,BH/C1,BH,SB")
     assert all(c.agree == 0 and "is this the column's code?" in c.note for c in report.columns)
+
+
+# --------------------------------------------------------------------------- legend names (review)
+@pytest.mark.parametrize("name, codes, ambiguous", [
+    ("Koya Tie-Break (Limit 50%)", ("KS",), False),  # C.07 9.2's own limit: plain KS, not /L+50
+    ("Buchholz Cut 1", ("BH/C1",), False),
+    ("Median Buchholz", ("BH/M1",), False),
+    ("Direkter Vergleich", ("DE",), False),
+    ("Anzahl der Siege", ("WIN", "WON"), True),
+    ("Elo-Schnitt der Gegner", ("ARO", "ARO/C1", "ARO/C2", "ARO/M1"), True),
+])
+def test_more_legend_names(name, codes, ambiguous):
+    entry = interpret(name)
+    assert (entry.codes, entry.ambiguous, entry.limit_percent) == (codes, ambiguous, None)
+
+
+def test_koya_percent_limits_in_half_point_steps(tmp_path):
+    from xltb.io.legend import koya_limit
+
+    entry = interpret("Koya Tie-Break (Limit 60%)")
+    assert entry.codes == ("KS",) and entry.limit_percent == 60
+    assert koya_limit(entry, Fraction(10))[0] == "KS/L+2"  # 6 points = 5 + 2 half points
+    assert koya_limit(entry, Fraction(9))[0] is None  # 5.4 points: not a half-point step from 4.5
+    assert koya_limit(interpret("Koya Tie-Break (Limit 40%) (Forfeited games count)"), Fraction(5))[0] == "KS/L-1/P"
+    text = open(path("held-2024.csv"), encoding="utf-8").read()  # 5 rounds: maximum 5 points
+    for percent, code in (("60", "KS/L+1"), ("55", None)):
+        f = tmp_path / f"koya{percent}.csv"
+        f.write_text(text.replace("Sonneborn Berger Tie-Break Variable (2023) (Gamepoints)",
+                                  f"Koya Tie-Break (Limit {percent}%)"), encoding="utf-8")
+        col = check_file(str(f), rules="2024").columns[2]
+        assert col.code == code
+        if code is None:
+            assert "not expressible" in col.note

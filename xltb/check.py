@@ -412,6 +412,12 @@ def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> So
             c.note = entry.note
             c.unrated_rating = entry.unrated_rating
             c.code = entry.codes[0] if entry.codes else None
+            if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
+                from .io.legend import koya_limit
+
+                code, why = koya_limit(entry, tournament.max_score)
+                c.code, c.candidates, c.comparable = code, (code,) if code else (), code is not None
+                c.note = "; ".join(n for n in (c.note, why) if n)
         else:
             c.ambiguous = True
             zeros = sum(1 for v in c.values.values() if v == 0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 #: the C.07 codes a "variable" name may stand for, by family
 _VARIANTS = {
@@ -45,6 +46,7 @@ class LegendEntry:
     unrated_rating: int | None = None  # "(1400)": the rating used for unrated players
     comparable: bool = True  # False when the published values cannot be compared with a C.07 value
     note: str = ""
+    limit_percent: Fraction | None = None  # Koya "(Limit 60%)": resolved per event (:func:`koya_limit`)
 
     @property
     def code(self) -> str:
@@ -53,31 +55,35 @@ class LegendEntry:
 
 #: (pattern, family or code, is the pattern's code certain, note); first match wins
 _TABLE: tuple[tuple[str, str, bool, str], ...] = (
-    (r"direct encounter|results of the players in the same point|same point group", "DE", True,
+    (r"direct encounter|results of the players in the same point|same point group|direkter vergleich", "DE", True,
      "the export prints the direct-encounter score of the participants it separated, 0 for the others"),
     (r"points \(game-?points\)|^points$|^pts", "PTS", True, ""),
     (r"average of opponents'? buchholz", "AOB", True, ""),
     (r"sum of buchholz", "", True, "the sum of the opponents' Buchholz (2011 annex D a5) is not a C.07 tie-break"),
     (r"buchholz.*\(1 streichresultat\)|buchholzwertung \(1", "BH/C1", True, ""),
-    (r"buchholz.*without two results|buchholz.*middle", "BH/M1", True, ""),
+    (r"buchholz.*without two results|buchholz.*middle|median[- ]?buchholz|mittlere buchholz", "BH/M1", True, ""),
     (r"buchholz.*\(all results\)|buchholz.*\(total\)", "BH", True, ""),
-    (r"buchholz.*\(cut ?1\)", "BH/C1", True, ""),
+    (r"buchholz.*\(cut ?1\)|buchholz[- ]cut[- ]?1\b", "BH/C1", True, ""),
+    (r"buchholz[- ]cut[- ]?2\b", "BH/C2", True, ""),
     (r"fore ?buchholz", "FB", False, ""),
     (r"buchholz", "BH", False, ""),
     (r"sonneborn", "SB", False, ""),
     (r"koya", "KS", False, ""),
     (r"rating average of the opponents \(without one result\)|rtg.*without lowest", "ARO/C1", True, ""),
-    (r"rating average of the opponents|average rating of (the )?opponents|\baro\b", "ARO", False, ""),
+    (r"rating average of the opponents|average rating of (the )?opponents|\baro\b|elo-?(schnitt|durchschnitt) der "
+     r"gegner", "ARO", False, ""),
     (r"average recursive performance|recursive rating ?performance", "", True,
      "recursive performance is not a C.07 tie-break"),
     (r"performance tie-breaks \(tpr, apro, ptp, appo\)", "TPR|APRO|PTP|APPO", False, ""),
     (r"rating ?performance|^performance", "TPR", False, ""),
     (r"fide tie-?break \(progressive|progressive score|cumulative", "PS", False, ""),
     (r"^fide tie-?break", "PS", False, "Swiss-Manager's \"Fide Tie-Break\" is the progressive score"),
-    (r"most black|games (played )?with (the )?black|number of games played with black", "BPG", True, ""),
-    (r"won with black", "BWG", True, ""),
+    (r"won with black|siege mit (den )?schwarz", "BWG", True, ""),
+    (r"most black|games (played )?with (the )?black|number of games played with black|"
+     r"(partien|spiele) mit (den )?schwarz|schwarzpartien", "BPG", True, ""),
     (r"greater number of victories/games", "WIN|WON|BPG|BWG", False, ""),
-    (r"number of wins|greater number of victories|number of victories|most wins", "WIN", False, ""),
+    (r"number of wins|greater number of victories|number of victories|most wins|anzahl (der )?siege", "WIN", False,
+     ""),
     (r"games won", "WON", True, ""),
     (r"rounds elected to play|games one elected", "REP", True, ""),
     (r"standard points", "STD", True, ""),
@@ -112,9 +118,15 @@ def _parameters(name: str) -> dict:
     m = re.search(r"\((20\d\d)\)", low)
     if m:
         out["year"] = m.group(1)
-    m = re.search(r"limit\s*([+-]?\d+(?:[.,]\d)?)", low)
-    if m:
-        out["limit"] = m.group(1).replace(",", ".")
+    m = re.search(r"limit\s*(\d+(?:[.,]\d+)?)\s*%", low)
+    if m:  # a percentage of the maximum score (C.07 9.2: 50%); other ones: koya_limit()
+        percent = Fraction(m.group(1).replace(",", "."))
+        if percent != 50:
+            out["limit_percent"] = percent
+    else:
+        m = re.search(r"limit\s*([+-]?\d+(?:[.,]\d)?)", low)
+        if m:
+            out["limit"] = m.group(1).replace(",", ".")
     return out
 
 
@@ -172,13 +184,15 @@ def interpret(name: str) -> LegendEntry | None:
             return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
         # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
         printed = re.search(r"\((?:game|match) ?points", low) is not None
-        decided = certain or printed or "/" in target or any(k in params for k in ("cut", "median", "limit")) \
-            or family not in _VARIANTS
+        decided = certain or printed or "/" in target or family not in _VARIANTS \
+            or any(k in params for k in ("cut", "median", "limit", "limit_percent")) \
+            or (family == "KS" and re.search(r"limit\s*50\s*%", low) is not None)
         if not decided and family == "WIN" and params.get("with_byes"):
             decided = True
         if decided:
             code = _with_modifiers(target, params)
-            return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family))
+            return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family),
+                               limit_percent=params.get("limit_percent") if family == "KS" else None)
         base = _with_modifiers(family, params)
         codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, {k: v for k, v in params.items()
                                                                     if k not in ("cut", "median")})
@@ -187,6 +201,28 @@ def interpret(name: str) -> LegendEntry | None:
                        re.search(r"variab", low) else "the name does not say which variant")
         return LegendEntry(text, codes, True, edition, unrated, note=why)
     return LegendEntry(text, (), False, edition, unrated, comparable=False, note="unknown tie-break name")
+
+
+def koya_limit(entry: LegendEntry, max_score: Fraction) -> tuple[str | None, str]:
+    """(code, note) of a Koya name whose limit is a percentage other than 50% (``(Limit 60%)``).
+
+    C.07 9.2 sets the limit at 50% of the maximum possible score; the modifier ``/L±n`` (14.5) moves
+    it half a point per step. Another percentage is a C.07 code only when it lies a whole number of
+    half points from 50% of this event's maximum; otherwise the column cannot be compared (None).
+    """
+    code = entry.codes[0]
+    if entry.limit_percent is None:
+        return code, ""
+    limit = entry.limit_percent * max_score / 100
+    steps = 2 * (limit - max_score / 2)
+    if steps.denominator != 1:
+        return None, (f"Koya limit {entry.limit_percent}% of the maximum score {max_score} = {float(limit):g} "
+                      "points is not a whole number of half points from 50%: not expressible as a C.07 code")
+    if steps == 0:
+        return code, ""
+    parts = code.split("/")
+    return "/".join([parts[0], f"L{int(steps):+d}"] + parts[1:]), \
+        f"Koya limit {entry.limit_percent}% of {max_score} = {float(limit):g} points"
 
 
 def _note_for(acronym: str) -> str:
