@@ -63,15 +63,9 @@ def event_dict(st: Standings) -> dict:
 
 
 def to_json(st: Standings) -> str:
-    floats: dict[Fraction, float] = {}  # values repeat; each distinct one converted once
-
     def json_number(value: Fraction | None) -> float | None:
-        if value is None:
-            return None
-        f = floats.get(value)
-        if f is None:
-            f = floats[value] = value.numerator / value.denominator
-        return f
+        # an integer division in C: float(Fraction) goes through Python-level code
+        return None if value is None else value.numerator / value.denominator
 
     codes = st.codes
     doc = {

@@ -66,18 +66,19 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     """(round index, opponent, result in half points: 2/1/0) of the games that count for rating-based
     tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2).
     Results count 1 / 1/2 / 0 whatever the event's scoring (B.02)."""
-    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, rating_based=True)
-    memo = ctx.memo.setdefault("rating_games", {})
-    key = (p, fw, fl)
-    found = memo.get(key)
+    memo = ctx.memo.get(("rating_games", spec.forfeits_played))
+    if memo is None:
+        memo = ctx.memo[("rating_games", spec.forfeits_played)] = [None] * ctx.n
+    found = memo[p]
     if found is not None:
         return found
+    fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, rating_based=True)
     out = []
     halves = _HALVES
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
         if o >= 0 and ctx.is_game(k, o, fw, fl):
             out.append((r, o, halves[k]))
-    memo[key] = out
+    memo[p] = out
     return out
 
 
