@@ -90,20 +90,30 @@ class Contribution:
 class Evaluation:
     """A tie-break value and how it was obtained."""
 
-    __slots__ = ("code", "value", "elements", "cuts", "power", "q", "notes", "article", "result_q")
+    __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q")
 
     def __init__(self, code: str, value: Fraction | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
                  *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
-                 result_q: int | None = None):
+                 result_q: int | None = None, build: Callable[[], list[tuple]] | None = None):
         self.code = code
         self.value = value
-        self.elements = elements
+        self._elements = elements
+        self._build = build  # makes the elements when they are first asked for (a value computed without them)
         self.cuts = cuts or {}
         self.power = power
         self.q = q  # elements' values are in units of 1/q**power, their scores in units of 1/q
         self.notes = notes
         self.article = article
         self.result_q = q if result_q is None else result_q  # units of the elements' results
+
+    @property
+    def elements(self) -> list[tuple]:
+        """The addends the value was computed from (see :class:`Element`), made on demand when the value
+        was computed directly (the standings of thousands of players need only the values)."""
+        if self._build is not None:
+            self._elements = self._build()
+            self._build = None
+        return self._elements
 
     def breakdown(self) -> tuple[Contribution, ...]:
         """The per-round contributions in points, with what was cut and why."""

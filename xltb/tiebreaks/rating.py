@@ -9,6 +9,7 @@ the full scale (no 400-point cut, C.07 10.3).
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import partial
 from fractions import Fraction
 
 from ..model import Kind
@@ -82,39 +83,54 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     return out
 
 
-def _rating_elements(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[tuple], dict[int, str]]:
-    cache = ctx.memo.setdefault(("rating_elements", spec.forfeits_played), {})
-    elements = cache.get(p)
-    if elements is None:
-        ratings = ctx.ratings
-        elements = cache[p] = [(ratings[o], ratings[o], False, r + 1, ctx.start_nos[o], "opponent", None, half,
-                                ratings[o]) for r, o, half in _games(ctx, spec, p)]
-    cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
-    return elements, cuts
+def _element_list(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple]:
+    """The opponents' ratings as elements (for breakdowns and cuts)."""
+    ratings, start_nos = ctx.ratings, ctx.start_nos
+    return [(ratings[o], ratings[o], False, r + 1, start_nos[o], "opponent", None, half, ratings[o])
+            for r, o, half in _games(ctx, spec, p)]
+
+
+def _kept(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[int], int, dict[int, str], list[tuple] | None]:
+    """(the opponents' ratings that count, the points scored against them in half points, the cuts, the
+    elements or None when they were not needed).
+
+    Without a modifier the figures come straight from the games, and the elements are made only if a
+    breakdown is asked for."""
+    if spec.cut or spec.median:
+        elements = _element_list(ctx, spec, p)
+        cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
+        kept = [e for i, e in enumerate(elements) if i not in cuts]
+        return [e[VALUE] for e in kept], sum(e[RESULT] for e in kept), cuts, elements
+    ratings = ctx.ratings
+    games = _games(ctx, spec, p)
+    return [ratings[o] for _, o, _ in games], sum([h for _, _, h in games]), {}, None
+
+
+def _rated(ctx: Context, spec: TieBreakSpec, p: int, value, cuts, elements, article: str,
+           notes: tuple[str, ...]) -> Evaluation:
+    build = None if elements is not None else partial(_element_list, ctx, spec, p)
+    return Evaluation(spec.code, value, elements or (), cuts, q=1, result_q=2, article=article, notes=notes,
+                      build=build)
 
 
 def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
-    elements, cuts = _rating_elements(ctx, spec, p)
-    kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts] if cuts else [e[VALUE] for e in elements]
-    value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
-    notes = () if kept else ("no game played over the board remains: undefined",)
-    return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article="C.07 10.1", notes=notes)
+    opp, _, cuts, elements = _kept(ctx, spec, p)
+    value = ctx.frac(_ratio_half_up(sum(opp), len(opp)), 0) if opp else None
+    notes = () if opp else ("no game played over the board remains: undefined",)
+    return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.1", notes)
 
 
 def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.2: ARO plus dp of the fractional score over the board (p rounded to two decimals)."""
-    elements, cuts = _rating_elements(ctx, spec, p)
-    kept = [e for i, e in enumerate(elements) if i not in cuts]
-    if not kept:
-        return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.2",
-                          notes=("no game played over the board: undefined",))
-    aro = _ratio_half_up(sum(e[VALUE] for e in kept), len(kept))
-    halves = sum(e[RESULT] for e in kept)
-    p100 = _ratio_half_up(100 * halves, 2 * len(kept))  # p rounded to two decimals
+    opp, halves, cuts, elements = _kept(ctx, spec, p)
+    if not opp:
+        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", ("no game played over the board: undefined",))
+    aro = _ratio_half_up(sum(opp), len(opp))
+    p100 = _ratio_half_up(100 * halves, 2 * len(opp))  # p rounded to two decimals
     d = dp(p100)
-    note = f"ARO {aro}, score {halves / 2:g}/{len(kept)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
-    return Evaluation(spec.code, ctx.frac(aro + d, 0), elements, cuts, q=1, result_q=2, article="C.07 10.2", notes=(note,))
+    note = f"ARO {aro}, score {halves / 2:g}/{len(opp)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
+    return _rated(ctx, spec, p, ctx.frac(aro + d, 0), cuts, elements, "C.07 10.2", (note,))
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
@@ -130,19 +146,16 @@ def _expected_hundredths(rating: int, opponents: list[int]) -> int:
 def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the
     score over the board; for a zero score, 800 below the lowest-rated opponent (from 2024-04)."""
-    elements, cuts = _rating_elements(ctx, spec, p)
-    kept = [e for i, e in enumerate(elements) if i not in cuts]
-    if not kept:
-        return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.3",
-                          notes=("no game played over the board: undefined",))
-    opp = [e[VALUE] for e in kept]
-    target = 50 * sum(e[RESULT] for e in kept)  # hundredths of a point
+    opp, halves, cuts, elements = _kept(ctx, spec, p)
+    if not opp:
+        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.3", ("no game played over the board: undefined",))
+    target = 50 * halves  # hundredths of a point
     if target == 0:
         if not ctx.edition.ptp_zero_rule:
-            return Evaluation(spec.code, None, elements, cuts, q=1, result_q=2, article="C.07 10.3", notes=(
+            return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.3", (
                 f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)",))
-        return Evaluation(spec.code, Fraction(min(opp) - 800), elements, cuts, q=1, result_q=2, article="C.07 10.3",
-                          notes=(f"zero score: lowest opponent rating {min(opp)} - 800",))
+        return _rated(ctx, spec, p, ctx.frac(min(opp) - 800, 0), cuts, elements, "C.07 10.3",
+                      (f"zero score: lowest opponent rating {min(opp)} - 800",))
     # the expected score grows with the rating: find the lowest rating that reaches the target,
     # bracketing it from a first guess (the TPR of the same games), then halving the bracket
     guess = _ratio_half_up(sum(opp), len(opp)) + dp(_ratio_half_up(2 * target, 2 * len(opp)))
@@ -165,27 +178,31 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         else:
             lo = mid + 1
     note = f"score {target / 100:g}/{len(opp)}; expected score at {lo}: {_expected_hundredths(lo, opp) / 100:g}"
-    return Evaluation(spec.code, ctx.frac(lo, 0), elements, cuts, q=1, result_q=2, article="C.07 10.3", notes=(note,))
+    return _rated(ctx, spec, p, ctx.frac(lo, 0), cuts, elements, "C.07 10.3", (note,))
 
 
 def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
     values = _all_values(ctx, inner, inner_code, spec.forfeits_played)
     start_nos = ctx.start_nos
     games = _games(ctx, spec, p)
-    elements = [(v, v, False, r + 1, start_nos[o], "opponent-value", None, half, None)
+
+    def element_list() -> list[tuple]:
+        return [(v, v, False, r + 1, start_nos[o], "opponent-value", None, half, None)
                 for r, o, half in games if (v := values[o]) is not None]
+
+    kept = [v for _, o, _ in games if (v := values[o]) is not None]
     notes: tuple[str, ...] = ()
-    if len(elements) < len(games):  # e.g. PTP of a zero score before 2024-04 (10.3)
+    if len(kept) < len(games):  # e.g. PTP of a zero score before 2024-04 (10.3)
         missing = ", ".join(f"#{start_nos[o]}" for _, o, _ in games if values[o] is None)
         notes = (f"opponent(s) {missing} have no {inner_code} under the {ctx.edition.key} rules: left out of "
                  "the average",)
+    elements, cuts, build = (), {}, element_list
     if spec.cut or spec.median:
+        elements, build = element_list(), None
         cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
         kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
-    else:
-        cuts, kept = {}, [e[VALUE] for e in elements]
     value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
-    return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes)
+    return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes, build=build)
 
 
 def _all_values(ctx: Context, inner, code: str, forfeits_played: bool) -> list[int | None]:
