@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 from datetime import date
 from fractions import Fraction
 from math import gcd
@@ -57,10 +56,9 @@ _ROUNDS_FAST = re.compile(r"(?:  (?: {0,3}\d{1,4}) [wbWB] [10=+\-WDLwdl])*")
 _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 
 
-class _RawRound(NamedTuple):
-    opponent: int | None
-    colour: Colour
-    code: str
+#: a round block as read: (opponent or None, colour, result code); plain tuples, 20,000 of them for a big event
+_RawRound = tuple
+_OPP, _COL, _CODE = 0, 1, 2
 
 
 @dataclass
@@ -184,12 +182,12 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
                          line=number) from None
     area = line[89:].rstrip()
     if _ROUNDS_FAST.fullmatch(area):  # the common case: every block well formed
-        rounds = [_RawRound(int(o) if o.strip() not in ("", "0000") else None, _COLOURS[c], res.upper())
+        rounds = [(int(o) if o.strip() not in ("", "0000") else None, _COLOURS[c], res.upper())
                   for o, c, res in _BLOCK.findall(area)]
         return _RawPlayer(number, start_no, padded, rounds)
     rounds = []
     r = 0
-    empty = _RawRound(None, Colour.NONE, "")
+    empty = (None, Colour.NONE, "")
     colours = _COLOURS
     while 91 + 10 * r < len(line):
         block = line[91 + 10 * r: 99 + 10 * r]
@@ -210,20 +208,29 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
         colour = colours.get(block[5])
         if colour is None:
             raise InputError(f"round {r}: unknown colour {block[5]!r} (expected w, b or -)", file=source, line=number)
-        rounds.append(_RawRound(opponent, colour, block[7].upper()))
-    while rounds and rounds[-1].code == "" and rounds[-1].opponent is None:
+        rounds.append((opponent, colour, block[7].upper()))
+    while rounds and rounds[-1][_CODE] == "" and rounds[-1][_OPP] is None:
         rounds.pop()
     return _RawPlayer(number, start_no, padded, rounds)
 
 
 def _points_text(text: str) -> Fraction | None:
-    t = text.strip().replace(",", ".")
-    if not t:
-        return None
-    try:
-        return Fraction(t)
-    except (ValueError, ZeroDivisionError):
-        return None
+    """Columns 81-84 as a number (None when blank or unreadable); the few distinct texts of a file
+    are parsed once each."""
+    found = _POINTS_SEEN.get(text, _NOT_SEEN)
+    if found is _NOT_SEEN:
+        t = text.strip().replace(",", ".")
+        try:
+            found = Fraction(t) if t else None
+        except (ValueError, ZeroDivisionError):
+            found = None
+        if len(_POINTS_SEEN) < 10_000:
+            _POINTS_SEEN[text] = found
+    return found
+
+
+_POINTS_SEEN: dict[str, Fraction | None] = {}
+_NOT_SEEN = object()
 
 
 def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240, records_299, source: str,
@@ -249,16 +256,16 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             extra_kind[(sno, rnd)] = kind
     kinds: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
     with_opponent = _WITH_OPPONENT
-    empty = _RawRound(None, Colour.NONE, "")
+    empty = (None, Colour.NONE, "")
     for p in raw:
         row = []
         me = p.start_no
         for r in range(rounds):
             rr = p.rounds[r] if r < len(p.rounds) else empty
-            opp = rr.opponent
-            kind = with_opponent.get(rr.code) if opp is not None else None
+            opp, colour, code = rr
+            kind = with_opponent.get(code) if opp is not None else None
             if kind is not None and opp in by_no and opp != me:  # the common case: a game
-                row.append((kind, opp, rr.colour))
+                row.append((kind, opp, colour))
             else:
                 row.append(_kind(p, r + 1, rr, by_no, source, extra_kind))
         kinds[me] = row
@@ -318,23 +325,24 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         chief_arbiter=header.chief_arbiter)
 
 
-def _kind(p: _RawPlayer, rnd: int, rr: _RawRound, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
-    if rr.opponent is not None:
-        if rr.opponent not in by_no:
-            raise InputError(f"round {rnd}: opponent {rr.opponent} does not exist (no 001 line has that pairing "
+def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
+    opponent, colour, code = rr
+    if opponent is not None:
+        if opponent not in by_no:
+            raise InputError(f"round {rnd}: opponent {opponent} does not exist (no 001 line has that pairing "
                              "number)", file=source, line=p.line)
-        if rr.opponent == p.start_no:
+        if opponent == p.start_no:
             raise InputError(f"round {rnd}: player {p.start_no} is paired with himself", file=source, line=p.line)
-        kind = _WITH_OPPONENT.get(rr.code)
+        kind = _WITH_OPPONENT.get(code)
         if kind is None:
-            raise InputError(f"round {rnd}: unknown result code {rr.code!r} for a game (expected 1 = 0 + - W D L)",
+            raise InputError(f"round {rnd}: unknown result code {code!r} for a game (expected 1 = 0 + - W D L)",
                              file=source, line=p.line)
-        return kind, rr.opponent, rr.colour
-    if rr.code == "" and (p.start_no, rnd) in extra_kind:
+        return kind, opponent, colour
+    if code == "" and (p.start_no, rnd) in extra_kind:
         return extra_kind[(p.start_no, rnd)], None, Colour.NONE
-    kind = _WITHOUT_OPPONENT.get(rr.code or " ")
+    kind = _WITHOUT_OPPONENT.get(code or " ")
     if kind is None:
-        raise InputError(f"round {rnd}: unknown result code {rr.code!r} (expected U F H Z or blank without an "
+        raise InputError(f"round {rnd}: unknown result code {code!r} (expected U F H Z or blank without an "
                          "opponent)", file=source, line=p.line)
     if (p.start_no, rnd) in extra_kind and kind in (Kind.ABSENT, Kind.ZERO_BYE):
         kind = extra_kind[(p.start_no, rnd)]
