@@ -39,6 +39,17 @@ def median_seconds(path: str, runs: int) -> float:
     return statistics.median(times)
 
 
+def reference_seconds(runs: int) -> float:
+    """Whole-process time of a fixed CPU-bound loop: how fast the machine is right now."""
+    cmd = [sys.executable, "-c", "sum(i * i for i in range(3_000_000))"]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def compile_bytecode() -> None:
     """An installed package has its bytecode compiled (pip does it); an editable checkout under
     PYTHONDONTWRITEBYTECODE would recompile every module in every run and time the compiler."""
@@ -63,7 +74,10 @@ def main() -> int:
         small = median_seconds(paths[2000], args.runs)
         large = median_seconds(paths[8000], args.runs)
     ratio = large / small
+    reference = reference_seconds(args.runs)
     ok_small, ok_ratio = small <= 0.5, ratio <= 4.5
+    print(f"machine reference (a fixed pure-Python loop, whole process): {reference:.3f} s median; shared "
+          "machines vary by half as much again from one minute to the next, so compare runs with it")
     print(f"2,000 players x 11 rounds: {small:.3f} s median of {args.runs} (target <= 0.5 s) "
           f"{'PASS' if ok_small else 'FAIL'}")
     print(f"8,000 players x 11 rounds: {large:.3f} s, {ratio:.2f}x the 2,000-player time (target <= 4.5x) "
