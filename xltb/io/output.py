@@ -79,7 +79,8 @@ def to_json(st: Standings) -> str:
                 "start_no": row.start_no,
                 "name": row.participant.name,
                 "points": json_number(row.points),
-                "tiebreaks": {code: json_number(row.values[code]) for code in codes},
+                "tiebreaks": {code: None if (v := row.values[code]) is None else v.numerator / v.denominator
+                              for code in codes},
             }
             for row in st.rows
         ],

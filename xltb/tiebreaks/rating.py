@@ -74,11 +74,9 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     if found is not None:
         return found
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, rating_based=True)
-    out = []
-    halves = _HALVES
-    for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
-        if o >= 0 and ctx.is_game(k, o, fw, fl):
-            out.append((r, o, halves[k]))
+    halves, played, kinds = _HALVES, ctx.played[p], ctx.kinds[p]
+    out = [(r, o, halves[kinds[r]]) for r, o in enumerate(ctx.opps[p])
+           if o >= 0 and (played[r] or ctx.is_game(kinds[r], o, fw, fl))]
     memo[p] = out
     return out
 
