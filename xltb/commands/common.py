@@ -33,9 +33,8 @@ def load_event(path: str, event_type: str | None = None, primary: str | None = N
 
 
 def is_team_event(event) -> bool:
-    from ..model.team import TeamTournament
-
-    return isinstance(event, TeamTournament)
+    # a team event has teams; asked without loading the team model, which individual events never need
+    return getattr(event, "teams", None) is not None
 
 
 def compute_from_args(event, args):

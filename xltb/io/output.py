@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
-import tempfile
 from fractions import Fraction
 
 from ..errors import XltbError
@@ -101,6 +99,8 @@ def safe_cell(text: str) -> str:
 
 
 def to_csv(st: Standings) -> str:
+    import csv
+
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points"] + st.codes)
@@ -146,6 +146,8 @@ def to_text(st: Standings) -> str:
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, renamed at the end."""
+    import tempfile
+
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
