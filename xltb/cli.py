@@ -12,12 +12,15 @@ from .commands import COMMANDS
 from .errors import XltbError
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, just that command's parser (the others' options are not
+    needed to run it, and argparse takes a while to build them all)."""
     parser = argparse.ArgumentParser(prog="xltb", description="FIDE C.07 tie-breaks for chess arbiters.")
     parser.add_argument("--version", action="version", version=f"xltb {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS.values():
-        importlib.import_module(module).register(sub)
+    for name, module in COMMANDS.items():
+        if only is None or name == only:
+            importlib.import_module(module).register(sub)
     return parser
 
 
@@ -42,7 +45,8 @@ _QUICK_EXIT = False
 
 def main(argv: list[str] | None = None) -> int:
     global _QUICK_EXIT
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words[0] if words and words[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     _QUICK_EXIT = bool(getattr(args, "quick_exit", False))
     if not getattr(args, "run", None):
