@@ -28,26 +28,25 @@ def xltb_command() -> list[str]:
     return [exe] if os.path.exists(exe) else [sys.executable, "-m", "xltb.cli"]
 
 
-def median_seconds(path: str, runs: int) -> float:
-    cmd = xltb_command() + ["standings", path, "--tiebreaks", TIEBREAKS, "--format", "json", "-o", os.devnull]
-    subprocess.run(cmd, check=True)  # warm-up (file cache, bytecode)
+def median_wall(cmd: list[str], runs: int) -> float:
+    """Median whole-process wall time of ``cmd`` over ``runs`` runs."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(cmd, check=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def median_seconds(path: str, runs: int) -> float:
+    cmd = xltb_command() + ["standings", path, "--tiebreaks", TIEBREAKS, "--format", "json", "-o", os.devnull]
+    subprocess.run(cmd, check=True)  # warm-up (file cache, bytecode)
+    return median_wall(cmd, runs)
 
 
 def reference_seconds(runs: int) -> float:
     """Whole-process time of a fixed CPU-bound loop: how fast the machine is right now."""
-    cmd = [sys.executable, "-c", "sum(i * i for i in range(3_000_000))"]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_wall([sys.executable, "-c", "sum(i * i for i in range(3_000_000))"], runs)
 
 
 def compile_bytecode() -> None:

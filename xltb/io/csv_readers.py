@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from .text import read_text
+from .text import encoding_note, errors_located, read_text
 
 CHESS_RESULTS = "chess-results"
 SWISSPERFECT = "swissperfect"
@@ -69,15 +69,10 @@ def read_csv_export(path: str | os.PathLike, *, event_type: EventType | None = N
     what was expected.
     """
     text, encoding = read_text(path)
-    try:
+    with errors_located(path):
         tournament, published = parse_csv_export(text, source=str(path), event_type=event_type)
-    except InputError as err:
-        if err.file is None:
-            raise InputError(err.message, file=str(path), line=err.line) from None
-        raise
-    if encoding not in ("utf-8", "ascii"):
-        tournament = replace(tournament, warnings=tournament.warnings + (f"read as {encoding} (not UTF-8)",))
-    return tournament, published
+    note = encoding_note(encoding)
+    return (replace(tournament, warnings=tournament.warnings + note) if note else tournament), published
 
 
 def parse_csv_export(text: str, source: str = "<text>", *,
