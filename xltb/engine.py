@@ -10,11 +10,11 @@ from .errors import TieBreakError
 from .model import EventType, Tournament
 from .rules import Edition, edition_for_date, parse_edition
 from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
-from .tiebreaks.base import Evaluation
+from .tiebreaks.base import Column, Evaluation
 from .tiebreaks.codes import TieBreakSpec, parse_list
 from .tiebreaks.context import Context, Options
 from .tiebreaks.direct import direct_encounter
-from .tiebreaks.registry import info
+from .tiebreaks.registry import evaluate_all, info
 
 #: Default tie-break lists when neither the user nor the file gives one.
 DEFAULT_TIEBREAKS = {
@@ -96,13 +96,10 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
     ctx = Context(tournament, edition, options)
     n = ctx.n
-    evaluations: dict[str, list[Evaluation | None]] = {}
+    evaluations: dict[str, Column] = {}
     for spec in specs:
-        compute_one = info(spec).compute
-        if spec.code in evaluations or compute_one is None:
-            continue
-        evaluations[spec.code] = [compute_one(ctx, spec, p) for p in range(n)]
-        ctx.evaluated[spec.code] = evaluations[spec.code]
+        if spec.code not in evaluations and info(spec).compute is not None:
+            evaluations[spec.code] = evaluate_all(ctx, spec)
     de_notes: dict[str, list[str]] = {}
     de_scores: dict[str, list[Fraction | None]] = {}
 
@@ -120,7 +117,7 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
                 return result.groups
 
             return by_de
-        values = [e.value for e in evaluations[spec.code]]
+        values = evaluations[spec.code].values
         descending = info(spec).higher_is_better != spec.reverse
         return lambda group: partition_by(group, values.__getitem__, descending)
 
@@ -130,11 +127,11 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     for group in by_points:
         groups.extend(rank_groups(group, levels))
     for code, scores in de_scores.items():
-        evaluations[code] = [None if s is None else Evaluation(code, s, article="C.07 6") for s in scores]
+        evaluations[code] = Column.of(code, [None if s is None else Evaluation(code, s, article="C.07 6") for s in scores])
     for spec in specs:  # DE never applied (nobody tied): no values
-        evaluations.setdefault(spec.code, [None] * n)
+        evaluations.setdefault(spec.code, Column(spec.code, [None] * n))
     rows = []
-    columns = {spec.code: [None if ev is None else ev.value for ev in evaluations[spec.code]] for spec in specs}
+    columns = {spec.code: evaluations[spec.code].values for spec in specs}
     for i, rank, by_lot in assign_ranks(groups, lots):
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(rank, tournament.players[i], Fraction(ctx.score[i], ctx.q), values, by_lot))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 
 class Element(NamedTuple):
@@ -134,11 +134,55 @@ class Evaluation:
         return f"Evaluation({self.code}={self.value})"
 
 
+class Column(Sequence):
+    """One tie-break's evaluation of every participant (in file order).
+
+    The values are computed for everybody at once (standings of thousands of participants need
+    only them); each participant's :class:`Evaluation`, with its breakdown, is made when it is
+    first asked for, by the same rules, and must agree with the value already computed.
+    """
+
+    __slots__ = ("code", "values", "_evaluate", "_made")
+
+    def __init__(self, code: str, values: list[Fraction | None],
+                 evaluate: Callable[[int], Evaluation | None] | None = None,
+                 made: list[Evaluation | None] | None = None):
+        self.code = code
+        self.values = values
+        self._evaluate = evaluate
+        self._made: list[Evaluation | None] = made if made is not None else [None] * len(values)
+
+    @classmethod
+    def of(cls, code: str, evaluations: list[Evaluation | None]) -> "Column":
+        """A column of evaluations made one by one."""
+        return cls(code, [None if e is None else e.value for e in evaluations], made=list(evaluations))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        made = self._made[i]
+        if made is None and self._evaluate is not None:
+            made = self._made[i] = self._evaluate(i if i >= 0 else i + len(self))
+            if made is not None and made.value != self.values[i]:
+                raise RuntimeError(f"{self.code}: the breakdown gives {made.value}, the value computed for the "
+                                   f"standings is {self.values[i]} (participant index {i})")
+        return made
+
+    def __repr__(self) -> str:
+        return f"Column({self.code}, {len(self)} values)"
+
+
 @dataclass(frozen=True, slots=True)
 class TieBreakInfo:
     """How a tie-break ranks and how it is computed."""
 
     compute: Callable | None  # (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
+    #: (ctx, spec) -> every participant's value at once, without breakdowns (the standings' fast path);
+    #: None: the values come from ``compute``
+    values: Callable | None = None
     higher_is_better: bool = True
     kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
     rating_based: bool = False

@@ -46,8 +46,8 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
     return found
 
 
-def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool,
-                       scored: Context | None) -> list[tuple]:
+def _scores(ctx: Context, fore: bool) -> tuple[list, list, list[int], list[int] | None, list[int]]:
+    """(points, kinds, final scores, adjusted scores, the opponents' scores as the edition counts them)."""
     edition = ctx.edition
     swiss = not ctx.round_robin
     if fore:
@@ -62,6 +62,14 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         opp_scores = virtual  # 2011 annex F.b: opponents' forfeits count as draws
     else:
         opp_scores = adjusted  # 16.3
+    return pts, kinds, scores, adjusted, opp_scores
+
+
+def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool,
+                       scored: Context | None) -> list[tuple]:
+    edition = ctx.edition
+    swiss = not ctx.round_robin
+    pts, kinds, scores, adjusted, opp_scores = _scores(ctx, fore)
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
     own = scores[p]
     cap_bye = ctx.draw * ctx.rounds
@@ -102,14 +110,67 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
     return out
 
 
-def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int, article: str) -> Evaluation:
+def _cut_total(ctx: Context, spec: TieBreakSpec, elements: list[tuple]) -> tuple[int, dict[int, str]]:
+    """The sum of the elements that the modifiers keep (C.07 14, 16.5), and what they cut."""
     vur_exception = not ctx.round_robin and not ctx.edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=vur_exception) \
         if (spec.cut or spec.median) else {}
     total = sum([e[VALUE] for e in elements])
     if cuts:
         total -= sum([elements[i][VALUE] for i in cuts])
+    return total, cuts
+
+
+def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int, article: str) -> Evaluation:
+    total, cuts = _cut_total(ctx, spec, elements)
     return Evaluation(spec.code, ctx.frac(total, power), elements, cuts, power=power, q=ctx.q, article=article)
+
+
+def _summed_values(ctx: Context, spec: TieBreakSpec, *, fore: bool = False, product: bool = False) -> list[Fraction]:
+    """Every participant's Buchholz / Fore Buchholz / Sonneborn-Berger value, without breakdowns.
+
+    A participant who played every round over the board has as elements just the opponents' scores
+    (8.1), times the points scored against them (9.1); with Cut-n and no voluntarily unplayed round,
+    the n least significant are cut (14.1: the lowest scores; for SB the lowest score, then the worst
+    result, 14.1.1.d). Everybody else, and every Median, goes through :func:`opponent_elements`, as the
+    breakdowns do."""
+    power = 2 if product else 1
+    cut = spec.cut
+    frac = ctx.frac
+    out = []
+    if fore or spec.median:
+        for p in range(ctx.n):
+            out.append(frac(_cut_total(ctx, spec, opponent_elements(ctx, spec, p, fore=fore, product=product))[0], power))
+        return out
+    opp_scores = _scores(ctx, fore)[4]
+    all_played, opps, pts = ctx.all_played, ctx.opps, ctx.pts
+    for p in range(ctx.n):
+        if not all_played[p]:
+            total = _cut_total(ctx, spec, opponent_elements(ctx, spec, p, product=product))[0]
+        elif product:
+            pairs = [(opp_scores[o], opp_scores[o] * v) for o, v in zip(opps[p], pts[p])]
+            total = sum([sv for _, sv in pairs])
+            if cut:
+                total -= sum([sv for _, sv in sorted(pairs)[:cut]])
+        else:
+            values = [opp_scores[o] for o in opps[p]]
+            total = sum(values)
+            if cut:
+                total -= min(values) if cut == 1 and values else sum(sorted(values)[:cut])
+        out.append(frac(total, power))
+    return out
+
+
+def buchholz_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
+    return _summed_values(ctx, spec)
+
+
+def fore_buchholz_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
+    return _summed_values(ctx, spec, fore=True)
+
+
+def sonneborn_berger_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
+    return _summed_values(ctx, spec, product=True)
 
 
 def buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:

@@ -72,6 +72,8 @@ class Context:
         played_kinds = {k for k in Kind if k.played}
         #: played[p][r]: a game was played over the board
         self.played = [[k in played_kinds for k in row] for row in kinds]
+        #: all_played[p]: every round of p was a game played over the board (no unplayed round at all)
+        self.all_played = [all(row) for row in self.played]
         self.extra = [int(p.extra_points * q) for p in tournament.players]
         #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
         self.evaluated: dict[str, list] = {}

@@ -111,49 +111,52 @@ def _rated(ctx: Context, spec: TieBreakSpec, p: int, value, cuts, elements, arti
                       build=build)
 
 
-def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
-    """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
-    opp, _, cuts, elements = _kept(ctx, spec, p)
-    value = ctx.frac(_ratio_half_up(sum(opp), len(opp)), 0) if opp else None
-    notes = () if opp else ("no game played over the board remains: undefined",)
-    return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.1", notes)
+# ------------------------------------------------------------------ the figures, from the games that count
+def _aro(opp: list[int], halves: int, edition) -> int | None:
+    """C.07 10.1: the opponents' average rating, rounded (0.5 up); None without a game."""
+    return _ratio_half_up(sum(opp), len(opp)) if opp else None
 
 
-def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
-    """C.07 10.2: ARO plus dp of the fractional score over the board (p rounded to two decimals)."""
-    opp, halves, cuts, elements = _kept(ctx, spec, p)
+def _tpr_parts(opp: list[int], halves: int) -> tuple[int, int, int]:
+    """(ARO, p in hundredths, dp) of C.07 10.2: p is the fractional score rounded to two decimals."""
+    p100 = _ratio_half_up(100 * halves, 2 * len(opp))
+    return _ratio_half_up(sum(opp), len(opp)), p100, dp(p100)
+
+
+def _tpr(opp: list[int], halves: int, edition) -> int | None:
+    """C.07 10.2: ARO + dp (B.02 8.1a); None without a game."""
     if not opp:
-        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", ("no game played over the board: undefined",))
-    aro = _ratio_half_up(sum(opp), len(opp))
-    p100 = _ratio_half_up(100 * halves, 2 * len(opp))  # p rounded to two decimals
-    d = dp(p100)
-    note = f"ARO {aro}, score {halves / 2:g}/{len(opp)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
-    return _rated(ctx, spec, p, ctx.frac(aro + d, 0), cuts, elements, "C.07 10.2", (note,))
+        return None
+    aro, _, d = _tpr_parts(opp, halves)
+    return aro + d
+
+
+#: B.02 8.1(b) probabilities for every rating difference in -_WIDE.._WIDE (0 and 100 beyond the table),
+#: so that the PTP search reads them without bounds checks
+_WIDE = 6000
+_PD_WIDE = [0] * (_WIDE - _PD_SPAN) + _PD_LOOKUP + [100] * (_WIDE - _PD_SPAN)
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
     """Expected score in hundredths (B.02 8.1b, full scale)."""
-    span, table, top = _PD_SPAN, _PD_LOOKUP, 2 * _PD_SPAN
+    if rating - max(opponents) >= -_WIDE and rating - min(opponents) <= _WIDE:
+        table, base = _PD_WIDE, rating + _WIDE
+        return sum([table[base - o] for o in opponents])
     total = 0
     for o in opponents:
-        d = rating - o + span
-        total += table[d] if 0 <= d <= top else (100 if d > top else 0)
+        d = rating - o
+        total += 100 if d > _PD_SPAN else 0 if d < -_PD_SPAN else _PD_LOOKUP[d + _PD_SPAN]
     return total
 
 
-def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
-    """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the
-    score over the board; for a zero score, 800 below the lowest-rated opponent (from 2024-04)."""
-    opp, halves, cuts, elements = _kept(ctx, spec, p)
+def _ptp(opp: list[int], halves: int, edition) -> int | None:
+    """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the score;
+    for a zero score, 800 below the lowest-rated opponent (from 2024-04, undefined before)."""
     if not opp:
-        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.3", ("no game played over the board: undefined",))
+        return None
     target = 50 * halves  # hundredths of a point
     if target == 0:
-        if not ctx.edition.ptp_zero_rule:
-            return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.3", (
-                f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)",))
-        return _rated(ctx, spec, p, ctx.frac(min(opp) - 800, 0), cuts, elements, "C.07 10.3",
-                      (f"zero score: lowest opponent rating {min(opp)} - 800",))
+        return min(opp) - 800 if edition.ptp_zero_rule else None
     # the expected score grows with the rating: find the lowest rating that reaches the target,
     # bracketing it from a first guess (the TPR of the same games), then halving the bracket
     guess = _ratio_half_up(sum(opp), len(opp)) + dp(_ratio_half_up(2 * target, 2 * len(opp)))
@@ -175,12 +178,77 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
             hi = mid
         else:
             lo = mid + 1
-    note = f"score {target / 100:g}/{len(opp)}; expected score at {lo}: {_expected_hundredths(lo, opp) / 100:g}"
-    return _rated(ctx, spec, p, ctx.frac(lo, 0), cuts, elements, "C.07 10.3", (note,))
+    return lo
 
 
-def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_code: str, article: str) -> Evaluation:
-    values = _all_values(ctx, inner, inner_code, spec.forfeits_played)
+def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[Fraction | None]:
+    """Every participant's value of a rating-based tie-break, without breakdowns: ``figure`` of the
+    opponents' ratings and the half points scored against them. A participant who played every round
+    over the board counts every opponent; everybody else, and every modifier, goes through
+    :func:`_kept`, as the breakdowns do."""
+    edition, frac, ratings = ctx.edition, ctx.frac, ctx.ratings
+    modified = spec.cut or spec.median
+    out = []
+    for p in range(ctx.n):
+        if ctx.all_played[p] and not modified:
+            opp = [ratings[o] for o in ctx.opps[p]]
+            halves = sum(map(_HALVES.__getitem__, ctx.kinds[p]))
+        else:
+            opp, halves = _kept(ctx, spec, p)[:2]
+        value = figure(opp, halves, edition)
+        out.append(None if value is None else frac(value, 0))
+    return out
+
+
+# ------------------------------------------------------------------ the tie-breaks
+def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
+    opp, halves, cuts, elements = _kept(ctx, spec, p)
+    value = _aro(opp, halves, ctx.edition)
+    notes = () if opp else ("no game played over the board remains: undefined",)
+    return _rated(ctx, spec, p, None if value is None else ctx.frac(value, 0), cuts, elements, "C.07 10.1", notes)
+
+
+def average_rating_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+    return _values(ctx, spec, _aro)
+
+
+def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.2: ARO plus dp of the fractional score over the board (p rounded to two decimals)."""
+    opp, halves, cuts, elements = _kept(ctx, spec, p)
+    if not opp:
+        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", ("no game played over the board: undefined",))
+    aro, p100, d = _tpr_parts(opp, halves)
+    note = f"ARO {aro}, score {halves / 2:g}/{len(opp)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
+    return _rated(ctx, spec, p, ctx.frac(_tpr(opp, halves, ctx.edition), 0), cuts, elements, "C.07 10.2", (note,))
+
+
+def performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+    return _values(ctx, spec, _tpr)
+
+
+def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
+    """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the
+    score over the board; for a zero score, 800 below the lowest-rated opponent (from 2024-04)."""
+    opp, halves, cuts, elements = _kept(ctx, spec, p)
+    value = _ptp(opp, halves, ctx.edition)
+    if not opp:
+        note = "no game played over the board: undefined"
+    elif halves == 0 and value is None:
+        note = f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)"
+    elif halves == 0:
+        note = f"zero score: lowest opponent rating {min(opp)} - 800"
+    else:
+        note = f"score {halves / 2:g}/{len(opp)}; expected score at {value}: {_expected_hundredths(value, opp) / 100:g}"
+    return _rated(ctx, spec, p, None if value is None else ctx.frac(value, 0), cuts, elements, "C.07 10.3", (note,))
+
+
+def perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+    return _values(ctx, spec, _ptp)
+
+
+def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str, article: str) -> Evaluation:
+    values = _all_values(ctx, inner_code, spec.forfeits_played)
     start_nos = ctx.start_nos
     games = _games(ctx, spec, p)
 
@@ -203,26 +271,49 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner, inner_cod
     return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes, build=build)
 
 
-def _all_values(ctx: Context, inner, code: str, forfeits_played: bool) -> list[int | None]:
+def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str, article: str) -> list[Fraction | None]:
+    """Every participant's APRO / APPO without breakdowns: the average of the opponents' values that
+    exist, rounded (0.5 up). Modifiers go through :func:`_opponent_average`, as the breakdowns do."""
+    if spec.cut or spec.median:
+        return [_opponent_average(ctx, spec, p, inner_code, article).value for p in range(ctx.n)]
+    values = _all_values(ctx, inner_code, spec.forfeits_played)
+    frac = ctx.frac
+    out = []
+    for p in range(ctx.n):
+        opps = ctx.opps[p] if ctx.all_played[p] else [o for _, o, _ in _games(ctx, spec, p)]
+        kept = [v for o in opps if (v := values[o]) is not None]
+        out.append(frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None)
+    return out
+
+
+def _all_values(ctx: Context, code: str, forfeits_played: bool) -> list[int | None]:
     """Every participant's TPR (or PTP), computed once per event and options."""
     cache = ctx.memo.setdefault("opponent_values", {})
     values = cache.get((code, forfeits_played))
     if values is None:
-        spec = TieBreakSpec(code, forfeits_played=forfeits_played)
-        done = ctx.evaluated.get(spec.code)
-        evaluations = done if done is not None else [inner(ctx, spec, i) for i in range(ctx.n)]
-        values = cache[(code, forfeits_played)] = [None if e.value is None else int(e.value) for e in evaluations]
+        from .registry import evaluate_all  # the catalogue imports this module
+
+        column = evaluate_all(ctx, TieBreakSpec(code, forfeits_played=forfeits_played))
+        values = cache[(code, forfeits_played)] = [None if v is None else int(v) for v in column.values]
     return values
 
 
 def average_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.4: the average TPR of the opponents played over the board, rounded (0.5 up)."""
-    return _opponent_average(ctx, spec, p, performance, "TPR", "C.07 10.4")
+    return _opponent_average(ctx, spec, p, "TPR", "C.07 10.4")
+
+
+def average_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+    return _opponent_average_values(ctx, spec, "TPR", "C.07 10.4")
 
 
 def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.5: the average PTP of the opponents played over the board, rounded (0.5 up)."""
-    return _opponent_average(ctx, spec, p, perfect_performance, "PTP", "C.07 10.5")
+    return _opponent_average(ctx, spec, p, "PTP", "C.07 10.5")
+
+
+def average_perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+    return _opponent_average_values(ctx, spec, "PTP", "C.07 10.5")
 
 
 def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
