@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from math import gcd
+from operator import itemgetter
 
 from .._gc import paused
 from ..errors import InputError
@@ -27,12 +28,14 @@ _WITH_OPPONENT = {
     "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
     "W": Kind.UNRATED_WIN, "D": Kind.UNRATED_DRAW, "L": Kind.UNRATED_LOSS,
     "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, " ": Kind.NOT_PLAYED,
+    "w": Kind.UNRATED_WIN, "d": Kind.UNRATED_DRAW, "l": Kind.UNRATED_LOSS,  # codes are read in either case
 }
 #: result code without an opponent -> kind (TRF06 wrote byes as 0000 - = and 0000 - +)
 _WITHOUT_OPPONENT = {
     "U": Kind.PAB, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ABSENT,
     "-": Kind.ABSENT, "+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "1": Kind.FULL_BYE, "0": Kind.ZERO_BYE,
-    "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE,
+    "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE, "w": Kind.FULL_BYE, "d": Kind.HALF_BYE,
+    "l": Kind.ZERO_BYE,
 }
 _NOTHING: frozenset = frozenset()
 
@@ -59,6 +62,9 @@ _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 #: a round block as read: (opponent or None, colour, result code); plain tuples, 20,000 of them for a big event
 _RawRound = tuple
 _OPP, _COL, _CODE = 0, 1, 2
+#: fields of a RoundResult, read by position in the reader's loops
+_R_KIND, _R_OPP = 1, 2
+_POINTS_OF = itemgetter(4)
 
 
 @dataclass
@@ -182,8 +188,8 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
                          line=number) from None
     area = line[89:].rstrip()
     if _ROUNDS_FAST.fullmatch(area):  # the common case: every block well formed
-        rounds = [(int(o) if o.strip() not in ("", "0000") else None, _COLOURS[c], res.upper())
-                  for o, c, res in _BLOCK.findall(area)]
+        colours = _COLOURS
+        rounds = [(int(o) or None, colours[c], res) for o, c, res in _BLOCK.findall(area)]  # 0000: no opponent
         return _RawPlayer(number, start_no, padded, rounds)
     rounds = []
     r = 0
@@ -254,58 +260,64 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             if sno not in by_no:
                 raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)
             extra_kind[(sno, rnd)] = kind
-    kinds: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
+    # each player's rounds as RoundResult tuples, scored with the file's scoring
+    table = scoring.table()
+    rows: dict[int, list[RoundResult]] = {}
     with_opponent = _WITH_OPPONENT
     empty = (None, Colour.NONE, "")
+    new = tuple.__new__
     for p in raw:
-        row = []
         me = p.start_no
-        for r in range(rounds):
-            rr = p.rounds[r] if r < len(p.rounds) else empty
-            opp, colour, code = rr
+        rr = p.rounds
+        if len(rr) < rounds:
+            rr = rr + [empty] * (rounds - len(rr))
+        row = []
+        for r, (opp, colour, code) in enumerate(rr, start=1):
             kind = with_opponent.get(code) if opp is not None else None
-            if kind is not None and opp in by_no and opp != me:  # the common case: a game
-                row.append((kind, opp, colour))
-            else:
-                row.append(_kind(p, r + 1, rr, by_no, source, extra_kind))
-        kinds[me] = row
+            if kind is None or opp == me or opp not in by_no:  # not a plain game: checked, or an error
+                kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
+            row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
+        rows[me] = row
     # both lines of a game must agree
     for p in raw:
-        for r, (kind, opp, _) in enumerate(kinds[p.start_no]):
+        me = p.start_no
+        for r, result in enumerate(rows[me]):
+            opp = result[_R_OPP]
             if opp is None:
                 continue
-            other_kind, other_opp, _ = kinds[opp][r]
-            if other_opp != p.start_no:
-                said = f"has {other_opp}" if other_opp is not None else "has no opponent"
-                raise InputError(f"round {r + 1}: {p.start_no} is paired with {opp}, but the line of {opp} "
+            other = rows[opp][r]
+            if other[_R_OPP] != me:
+                said = f"has {other[_R_OPP]}" if other[_R_OPP] is not None else "has no opponent"
+                raise InputError(f"round {r + 1}: {me} is paired with {opp}, but the line of {opp} "
                                  f"(line {by_no[opp].line}) {said} in that round", file=source, line=p.line)
-            if other_kind not in _MIRROR.get(kind, _NOTHING):
-                raise InputError(f"round {r + 1}: the results of {p.start_no} and {opp} contradict each other "
-                                 f"({_code(kind)} against {_code(other_kind)})", file=source, line=p.line)
+            if other[_R_KIND] not in _MIRROR.get(result[_R_KIND], _NOTHING):
+                raise InputError(f"round {r + 1}: the results of {me} and {opp} contradict each other "
+                                 f"({_code(result[_R_KIND])} against {_code(other[_R_KIND])})", file=source,
+                                 line=p.line)
     # double forfeits: both lines say '-' (found first, then marked on both lines)
-    doubles = [(p.start_no, r) for p in raw for r, (kind, opp, _) in enumerate(kinds[p.start_no])
-               if kind is Kind.FORFEIT_LOSS and opp is not None and kinds[opp][r][0] is Kind.FORFEIT_LOSS]
+    forfeit_loss = Kind.FORFEIT_LOSS
+    doubles = [(p.start_no, r) for p in raw for r, result in enumerate(rows[p.start_no])
+               if result[_R_KIND] is forfeit_loss and rows[result[_R_OPP]][r][_R_KIND] is forfeit_loss]
     for start_no, r in doubles:
-        _, opp, col = kinds[start_no][r]
-        kinds[start_no][r] = (Kind.DOUBLE_FORFEIT, opp, col)
+        rows[start_no][r] = rows[start_no][r]._replace(kind=Kind.DOUBLE_FORFEIT, points=table[Kind.DOUBLE_FORFEIT])
     overrides, bonus = _abnormal_299(records_299, by_no, source)
     for p in raw:
         written = p.text[80:84].strip()
         if written and _points_text(written) is None:
             warnings.append(f"line {p.line}: points {written!r} (columns 81-84) cannot be read; not checked")
-    players = _players(raw, kinds, scoring, overrides, bonus)
+    players = _players(raw, rows, scoring, overrides, bonus)
     mismatch = _first_mismatch(players)
     if mismatch is not None and not _has_scoring(scoring):
         # a file-wide convention that explains every line
         for label, alt_scoring in _ALTERNATIVES:
-            alt = _players(raw, kinds, alt_scoring, overrides, bonus)
+            alt = _players(raw, _rescored(rows, alt_scoring), alt_scoring, overrides, bonus)
             if _first_mismatch(alt) is None:
                 players, scoring = alt, alt_scoring
                 warnings.append(f"points in columns 81-84 are explained only if {label}; read so")
                 mismatch = None
                 break
     if mismatch is not None:
-        players = _blank_byes(raw, kinds, players, scoring, warnings)
+        players = _blank_byes(raw, players, scoring, warnings)
         mismatch = _first_mismatch(players)
     if mismatch is not None:
         p, computed = mismatch
@@ -356,7 +368,7 @@ _ALTERNATIVES: list[tuple[str, Scoring]] = [
 ]
 
 
-def _blank_byes(raw, kinds, players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
+def _blank_byes(raw, players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
     """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
     absence. Where a line's total is short by a win and it has one such round, that round is read as the
     pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
@@ -396,22 +408,21 @@ def _has_scoring(scoring: Scoring) -> bool:
     return scoring != Scoring()
 
 
-def _players(raw, kinds, scoring: Scoring, overrides, bonus) -> list[Player]:
+def _rescored(rows: dict[int, list[RoundResult]], scoring: Scoring) -> dict[int, list[RoundResult]]:
+    """The same rounds scored another way."""
+    table = scoring.table()
+    return {me: [r._replace(points=table[r.kind]) for r in row] for me, row in rows.items()}
+
+
+def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, overrides, bonus) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
-    table = scoring.table()
-    make = RoundResult._make
     zero = Fraction(0)
     for p in raw:
+        results = rows[p.start_no]
         if overrides:
-            results = []
-            for r, (kind, opp, col) in enumerate(kinds[p.start_no]):
-                pts = overrides.get((p.start_no, r + 1, kind), overrides.get((None, r + 1, kind),
-                                    overrides.get((None, None, kind), table[kind])))
-                results.append(RoundResult(r + 1, kind, opp, col, pts))
-        else:
-            results = [make((r, kind, opp, col, table[kind]))
-                       for r, (kind, opp, col) in enumerate(kinds[p.start_no], start=1)]
+            results = [r._replace(points=overrides.get((p.start_no, r.round, r.kind), overrides.get(
+                (None, r.round, r.kind), overrides.get((None, None, r.kind), r.points)))) for r in results]
         t = p.text
         rating = _rating(t[48:52], p.line)
         out.append(Player(
@@ -433,10 +444,11 @@ def _first_mismatch(players: list[Player]):
                 units[id(r.points)] = r.points
                 q = q * r.points.denominator // gcd(q, r.points.denominator)
     units = {key: int(value * q) for key, value in units.items()}
+    unit_of = units.__getitem__
     for p in players:
         if p.declared_points is None:
             continue
-        total = sum([units[id(r.points)] for r in p.results])
+        total = sum(map(unit_of, map(id, map(_POINTS_OF, p.results))))
         declared = p.declared_points
         if p.extra_points:
             declared -= p.extra_points

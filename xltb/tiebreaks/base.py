@@ -92,11 +92,11 @@ class Evaluation:
 
     __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q")
 
-    def __init__(self, code: str, value: Fraction | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
+    def __init__(self, code: str, value: Fraction | int | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
                  *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
                  result_q: int | None = None, build: Callable[[], list[tuple]] | None = None):
         self.code = code
-        self.value = value
+        self.value = value  # exact: a Fraction, or an int for whole rating points; None when undefined
         self._elements = elements
         self._build = build  # makes the elements when they are first asked for (a value computed without them)
         self.cuts = cuts or {}

@@ -51,29 +51,32 @@ class Context:
         self.draw = int(scoring.draw * q)
         self.loss = int(scoring.loss * q)
         self.round_robin = tournament.event_type.predetermined
-        kinds, opps, pts, cols = [], [], [], []
-        units: dict[int, int] = {}  # id of a points value -> engine units (readers share the values)
+        kinds, opps, pts, cols, played = [], [], [], [], []
+        units: dict[int, int] = {}  # id of a points value -> engine units (the values live as long as the event)
         index = self.index
+        no_opponent = -1
+        is_played = _PLAYED.__contains__
         for p in tournament.players:
-            results = p.results
-            kinds.append([r.kind for r in results])
-            opps.append([-1 if r.opponent is None else index[r.opponent] for r in results])
+            if not p.results:
+                kinds.append([]), opps.append([]), pts.append([]), cols.append([]), played.append([])
+                continue
+            _, k, o, c, v = zip(*p.results)  # RoundResult fields as columns
+            kinds.append(list(k))
+            opps.append([no_opponent if x is None else index[x] for x in o])
+            cols.append(list(c))
+            played.append(list(map(is_played, k)))
             row = []
-            for r in results:
-                u = units.get(id(r.points))
+            for x in v:
+                u = units.get(id(x))
                 if u is None:
-                    u = int(r.points * q)
-                    if r.points is scoring.points(r.kind):
-                        units[id(r.points)] = u
+                    u = units[id(x)] = int(x * q)
                 row.append(u)
             pts.append(row)
-            cols.append([r.colour for r in results])
         self.kinds, self.opps, self.pts, self.colours = kinds, opps, pts, cols
-        played_kinds = {k for k in Kind if k.played}
         #: played[p][r]: a game was played over the board
-        self.played = [[k in played_kinds for k in row] for row in kinds]
+        self.played = played
         #: all_played[p]: every round of p was a game played over the board (no unplayed round at all)
-        self.all_played = [all(row) for row in self.played]
+        self.all_played = [all(row) for row in played]
         self.extra = [int(p.extra_points * q) for p in tournament.players]
         #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
         self.evaluated: dict[str, list] = {}

@@ -4,6 +4,8 @@ The conversion tables are FIDE B.02 (Rating Regulations) 8.1: table 8.1(a) turns
 fractional score ``p`` (rounded to two decimals) into a rating difference ``dp``; table
 8.1(b) turns a rating difference into a scoring probability. PTP uses table 8.1(b) over
 the full scale (no 400-point cut, C.07 10.3).
+
+Every value here is a whole number of rating points (rounded where the rules say), kept as an ``int``.
 """
 
 from __future__ import annotations
@@ -181,12 +183,12 @@ def _ptp(opp: list[int], halves: int, edition) -> int | None:
     return lo
 
 
-def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[Fraction | None]:
+def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[int | None]:
     """Every participant's value of a rating-based tie-break, without breakdowns: ``figure`` of the
     opponents' ratings and the half points scored against them. A participant who played every round
     over the board counts every opponent; everybody else, and every modifier, goes through
     :func:`_kept`, as the breakdowns do."""
-    edition, frac, ratings = ctx.edition, ctx.frac, ctx.ratings
+    edition, ratings = ctx.edition, ctx.ratings
     modified = spec.cut or spec.median
     out = []
     for p in range(ctx.n):
@@ -196,7 +198,7 @@ def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[Fraction | None]:
         else:
             opp, halves = _kept(ctx, spec, p)[:2]
         value = figure(opp, halves, edition)
-        out.append(None if value is None else frac(value, 0))
+        out.append(value)
     return out
 
 
@@ -206,10 +208,10 @@ def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     opp, halves, cuts, elements = _kept(ctx, spec, p)
     value = _aro(opp, halves, ctx.edition)
     notes = () if opp else ("no game played over the board remains: undefined",)
-    return _rated(ctx, spec, p, None if value is None else ctx.frac(value, 0), cuts, elements, "C.07 10.1", notes)
+    return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.1", notes)
 
 
-def average_rating_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+def average_rating_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
     return _values(ctx, spec, _aro)
 
 
@@ -220,10 +222,10 @@ def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", ("no game played over the board: undefined",))
     aro, p100, d = _tpr_parts(opp, halves)
     note = f"ARO {aro}, score {halves / 2:g}/{len(opp)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
-    return _rated(ctx, spec, p, ctx.frac(_tpr(opp, halves, ctx.edition), 0), cuts, elements, "C.07 10.2", (note,))
+    return _rated(ctx, spec, p, _tpr(opp, halves, ctx.edition), cuts, elements, "C.07 10.2", (note,))
 
 
-def performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+def performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
     return _values(ctx, spec, _tpr)
 
 
@@ -240,10 +242,10 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         note = f"zero score: lowest opponent rating {min(opp)} - 800"
     else:
         note = f"score {halves / 2:g}/{len(opp)}; expected score at {value}: {_expected_hundredths(value, opp) / 100:g}"
-    return _rated(ctx, spec, p, None if value is None else ctx.frac(value, 0), cuts, elements, "C.07 10.3", (note,))
+    return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.3", (note,))
 
 
-def perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+def perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
     return _values(ctx, spec, _ptp)
 
 
@@ -267,22 +269,21 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
         elements, build = element_list(), None
         cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
         kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
-    value = ctx.frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None
+    value = _ratio_half_up(sum(kept), len(kept)) if kept else None
     return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes, build=build)
 
 
-def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str, article: str) -> list[Fraction | None]:
+def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str, article: str) -> list[int | None]:
     """Every participant's APRO / APPO without breakdowns: the average of the opponents' values that
     exist, rounded (0.5 up). Modifiers go through :func:`_opponent_average`, as the breakdowns do."""
     if spec.cut or spec.median:
         return [_opponent_average(ctx, spec, p, inner_code, article).value for p in range(ctx.n)]
     values = _all_values(ctx, inner_code, spec.forfeits_played)
-    frac = ctx.frac
     out = []
     for p in range(ctx.n):
         opps = ctx.opps[p] if ctx.all_played[p] else [o for _, o, _ in _games(ctx, spec, p)]
         kept = [v for o in opps if (v := values[o]) is not None]
-        out.append(frac(_ratio_half_up(sum(kept), len(kept)), 0) if kept else None)
+        out.append(_ratio_half_up(sum(kept), len(kept)) if kept else None)
     return out
 
 
@@ -303,7 +304,7 @@ def average_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     return _opponent_average(ctx, spec, p, "TPR", "C.07 10.4")
 
 
-def average_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+def average_performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
     return _opponent_average_values(ctx, spec, "TPR", "C.07 10.4")
 
 
@@ -312,11 +313,11 @@ def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Eva
     return _opponent_average(ctx, spec, p, "PTP", "C.07 10.5")
 
 
-def average_perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction | None]:
+def average_perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
     return _opponent_average_values(ctx, spec, "PTP", "C.07 10.5")
 
 
 def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.6 (2026): the participant's rating, highest first (``/R``: lowest first).
     With several ratings during the event, the first is used (Art. 10 note)."""
-    return Evaluation(spec.code, ctx.frac(ctx.ratings[p], 0), q=1, result_q=2, article="C.07 10.6")
+    return Evaluation(spec.code, ctx.ratings[p], q=1, result_q=2, article="C.07 10.6")
