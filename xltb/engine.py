@@ -134,5 +134,5 @@ def _compute(tournament: Tournament, tiebreaks, rules, unrated_rating: int | Non
     columns = {spec.code: evaluations[spec.code].values for spec in specs}
     for i, rank, by_lot in assign_ranks(groups, lots):
         values = {code: column[i] for code, column in columns.items()}
-        rows.append(Row(rank, tournament.players[i], Fraction(ctx.score[i], ctx.q), values, by_lot))
+        rows.append(Row(rank, tournament.players[i], ctx.frac(ctx.score[i]), values, by_lot))
     return Standings(tournament, edition, reason, specs, rows, evaluations, de_notes, warnings, lots, unrated_rating)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from math import lcm
+from operator import itemgetter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Protocol, Sequence
@@ -85,21 +86,26 @@ def rank_groups(indices: Sequence[int], levels: list[Callable[[list[int]], list[
 
 
 def partition_by(group: list[int], key: Callable[[int], object], descending: bool = True) -> list[list[int]]:
-    """Order ``group`` by ``key`` (None last) and split it where the key changes."""
-    present = [i for i in group if key(i) is not None]
-    absent = [i for i in group if key(i) is None]
-    if present and isinstance(key(present[0]), (int, Fraction)):
+    """Order ``group`` by ``key`` (None last) and split it where the key changes; equal keys keep the
+    group's order."""
+    present = []
+    absent = []
+    for i in group:
+        k = key(i)
+        if k is None:
+            absent.append(i)
+        else:
+            present.append((k, i))
+    if present and not all(type(k) is int for k, _ in present) and isinstance(present[0][0], (int, Fraction)):
         # numbers: order by exact integers over the group's common denominator (cheaper than Fractions)
-        values = [key(i) for i in present]
-        common = lcm(*{v.denominator for v in values})  # ints have a numerator and a denominator too
-        scaled = {i: v.numerator * (common // v.denominator) for i, v in zip(present, values)}
-        present.sort(key=scaled.__getitem__, reverse=descending)
-    else:  # e.g. board-by-board results (Art. 12)
-        present.sort(key=key, reverse=descending)
+        common = lcm(*{k.denominator for k, _ in present})  # ints have a numerator and a denominator too
+        order = [(k.numerator * (common // k.denominator), i) for k, i in present]
+    else:  # integers already, or e.g. board-by-board results (Art. 12)
+        order = present
+    order.sort(key=_FIRST, reverse=descending)
     out: list[list[int]] = []
     last = object()
-    for i in present:
-        k = key(i)
+    for k, i in order:
         if out and k == last:
             out[-1].append(i)
         else:
@@ -108,6 +114,9 @@ def partition_by(group: list[int], key: Callable[[int], object], descending: boo
     if absent:
         out.append(absent)
     return out
+
+
+_FIRST = itemgetter(0)
 
 
 def assign_ranks(groups: list[list[int]], seed: int | None) -> list[tuple[int, int, bool]]:

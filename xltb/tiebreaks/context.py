@@ -53,31 +53,30 @@ class Context:
         self.round_robin = tournament.event_type.predetermined
         kinds, opps, pts, cols, played = [], [], [], [], []
         units: dict[int, int] = {}  # id of a points value -> engine units (the values live as long as the event)
-        index = self.index
-        no_opponent = -1
+        opponent_index = {**self.index, None: -1}.__getitem__  # -1: no opponent
         is_played = _PLAYED.__contains__
+        unit_of = units.get
         for p in tournament.players:
             if not p.results:
                 kinds.append([]), opps.append([]), pts.append([]), cols.append([]), played.append([])
                 continue
             _, k, o, c, v = zip(*p.results)  # RoundResult fields as columns
             kinds.append(list(k))
-            opps.append([no_opponent if x is None else index[x] for x in o])
+            opps.append(list(map(opponent_index, o)))
             cols.append(list(c))
             played.append(list(map(is_played, k)))
-            row = []
-            for x in v:
-                u = units.get(id(x))
-                if u is None:
-                    u = units[id(x)] = int(x * q)
-                row.append(u)
+            row = list(map(unit_of, map(id, v)))
+            if None in row:  # points values not met before (a file has a handful of distinct ones)
+                for x in v:
+                    units.setdefault(id(x), int(x * q))
+                row = list(map(unit_of, map(id, v)))
             pts.append(row)
         self.kinds, self.opps, self.pts, self.colours = kinds, opps, pts, cols
         #: played[p][r]: a game was played over the board
         self.played = played
         #: all_played[p]: every round of p was a game played over the board (no unplayed round at all)
         self.all_played = [all(row) for row in played]
-        self.extra = [int(p.extra_points * q) for p in tournament.players]
+        self.extra = [int(p.extra_points * q) if p.extra_points else 0 for p in tournament.players]
         #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
         self.evaluated: dict[str, list] = {}
         #: intermediate results shared by several tie-breaks (see the modules that use it)
@@ -151,10 +150,10 @@ class Context:
     def _adjusted(self, pts: list[list[int]], kinds: list[list[Kind]]) -> list[int]:
         out = []
         draw = self.draw
-        played = _PLAYED
+        all_played = self.all_played if kinds is self.kinds else [all(map(_PLAYED.__contains__, row)) for row in kinds]
         for p in range(self.n):
             total = self.extra[p]
-            if all(k in played for k in kinds[p]):  # no unplayed round: nothing to adjust
+            if all_played[p]:  # no unplayed round: nothing to adjust
                 out.append(total + sum(pts[p]))
                 continue
             for r, cat in enumerate(self.categories(p, kinds=kinds[p])):

@@ -161,22 +161,30 @@ def _ptp(opp: list[int], halves: int, edition) -> int | None:
         return min(opp) - 800 if edition.ptp_zero_rule else None
     # the expected score grows with the rating: find the lowest rating that reaches the target,
     # bracketing it from a first guess (the TPR of the same games), then halving the bracket
+    table, shifted = _PD_WIDE, [_WIDE - o for o in opp]
+    low, high = max(opp) - _WIDE, min(opp) + _WIDE  # ratings whose differences all fall in the table
+
+    def expected(rating: int) -> int:
+        if low <= rating <= high:
+            return sum([table[rating + s] for s in shifted])
+        return _expected_hundredths(rating, opp)
+
     guess = _ratio_half_up(sum(opp), len(opp)) + dp(_ratio_half_up(2 * target, 2 * len(opp)))
     step = 2  # the PTP is usually within a few points of the TPR; the bracket doubles when it is not
-    if _expected_hundredths(guess, opp) >= target:
+    if expected(guess) >= target:
         hi = guess
         lo = guess - step
-        while _expected_hundredths(lo, opp) >= target:
+        while expected(lo) >= target:
             hi, lo, step = lo, lo - step, step * 2
         lo += 1
     else:
         lo = guess + 1
         hi = guess + step
-        while _expected_hundredths(hi, opp) < target:
+        while expected(hi) < target:
             lo, hi, step = hi + 1, hi + step, step * 2
     while lo < hi:  # lowest rating with expected >= target
         mid = (lo + hi) // 2
-        if _expected_hundredths(mid, opp) >= target:
+        if expected(mid) >= target:
             hi = mid
         else:
             lo = mid + 1
