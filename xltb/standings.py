@@ -3,12 +3,10 @@ participants still tied; remaining ties share the place unless lots are drawn.""
 
 from __future__ import annotations
 
-import random
 from math import lcm
 from operator import itemgetter
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Protocol, Sequence
+from typing import Callable, NamedTuple, Protocol, Sequence
 
 from .model import Player, Tournament
 from .rules import Edition
@@ -26,8 +24,7 @@ class Participant(Protocol):
     rating: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """One line of the standings."""
 
     rank: int
@@ -41,20 +38,29 @@ class Row:
         return self.participant.start_no
 
 
-@dataclass
 class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
-    tournament: Tournament
-    edition: Edition
-    edition_reason: str
-    specs: tuple[TieBreakSpec, ...]
-    rows: list[Row]
-    evaluations: dict[str, list[Evaluation | None]]  # code -> per participant (in file order)
-    de_notes: dict[str, list[str]] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    lots_seed: int | None = None
-    unrated_rating: int | None = None  # the rating given for unrated participants (C.07 10), if any
+    __slots__ = ("tournament", "edition", "edition_reason", "specs", "rows", "evaluations", "de_notes", "warnings",
+                 "lots_seed", "unrated_rating")
+
+    def __init__(self, tournament: Tournament, edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
+                 rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
+                 de_notes: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
+                 lots_seed: int | None = None, unrated_rating: int | None = None):
+        self.tournament = tournament
+        self.edition = edition
+        self.edition_reason = edition_reason
+        self.specs = specs
+        self.rows = rows
+        self.evaluations = evaluations  # code -> per participant (in file order)
+        self.de_notes = {} if de_notes is None else de_notes
+        self.warnings = [] if warnings is None else warnings
+        self.lots_seed = lots_seed
+        self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
+
+    def __repr__(self) -> str:
+        return f"Standings({self.tournament.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
 
     @property
     def codes(self) -> list[str]:
@@ -122,6 +128,9 @@ _FIRST = itemgetter(0)
 def assign_ranks(groups: list[list[int]], seed: int | None) -> list[tuple[int, int, bool]]:
     """(participant index, rank, by lot) in order: shared places (1, 2, 2, 4) or, with a seed, a
     reproducible drawing of lots inside each remaining tie."""
+    if seed is not None:
+        import random  # only when lots are drawn
+
     rng = random.Random(seed) if seed is not None else None
     out = []
     place = 1

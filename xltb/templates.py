@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -605,7 +604,7 @@ def load_for_template(path: str, kind: str):
 
         tournament = read_trf(path)
     if kind == "roundrobin" and tournament.event_type is EventType.SWISS:
-        tournament = replace(tournament, event_type=EventType.ROUND_ROBIN)
+        tournament = tournament._replace(event_type=EventType.ROUND_ROBIN)
     return tournament
 
 

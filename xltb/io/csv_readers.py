@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import InputError
@@ -72,7 +72,7 @@ def read_csv_export(path: str | os.PathLike, *, event_type: EventType | None = N
     with errors_located(path):
         tournament, published = parse_csv_export(text, source=str(path), event_type=event_type)
     note = encoding_note(encoding)
-    return (replace(tournament, warnings=tournament.warnings + note) if note else tournament), published
+    return (tournament._replace(warnings=tournament.warnings + note) if note else tournament), published
 
 
 def parse_csv_export(text: str, source: str = "<text>", *,

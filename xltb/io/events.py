@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 
 from .._gc import paused
 from ..errors import InputError
@@ -51,4 +50,4 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
             event, _ = parse_csv_export(text, source=str(path), event_type=etype)
             kind = KIND_LABELS.get(found, found)
     note = encoding_note(encoding)
-    return (replace(event, warnings=event.warnings + note) if note else event), kind
+    return (event._replace(warnings=event.warnings + note) if note else event), kind

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from math import gcd
 from operator import itemgetter
+from typing import NamedTuple
 
 from .._gc import paused
 from ..errors import InputError
@@ -67,33 +67,32 @@ _R_KIND, _R_OPP = 1, 2
 _POINTS_OF = itemgetter(4)
 
 
-@dataclass
-class _RawPlayer:
+class _RawPlayer(NamedTuple):
     line: int
     start_no: int
     text: str
     rounds: list[_RawRound]
 
 
-@dataclass
 class TrfHeader:
-    """What the header records say (informative; counts are not trusted)."""
+    """What the header records say (informative; counts are not trusted). Filled in as the
+    records are read."""
 
-    name: str = ""
-    city: str = ""
-    federation: str = ""
-    start_date: date | None = None
-    end_date: date | None = None
-    type_text: str = ""
-    type_code: str = ""
-    chief_arbiter: str = ""
-    rounds_declared: int | None = None
-    tiebreaks_202: tuple[str, ...] = ()
-    tiebreaks_212: tuple[str, ...] = ()
-    line_202: int | None = None
-    line_212: int | None = None
-    team_records: bool = False
-    warnings: list[str] = field(default_factory=list)
+    __slots__ = ("name", "city", "federation", "start_date", "end_date", "type_text", "type_code", "chief_arbiter",
+                 "rounds_declared", "tiebreaks_202", "tiebreaks_212", "line_202", "line_212", "team_records",
+                 "warnings")
+
+    def __init__(self) -> None:
+        self.name = self.city = self.federation = self.type_text = self.type_code = self.chief_arbiter = ""
+        self.start_date: date | None = None
+        self.end_date: date | None = None
+        self.rounds_declared: int | None = None
+        self.tiebreaks_202: tuple[str, ...] = ()
+        self.tiebreaks_212: tuple[str, ...] = ()
+        self.line_202: int | None = None
+        self.line_212: int | None = None
+        self.team_records = False
+        self.warnings: list[str] = []
 
 
 def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) -> Tournament:
@@ -102,7 +101,7 @@ def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) ->
     with errors_located(path), paused():
         tournament = parse_trf(text, source=str(path), event_type=event_type)
     note = encoding_note(encoding)
-    return replace(tournament, warnings=tournament.warnings + note) if note else tournament
+    return tournament._replace(warnings=tournament.warnings + note) if note else tournament
 
 
 def parse_trf_bytes(data: bytes, source: str = "<data>", **kwargs) -> Tournament:
@@ -387,7 +386,7 @@ def _blank_byes(raw, players: list[Player], scoring: Scoring, warnings: list[str
             results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
             warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
                             f"{i + 1}, written blank; read so")
-            out.append(replace(p, results=tuple(results)))
+            out.append(p._replace(results=tuple(results)))
             continue
         short = gap / draw
         if short.denominator != 1 or not 0 < short <= len(blanks):
@@ -400,7 +399,7 @@ def _blank_byes(raw, players: list[Player], scoring: Scoring, warnings: list[str
         guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
         warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
                         f"written blank; read so{guess}")
-        out.append(replace(p, results=tuple(results)))
+        out.append(p._replace(results=tuple(results)))
     return out
 
 

@@ -67,7 +67,7 @@ def read_event(path: str | os.PathLike, *, event_type: EventType | None = None,
         else:
             event = parse_trf(text, source=str(path), event_type=event_type)
     note = encoding_note(encoding)
-    return replace(event, warnings=event.warnings + note) if note else event
+    return event._replace(warnings=event.warnings + note) if note else event
 
 
 def read_team_trf(path: str | os.PathLike, **kwargs) -> TeamTournament | Tournament:
@@ -94,7 +94,7 @@ def parse_team_trf(text: str, source: str = "<text>", *, event_type: EventType |
         return _build(individual, records, source, primary, event_type)
     except _NotTeamMatches as why:
         warning = f"the team records (013/310) do not describe team matches ({why}); read as an individual event"
-        return replace(individual, warnings=individual.warnings + (warning,))
+        return individual._replace(warnings=individual.warnings + (warning,))
 
 
 # --------------------------------------------------------------------------- records

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import NamedTuple
 
 from .results import Kind
 
 
-@dataclass(frozen=True, slots=True)
-class Scoring:
-    """Points for each kind of result (default 1 / 1/2 / 0; a PAB is worth a win, C.04 1.4)."""
+class Scoring(NamedTuple):
+    """Points for each kind of result (default 1 / 1/2 / 0; a PAB is worth a win, C.04 1.4).
+
+    An immutable record (the model's records are named tuples: value semantics, ``_replace``, and no
+    import-time class generation on the command's start-up path)."""
 
     win: Fraction = Fraction(1)
     draw: Fraction = Fraction(1, 2)
@@ -23,6 +25,7 @@ class Scoring:
     half_bye: Fraction | None = None  # None: as a draw
     zero_bye: Fraction | None = None  # None: as a loss
     absent: Fraction | None = None  # None: as a zero-point bye
+    unit: int = 1  # every points value is a multiple of 1/unit (team views: also their MP and GP)
 
     def points(self, kind: Kind) -> Fraction:
         """Points a participant receives for a round of this kind."""
@@ -58,7 +61,7 @@ class Scoring:
     @property
     def denominator(self) -> int:
         """The least common denominator of every value: the engine counts in 1/denominator units."""
-        return lcm(*(v.denominator for v in self.values()))
+        return lcm(self.unit, *(v.denominator for v in self.values()))
 
     def describe(self) -> str:
         parts = [f"win {_fmt(self.win)}", f"draw {_fmt(self.draw)}", f"loss {_fmt(self.loss)}"]

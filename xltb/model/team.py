@@ -14,7 +14,7 @@ provisions (:class:`MatchScoring`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
@@ -191,6 +191,10 @@ class TeamTournament:
 
     def describe_scoring(self) -> str:
         return f"{self.match_scoring.describe()}; games: {self.scoring.describe()}; primary score {self.primary}"
+
+    def _replace(self, **changes) -> "TeamTournament":
+        """A copy with some fields changed (the same spelling as the individual records, which are named tuples)."""
+        return replace(self, **changes)
 
 
 def _fmt(value: Fraction) -> str:

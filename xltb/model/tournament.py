@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from fractions import Fraction
@@ -62,8 +61,7 @@ class RoundResult(NamedTuple):
         return self.kind.played
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(NamedTuple):
     """A participant of an individual event (or a player inside a team event)."""
 
     start_no: int
@@ -89,8 +87,7 @@ class Player:
         return self.results[round_no - 1]
 
 
-@dataclass(frozen=True, slots=True)
-class Tournament:
+class Tournament(NamedTuple):
     """An individual event: players by start number, the number of rounds and its provisions."""
 
     name: str
@@ -98,7 +95,7 @@ class Tournament:
     rounds: int
     event_type: EventType = EventType.SWISS
     start_date: date | None = None
-    scoring: Scoring = field(default_factory=Scoring)
+    scoring: Scoring = Scoring()
     tiebreaks: tuple[str, ...] = ()  # the event's own list (TRF 202/212), as written
     tiebreaks_line: int | None = None  # where that list was read from
     source: str | None = None

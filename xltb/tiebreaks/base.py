@@ -9,7 +9,6 @@ standings for thousands of players stays fast.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, NamedTuple, Sequence
 
@@ -70,8 +69,7 @@ SOURCES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One line of a breakdown, in points."""
 
     round: int | None
@@ -175,8 +173,7 @@ class Column(Sequence):
         return f"Column({self.code}, {len(self)} values)"
 
 
-@dataclass(frozen=True, slots=True)
-class TieBreakInfo:
+class TieBreakInfo(NamedTuple):
     """How a tie-break ranks and how it is computed."""
 
     compute: Callable | None  # (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
@@ -188,4 +185,3 @@ class TieBreakInfo:
     rating_based: bool = False
     team_only: bool = False
     note: str = ""
-    extra: dict = field(default_factory=dict)

@@ -8,7 +8,7 @@ TRF spelling, which is what xltb prints.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from fractions import Fraction
 
 from ..errors import TieBreakError
@@ -66,8 +66,7 @@ CUTTABLE = {"BH", "FB", "SB", "PS", "ARO", "TPR", "APRO", "APPO", "EMMSB", "EMGS
 _CODE = re.compile(r"^([A-Za-z]+)(?::(MP|GP))?((?:/[^/]+)*)$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class TieBreakSpec:
+class TieBreakSpec(NamedTuple):
     """A parsed tie-break code."""
 
     acronym: str
@@ -79,15 +78,14 @@ class TieBreakSpec:
     forfeits_played: bool = False  # /P: forfeits count as played games
     fore: bool = False  # /F: Fore Buchholz variant (SSSC)
     reverse: bool = False  # /R: reverse order (TPN, RTNG)
-    _code: str = field(init=False, repr=False, compare=False, default="")
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_code", self._spell())
 
     @property
     def code(self) -> str:
         """The TRF-2026 spelling, e.g. ``BH/C1``, ``BH:GP/C1``, ``KS/L-1``."""
-        return self._code
+        code = _SPELT.get(self)
+        if code is None:
+            code = _SPELT[self] = self._spell()
+        return code
 
     def _spell(self) -> str:
         out = SPELLING.get(self.acronym, self.acronym)
@@ -126,6 +124,10 @@ class TieBreakSpec:
 
     def __str__(self) -> str:
         return self.code
+
+
+#: spec -> its spelling (a handful of distinct specs; the code is asked for often)
+_SPELT: dict[TieBreakSpec, str] = {}
 
 
 def _num(value: Fraction) -> str:

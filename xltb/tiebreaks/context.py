@@ -8,9 +8,9 @@ integer and ties are decided by equality. Values leave the engine as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import NamedTuple
 
 from ..errors import TieBreakError
 from ..model import Colour, EventType, Kind, Tournament
@@ -27,8 +27,7 @@ BYE_LAST = "16.2.5"
 _PLAYED = frozenset(k for k in Kind if k.played)
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+class Options(NamedTuple):
     """Settings of a computation that are not part of the event file."""
 
     unrated_rating: int | None = None  # rating used for unrated players (C.07 10)

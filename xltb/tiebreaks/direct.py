@@ -3,7 +3,6 @@ by the games they played against each other."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Hashable, Sequence
 
@@ -11,14 +10,20 @@ from .codes import TieBreakSpec
 from .context import Context
 
 
-@dataclass
 class DirectEncounterResult:
     """Ordered groups (participants still tied share a group), each member's score in the
     separate standings of the set DE was first applied to, and what happened."""
 
-    groups: list[list[int]]
-    scores: dict[int, Fraction] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    __slots__ = ("groups", "scores", "notes")
+
+    def __init__(self, groups: list[list[int]], scores: dict[int, Fraction] | None = None,
+                 notes: list[str] | None = None):
+        self.groups = groups
+        self.scores = {} if scores is None else scores
+        self.notes = [] if notes is None else notes
+
+    def __repr__(self) -> str:
+        return f"DirectEncounterResult({self.groups}, {self.scores}, {self.notes})"
 
 
 def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]],

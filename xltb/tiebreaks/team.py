@@ -37,17 +37,6 @@ TEAM_ONLY = {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE",
 EDE_CHAINS = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE")}
 
 
-@dataclass(frozen=True, slots=True)
-class _ViewScoring(Scoring):
-    """The scoring of a view, whose unit also covers every MP/GP value of the event."""
-
-    unit: int = 1
-
-    @property
-    def denominator(self) -> int:
-        return lcm(Scoring.denominator.fget(self), self.unit)
-
-
 def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
     """The team event as an individual event scored in MP or GP."""
     ms, games, boards = tt.match_scoring, tt.scoring, tt.boards
@@ -55,7 +44,7 @@ def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
         win, draw, loss = ms.win, ms.draw, ms.loss
     else:  # a match won on every board, a drawn match, a lost match
         win, draw, loss = games.win * boards, games.draw * boards, games.loss * boards
-    scoring = _ViewScoring(win=win, draw=draw, loss=loss, unit=unit)
+    scoring = Scoring(win=win, draw=draw, loss=loss, unit=unit)  # the unit also covers MP and GP
     teams = []
     for t in tt.teams:
         results = tuple(RoundResult(round=r.round, kind=r.kind, opponent=r.opponent, colour=r.colour,
