@@ -145,20 +145,30 @@ def to_text(st: Standings) -> str:
 
 
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, renamed at the end."""
-    import tempfile
-
+    """Write a whole file or nothing: a temporary file in the same folder, renamed at the end.
+    A device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO) is written to directly: renaming a
+    file over it would replace it."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise XltbError(f"cannot write {path}: it is a folder")
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if os.path.exists(path) and not os.path.isfile(path):
+        try:
+            with open(path, "wb") as fh:
+                fh.write(payload)
+        except OSError as exc:
+            raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
+        return
+    import tempfile
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+            fh.write(payload)
         _new_file_mode(tmp)
         os.replace(tmp, path)
     except BaseException as exc:
