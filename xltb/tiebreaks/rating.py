@@ -191,23 +191,31 @@ def _ptp(opp: list[int], halves: int, edition) -> int | None:
     return lo
 
 
+def _figures(ctx: Context, spec: TieBreakSpec) -> list[tuple[list[int], int]]:
+    """Every participant's (opponents' ratings that count, half points scored against them), after the
+    modifiers. A participant who played every round over the board counts every opponent; everybody
+    else, and every modifier, goes through :func:`_kept`, as the breakdowns do. Shared by ARO, TPR and
+    PTP of the same modifiers."""
+    key = ("rating_figures", spec.forfeits_played, spec.cut, spec.median)
+    found = ctx.memo.get(key)
+    if found is None:
+        ratings, halves_of = ctx.ratings, _HALVES.__getitem__
+        modified = spec.cut or spec.median
+        found = []
+        for p in range(ctx.n):
+            if ctx.all_played[p] and not modified:
+                found.append(([ratings[o] for o in ctx.opps[p]], sum(map(halves_of, ctx.kinds[p]))))
+            else:
+                found.append(_kept(ctx, spec, p)[:2])
+        ctx.memo[key] = found
+    return found
+
+
 def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[int | None]:
     """Every participant's value of a rating-based tie-break, without breakdowns: ``figure`` of the
-    opponents' ratings and the half points scored against them. A participant who played every round
-    over the board counts every opponent; everybody else, and every modifier, goes through
-    :func:`_kept`, as the breakdowns do."""
-    edition, ratings = ctx.edition, ctx.ratings
-    modified = spec.cut or spec.median
-    out = []
-    for p in range(ctx.n):
-        if ctx.all_played[p] and not modified:
-            opp = [ratings[o] for o in ctx.opps[p]]
-            halves = sum(map(_HALVES.__getitem__, ctx.kinds[p]))
-        else:
-            opp, halves = _kept(ctx, spec, p)[:2]
-        value = figure(opp, halves, edition)
-        out.append(value)
-    return out
+    opponents' ratings and the half points scored against them."""
+    edition = ctx.edition
+    return [figure(opp, halves, edition) for opp, halves in _figures(ctx, spec)]
 
 
 # ------------------------------------------------------------------ the tie-breaks
