@@ -147,15 +147,15 @@ def _summed_values(ctx: Context, spec: TieBreakSpec, *, fore: bool = False, prod
     for p in range(ctx.n):
         if not all_played[p]:
             total = _cut_total(ctx, spec, opponent_elements(ctx, spec, p, product=product))[0]
-        elif product:
+        elif product:  # C.07 9.1: opponent's score x points scored against it
             pairs = [(opp_scores[o], opp_scores[o] * v) for o, v in zip(opps[p], pts[p])]
             total = sum([sv for _, sv in pairs])
-            if cut:
+            if cut:  # C.07 14.1.1.d: lowest opponent score first, then the worst result against it
                 total -= sum([sv for _, sv in sorted(pairs)[:cut]])
-        else:
+        else:  # C.07 8.1: the opponents' scores (16.3 adjusted; 2012: unplayed games as draws)
             values = [opp_scores[o] for o in opps[p]]
             total = sum(values)
-            if cut:
+            if cut:  # C.07 14.1: the least significant values
                 total -= min(values) if cut == 1 and values else sum(sorted(values)[:cut])
         out.append(frac(total, power))
     return out
