@@ -42,7 +42,7 @@ class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
     __slots__ = ("tournament", "edition", "edition_reason", "specs", "rows", "evaluations", "de_notes", "warnings",
-                 "lots_seed", "unrated_rating")
+                 "lots_seed", "unrated_rating", "_index")
 
     def __init__(self, tournament: Tournament, edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
@@ -58,6 +58,7 @@ class Standings:
         self.warnings = [] if warnings is None else warnings
         self.lots_seed = lots_seed
         self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
+        self._index: dict[int, int] | None = None  # start number -> position in the file, made when first needed
 
     def __repr__(self) -> str:
         return f"Standings({self.tournament.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
@@ -67,7 +68,12 @@ class Standings:
         return [s.code for s in self.specs]
 
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
-        index = [p.start_no for p in self.tournament.players].index(start_no)
+        if self._index is None:
+            self._index = {p.start_no: i for i, p in enumerate(self.tournament.players)}
+        try:
+            index = self._index[start_no]
+        except KeyError:
+            raise ValueError(f"{start_no} is not a start number of this event") from None
         return self.evaluations[code][index]
 
     def row(self, start_no: int) -> Row:
