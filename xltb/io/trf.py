@@ -118,20 +118,21 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
     records_299: list[tuple[int, str]] = []
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
         tag = line[:3]
         if len(line) > 3 and line[3] not in " \t":
             continue  # not a record: a record's code is followed by a blank (e.g. a ruler line 0123456789...)
-        body = line[4:].strip() if len(line) > 3 else ""
-        if tag == "001":
+        if tag == "001":  # most lines: read first, without the header records' work
             player = _player_line(line, number, source)
             if player.start_no in seen:
                 raise InputError(f"pairing number {player.start_no} is used twice (first on line {seen[player.start_no]})",
                                  file=source, line=number)
             seen[player.start_no] = number
             raw.append(player)
-        elif tag == "012":
+            continue
+        if not line.strip():
+            continue
+        body = line[4:].strip() if len(line) > 3 else ""
+        if tag == "012":
             header.name = body
         elif tag == "022":
             header.city = body
