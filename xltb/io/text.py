@@ -4,13 +4,11 @@ Latin-1 as the fallback."""
 from __future__ import annotations
 
 import os
-import re
 from contextlib import contextmanager
 from typing import Iterator
 
 from ..errors import InputError
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def read_text(path: str | os.PathLike) -> tuple[str, str]:
@@ -37,7 +35,9 @@ def decode(data: bytes) -> tuple[str, str]:
             text, encoding = data.decode("cp1252"), "cp1252"
         except UnicodeDecodeError:
             text, encoding = data.decode("latin-1"), "latin-1"
-    return _LINE_END.sub("\n", text), encoding
+    if "\r" in text:  # CRLF or CR-only line ends
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, encoding
 
 
 def split_lines(text: str) -> list[str]:

@@ -110,7 +110,9 @@ def parse_trf_bytes(data: bytes, source: str = "<data>", **kwargs) -> Tournament
 
 
 def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None = None) -> Tournament:
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
     header = TrfHeader()
     raw: list[_RawPlayer] = []
     scoring_fields: dict[str, Fraction] = {}
