@@ -200,3 +200,31 @@ def test_output_to_a_device_or_a_pipe_writes_into_it(tmp_path):
     reader.join(timeout=10)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert json.loads(received[0])["standings"][0]["rank"] == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name != "posix", reason="POSIX links")
+def test_output_through_a_link_writes_what_it_leads_to(tmp_path):
+    """A link to a file: the file gets the standings and the link stays a link. A link to a device
+    (as /dev/stdout is to /proc/self/fd/1) is written through, not replaced."""
+    target = tmp_path / "standings.json"
+    target.write_text("old")
+    link = tmp_path / "latest.json"
+    link.symlink_to(target)
+    assert main(["standings", SWISS, "-f", "json", "-o", str(link)]) == 0
+    assert link.is_symlink() and json.loads(target.read_text())["rules"]
+    to_device = tmp_path / "out"
+    to_device.symlink_to(os.devnull)
+    assert main(["standings", SWISS, "-f", "json", "-o", str(to_device)]) == 0
+    assert to_device.is_symlink() and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_output_to_dev_stdout_redirected_to_a_file(tmp_path):
+    """`-o /dev/stdout` with the output redirected to a file: the standings land in that file."""
+    if not os.path.islink("/dev/stdout"):
+        pytest.skip("no /dev/stdout link here")
+    out = tmp_path / "redirected.json"
+    with open(out, "wb") as fh:
+        subprocess.run([sys.executable, "-m", "xltb.cli", "standings", SWISS, "-f", "json", "-o", "/dev/stdout"],
+                       stdout=fh, check=True)
+    assert json.loads(out.read_text())["standings"][0]["rank"] == 1
+    assert os.path.islink("/dev/stdout")
