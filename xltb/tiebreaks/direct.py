@@ -42,9 +42,10 @@ def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list
     return out
 
 
-def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEncounterResult, top: bool) -> list[list[int]]:
-    if len(group) < 2:
-        return [group]
+def separate_scores(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]]
+                    ) -> tuple[dict[int, Fraction], dict[int, int]]:
+    """C.07 6.1: each member's score in the separate standings of ``group`` and how many of the others
+    it did not meet. 6.1.2: when two met more than once, the addend is the average."""
     score: dict[int, Fraction] = {a: Fraction(0) for a in group}
     missing: dict[int, int] = {a: 0 for a in group}
     for a in group:
@@ -56,6 +57,21 @@ def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEnc
                 score[a] += sum(games, Fraction(0)) / len(games)  # 6.1.2
             else:
                 missing[a] += 1
+    return score, missing
+
+
+def first_whatever_missing(rest: Sequence[int], score: dict[int, Fraction], missing: dict[int, int],
+                           max_game: Fraction) -> int | None:
+    """C.07 6.3: the member who stays alone at the top whatever the outcome of the missing games (each
+    worth at most ``max_game``), or None."""
+    alone = [x for x in rest if all(score[x] > score[y] + max_game * missing[y] for y in rest if y != x)]
+    return alone[0] if alone else None
+
+
+def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEncounterResult, top: bool) -> list[list[int]]:
+    if len(group) < 2:
+        return [group]
+    score, missing = separate_scores(group, meetings)
     if top:
         out.scores.update(score)
     names = ", ".join(label(a) for a in group)
@@ -74,14 +90,12 @@ def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEnc
     ranked: list[list[int]] = []
     rest = list(group)
     while len(rest) > 1:  # 6.3
-        alone = [x for x in rest
-                 if all(score[x] > score[y] + max_game * missing[y] for y in rest if y != x)]
-        if not alone:
+        first = first_whatever_missing(rest, score, missing, max_game)
+        if first is None:
             break
-        ranked.append([alone[0]])
-        rest.remove(alone[0])
-        out.notes.append(f"{{{names}}}: not all met; {label(alone[0])} stays ahead whatever the missing games "
-                         f"(6.3)")
+        ranked.append([first])
+        rest.remove(first)
+        out.notes.append(f"{{{names}}}: not all met; {label(first)} stays ahead whatever the missing games (6.3)")
     if not ranked:
         out.notes.append(f"{{{names}}}: not all met and nobody is sure to stay ahead: no tie broken (6.3)")
         return [group]

@@ -27,6 +27,7 @@ from . import buchholz
 from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
+from .direct import first_whatever_missing, separate_scores
 from .modifiers import apply_cuts
 from .registry import CATALOGUE
 
@@ -266,17 +267,7 @@ def _de_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], m
     6.1.2: the average when two teams met more than once. 6.2: all met: the separate standings.
     6.3: not all met: a team that stays alone at the top whatever the missing matches give (each
     worth at most ``max_match``) is first, then the second likewise; the rest is a new subset."""
-    score = {a: Fraction(0) for a in group}
-    missing = {a: 0 for a in group}
-    for a in group:
-        for b in group:
-            if a == b:
-                continue
-            got = meetings(a, b)
-            if got:
-                score[a] += sum(got, Fraction(0)) / len(got)
-            else:
-                missing[a] += 1
+    score, missing = separate_scores(group, meetings)
     names = ", ".join(label(a) for a in group)
     if not any(missing.values()):
         levels = sorted(set(score.values()), reverse=True)
@@ -290,12 +281,12 @@ def _de_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], m
     ranked: list[list[int]] = []
     rest = list(group)
     while len(rest) > 1:
-        alone = [x for x in rest if all(score[x] > score[y] + max_match * missing[y] for y in rest if y != x)]
-        if not alone:
+        first = first_whatever_missing(rest, score, missing, max_match)
+        if first is None:
             break
-        ranked.append([alone[0]])
-        rest.remove(alone[0])
-        notes.append(f"{{{names}}}: not all met; on {what} {label(alone[0])} stays ahead whatever the missing "
+        ranked.append([first])
+        rest.remove(first)
+        notes.append(f"{{{names}}}: not all met; on {what} {label(first)} stays ahead whatever the missing "
                      "matches (6.3)")
     if not ranked:
         notes.append(f"{{{names}}}: not all met and, on {what}, nobody is sure to stay ahead: no tie broken (6.3)")
@@ -368,27 +359,21 @@ def _on_view(compute):
     return run
 
 
+#: the team tie-breaks' functions: acronym -> (compute(ctx, spec, p), higher is better)
+_TEAM_COMPUTE = {
+    "MPTS": (match_points, True), "GPTS": (game_points, True), "PTS": (primary_points, True),
+    "MPVGP": (mp_v_gp, True), "EMMSB": (extended_sb, True), "EMGSB": (extended_sb, True),
+    "EGMSB": (extended_sb, True), "EGGSB": (extended_sb, True), "SSSC": (sssc, True),
+    "BC": (board_count, False), "TBR": (top_board_results, True), "BBE": (bottom_board_elimination, True),
+}
+
+
 def _team_info(spec: TieBreakSpec):
-    """(compute(ctx, spec, p), higher is better)."""
+    """(compute(ctx, spec, p), higher is better): the team tie-breaks', else the individual one's
+    computed on the view of the spec's score (13)."""
     a = spec.acronym
-    if a == "MPTS":
-        return match_points, True
-    if a == "GPTS":
-        return game_points, True
-    if a == "PTS":
-        return primary_points, True
-    if a == "MPVGP":
-        return mp_v_gp, True
-    if a in ("EMMSB", "EMGSB", "EGMSB", "EGGSB"):
-        return extended_sb, True
-    if a == "SSSC":
-        return sssc, True
-    if a == "BC":
-        return board_count, False
-    if a == "TBR":
-        return top_board_results, True
-    if a == "BBE":
-        return bottom_board_elimination, True
+    if a in _TEAM_COMPUTE:
+        return _TEAM_COMPUTE[a]
     if a in CATALOGUE and a != "DE":
         info = CATALOGUE[a]
         return _on_view(info.compute), info.higher_is_better
