@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from ..model.tournament import pairing_system
 from .text import encoding_note, errors_located, read_text
 
 CHESS_RESULTS = "chess-results"
@@ -523,8 +524,12 @@ def _tournament(rows: list[_Row], rounds: int, name: str, source: str, event_typ
 def _infer_type(players: list[Player], warnings: list[str]) -> EventType:
     """A CSV export does not say the system: when every two players met exactly once (twice), the event is
     read as a round robin (double round robin), C.07 15.2; otherwise as a Swiss."""
-    if len(players) < 3:
-        return EventType.SWISS
+    found = pairing_system(players)
+    if found is EventType.ROUND_ROBIN:
+        warnings.append("every two players met exactly once: read as a round robin")
+    elif found is EventType.DOUBLE_ROUND_ROBIN:
+        warnings.append("every two players met exactly twice: read as a double round robin")
+    return found or EventType.SWISS
     met: dict[tuple[int, int], int] = {}
     for p in players:
         for r in p.results:
