@@ -2,8 +2,8 @@
 
 Target: under 60 s with one job, and at least 1.7x faster with ``--jobs 2``.
 
-The files are generated from a seed (a Swiss-like pairing by score groups, results drawn from the
-rating difference), so every run measures the same work. Run: ``python benchmarks/bench_export.py``
+The files are generated from a seed by ``benchmarks/generate.py`` (the events of the other benchmarks),
+so every run measures the same work. Run: ``python benchmarks/bench_export.py``
 (options: ``--files N``, ``--players N``, ``--rounds N``, ``--seed S``, ``--keep DIR``).
 """
 
@@ -11,64 +11,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def generate_trf(rng: random.Random, players: int, rounds: int, name: str) -> str:
-    """A plausible Swiss event as TRF-16: pairings by score group without rematches, a pairing-allocated
-    bye for the odd player out, results drawn from the rating difference, a few forfeits."""
-    ratings = sorted((rng.randint(1200, 2700) for _ in range(players)), reverse=True)
-    score = [0.0] * players
-    met: list[set[int]] = [set() for _ in range(players)]
-    whites = [0] * players
-    had_bye = [False] * players
-    rows: list[list[tuple[int | None, str, str]]] = [[] for _ in range(players)]
-    for rnd in range(rounds):
-        order = sorted(range(players), key=lambda i: (-score[i], i))
-        if players % 2:
-            bye = next(i for i in reversed(order) if not had_bye[i])
-            had_bye[bye] = True
-            order.remove(bye)
-            rows[bye].append((None, "-", "U"))
-            score[bye] += 1
-        free = list(order)
-        while free:
-            a = free.pop(0)
-            j = next((k for k, b in enumerate(free) if b not in met[a]), 0)
-            b = free.pop(j)
-            met[a].add(b)
-            met[b].add(a)
-            white, black = (a, b) if whites[a] <= whites[b] else (b, a)
-            whites[white] += 1
-            expected = 1 / (1 + 10 ** ((ratings[black] - ratings[white]) / 400))
-            x = rng.random()
-            if x < 0.01:
-                res_w, res_b = "+", "-"
-            elif x < expected - 0.15:
-                res_w, res_b = "1", "0"
-            elif x < expected + 0.15:
-                res_w, res_b = "=", "="
-            else:
-                res_w, res_b = "0", "1"
-            rows[white].append((black, "w", res_w))
-            rows[black].append((white, "b", res_b))
-            value = {"1": 1.0, "+": 1.0, "=": 0.5, "0": 0.0, "-": 0.0}
-            score[white] += value[res_w]
-            score[black] += value[res_b]
-    lines = [f"012 {name}", "042 2025/05/01", "092 Individual: Swiss-System", f"062 {players}"]
-    for i in range(players):
-        head = (f"001 {i + 1:4d} m    {('Player ' + str(i + 1)):<33s} {ratings[i]:4d} XYZ {100000 + i:>11d} "
-                f"{'1990/01/01':<10s} {score[i]:4.1f} {i + 1:4d}")
-        blocks = "".join(f"  {('0000' if o is None else f'{o + 1:4d}')} {c} {r}" for o, c, r in rows[i])
-        lines.append(head + blocks)
-    return "\n".join(lines) + "\n"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generate import generate  # noqa: E402
 
 
 def main() -> int:
@@ -83,10 +33,9 @@ def main() -> int:
     os.makedirs(work, exist_ok=True)
     src = os.path.join(work, "trf")
     os.makedirs(src, exist_ok=True)
-    rng = random.Random(args.seed)
     for k in range(args.files):
         with open(os.path.join(src, f"event{k + 1:03d}.trf"), "w", encoding="utf-8") as fh:
-            fh.write(generate_trf(rng, args.players, args.rounds, f"Benchmark open {k + 1}"))
+            fh.write(generate(args.players, args.rounds, args.seed + k, name=f"Benchmark open {k + 1}"))
     xltb = os.path.join(os.path.dirname(sys.executable), "xltb")
     command = [xltb] if os.path.exists(xltb) else [sys.executable, "-m", "xltb.cli"]
     timings = {}

@@ -13,7 +13,7 @@ import random
 import sys
 
 
-def generate(players: int, rounds: int, seed: int) -> str:
+def generate(players: int, rounds: int, seed: int, name: str = "Benchmark Swiss") -> str:
     rng = random.Random(seed)
     ratings = sorted((rng.randint(1200, 2700) for _ in range(players)), reverse=True)
     score = [0] * players  # half points
@@ -63,7 +63,7 @@ def generate(players: int, rounds: int, seed: int) -> str:
             cells[black].append(f"{white + 1:4d} b {rb}")
             score[white] += sw
             score[black] += sb
-    lines = ["012 Benchmark Swiss", "042 2025/05/01", "092 Individual: Swiss-System", f"XXR {rounds}"]
+    lines = [f"012 {name}", "042 2025/05/01", "092 Individual: Swiss-System", f"XXR {rounds}"]
     for i in range(players):
         name = f"Player {i + 1:05d}"
         lines.append(f"001 {i + 1:4d} m    {name:<33} {ratings[i]:4d} FID {100000 + i:11d} 1990/01/01 "
