@@ -140,10 +140,7 @@ _PD_WIDE = [0] * (_WIDE - _PD_SPAN) + _PD_LOOKUP + [100] * (_WIDE - _PD_SPAN)
 
 
 def _expected_hundredths(rating: int, opponents: list[int]) -> int:
-    """Expected score in hundredths (B.02 8.1b, full scale)."""
-    if rating - max(opponents) >= -_WIDE and rating - min(opponents) <= _WIDE:
-        table, base = _PD_WIDE, rating + _WIDE
-        return sum([table[base - o] for o in opponents])
+    """Expected score in hundredths (B.02 8.1b, full scale), for any rating difference."""
     total = 0
     for o in opponents:
         d = rating - o
