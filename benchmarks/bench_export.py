@@ -37,7 +37,7 @@ def main() -> int:
         with open(os.path.join(src, f"event{k + 1:03d}.trf"), "w", encoding="utf-8") as fh:
             fh.write(generate(args.players, args.rounds, args.seed + k, name=f"Benchmark open {k + 1}"))
     xltb = os.path.join(os.path.dirname(sys.executable), "xltb")
-    command = [xltb] if os.path.exists(xltb) else [sys.executable, "-m", "xltb.cli"]
+    command = [xltb] if os.path.exists(xltb) else [sys.executable, "-m", "xltb"]
     timings = {}
     try:
         for jobs in (1, 2):

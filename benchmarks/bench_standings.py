@@ -26,7 +26,7 @@ TIEBREAKS = "BH/C1,BH,SB,ARO,TPR,PTP,APRO,APPO"
 
 def xltb_command() -> list[str]:
     exe = os.path.join(os.path.dirname(sys.executable), "xltb")
-    return [exe] if os.path.exists(exe) else [sys.executable, "-m", "xltb.cli"]
+    return [exe] if os.path.exists(exe) else [sys.executable, "-m", "xltb"]
 
 
 def wall(cmd: list[str]) -> float:

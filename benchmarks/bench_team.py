@@ -115,7 +115,7 @@ def main() -> int:
         path = os.path.join(tmp, "olympiad.trf")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
-        cmd = [sys.executable, "-m", "xltb.cli", "standings", path, "--tiebreaks", TIEBREAKS, "--format", "json"]
+        cmd = [sys.executable, "-m", "xltb", "standings", path, "--tiebreaks", TIEBREAKS, "--format", "json"]
         times = []
         for _ in range(args.runs):
             start = time.perf_counter()

@@ -28,7 +28,7 @@ from generate import generate  # noqa: E402
 
 from xltb.excel import core, udfs  # noqa: E402
 from xltb.excel.crosstable import from_tournament  # noqa: E402
-from xltb.io.trf import parse_trf  # noqa: E402
+from xltb.readers.trf import parse_trf  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO", "TPR", "PTP", "KS", "PS"]
 SETTINGS = [["Tiebreaks", ",".join(CODES[:5])], ["Edition", "2024"], ["UnratedRating", 1000]]

@@ -38,14 +38,14 @@ def trf(players: list[tuple], *, date: str | None = "2024/10/01", kind: str = "S
 
 def event(players: list[tuple], **kwargs):
     """A Tournament parsed by the real TRF reader from :func:`trf` rows."""
-    from xltb.io.trf import parse_trf
+    from xltb.readers.trf import parse_trf
 
     return parse_trf(trf(players, **kwargs), source="hand-built.trf")
 
 
 def value(tournament, code: str, start_no: int, rules: str = "2024-08", **kwargs):
     """One tie-break value (a Fraction, or None when undefined)."""
-    from xltb.engine import compute
+    from xltb.ranking.individual import compute
 
     st = compute(tournament, [code], rules, **kwargs)
     ev = st.evaluation(start_no, st.codes[0])

@@ -9,11 +9,11 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.check import check_file, check_value, same_figure
-from xltb.cli import main
-from xltb.engine import compute
-from xltb.io.legend import interpret
-from xltb.io.trf import read_trf
+from xltb.check.core import check_file, check_value, same_figure
+from xltb.cli.main import main
+from xltb.ranking.individual import compute
+from xltb.check.legend import interpret
+from xltb.readers.trf import read_trf
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "check")
 WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")
@@ -185,7 +185,7 @@ def test_json_right_and_wrong():
 
 
 def test_team_json(tmp_path):
-    pytest.importorskip("xltb.team_engine")
+    pytest.importorskip("xltb.ranking.team")
     src = os.path.join(os.path.dirname(__file__), "data", "team", "17_gre_crete_interclub_championship_2025_team.trf")
     if not os.path.exists(src):
         pytest.skip("team sample not present")
@@ -356,7 +356,7 @@ def test_more_legend_names(name, codes, ambiguous):
 
 
 def test_koya_percent_limits_in_half_point_steps(tmp_path):
-    from xltb.io.legend import koya_limit
+    from xltb.check.legend import koya_limit
 
     entry = interpret("Koya Tie-Break (Limit 60%)")
     assert entry.codes == ("KS",) and entry.limit_percent == 60

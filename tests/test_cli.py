@@ -14,13 +14,13 @@ import threading
 import pytest
 
 from helpers import SEED, trf
-from xltb.cli import main
+from xltb.cli.main import main
 
 SWISS = str(SEED / "held-swiss16.trf")
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    proc = subprocess.run([sys.executable, "-m", "xltb.cli", *args], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "xltb", *args], capture_output=True, text=True)
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -156,7 +156,7 @@ def test_standings_import_no_spreadsheet_libraries():
     are for the batch mode and the add-in). Their records are named tuples and plain classes:
     ``dataclasses`` (with ``inspect``) and the classes it generates would add about 30 ms to every
     start, a tenth of the command's time on a big event."""
-    code = ("import sys; from xltb.cli import main; "
+    code = ("import sys; from xltb.cli.main import main; "
             f"main(['standings', {SWISS!r}, '-f', 'json', '-o', '/dev/null']); "
             "print(sorted(m for m in ('pandas', 'openpyxl', 'xlwings', 'numpy', 'dataclasses', 'random') "
             "if m in sys.modules))")
@@ -224,7 +224,7 @@ def test_output_to_dev_stdout_redirected_to_a_file(tmp_path):
         pytest.skip("no /dev/stdout link here")
     out = tmp_path / "redirected.json"
     with open(out, "wb") as fh:
-        subprocess.run([sys.executable, "-m", "xltb.cli", "standings", SWISS, "-f", "json", "-o", "/dev/stdout"],
+        subprocess.run([sys.executable, "-m", "xltb", "standings", SWISS, "-f", "json", "-o", "/dev/stdout"],
                        stdout=fh, check=True)
     assert json.loads(out.read_text())["standings"][0]["rank"] == 1
     assert os.path.islink("/dev/stdout")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from xltb.engine import compute
+from xltb.ranking.individual import compute
 from xltb.errors import InputError
-from xltb.io.csv_readers import CHESS_RESULTS, SWISSPERFECT, detect_csv_kind, read_csv_export
-from xltb.io.trf import read_trf
+from xltb.readers.exports import CHESS_RESULTS, SWISSPERFECT, detect_csv_kind, read_csv_export
+from xltb.readers.trf import read_trf
 from xltb.model import Colour, EventType, Kind
 
 DATA = Path(__file__).parent / "data" / "csv"
@@ -151,6 +151,6 @@ def test_detect_kind():
 
 
 def test_reading_a_csv_module_does_not_import_pandas_until_used():
-    code = ("import sys, xltb.engine, xltb.io.csv_readers; print('pandas' in sys.modules)")
+    code = ("import sys, xltb.ranking.individual, xltb.readers.exports; print('pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

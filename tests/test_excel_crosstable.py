@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from xltb.engine import compute
+from xltb.ranking.individual import compute
 from xltb.excel.crosstable import CellError, Origin, format_cell, from_tournament, parse_cell, to_tournament
-from xltb.io.trf import read_trf
+from xltb.readers.trf import read_trf
 from xltb.model import Colour, EventType, Kind
 
 SEED = Path(__file__).parent / "data" / "seed"

@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from xltb.engine import compute
+from xltb.ranking.individual import compute
 from xltb.excel import core, udfs
 from xltb.excel.catalogue import TEAM_CODES, function_name
 from xltb.excel.crosstable import from_tournament
 from xltb.excel.settings import parse_settings
 from xltb.excel.teamsheets import (from_team_tournament, normal_result, round_trip_difference, sheets_to_trf,
                                    to_team_tournament)
-from xltb.io.trf import read_trf
-from xltb.io.trf_team import read_event
-from xltb.recalc import recalc_workbook
-from xltb.team_engine import compute_team
-from xltb.templates import render
+from xltb.readers.trf import read_trf
+from xltb.readers.trf_team import read_event
+from xltb.excel.recalc import recalc_workbook
+from xltb.ranking.team import compute_team
+from xltb.excel.templates import render
 from xltb.tiebreaks.codes import parse_code
 
 DATA = Path(__file__).parent / "data"
@@ -79,12 +79,12 @@ def test_the_sheets_hold_the_event(path):
 
 def test_events_the_sheets_cannot_hold_are_refused(tmp_path):
     out = tmp_path / "t.xlsx"
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "team", "--from",
+    done = subprocess.run([sys.executable, "-m", "xltb", "template", "team", "--from",
                            str(DATA / "team" / "24_sharly_trf26_team_299_all.trf"), "-o", str(out)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "cannot hold this event exactly" in done.stderr and "299" in done.stderr
     assert not out.exists()
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "team", "--from",
+    done = subprocess.run([sys.executable, "-m", "xltb", "template", "team", "--from",
                            str(SEED / "held-swiss16.trf"), "-o", str(out)], capture_output=True, text=True)
     assert done.returncode == 2 and "not a team event" in done.stderr and not out.exists()
 
@@ -250,12 +250,12 @@ def test_team_template_ranks_by_ede():
 ])
 def test_recalc_equals_xltb_standings(tmp_path, source, tiebreaks):
     src, out = tmp_path / "in.xlsx", tmp_path / "out.xlsx"
-    cmd = [sys.executable, "-m", "xltb.cli", "template", "team", "--from", str(source), "-o", str(src)]
+    cmd = [sys.executable, "-m", "xltb", "template", "team", "--from", str(source), "-o", str(src)]
     assert subprocess.run(cmd + (["--tiebreaks", tiebreaks] if tiebreaks else []), capture_output=True).returncode == 0
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "recalc", str(src), "-o", str(out), "--strict"],
+    done = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(src), "-o", str(out), "--strict"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    std = subprocess.run([sys.executable, "-m", "xltb.cli", "standings", str(source), "--format", "json"] +
+    std = subprocess.run([sys.executable, "-m", "xltb", "standings", str(source), "--format", "json"] +
                          (["--tiebreaks", tiebreaks] if tiebreaks else []), capture_output=True, text=True)
     doc = json.loads(std.stdout)
     ws = load_workbook(out)["Standings"]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from xltb.engine import compute
+from xltb.ranking.individual import compute
 from xltb.excel import core, udfs
 from xltb.excel.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
 from xltb.excel.crosstable import from_tournament
-from xltb.io.trf import read_trf
+from xltb.readers.trf import read_trf
 from xltb.tiebreaks.codes import ACRONYMS, parse_code
 
 SEED = Path(__file__).parent / "data" / "seed"

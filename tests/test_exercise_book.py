@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.engine import compute
-from xltb.io.trf import read_trf
+from xltb.ranking.individual import compute
+from xltb.readers.trf import read_trf
 
 from helpers import SEED
 

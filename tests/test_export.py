@@ -12,9 +12,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from xltb.batch import Outcome, Progress
-from xltb.cli import main
-from xltb.io.output import format_value
+from xltb.cli.batch import Outcome, Progress
+from xltb.cli.main import main
+from xltb.report.output import format_value
 
 DATA = Path(__file__).parent / "data"
 SEED_FILES = sorted((DATA / "seed").glob("*.trf"))
@@ -67,9 +67,9 @@ def test_export_holds_the_same_values_as_standings(tmp_path, capsys, path):
     standings_code = None
     if path.suffix in (".csv", ".txt"):
         # xltb standings reads TRF; the CSV's standings are computed from the same reader here
-        from xltb.engine import compute
-        from xltb.io.csv_readers import read_csv_export
-        from xltb.io.output import to_json
+        from xltb.ranking.individual import compute
+        from xltb.readers.exports import read_csv_export
+        from xltb.report.output import to_json
         from xltb.errors import XltbError
 
         try:
@@ -253,7 +253,7 @@ def test_options_wrong_for_every_file_fail_before_any_work(tmp_path, capsys):
 
 
 def test_pdf_without_libreoffice_is_a_clear_error(tmp_path, capsys, monkeypatch):
-    import xltb.io.pdf as pdf
+    import xltb.report.pdf as pdf
 
     monkeypatch.delenv("XLTB_SOFFICE", raising=False)
     monkeypatch.setattr(pdf.shutil, "which", lambda name: None)
@@ -273,7 +273,7 @@ def test_pdf_with_a_wrong_xltb_soffice_says_so(tmp_path, capsys, monkeypatch):
 def test_formats_follow_the_display_precision():
     from fractions import Fraction
 
-    from xltb.io.workbook import number_format, points_text, round_text
+    from xltb.report.workbook import number_format, points_text, round_text
 
     assert number_format("SB", [Fraction(39, 4), None]) == "0.00"
     assert number_format("BH/C1", [Fraction(12)]) == "0.0"

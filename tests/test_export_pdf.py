@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from xltb.cli import main
-from xltb.io.pdf import find_soffice
+from xltb.cli.main import main
+from xltb.report.pdf import find_soffice
 
 SWISS = Path(__file__).parent / "data" / "seed" / "held-swiss16.trf"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from xltb.errors import TieBreakError
-from xltb.io.events import read_event
+from xltb.readers.registry import read_event
 from xltb.model import Tournament
 from xltb.rules import EDITIONS
 from xltb.tiebreaks.codes import parse_code

@@ -14,10 +14,10 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xltb.io.output import format_value
-from xltb.io.trf import read_trf
-from xltb.recalc import recalc_file, recalc_workbook
-from xltb.templates import render
+from xltb.report.output import format_value
+from xltb.readers.trf import read_trf
+from xltb.excel.recalc import recalc_file, recalc_workbook
+from xltb.excel.templates import render
 
 SEED = Path(__file__).parent / "data" / "seed"
 EXPECTED = json.loads((SEED / "expected.json").read_text(encoding="utf-8"))
@@ -78,10 +78,10 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
     src = tmp_path / "in.xlsx"
     src.write_bytes(render(kind, read_trf(SEED / name), tiebreaks=tiebreaks))
     out = tmp_path / "out.xlsx"
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "recalc", str(src), "-o", str(out)],
+    done = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(src), "-o", str(out)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    std = subprocess.run([sys.executable, "-m", "xltb.cli", "standings", str(SEED / name), "--tiebreaks", tiebreaks,
+    std = subprocess.run([sys.executable, "-m", "xltb", "standings", str(SEED / name), "--tiebreaks", tiebreaks,
                           "--format", "json"], capture_output=True, text=True)
     doc = json.loads(std.stdout)
     wb = load_workbook(out)
@@ -166,7 +166,7 @@ def test_array_formula_written_by_hand():
 
 
 def test_missing_file(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "recalc", str(tmp_path / "none.xlsx"), "-o",
+    done = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(tmp_path / "none.xlsx"), "-o",
                            str(tmp_path / "o.xlsx")], capture_output=True, text=True)
     assert done.returncode == 2 and "no such file" in done.stderr
     assert not (tmp_path / "o.xlsx").exists()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from xltb.io.trf_team import read_event
+from xltb.readers.trf_team import read_event
 from xltb.model.team import TeamTournament
-from xltb.team_engine import compute_team
+from xltb.ranking.team import compute_team
 
 TEAM = Path(__file__).parent / "data" / "team"
 EXPECTED = json.loads((Path(__file__).parent / "data" / "seed" / "expected.json").read_text())

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from xltb.io.trf_team import read_event
+from xltb.readers.trf_team import read_event
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
-from xltb.team_engine import compute_team, player_standings
+from xltb.ranking.team import compute_team, player_standings
 
 TEAM = Path(__file__).parent / "data" / "team"
 FILES = sorted(p.name for p in TEAM.iterdir() if p.name[:2].isdigit())

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.cli import main
-from xltb.io.trf_team import parse_team_trf
+from xltb.cli.main import main
+from xltb.readers.trf_team import parse_team_trf
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
-from xltb.team_engine import compute_team, player_standings
+from xltb.ranking.team import compute_team, player_standings
 from xltb.tiebreaks.team import normalising_factor
 
 

@@ -18,8 +18,8 @@ from openpyxl import load_workbook
 
 from xltb.excel.crosstable import to_tournament
 from xltb.excel.settings import parse_settings, settings_from_pairs
-from xltb.io.trf import read_trf
-from xltb.templates import bundled, render
+from xltb.readers.trf import read_trf
+from xltb.excel.templates import bundled, render
 
 ROOT = Path(__file__).parent.parent
 SEED = Path(__file__).parent / "data" / "seed"
@@ -83,16 +83,16 @@ def test_packaged_workbooks(name):
 
 def test_template_command_writes_xlsm(tmp_path):
     out = tmp_path / "swiss.xlsm"
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "individual", "--from",
+    done = subprocess.run([sys.executable, "-m", "xltb", "template", "individual", "--from",
                            str(SEED / "held-swiss16.trf"), "-o", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    from xltb.recalc import recalc_file
+    from xltb.excel.recalc import recalc_file
 
     result = recalc_file(out, tmp_path / "values.xlsm")
     assert result.errors == []
     with zipfile.ZipFile(tmp_path / "values.xlsm") as z:
         assert "xl/vbaProject.bin" in z.namelist()
-    from xltb.engine import compute
+    from xltb.ranking.individual import compute
 
     rank = compute(read_trf(SEED / "held-swiss16.trf")).row(1).rank  # the file's list, the edition of its date
     assert load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]["D2"].value == rank
@@ -141,7 +141,7 @@ def test_other_codes_use_tb():
 
 def test_command_line(tmp_path):
     out = tmp_path / "rr.xlsx"
-    cmd = [sys.executable, "-m", "xltb.cli", "template", "roundrobin", "--from", str(SEED / "held-rr6.trf"),
+    cmd = [sys.executable, "-m", "xltb", "template", "roundrobin", "--from", str(SEED / "held-rr6.trf"),
            "-o", str(out)]
     done = subprocess.run(cmd, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -156,7 +156,7 @@ def test_command_line(tmp_path):
 @pytest.mark.skipif(not (SEED.parent / "csv" / "2014-sinquefield-cup.csv").exists(), reason="no CSV data")
 def test_from_a_csv_export(tmp_path):
     out = tmp_path / "s.xlsx"
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "roundrobin", "--from",
+    done = subprocess.run([sys.executable, "-m", "xltb", "template", "roundrobin", "--from",
                            str(SEED.parent / "csv" / "2014-sinquefield-cup.csv"), "-o", str(out)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -168,7 +168,7 @@ def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
     """TRF 299 bonus points have no crosstable cell: a filled template would give other standings, so
     `xltb template individual --from` refuses (exit 2) instead of dropping them."""
     out = tmp_path / "bonus.xlsx"
-    done = subprocess.run([sys.executable, "-m", "xltb.cli", "template", "individual", "--from",
+    done = subprocess.run([sys.executable, "-m", "xltb", "template", "individual", "--from",
                            str(Path(__file__).parent / "data" / "real" / "29_sharly_trf26_indiv_299_bonus.trf"),
                            "-o", str(out)], capture_output=True, text=True)
     assert done.returncode == 2, done.stderr
@@ -179,8 +179,8 @@ def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
 def test_sorted_view_has_room_for_a_longer_list():
     """The arbiter may lengthen the list in Settings after the template is made: the sorted view
     (a fixed array range) has room for VIEW_TIEBREAKS tie-breaks, and the sheet says so."""
-    from xltb.recalc import recalc_workbook
-    from xltb.templates import VIEW_TIEBREAKS
+    from xltb.excel.recalc import recalc_workbook
+    from xltb.excel.templates import VIEW_TIEBREAKS
 
     wb = load_workbook(io.BytesIO(render("individual", read_trf(SEED / "held-swiss16.trf"))))
     longer = "BH/C1,BH,SB,DE,WIN,ARO,TPR,KS,BPG,BWG"

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import REAL, SEED, trf
 from xltb.errors import InputError
-from xltb.io.trf import parse_trf, read_trf
+from xltb.readers.trf import parse_trf, read_trf
 from xltb.model import EventType, Kind
 
 INDIVIDUAL_FILES = sorted(p for p in REAL.iterdir() if p.is_file())
@@ -119,7 +119,7 @@ def test_irish_blank_byes_are_read_from_the_totals():
 
 
 def test_dates_in_the_wild():
-    from xltb.io.trf import TrfHeader, _date
+    from xltb.readers.trf import TrfHeader, _date
 
     h = TrfHeader()
     assert str(_date("2024/10/24", h, "042")) == "2024-10-24"
@@ -189,7 +189,7 @@ def test_unreadable_points_column_is_a_warning():
 
 
 def test_bad_code_in_the_files_list_names_the_line(tmp_path):
-    from xltb.engine import compute
+    from xltb.ranking.individual import compute
     from xltb.errors import TieBreakError
 
     path = tmp_path / "list.trf"

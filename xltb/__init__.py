@@ -1,7 +1,7 @@
 """xltb: FIDE C.07 tie-breaks for chess arbiters.
 
 Data flows one way: file -> reader -> :class:`~xltb.model.Tournament` ->
-engine (edition, tie-break list) -> :class:`~xltb.standings.Standings` -> writers.
+engine (edition, tie-break list) -> :class:`~xltb.ranking.standings.Standings` -> writers.
 The engine imports no pandas, openpyxl or xlwings.
 """
 

@@ -66,10 +66,10 @@ class Event:
     def _compute(self, tiebreaks):
         s = self.settings
         if self.team is not None:
-            from ..team_engine import compute_team
+            from ..ranking.team import compute_team
 
             return compute_team(self.team, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
-        from ..engine import compute
+        from ..ranking.individual import compute
 
         return compute(self.tournament, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
 
@@ -354,7 +354,7 @@ def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin =
         return f"{code.code} {code.message}"
     try:
         st = event.standings_with(code) if code != "PTS" else event.standings
-        from ..explain import explain_text
+        from ..report.explain import explain_text
 
         if code == "PTS":
             row = st.row(number)
@@ -369,19 +369,19 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
     (a number cell exactly; text to the decimals it is printed with, "13" exactly 13), else a short
     reason (and, for individual events, the known variant of the rules that reproduces the figure;
-    :func:`xltb.check.check_value`)."""
+    :func:`xltb.check.core.check_value`)."""
     found = _participant(cell, crosstable, settings, origin, teams, code)
     if not isinstance(found, tuple):
         return found
     event, number, code = found
     while isinstance(published, (list, tuple)) and len(published) == 1:
         published = published[0]
-    from ..check import check_value
+    from ..check.core import check_value
 
     try:
         st = event.standings_with(code) if code != "PTS" else event.standings
         if code == "PTS":  # the score itself (C.07 4.2)
-            from ..check import _published_number, same_figure, show
+            from ..check.core import _published_number, same_figure, show
 
             try:  # a number cell exactly, text to its printed decimals ("4" is exactly 4)
                 pub, places = _published_number(published)

@@ -24,7 +24,7 @@ rating, for rating-based tie-breaks, C.07 10), then the roster in board order: t
 Other columns (names looked up by a formula, notes) are ignored. A match whose boards have no
 result yet is left out (a round being played); a match with some results but not all is an
 error. The sheets are converted into the text of a TRF-2026 team file and read by the team
-reader (:mod:`xltb.io.trf_team`), so that a workbook and ``xltb standings`` read an event the
+reader (:mod:`xltb.readers.trf_team`), so that a workbook and ``xltb standings`` read an event the
 same way; every cell is checked first, so that a mistake is reported by its cell
 (:class:`~xltb.excel.crosstable.CellError`), never by a line of the generated text.
 """
@@ -408,7 +408,7 @@ def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[
 def to_team_tournament(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
                        matches_origin: Origin = Origin("Matches")):
     """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`."""
-    from ..io.trf_team import parse_team_trf
+    from ..readers.trf_team import parse_team_trf
     from ..model.team import TeamTournament
 
     text = sheets_to_trf(teams_rows, matches_rows, settings, teams_origin=teams_origin, matches_origin=matches_origin)

@@ -120,7 +120,7 @@ class Team:
     extra_gp: Fraction = Fraction(0)
     line: int | None = None
 
-    # what a row of the standings shows (the participant protocol of xltb.standings)
+    # what a row of the standings shows (the participant protocol of xltb.ranking.standings)
     @property
     def title(self) -> str:
         return ""

@@ -18,9 +18,9 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 
-from xltb.engine import compute  # noqa: E402
-from xltb.io.output import format_value, to_json  # noqa: E402
-from xltb.io.trf import read_trf  # noqa: E402
+from xltb.ranking.individual import compute  # noqa: E402
+from xltb.report.output import format_value, to_json  # noqa: E402
+from xltb.readers.trf import read_trf  # noqa: E402
 from xltb.model import Kind  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "DE"]

@@ -23,7 +23,7 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._gc import paused
-    from ..io import output as out
+    from ..report import output as out
 
     with paused():  # a short process that builds large acyclic structures: see xltb/_gc.py
         event = load_event(args.file, args.event_type, args.primary)
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _player_standings(event, args) -> str:
     from ..errors import XltbError
-    from .. import team_engine as te
+    from ..ranking import team as te
     from .common import is_team_event
 
     if not is_team_event(event):

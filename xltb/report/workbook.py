@@ -4,7 +4,7 @@ Every cell holds a computed value, never a formula, so that the workbook reads t
 without the add-in, in LibreOffice and on phones. Sheets:
 
 * **Standings**: rank, no., title, name, federation, rating, points and each tie-break with its
-  own precision (:func:`xltb.io.output.decimals`);
+  own precision (:func:`xltb.report.output.decimals`);
 * **Crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
 * **Details**: per participant and tie-break, the contribution of each round, what was cut (shown
   in parentheses) and why, and the articles applied, so that a player's question can be answered
@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from ..model import Colour, Kind
-from ..standings import Standings
+from ..ranking.standings import Standings
 from .output import decimals, format_value
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
@@ -75,7 +75,7 @@ def round_text(r, colour_letters: bool = True) -> str:
 
 def number_format(code: str, values: Iterable[Fraction | None]) -> str:
     """The number format of a tie-break column: its fixed precision, else as many decimals as the values
-    need (at least one, at most four), as :func:`xltb.io.output.format_value` prints them."""
+    need (at least one, at most four), as :func:`xltb.report.output.format_value` prints them."""
     places = decimals(code)
     if places is None:
         places = 1
@@ -568,7 +568,7 @@ def players_by_board_rows(team) -> list[list]:
     """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
     players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
     TPR, overall rank."""
-    from ..team_engine import player_standings
+    from ..ranking.team import player_standings
 
     lines = player_standings(team)
     lines.sort(key=lambda x: (x.board is None or not x.games, x.board or 0, x.board_rank or 0, x.rank,

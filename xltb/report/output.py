@@ -8,7 +8,7 @@ import os
 from fractions import Fraction
 
 from ..errors import XltbError
-from ..standings import Standings
+from ..ranking.standings import Standings
 
 #: tie-breaks shown as whole numbers
 INTEGER_CODES = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "BPG", "BWG", "REP"}

@@ -32,7 +32,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import batch
+    from . import batch
     from ..errors import XltbError
     from ..rules import parse_edition
     from ..tiebreaks.codes import parse_list
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     soffice = None
     if args.pdf:
-        from ..io.pdf import require_soffice
+        from ..report.pdf import require_soffice
 
         soffice = require_soffice()
     files, problems = batch.expand_inputs(args.inputs)

@@ -27,7 +27,7 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
 def load_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
     chess-results / SwissPerfect export."""
-    from ..io.events import read_event
+    from ..readers.registry import read_event
 
     return read_event(path, event_type, primary)[0]
 
@@ -38,10 +38,10 @@ def is_team_event(event) -> bool:
 
 
 def compute_from_args(event, args):
-    from ..engine import compute
+    from ..ranking.individual import compute
 
     if is_team_event(event):
-        from ..team_engine import compute_team
+        from ..ranking.team import compute_team
 
         return compute_team(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
                             lots=getattr(args, "lots", None))
@@ -50,7 +50,7 @@ def compute_from_args(event, args):
 
 
 def output(text: str, target: str | None) -> None:
-    from ..io.output import write_atomic
+    from ..report.output import write_atomic
 
     if target and target != "-":
         write_atomic(target, text)

@@ -5,10 +5,10 @@ Modules import heavy libraries (openpyxl, pandas, xlwings) inside ``run`` only.
 
 #: command name -> module (imported when the command line is parsed)
 COMMANDS = {
-    "standings": "xltb.commands.standings",
-    "explain": "xltb.commands.explain",
-    "export": "xltb.commands.export",
-    "template": "xltb.commands.template",
-    "recalc": "xltb.commands.recalc",
-    "check": "xltb.commands.check",
+    "standings": "xltb.cli.standings",
+    "explain": "xltb.cli.explain",
+    "export": "xltb.cli.export",
+    "template": "xltb.cli.template",
+    "recalc": "xltb.cli.recalc",
+    "check": "xltb.cli.check",
 }

@@ -1,6 +1,6 @@
 """Reader for team events in TRF files: TRF-2026 team records and TRF-16 ``013`` files.
 
-The players' 001 lines are read by :mod:`xltb.io.trf` as for an individual event (after the
+The players' 001 lines are read by :mod:`xltb.readers.trf` as for an individual event (after the
 team records 240 and 299, which name teams and carry match and game points, are set aside).
 Then the team records are read, and each team's rounds are built:
 

@@ -20,11 +20,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
-from .excel import core
-from .excel.catalogue import code_of_function
-from .excel.crosstable import Origin
-from .excel.settings import ALL_FIELDS
+from ..errors import InputError
+from . import core
+from .catalogue import code_of_function
+from .crosstable import Origin
+from .settings import ALL_FIELDS
 
 _TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xludf\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
 
@@ -371,7 +371,7 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult
     """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
     from openpyxl import load_workbook
 
-    from .io.output import write_atomic
+    from ..report.output import write_atomic
 
     path = os.fspath(path)
     keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))

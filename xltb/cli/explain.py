@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..explain import explain_text
+    from ..report.explain import explain_text
     from ..tiebreaks.codes import parse_code, parse_list
 
     from .common import is_team_event
@@ -32,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
     team = is_team_event(event)
     if args.start_no not in {p.start_no for p in (event.teams if team else event.players)}:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
-    from ..engine import choose_tiebreaks
-    from ..team_engine import choose_team_tiebreaks
+    from ..ranking.individual import choose_tiebreaks
+    from ..ranking.team import choose_team_tiebreaks
 
     specs = list((choose_team_tiebreaks if team else choose_tiebreaks)(event, args.tiebreaks))
     if spec.code not in [s.code for s in specs]:

@@ -17,8 +17,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .errors import XltbError
-from .io.events import EXPECTED_INPUT
+from ..errors import XltbError
+from ..readers.registry import EXPECTED_INPUT
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
 EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
@@ -129,7 +129,7 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
 # --------------------------------------------------------------------------- one file
 def read_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file whatever its kind: (event, description of the kind)."""
-    from .io.events import read_event as read_any
+    from ..readers.registry import read_event as read_any
 
     return read_any(path, event_type, primary)
 
@@ -143,16 +143,16 @@ def export_one(task: Task, options: Options) -> Outcome:
         for target in (task.output, pdf_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
-        from ._gc import paused
-        from .io.workbook import write_workbook
-        from .model.team import TeamTournament
+        from .._gc import paused
+        from ..report.workbook import write_workbook
+        from ..model.team import TeamTournament
 
         with paused():  # large acyclic structures: see xltb/_gc.py
             event, kind = read_event(task.source, options.event_type, options.primary)
             if isinstance(event, TeamTournament):
-                from .team_engine import compute_team as compute
+                from ..ranking.team import compute_team as compute
             else:
-                from .engine import compute
+                from ..ranking.individual import compute
             standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
                                 lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
@@ -161,7 +161,7 @@ def export_one(task: Task, options: Options) -> Outcome:
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
         if pdf_target:
-            from .io.pdf import xlsx_to_pdf
+            from ..report.pdf import xlsx_to_pdf
 
             xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice)
             outcome.pdf = pdf_target
@@ -246,7 +246,7 @@ def _warm_up() -> None:
     """Import the writer once per worker, before the first file."""
     import openpyxl  # noqa: F401
 
-    from .io import workbook  # noqa: F401
+    from ..report import workbook  # noqa: F401
 
 
 def summary(outcomes: list[Outcome], seconds: float) -> list[str]:

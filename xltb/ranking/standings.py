@@ -8,10 +8,10 @@ from operator import itemgetter
 from fractions import Fraction
 from typing import Callable, NamedTuple, Protocol, Sequence
 
-from .model import Player, Tournament
-from .rules import Edition
-from .tiebreaks.base import Evaluation
-from .tiebreaks.codes import TieBreakSpec
+from ..model import Player, Tournament
+from ..rules import Edition
+from ..tiebreaks.base import Evaluation
+from ..tiebreaks.codes import TieBreakSpec
 
 
 class Participant(Protocol):

@@ -3,7 +3,7 @@
 Sources of published figures (:func:`load_source`):
 
 * a chess-results / Swiss-Manager crosstable export (CSV): the ``TB1..TBn`` columns, named by the
-  legend lines (read by :mod:`xltb.io.legend`), the rank column and the points;
+  legend lines (read by :mod:`xltb.check.legend`), the rank column and the points;
 * a TRF file: its rank column (columns 86-89) under the file's 202/212 list (or ``--tiebreaks``);
 * a previous ``xltb standings -f json`` output: its values and ranks, recomputed from the event file.
 
@@ -31,8 +31,8 @@ from datetime import date
 from fractions import Fraction
 from typing import Callable
 
-from .errors import InputError, TieBreakError, XltbError
-from .rules import EDITIONS, Edition, edition_for_date, parse_edition
+from ..errors import InputError, TieBreakError, XltbError
+from ..rules import EDITIONS, Edition, edition_for_date, parse_edition
 
 #: statuses of a comparison
 OK, DIFFERS = "ok", "differs"
@@ -98,8 +98,8 @@ def _sb_virtual_draw(ev, spec, edition, tournament) -> Fraction | None:
     scores 1 x Sv, a forfeit loss 0); Swiss-Manager also scores the participant's own unplayed game
     as a draw, Sv x 1/2, for forfeits, byes and absences alike.
     """
-    from .tiebreaks.base import Element
-    from .tiebreaks.modifiers import apply_cuts
+    from ..tiebreaks.base import Element
+    from ..tiebreaks.modifiers import apply_cuts
 
     if ev is None or ev.value is None:
         return None
@@ -124,8 +124,8 @@ def _aro_cut_unplayed_first(ev, spec, edition, tournament) -> Fraction | None:
     round as a cut value: a participant with one unplayed round gets the plain average of his
     games (nothing else cut).
     """
-    from .tiebreaks.modifiers import apply_cuts
-    from .tiebreaks.rating import _ratio_half_up
+    from ..tiebreaks.modifiers import apply_cuts
+    from ..tiebreaks.rating import _ratio_half_up
 
     if ev is None or not ev.elements:
         return None if ev is None else ev.value
@@ -198,8 +198,8 @@ def variants_for(code: str, edition: Edition, unrated: int | None, *, has_unrate
     """The known alternatives to ``code`` under ``edition``, nearest first: the same edition with
     another modifier (forfeits as played, Cut/Median, Koya limit), another rating for unrated
     players, another program's convention, then every other edition."""
-    from .tiebreaks.codes import CUTTABLE, parse_code
-    from .tiebreaks.registry import CATALOGUE
+    from ..tiebreaks.codes import CUTTABLE, parse_code
+    from ..tiebreaks.registry import CATALOGUE
 
     acronym, cut, forfeits, other = _split_code(code)
     out: list[Variant] = []
@@ -258,12 +258,12 @@ class Recomputer:
         if key not in self._standings:
             try:
                 if self.team:
-                    from .team_engine import compute_team
+                    from ..ranking.team import compute_team
 
                     self._standings[key] = compute_team(self.event, list(codes) if codes else None, edition,
                                                         unrated_rating=unrated)
                 else:
-                    from .engine import compute
+                    from ..ranking.individual import compute
 
                     self._standings[key] = compute(self.event, list(codes) if codes else None, edition,
                                                    unrated_rating=unrated)
@@ -283,7 +283,7 @@ class Recomputer:
         code = st.codes[0]
         out: dict[int, Fraction | None] = {}
         if v.convention:
-            from .tiebreaks.codes import parse_code
+            from ..tiebreaks.codes import parse_code
 
             conv = _CONVENTION[v.convention]
             spec = parse_code(code)
@@ -346,7 +346,7 @@ def _user_list(tiebreaks: str | None) -> list[str] | None:
     """``--tiebreaks`` for a check: codes in column order; ``-`` skips a column."""
     if not tiebreaks:
         return None
-    from .tiebreaks.codes import parse_code
+    from ..tiebreaks.codes import parse_code
 
     out = []
     for item in tiebreaks.split(","):
@@ -367,7 +367,7 @@ def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | No
     head = _head(path)
     if head.lstrip().startswith("{"):
         return _json_source(path, user, event_path)
-    from .io.csv_readers import is_csv_export
+    from ..readers.exports import is_csv_export
 
     if is_csv_export(path):
         return _csv_source(path, user, event_type)
@@ -381,10 +381,10 @@ def _head(path: str) -> str:
 
 
 def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    from .io.csv_readers import read_csv_export
-    from .io.legend import UNNAMED_CANDIDATES, interpret
-    from .io.text import read_text
-    from .model import EventType
+    from ..readers.exports import read_csv_export
+    from .legend import UNNAMED_CANDIDATES, interpret
+    from ..readers.text import read_text
+    from ..model import EventType
 
     tournament, published = read_csv_export(path, event_type=EventType(event_type) if event_type else None)
     if user is not None and len(user) > len(published.tiebreaks):
@@ -413,7 +413,7 @@ def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> So
             c.unrated_rating = entry.unrated_rating
             c.code = entry.codes[0] if entry.codes else None
             if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
-                from .io.legend import koya_limit
+                from .legend import koya_limit
 
                 code, why = koya_limit(entry, tournament.max_score)
                 c.code, c.candidates, c.comparable = code, (code,) if code else (), code is not None
@@ -449,9 +449,9 @@ def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> So
 
 
 def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    from .commands.common import load_event
-    from .engine import DEFAULT_TIEBREAKS
-    from .tiebreaks.codes import parse_list
+    from ..cli.common import load_event
+    from ..ranking.individual import DEFAULT_TIEBREAKS
+    from ..tiebreaks.codes import parse_list
 
     event = load_event(path, event_type)
     team = hasattr(event, "teams")
@@ -467,7 +467,7 @@ def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> So
         codes = tuple(s.code for s in parse_list(list(event.tiebreaks)) if s.acronym != "PTS")
         notes.append("tie-break list of the file (TRF 212/202)")
     elif team:
-        from .team_engine import DEFAULT_TEAM_TIEBREAKS
+        from ..ranking.team import DEFAULT_TEAM_TIEBREAKS
 
         codes = tuple(s.code for s in parse_list(DEFAULT_TEAM_TIEBREAKS[event.event_type]))
         notes.append("the file names no tie-breaks (212/202): xltb's default list is assumed; give --tiebreaks")
@@ -480,7 +480,7 @@ def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> So
 
 
 def _json_source(path: str, user: list[str] | None, event_path: str | None) -> Source:
-    from .commands.common import load_event
+    from ..cli.common import load_event
 
     try:
         with open(path, encoding="utf-8-sig") as fh:
@@ -510,7 +510,7 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
     unrated = None if unrated is None else int(unrated)
     if team:
         try:
-            import xltb.team_engine  # noqa: F401
+            import xltb.ranking.team  # noqa: F401
         except ImportError:
             raise InputError("this is a team event and the team engine is not installed", file=path) from None
     if user is not None:
@@ -1048,8 +1048,8 @@ class Checker:
         src = self.source
         if not src.columns or any(v is None for v in src.points.values()):
             return None
-        from .tiebreaks.codes import parse_code
-        from .tiebreaks.registry import CATALOGUE
+        from ..tiebreaks.codes import parse_code
+        from ..tiebreaks.registry import CATALOGUE
 
         keys = []
         for col in src.columns:
@@ -1153,11 +1153,11 @@ class Checker:
 
     def _rerank(self, edition: Edition, codes, unrated, conv: Convention) -> dict[int, int] | None:
         """Rank with ``conv`` applied to the codes it concerns (C.07 4.2 order; DE by the engine)."""
-        from .standings import assign_ranks, partition_by, rank_groups
-        from .tiebreaks.codes import parse_code
-        from .tiebreaks.context import Context, Options
-        from .tiebreaks.direct import direct_encounter
-        from .tiebreaks.registry import info
+        from ..ranking.standings import assign_ranks, partition_by, rank_groups
+        from ..tiebreaks.codes import parse_code
+        from ..tiebreaks.context import Context, Options
+        from ..tiebreaks.direct import direct_encounter
+        from ..tiebreaks.registry import info
 
         t = self.source.event
         try:
@@ -1189,7 +1189,7 @@ class Checker:
 def _legend_edition(col: Column) -> str | None:
     if not col.name or col.given:
         return None
-    from .io.legend import interpret
+    from .legend import interpret
 
     entry = interpret(col.name)
     return entry.edition if entry else None
@@ -1219,7 +1219,7 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
     variants are recomputed and the nearest one that reproduces the figure is named
     (``unrated_rating``: the rating the standings were computed with, for rating-based codes).
     """
-    from .tiebreaks.codes import parse_code
+    from ..tiebreaks.codes import parse_code
 
     try:
         spec = parse_code(str(code))

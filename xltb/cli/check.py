@@ -36,7 +36,7 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._gc import paused
-    from ..check import check_file
+    from ..check.core import check_file
     from .common import output
 
     with paused():

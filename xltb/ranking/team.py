@@ -3,7 +3,7 @@ and the player standings inside a team event.
 
 Teams are ranked by the primary score (MP unless the event says GP, TRF 192), then by each
 tie-break in order, applied only to the teams still tied (4.2). The result is the same
-:class:`~xltb.standings.Standings` as for individuals: ``start_no`` is the team's number, and
+:class:`~xltb.ranking.standings.Standings` as for individuals: ``start_no`` is the team's number, and
 every value has its breakdown (``xltb explain``).
 """
 
@@ -14,18 +14,18 @@ from datetime import date
 from fractions import Fraction
 from typing import Iterable
 
-from .engine import choose_edition, choose_tiebreaks
-from .errors import TieBreakError
-from .model import EventType, Kind, Player
-from .model.team import Team, TeamTournament
-from .rules import Edition
+from .individual import choose_edition, choose_tiebreaks
+from ..errors import TieBreakError
+from ..model import EventType, Kind, Player
+from ..model.team import Team, TeamTournament
+from ..rules import Edition
 from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
-from .tiebreaks.base import Evaluation
-from .tiebreaks.codes import TieBreakSpec
-from .tiebreaks.context import Options
-from .tiebreaks.direct import direct_encounter
-from .tiebreaks.registry import CATALOGUE
-from .tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
+from ..tiebreaks.base import Evaluation
+from ..tiebreaks.codes import TieBreakSpec
+from ..tiebreaks.context import Options
+from ..tiebreaks.direct import direct_encounter
+from ..tiebreaks.registry import CATALOGUE
+from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
 
 #: Default tie-break lists for team events when neither the user nor the file gives one
 #: (the list of FIDE's TRF-2026 team sample; round robins without the Buchholz family, Art. 8 note).
@@ -196,7 +196,7 @@ def _tpr(tt: TeamTournament, games: list[tuple[Kind, int]]) -> int | None:
     """C.07 10.2 on the games played over the board against rated opponents: ARO (10.1, rounded
     half up) plus B.02 8.1(a) dp of the fractional score (game results 1 / 1/2 / 0, p rounded to
     two decimals)."""
-    from .tiebreaks.rating import dp, round_half_up
+    from ..tiebreaks.rating import dp, round_half_up
 
     rated = [(k, r) for k, r in games if r is not None]
     if not rated:
@@ -290,7 +290,7 @@ def players_to_csv(tt: TeamTournament, lines: list[PlayerLine]) -> str:
     import csv
     import io
 
-    from .io.output import format_value, safe_cell
+    from ..report.output import format_value, safe_cell
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -305,7 +305,7 @@ def players_to_csv(tt: TeamTournament, lines: list[PlayerLine]) -> str:
 
 
 def players_to_text(tt: TeamTournament, lines: list[PlayerLine]) -> str:
-    from .io.output import format_value
+    from ..report.output import format_value
 
     heads = ["Rk", "No", "Name", "Rtg", "Team", "Bd", "Pts", "Gms", "%", "TPR", "BdRk"]
     body = [[str(x.rank), str(x.player.start_no), x.player.name, str(x.player.rating or ""),

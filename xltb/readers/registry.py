@@ -46,7 +46,7 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
 
                 event, kind = parse_trf(text, source=str(path), event_type=etype), TRF
         else:
-            from .csv_readers import detect_csv_kind, parse_csv_export
+            from .exports import detect_csv_kind, parse_csv_export
 
             found = detect_csv_kind(text)
             if found is None:

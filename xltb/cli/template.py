@@ -28,9 +28,9 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..io.output import write_atomic
+    from ..report.output import write_atomic
     from ..rules import parse_edition
-    from ..templates import load_for_template, render
+    from ..excel.templates import load_for_template, render
     from ..tiebreaks.codes import parse_list
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):

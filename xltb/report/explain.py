@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .io.output import format_value
-from .standings import Standings
+from .output import format_value
+from ..ranking.standings import Standings
 
 
 def _num(value) -> str:

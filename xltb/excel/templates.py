@@ -27,11 +27,11 @@ import re
 from datetime import datetime
 from typing import Any
 
-from .excel.catalogue import formula_for
-from .excel.crosstable import HEADER, NOTATION_HELP, from_tournament
-from .errors import XltbError
-from .excel.settings import FIELDS, TEAM_FIELDS
-from .model import EventType, Tournament
+from .catalogue import formula_for
+from .crosstable import HEADER, NOTATION_HELP, from_tournament
+from ..errors import XltbError
+from .settings import FIELDS, TEAM_FIELDS
+from ..model import EventType, Tournament
 
 KINDS = ("individual", "roundrobin", "team")
 
@@ -42,7 +42,7 @@ BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
 #: blank team template: roster positions, lines of the Matches sheet; filled ones keep spare lines
 BLANK_ROSTER, BLANK_MATCH_LINES, SPARE_MATCH_LINES = 8, 1000, 60
 
-#: the team default is the engine's (FIDE's TRF-2026 team sample list, xltb.team_engine)
+#: the team default is the engine's (FIDE's TRF-2026 team sample list, xltb.ranking.team)
 DEFAULT_LIST = {"individual": "BH/C1,BH,SB,DE,WIN", "roundrobin": "DE,WIN,SB,KS",
                 "team": "EDE,EMGSB/C1,BH:MP/C1,MPvGP"}
 EVENT_TYPE_TEXT = {EventType.SWISS: "Swiss", EventType.ROUND_ROBIN: "Round robin",
@@ -69,7 +69,7 @@ def _styles():
 
 def number_format(code: str) -> str:
     """Display format of a tie-break column (as ``xltb standings`` prints it)."""
-    from .io.output import decimals
+    from ..report.output import decimals
 
     places = decimals(code)
     return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
@@ -135,7 +135,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
 
     if kind not in KINDS:
         raise ValueError(f"unknown template {kind!r}; choose one of {', '.join(KINDS)}")
-    from .tiebreaks.codes import parse_list
+    from ..tiebreaks.codes import parse_list
 
     wb = _macro_workbook() if macros else Workbook()
     wb.properties.creator = "xltb"
@@ -168,8 +168,8 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     """The Crosstable rows of ``event``. The sheet must hold the event exactly: the rows are read back
     with the template's settings and compared with it (bonus points, scoring the Settings cannot
     express, ...: refused, exit 2, rather than standings that silently differ)."""
-    from .excel.crosstable import round_trip_difference, to_tournament
-    from .excel.settings import parse_settings
+    from .crosstable import round_trip_difference, to_tournament
+    from .settings import parse_settings
 
     rows = from_tournament(event)
     settings = parse_settings(values)
@@ -303,7 +303,7 @@ def _instructions(ws, kind: str, st) -> None:
         ("macOS, LibreOffice, no add-in: xltb recalc THIS.xlsx -o OUT.xlsx writes every TB_ value.", None),
     ]
     if kind == "team":
-        from .excel.teamsheets import RESULT_HELP
+        from .teamsheets import RESULT_HELP
 
         lines[2:7] = [
             ("1. Settings: the start date (it chooses the edition of C.07), the tie-break list (Tiebreaks, e.g. "
@@ -480,7 +480,7 @@ def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool 
 def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
     """(Teams rows, Matches rows) of the event, or of a blank template. A filled template must
     hold the event exactly: the sheets are read back and compared with it."""
-    from .excel.teamsheets import MATCHES_HEADER, TEAMS_HEADER, from_team_tournament
+    from .teamsheets import MATCHES_HEADER, TEAMS_HEADER, from_team_tournament
 
     if event is None:
         size, _ = BLANK_SIZE["team"]
@@ -488,8 +488,8 @@ def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[lis
         teams += [[None] * len(teams[0]) for _ in range(size)]
         matches = [list(MATCHES_HEADER)] + [[None] * len(MATCHES_HEADER) for _ in range(BLANK_MATCH_LINES)]
         return teams, matches
-    from .excel.settings import parse_settings
-    from .excel.teamsheets import round_trip_difference, to_team_tournament
+    from .settings import parse_settings
+    from .teamsheets import round_trip_difference, to_team_tournament
 
     teams, matches = from_team_tournament(event, values.get("BoardColours") or "")
     copy = to_team_tournament(teams, matches, parse_settings(values))
@@ -585,8 +585,8 @@ def load_for_template(path: str, kind: str):
     """Read the event for ``--from``: a TRF file, or a CSV export when the CSV readers know it
     (team templates: a team TRF file)."""
     if kind == "team":
-        from .io.trf_team import read_event
-        from .model.team import TeamTournament
+        from ..readers.trf_team import read_event
+        from ..model.team import TeamTournament
 
         event = read_event(path)
         if not isinstance(event, TeamTournament):
@@ -594,13 +594,13 @@ def load_for_template(path: str, kind: str):
                             "use 'xltb template individual'")
         return event
     try:
-        from .io import csv_readers
+        from ..readers import exports as csv_readers
     except ImportError:  # pragma: no cover - the CSV readers are optional
         csv_readers = None
     if csv_readers is not None and csv_readers.is_csv_export(path):
         tournament, _ = csv_readers.read_csv_export(path)
     else:
-        from .io.trf import read_trf
+        from ..readers.trf import read_trf
 
         tournament = read_trf(path)
     if kind == "roundrobin" and tournament.event_type is EventType.SWISS:

@@ -5,16 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from ._gc import paused
-from .errors import TieBreakError
-from .model import EventType, Tournament
-from .rules import Edition, edition_for_date, parse_edition
+from .._gc import paused
+from ..errors import TieBreakError
+from ..model import EventType, Tournament
+from ..rules import Edition, edition_for_date, parse_edition
 from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
-from .tiebreaks.base import Column, Evaluation
-from .tiebreaks.codes import TieBreakSpec, parse_list
-from .tiebreaks.context import Context, Options
-from .tiebreaks.direct import direct_encounter
-from .tiebreaks.registry import evaluate_all, info
+from ..tiebreaks.base import Column, Evaluation
+from ..tiebreaks.codes import TieBreakSpec, parse_list
+from ..tiebreaks.context import Context, Options
+from ..tiebreaks.direct import direct_encounter
+from ..tiebreaks.registry import evaluate_all, info
 
 #: Default tie-break lists when neither the user nor the file gives one.
 DEFAULT_TIEBREAKS = {

@@ -7,9 +7,9 @@ import importlib
 import os
 import sys
 
-from . import __version__
-from .commands import COMMANDS
-from .errors import XltbError
+from .. import __version__
+from . import COMMANDS
+from ..errors import XltbError
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -1,0 +1,5 @@
+"""``python -m xltb``: the ``xltb`` command."""
+
+from .cli.main import entry
+
+entry()

@@ -1,0 +1,1 @@
+"""Checking the figures another program published against xltb's."""

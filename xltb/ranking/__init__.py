@@ -1,0 +1,1 @@
+"""Ranking: an event, an edition and a tie-break list -> :class:`Standings`."""

@@ -1,0 +1,2 @@
+"""Readers: an event file of any supported kind -> a :class:`~xltb.model.Tournament` (or a team
+event). :func:`read_event` picks the reader from the content."""

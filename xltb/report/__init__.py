@@ -1,0 +1,1 @@
+"""Writers: standings as text, JSON and CSV, explanations, workbooks and PDFs."""
