@@ -45,7 +45,7 @@ def event(players: list[tuple], **kwargs):
 
 def value(tournament, code: str, start_no: int, rules: str = "2024-08", **kwargs):
     """One tie-break value (a Fraction, or None when undefined)."""
-    from xltb.ranking.individual import compute
+    from xltb.ranking import compute
 
     st = compute(tournament, [code], rules, **kwargs)
     ev = st.evaluation(start_no, st.codes[0])

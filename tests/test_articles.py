@@ -8,7 +8,7 @@ from fractions import Fraction as F
 import pytest
 
 from helpers import event, value
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.errors import TieBreakError
 
 # A 4-player Swiss, 3 rounds, with a forfeit in the last round:

@@ -11,7 +11,7 @@ import pytest
 
 from xltb.check.core import check_file, check_value, same_figure
 from xltb.cli.main import main
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.check.legend import interpret
 from xltb.readers.trf import read_trf
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.errors import InputError
 from xltb.readers.exports import CHESS_RESULTS, SWISSPERFECT, detect_csv_kind, read_csv_export
 from xltb.readers.trf import read_trf

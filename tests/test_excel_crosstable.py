@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.excel.crosstable import CellError, Origin, format_cell, from_tournament, parse_cell, to_tournament
 from xltb.readers.trf import read_trf
 from xltb.model import Colour, EventType, Kind

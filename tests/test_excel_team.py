@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.excel import core, udfs
 from xltb.excel.catalogue import TEAM_CODES, function_name
 from xltb.excel.crosstable import from_tournament
@@ -24,7 +24,6 @@ from xltb.excel.teamsheets import (from_team_tournament, normal_result, round_tr
 from xltb.readers.trf import read_trf
 from xltb.readers.trf_team import read_event
 from xltb.excel.recalc import recalc_workbook
-from xltb.ranking.team import compute_team
 from xltb.excel.templates import render
 from xltb.tiebreaks.codes import parse_code
 
@@ -72,8 +71,8 @@ def test_the_sheets_hold_the_event(path):
     matches = [[c.value for c in r[:7]] for r in wb["Matches"].iter_rows()]
     copy = to_team_tournament(teams, matches, parse_settings(values))
     assert round_trip_difference(tt, copy) is None
-    a = compute_team(tt, None, "2024")
-    b = compute_team(copy, a.codes, "2024")
+    a = compute(tt, None, "2024")
+    b = compute(copy, a.codes, "2024")
     assert [(r.rank, r.start_no, r.values) for r in a.rows] == [(r.rank, r.start_no, r.values) for r in b.rows]
 
 
@@ -104,12 +103,12 @@ def test_generated_trf_lines():
 # --------------------------------------------------------------------------- functions
 @pytest.mark.parametrize("rules", ["2024", "2026"])
 def test_every_team_function_agrees_with_compute_team(rules):
-    st_list = compute_team(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", rules)
+    st_list = compute(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", rules)
     block = settings(rules)
     for code in TEAM_CODES:
         func = getattr(udfs, function_name(code))
         code = parse_code(code).code
-        st = compute_team(HELD, ["EDE", "EMGSB/C1", "BH:MP/C1", "MPvGP"] +
+        st = compute(HELD, ["EDE", "EMGSB/C1", "BH:MP/C1", "MPvGP"] +
                           ([code] if code not in st_list.codes else []), rules)
         for row in st.rows:
             assert func(row.start_no, MATCHES, block, TEAMS) == cell(row.values[code]), (code, row.start_no)
@@ -196,7 +195,7 @@ def test_classic_add_in_reads_teams_and_matches():
                   FakeName("Matches", FakeRange(FakeSheet("Matches"), 1, 1, MATCHES)),
                   FakeName("Settings", FakeRange(FakeSheet("Settings"), 2, 1, SETTINGS))]
     caller = FakeRange(FakeSheet("Standings", book), 2, 3, [[None]])
-    st = compute_team(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "2024")
+    st = compute(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "2024")
     for row in st.rows:
         assert udfs.TB_EMGSB_C1(row.start_no, caller=caller) == cell(row.values["EMGSB/C1"])
         assert udfs.TB_RANK(row.start_no, caller=caller) == row.rank
@@ -326,7 +325,7 @@ def test_tb_check_individual():
 
 def test_tb_check_team_and_recalc():
     block = settings()
-    st = compute_team(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "2024")
+    st = compute(HELD, "EDE,EMGSB/C1,BH:MP/C1,MPvGP", "2024")
     value = float(st.row(1).values["EMGSB/C1"])
     assert udfs.TB_CHECK(1, value, "EMGSB/C1", MATCHES, block, TEAMS) == "ok"
     assert udfs.TB_CHECK(1, value - 1, "EMGSB/C1", MATCHES, block, TEAMS).startswith("differs")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.excel import core, udfs
 from xltb.excel.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
 from xltb.excel.crosstable import from_tournament

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.ranking.individual import compute
+from xltb.ranking import compute
 from xltb.readers.trf import read_trf
 
 from helpers import SEED

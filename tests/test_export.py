@@ -67,7 +67,7 @@ def test_export_holds_the_same_values_as_standings(tmp_path, capsys, path):
     standings_code = None
     if path.suffix in (".csv", ".txt"):
         # xltb standings reads TRF; the CSV's standings are computed from the same reader here
-        from xltb.ranking.individual import compute
+        from xltb.ranking import compute
         from xltb.readers.exports import read_csv_export
         from xltb.report.output import to_json
         from xltb.errors import XltbError

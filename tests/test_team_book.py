@@ -10,7 +10,7 @@ import pytest
 
 from xltb.readers.trf_team import read_event
 from xltb.model.team import TeamTournament
-from xltb.ranking.team import compute_team
+from xltb.ranking import compute
 
 TEAM = Path(__file__).parent / "data" / "team"
 EXPECTED = json.loads((Path(__file__).parent / "data" / "seed" / "expected.json").read_text())
@@ -36,7 +36,7 @@ def standings(event):
     out = {}
     for edition in ("2024", "2026"):
         codes = sorted({c for team in VALUES[edition].values() for c in team})
-        out[edition] = compute_team(event, ",".join(codes), edition)
+        out[edition] = compute(event, ",".join(codes), edition)
     return out
 
 
@@ -58,7 +58,7 @@ def test_values(standings, edition, code):
 def test_ranks(event, key):
     case = EXPECTED["ranks"][key]
     for edition in ("2024", "2026"):
-        st = compute_team(event, case["tiebreaks"], edition)
+        st = compute(event, case["tiebreaks"], edition)
         assert {str(r.start_no): r.rank for r in st.rows} == case["rank"]
 
 
@@ -72,7 +72,7 @@ def test_file_totals_match_the_book(event):
 def test_ede_restarts_new_subsets_with_match_points(event):
     """Exercise 45: GP separates {4}, {1, 2, 3}, {5}; 13.3.3 restarts {1, 2, 3} on MP (1 > 2 > 3),
     where the book kept GP (2, 1, 3)."""
-    st = compute_team(event, "EDE", "2024")
+    st = compute(event, "EDE", "2024")
     top = [r.start_no for r in st.rows[:5]]
     assert top == [4, 1, 2, 3, 5]
     notes = st.evaluation(1, "EDE").notes
@@ -82,17 +82,17 @@ def test_ede_restarts_new_subsets_with_match_points(event):
 
 def test_ede_chain_board_count_lower_ranks_higher(event):
     """Exercise 46: Koalas (11) 3.5 against Narwhals (14) 6.5 in their match: Koalas first (12.1)."""
-    st = compute_team(event, "EDEBT", "2024")
+    st = compute(event, "EDEBT", "2024")
     assert st.row(11).rank < st.row(14).rank
     assert any("BC on their match(es): #11 3.5, #14 6.5" in n for n in st.evaluation(11, "EDEBT").notes)
-    st = compute_team(event, "EDET", "2024")  # Exercise 47: board 1 decides
+    st = compute(event, "EDET", "2024")  # Exercise 47: board 1 decides
     assert st.row(11).rank < st.row(14).rank
-    st = compute_team(event, "EDEBB", "2024")  # Exercise 48: BBE 2 against 1
+    st = compute(event, "EDEBB", "2024")  # Exercise 48: BBE 2 against 1
     assert st.row(11).rank < st.row(14).rank
 
 
 def test_tbr_and_bbe_whole_event(event):
-    st = compute_team(event, "TBR,BBE", "2024")
+    st = compute(event, "TBR,BBE", "2024")
     # Antelopes' board 1: Aglio's 5 wins and forfeit, and Almeida's win on board 1 in round 2
     # (12.2: regardless of who was playing)
     assert st.evaluation(1, "TBR").value == 7
@@ -106,10 +106,10 @@ def test_plain_direct_encounter_on_one_score(event):
     match-point DE score is 4 (no tie broken); DE on game points keeps game points for the
     subset {1, 2, 3} and ranks 4, 2, 1, 3, 5: the reading Exercise 45 prints, which EDE does
     not follow because 13.3.3 restarts a new subset with match points."""
-    st = compute_team(event, "DE")
+    st = compute(event, "DE")
     assert {st.row(n).values["DE"] for n in (1, 2, 3, 4, 5)} == {4}
     assert {st.row(n).rank for n in (1, 2, 3, 4, 5)} == {1}
-    st = compute_team(event, "DE:GP")
+    st = compute(event, "DE:GP")
     assert [r.start_no for r in st.rows[:5]] == [4, 2, 1, 3, 5]
     assert [r.rank for r in st.rows[:5]] == [1, 2, 3, 4, 5]
 
@@ -117,10 +117,10 @@ def test_plain_direct_encounter_on_one_score(event):
 def test_board_count_only_for_equal_game_points(event):
     """12.1: BC can only be used when all tied teams have the same game points. The 10-point teams
     have 17.5, 17, 16, 17 and 18 GP: BC does not separate them, and the output says why."""
-    st = compute_team(event, "BC")
+    st = compute(event, "BC")
     assert {st.row(n).rank for n in (1, 2, 3, 4, 5)} == {1}
     assert any("BC not applied" in w and "12.1" in w for w in st.warnings)
-    st = compute_team(event, "GPTS,BC")  # after GP only Bonobos (2) and Deer (4) share 17 GP
+    st = compute(event, "GPTS,BC")  # after GP only Bonobos (2) and Deer (4) share 17 GP
     assert st.row(2).rank != st.row(4).rank
 
 

@@ -9,7 +9,8 @@ import pytest
 from xltb.readers.trf_team import read_event
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
-from xltb.ranking.team import compute_team, player_standings
+from xltb.ranking import compute
+from xltb.ranking.team import player_standings
 
 TEAM = Path(__file__).parent / "data" / "team"
 FILES = sorted(p.name for p in TEAM.iterdir() if p.name[:2].isdigit())
@@ -50,7 +51,7 @@ def test_team_file_loads_and_adds_up(name):
     tt = read_event(TEAM / name)
     assert isinstance(tt, TeamTournament)
     _check_adds_up(tt)
-    st = compute_team(tt)  # the file's list, or the default one
+    st = compute(tt)  # the file's list, or the default one
     assert len(st.rows) == len(tt.teams)
     assert len(player_standings(tt)) == len(tt.players)
 
@@ -69,7 +70,7 @@ def test_fide_trf2026_sample_matches_its_310_records():
     # 300 with an empty board: France (5) round 1, board 2 lost by forfeit
     board2 = tt.team(5).result(1).boards[1]
     assert (board2.player, board2.kind) == (None, Kind.FORFEIT_LOSS)
-    st = compute_team(tt)
+    st = compute(tt)
     assert [s.code for s in st.specs] == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
 
 

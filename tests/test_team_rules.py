@@ -12,7 +12,8 @@ from xltb.cli.main import main
 from xltb.readers.trf_team import parse_team_trf
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
-from xltb.ranking.team import compute_team, player_standings
+from xltb.ranking import compute
+from xltb.ranking.team import player_standings
 from xltb.tiebreaks.team import normalising_factor
 
 
@@ -123,7 +124,7 @@ def test_reserve_not_on_a_board_is_not_a_forfeit(event):
 def test_forfeited_match_dummy(event, rules, bh_mp, bh_gp):
     """Team One's forfeit win: a dummy with its own score (16.4); from 2026 at most Team Three's
     adjusted score (16.4.1). Team Two's opponents count its last-round ZPB as a draw (16.3.2)."""
-    st = compute_team(event, "BH:MP,BH:GP,EMGSB,EMGSB/C1", rules)
+    st = compute(event, "BH:MP,BH:GP,EMGSB,EMGSB/C1", rules)
     assert st.evaluation(1, "BH:MP").value == bh_mp  # 1 (Team Two adjusted) + dummy + 4
     assert st.evaluation(1, "BH:GP").value == bh_gp
     dummy = 5 if rules == "2024" else 2
@@ -135,13 +136,13 @@ def test_forfeited_match_dummy(event, rules, bh_mp, bh_gp):
 @pytest.mark.parametrize("rules,expected", [("2024", 11), ("2026", 10)])
 def test_team_pab_dummy_cap(event, rules, expected):
     """Team Four's PAB: a dummy with its own 4 MP; 2026 caps it at a draw's MP times the rounds (3)."""
-    st = compute_team(event, "BH:MP", rules)
+    st = compute(event, "BH:MP", rules)
     assert st.evaluation(4, "BH:MP").value == expected
 
 
 def test_bye_in_last_round(event):
     """Team Two's ZPB in the last round: 16.2.5 for its opponents (a draw), its own dummy gives 0."""
-    st = compute_team(event, "BH:MP,BH:MP/C1", "2024")
+    st = compute(event, "BH:MP,BH:MP/C1", "2024")
     elements = st.evaluation(2, "BH:MP").breakdown()
     assert [(c.round, c.opponent, c.score) for c in elements] == [(1, 1, 5), (2, 5, 3), (3, None, 0)]
     assert elements[2].vur
@@ -152,7 +153,7 @@ def test_bye_in_last_round(event):
 def test_gp_as_primary_score():
     tt = parse_team_trf(event_text(type_code="FIDE_TEAM_GP_MP"), source="gp")
     assert tt.primary == "GP"
-    st = compute_team(tt, "MPvGP,BH", "2024")
+    st = compute(tt, "MPvGP,BH", "2024")
     assert [r.start_no for r in st.rows] == [1, 4, 5, 3, 2]
     assert st.row(4).points == 4 and st.evaluation(4, "MPvGP").value == 4
     assert st.evaluation(1, "BH").value == Fraction(21, 2)  # BH on the primary score: GP
@@ -162,14 +163,14 @@ def test_gp_as_primary_score():
 
 def test_board_count_and_pab_boards(event):
     """Art. 12: individual forfeits count as results; a PAB gives each board a win's points."""
-    st = compute_team(event, "BC", "2024")
+    st = compute(event, "BC", "2024")
     assert st.evaluation(1, "BC").value == 1 * 3 + 2 * Fraction(3, 2)
     assert st.evaluation(4, "BC").value == 1 * 2 + 2 * 3
 
 
 def test_sssc_factor_and_override(event):
     assert normalising_factor(event) == 3  # 2 MP x 3 rounds / 2 boards
-    st = compute_team(event, "SSSC,SSSC/K2", "2024")
+    st = compute(event, "SSSC,SSSC/K2", "2024")
     assert st.evaluation(1, "SSSC").value == Fraction(9, 2) + Fraction(10, 3)
     assert st.evaluation(1, "SSSC/K2").value == Fraction(9, 2) + 5
 

@@ -92,7 +92,7 @@ def test_template_command_writes_xlsm(tmp_path):
     assert result.errors == []
     with zipfile.ZipFile(tmp_path / "values.xlsm") as z:
         assert "xl/vbaProject.bin" in z.namelist()
-    from xltb.ranking.individual import compute
+    from xltb.ranking import compute
 
     rank = compute(read_trf(SEED / "held-swiss16.trf")).row(1).rank  # the file's list, the edition of its date
     assert load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]["D2"].value == rank

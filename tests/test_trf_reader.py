@@ -189,7 +189,7 @@ def test_unreadable_points_column_is_a_warning():
 
 
 def test_bad_code_in_the_files_list_names_the_line(tmp_path):
-    from xltb.ranking.individual import compute
+    from xltb.ranking import compute
     from xltb.errors import TieBreakError
 
     path = tmp_path / "list.trf"

@@ -257,16 +257,10 @@ class Recomputer:
         key = (edition, codes, unrated)
         if key not in self._standings:
             try:
-                if self.team:
-                    from ..ranking.team import compute_team
+                from ..ranking import compute
 
-                    self._standings[key] = compute_team(self.event, list(codes) if codes else None, edition,
-                                                        unrated_rating=unrated)
-                else:
-                    from ..ranking.individual import compute
-
-                    self._standings[key] = compute(self.event, list(codes) if codes else None, edition,
-                                                   unrated_rating=unrated)
+                self._standings[key] = compute(self.event, list(codes) if codes else None, edition,
+                                               unrated_rating=unrated)
             except TieBreakError as err:
                 self._standings[key] = str(err.message)
         return self._standings[key]
@@ -449,12 +443,12 @@ def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> So
 
 
 def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    from ..cli.common import load_event
-    from ..ranking.individual import DEFAULT_TIEBREAKS
+    from ..ranking.choices import default_list, file_tiebreaks, is_team
+    from ..readers.registry import read_event
     from ..tiebreaks.codes import parse_list
 
-    event = load_event(path, event_type)
-    team = hasattr(event, "teams")
+    event = read_event(path, event_type)[0]
+    team = is_team(event)
     participants = event.teams if team else event.players
     ranks = {p.start_no: p.declared_rank for p in participants if getattr(p, "declared_rank", None)}  # 0: none
     if not ranks:
@@ -463,16 +457,11 @@ def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> So
     if user:
         codes = tuple(c for c in user if c != "-")
         notes.append("tie-break list given with --tiebreaks")
-    elif event.tiebreaks:
-        codes = tuple(s.code for s in parse_list(list(event.tiebreaks)) if s.acronym != "PTS")
+    elif (own := file_tiebreaks(event)) is not None:
+        codes = tuple(s.code for s in own)
         notes.append("tie-break list of the file (TRF 212/202)")
-    elif team:
-        from ..ranking.team import DEFAULT_TEAM_TIEBREAKS
-
-        codes = tuple(s.code for s in parse_list(DEFAULT_TEAM_TIEBREAKS[event.event_type]))
-        notes.append("the file names no tie-breaks (212/202): xltb's default list is assumed; give --tiebreaks")
     else:
-        codes = tuple(s.code for s in parse_list(DEFAULT_TIEBREAKS[event.event_type]))
+        codes = tuple(s.code for s in parse_list(default_list(event.event_type, team)))
         notes.append("the file names no tie-breaks (212/202): xltb's default list is assumed; give --tiebreaks")
     points = {p.start_no: getattr(p, "declared_points", None) for p in participants}
     names = {p.start_no: p.name for p in participants}
@@ -1153,7 +1142,7 @@ class Checker:
 
     def _rerank(self, edition: Edition, codes, unrated, conv: Convention) -> dict[int, int] | None:
         """Rank with ``conv`` applied to the codes it concerns (C.07 4.2 order; DE by the engine)."""
-        from ..ranking.standings import assign_ranks, partition_by, rank_groups
+        from ..ranking.loop import by_values, rank
         from ..tiebreaks.codes import parse_code
         from ..tiebreaks.context import Context, Options
         from ..tiebreaks.direct import direct_encounter
@@ -1179,11 +1168,8 @@ class Checker:
             for no, val in vals.items():
                 arr[index[no]] = val
             descending = info(spec).higher_is_better != spec.reverse
-            levels.append(lambda group, arr=arr, d=descending: partition_by(group, arr.__getitem__, d))
-        groups = []
-        for group in partition_by(list(range(len(t.players))), ctx.score.__getitem__):
-            groups.extend(rank_groups(group, levels))
-        return {t.players[i].start_no: rank for i, rank, _ in assign_ranks(groups, None)}
+            levels.append(by_values(arr, descending))
+        return {t.players[i].start_no: place for i, place, _ in rank(ctx.score, levels)}
 
 
 def _legend_edition(col: Column) -> str | None:

@@ -143,18 +143,12 @@ def export_one(task: Task, options: Options) -> Outcome:
         for target in (task.output, pdf_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
-        from .._gc import paused
+        from ..ranking import compute
         from ..report.workbook import write_workbook
-        from ..model.team import TeamTournament
 
-        with paused():  # large acyclic structures: see xltb/_gc.py
-            event, kind = read_event(task.source, options.event_type, options.primary)
-            if isinstance(event, TeamTournament):
-                from ..ranking.team import compute_team as compute
-            else:
-                from ..ranking.individual import compute
-            standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
-                                lots=options.lots)
+        event, kind = read_event(task.source, options.event_type, options.primary)
+        standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
+                            lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         write_workbook(standings, task.output, input_kind=kind)

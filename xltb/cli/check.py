@@ -35,12 +35,10 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._gc import paused
     from ..check.core import check_file
     from .common import output
 
-    with paused():
-        report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
-                            unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
+    report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
+                        unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
     output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output)
     return 0 if report.ok else 1

@@ -32,19 +32,9 @@ def load_event(path: str, event_type: str | None = None, primary: str | None = N
     return read_event(path, event_type, primary)[0]
 
 
-def is_team_event(event) -> bool:
-    # a team event has teams; asked without loading the team model, which individual events never need
-    return getattr(event, "teams", None) is not None
-
-
 def compute_from_args(event, args):
-    from ..ranking.individual import compute
+    from ..ranking import compute
 
-    if is_team_event(event):
-        from ..ranking.team import compute_team
-
-        return compute_team(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
-                            lots=getattr(args, "lots", None))
     return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
                    lots=getattr(args, "lots", None))
 

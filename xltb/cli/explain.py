@@ -24,18 +24,14 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..report.explain import explain_text
     from ..tiebreaks.codes import parse_code, parse_list
-
-    from .common import is_team_event
+    from ..ranking.choices import choose_tiebreaks, is_team
 
     event = load_event(args.file, args.event_type, args.primary)
     spec = parse_code(args.code)
-    team = is_team_event(event)
+    team = is_team(event)
     if args.start_no not in {p.start_no for p in (event.teams if team else event.players)}:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
-    from ..ranking.individual import choose_tiebreaks
-    from ..ranking.team import choose_team_tiebreaks
-
-    specs = list((choose_team_tiebreaks if team else choose_tiebreaks)(event, args.tiebreaks))
+    specs = list(choose_tiebreaks(event, args.tiebreaks))
     if spec.code not in [s.code for s in specs]:
         specs.append(spec)
     args.tiebreaks = ",".join(s.code for s in specs)

@@ -22,16 +22,14 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .._gc import paused
     from ..report import output as out
 
-    with paused():  # a short process that builds large acyclic structures: see xltb/_gc.py
-        event = load_event(args.file, args.event_type, args.primary)
-        if args.players:
-            text = _player_standings(event, args)
-        else:
-            st = compute_from_args(event, args)
-            text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+    event = load_event(args.file, args.event_type, args.primary)
+    if args.players:
+        text = _player_standings(event, args)
+    else:
+        st = compute_from_args(event, args)
+        text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
     output(text, args.output)
     return 0
 
@@ -39,9 +37,9 @@ def run(args: argparse.Namespace) -> int:
 def _player_standings(event, args) -> str:
     from ..errors import XltbError
     from ..ranking import team as te
-    from .common import is_team_event
+    from ..ranking import is_team
 
-    if not is_team_event(event):
+    if not is_team(event):
         raise XltbError("--players is for team events (013 or 310 team records describing team matches); "
                         "this file is read as an individual event", file=args.file)
     lines = te.player_standings(event)

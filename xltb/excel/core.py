@@ -64,14 +64,11 @@ class Event:
         return self.team.teams if self.team is not None else self.tournament.players
 
     def _compute(self, tiebreaks):
+        from ..ranking import compute
+
         s = self.settings
-        if self.team is not None:
-            from ..ranking.team import compute_team
-
-            return compute_team(self.team, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
-        from ..ranking.individual import compute
-
-        return compute(self.tournament, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
+        event = self.team if self.team is not None else self.tournament
+        return compute(event, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
 
     @property
     def standings(self):

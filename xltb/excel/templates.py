@@ -32,6 +32,7 @@ from .crosstable import HEADER, NOTATION_HELP, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
 from ..model import EventType, Tournament
+from ..ranking.choices import default_list
 
 KINDS = ("individual", "roundrobin", "team")
 
@@ -42,9 +43,9 @@ BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
 #: blank team template: roster positions, lines of the Matches sheet; filled ones keep spare lines
 BLANK_ROSTER, BLANK_MATCH_LINES, SPARE_MATCH_LINES = 8, 1000, 60
 
-#: the team default is the engine's (FIDE's TRF-2026 team sample list, xltb.ranking.team)
-DEFAULT_LIST = {"individual": "BH/C1,BH,SB,DE,WIN", "roundrobin": "DE,WIN,SB,KS",
-                "team": "EDE,EMGSB/C1,BH:MP/C1,MPvGP"}
+#: what each kind of template is, for its default tie-break list (xltb.ranking.choices)
+KIND_EVENT = {"individual": (False, EventType.SWISS), "roundrobin": (False, EventType.ROUND_ROBIN),
+              "team": (True, EventType.SWISS)}
 EVENT_TYPE_TEXT = {EventType.SWISS: "Swiss", EventType.ROUND_ROBIN: "Round robin",
                    EventType.DOUBLE_ROUND_ROBIN: "Double round robin"}
 _FIXED_TIME = datetime(2024, 1, 1)
@@ -88,7 +89,8 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
 def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None, rules: str | None,
                      unrated_rating: int | None) -> dict[str, Any]:
     values = {key: default for key, (default, _) in _fields(kind).items()}
-    values["Tiebreaks"] = DEFAULT_LIST[kind]
+    team, event_type = KIND_EVENT[kind]
+    values["Tiebreaks"] = default_list(event_type, team)
     values["EventType"] = {"individual": "Swiss", "roundrobin": "Round robin", "team": "Team Swiss"}[kind]
     if event is not None:
         values["EventName"] = event.name

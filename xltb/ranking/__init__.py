@@ -1,1 +1,36 @@
-"""Ranking: an event, an edition and a tie-break list -> :class:`Standings`."""
+"""Ranking: an event, an edition and a tie-break list -> :class:`Standings`.
+
+:func:`compute` is the one entry: it decides whether the event is an individual or a team event
+(:func:`~xltb.ranking.choices.is_team`) and ranks it through the one loop of
+:mod:`xltb.ranking.loop`."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .._gc import paused
+from ..rules import Edition
+from .choices import is_team
+from .standings import Standings
+
+
+def compute(event, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None, *,
+            unrated_rating: int | None = None, lots: int | None = None) -> Standings:
+    """Compute every value and rank the participants (C.07 4.2) of an individual or a team event.
+
+    ``tiebreaks``: codes (``"BH/C1,BH,SB"`` or a list); default the event's own list, else the
+    default for its type. ``rules``: the edition of C.07 (``"2026"``); default the one in force on
+    the event's start date. ``unrated_rating``: the rating of unrated participants in rating-based
+    tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left.
+    """
+    with paused():
+        if is_team(event):
+            from .team import compute_team  # the team model is loaded only for team events
+
+            return compute_team(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
+        from .individual import compute_individual
+
+        return compute_individual(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
+
+
+__all__ = ["compute", "is_team", "Standings"]

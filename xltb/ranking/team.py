@@ -14,27 +14,19 @@ from datetime import date
 from fractions import Fraction
 from typing import Iterable
 
-from .individual import choose_edition, choose_tiebreaks
+from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
+from .loop import by_values, partition_by, rank
 from ..errors import TieBreakError
 from ..model import EventType, Kind, Player
 from ..model.team import Team, TeamTournament
 from ..rules import Edition
-from .standings import Row, Standings, assign_ranks, partition_by, rank_groups
+from .standings import Row, Standings
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
 from ..tiebreaks.direct import direct_encounter
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
-
-#: Default tie-break lists for team events when neither the user nor the file gives one
-#: (the list of FIDE's TRF-2026 team sample; round robins without the Buchholz family, Art. 8 note).
-DEFAULT_TEAM_TIEBREAKS = {
-    EventType.SWISS: "EDE,EMGSB/C1,BH:MP/C1,MPvGP",
-    EventType.ROUND_ROBIN: "EDE,MPvGP,EMGSB",
-    EventType.DOUBLE_ROUND_ROBIN: "EDE,MPvGP,EMGSB",
-}
-
 
 @dataclass(frozen=True)
 class _Scoring:
@@ -66,21 +58,15 @@ def _view(tt: TeamTournament) -> TeamEventView:
                          _Scoring(f"{tt.describe_scoring()} ({tt.primary_source})"), tt.warnings)
 
 
-def choose_team_tiebreaks(tt: TeamTournament, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
-    return choose_tiebreaks(tt, tiebreaks, DEFAULT_TEAM_TIEBREAKS)
-
-
 def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
                  *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
     """Rank the teams: primary score, then each tie-break on the teams still tied (C.07 4.2, 11-13)."""
     edition, reason = choose_edition(tt, rules)  # uses start_date only
-    specs = choose_team_tiebreaks(tt, tiebreaks)
+    specs = choose_tiebreaks(tt, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
     warnings = list(tt.warnings)
     for spec in specs:
-        if edition.no_buchholz_in_rr and tt.event_type.predetermined and spec.acronym in ("BH", "AOB", "FB"):
-            raise TieBreakError(f"{spec.code}: Buchholz, AOB and FB must not be used in round robins "
-                                f"(C.07 Art. 8 note, {edition.key}); choose another tie-break or an older edition")
+        refuse_buchholz_in_round_robin(spec, edition, tt.event_type)
         base = CATALOGUE.get(spec.acronym)
         if base is not None and base.rating_based and unrated_rating is None and \
                 any(t.strength is None for t in tt.teams):
@@ -140,14 +126,10 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
                 return partition_by(group, k.__getitem__, True)
 
             return by_board_count
-        return lambda group: partition_by(group, k.__getitem__, True)
+        return by_values(k)
 
     primary = ctx.score
-    by_points = partition_by(list(range(n)), primary.__getitem__)
-    levels = [level_for(spec) for spec in specs]
-    groups: list[list[int]] = []
-    for group in by_points:
-        groups.extend(rank_groups(group, levels))
+    ranking = rank(primary, [level_for(spec) for spec in specs], lots)
     for spec in ede_codes:
         scores, notes = ede_scores[spec.code], ede_notes[spec.code]
         article = "C.07 13, 6" if spec.acronym == "DE" else "C.07 13.3"
@@ -157,9 +139,9 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for spec in specs:
         evaluations.setdefault(spec.code, [None] * n)
     rows = []
-    for i, rank, by_lot in assign_ranks(groups, lots):
+    for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
-        rows.append(Row(rank, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
+        rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
     return Standings(_view(tt), edition, reason, specs, rows, evaluations, all_notes, warnings, lots, unrated_rating)
 
 

@@ -17,7 +17,6 @@ from math import gcd
 from operator import itemgetter
 from typing import NamedTuple
 
-from .._gc import paused
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..model.tournament import pairing_system
@@ -98,7 +97,7 @@ class TrfHeader:
 def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) -> Tournament:
     """Read a TRF file into a :class:`~xltb.model.Tournament` (errors name the file and line)."""
     text, encoding = read_text(path)
-    with errors_located(path), paused():
+    with errors_located(path):
         tournament = parse_trf(text, source=str(path), event_type=event_type)
     note = encoding_note(encoding)
     return tournament._replace(warnings=tournament.warnings + note) if note else tournament

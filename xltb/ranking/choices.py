@@ -1,0 +1,77 @@
+"""What an event is ranked by: individual or team, the edition of C.07 and the tie-break list.
+
+The one place that decides these for every command and every face."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..errors import TieBreakError
+from ..model import EventType
+from ..rules import Edition, edition_for_date, parse_edition
+from ..tiebreaks.codes import TieBreakSpec, parse_list
+
+#: Default tie-break lists when neither the user nor the file gives one, by (team event?, event type).
+#: Team events: the list of FIDE's TRF-2026 team sample; round robins without the Buchholz family
+#: (C.07 Art. 8 note).
+DEFAULT_LISTS: dict[tuple[bool, EventType], str] = {
+    (False, EventType.SWISS): "BH/C1,BH,SB,DE,WIN",
+    (False, EventType.ROUND_ROBIN): "DE,WIN,SB,KS",
+    (False, EventType.DOUBLE_ROUND_ROBIN): "DE,WIN,SB,KS",
+    (True, EventType.SWISS): "EDE,EMGSB/C1,BH:MP/C1,MPvGP",
+    (True, EventType.ROUND_ROBIN): "EDE,MPvGP,EMGSB",
+    (True, EventType.DOUBLE_ROUND_ROBIN): "EDE,MPvGP,EMGSB",
+}
+
+
+def is_team(event) -> bool:
+    """A team event has teams (asked without loading the team model, which individual events never need)."""
+    return getattr(event, "teams", None) is not None
+
+
+def default_list(event_type: EventType, team: bool = False) -> str:
+    return DEFAULT_LISTS[team, event_type]
+
+
+def choose_edition(event, rules: str | Edition | None) -> tuple[Edition, str]:
+    """The edition to apply and why (for the output)."""
+    if isinstance(rules, Edition):
+        return rules, "chosen by the user"
+    if rules:
+        return parse_edition(rules), "chosen by the user"
+    if event.start_date is None:
+        edition = edition_for_date(None)
+        return edition, f"the event has no start date: newest edition {edition.key} used"
+    edition = edition_for_date(event.start_date)
+    if event.start_date < edition.starts:
+        return edition, (f"the event started on {event.start_date.isoformat()}, before the {edition.key} "
+                         "rules; the oldest edition xltb knows is used (the earlier rule, an unplayed game as a draw "
+                         "against the player himself, 2011 annex F.a, is not implemented)")
+    return edition, f"in force on the start date {event.start_date.isoformat()}"
+
+
+def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:
+    """The event's own list (TRF 212/202), without PTS (the primary score anyway); None when it has none."""
+    if not event.tiebreaks:
+        return None
+    try:
+        specs = parse_list(list(event.tiebreaks))
+    except TieBreakError as err:
+        record = "the file's tie-break list (TRF 212/202)"
+        raise TieBreakError(f"{record}: {err.message}", file=event.source,
+                            line=getattr(event, "tiebreaks_line", None)) from None
+    return tuple(s for s in specs if s.acronym != "PTS") or specs
+
+
+def choose_tiebreaks(event, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
+    """The user's list, else the event's own (TRF 212/202), else the default for the event type."""
+    if tiebreaks:
+        return parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
+    return file_tiebreaks(event) or parse_list(default_list(event.event_type, is_team(event)))
+
+
+def refuse_buchholz_in_round_robin(spec: TieBreakSpec, edition: Edition, event_type: EventType) -> None:
+    """C.07 Art. 8 note (2026-03): the Buchholz family must not be used in round robins."""
+    if edition.no_buchholz_in_rr and event_type.predetermined and spec.acronym in ("BH", "AOB", "FB"):
+        raise TieBreakError(f"{spec.code}: Buchholz, AOB and FB must not be used in round robins "
+                            f"(C.07 Art. 8 note, {edition.key}); choose another tie-break or an older edition")
