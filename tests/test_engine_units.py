@@ -66,30 +66,30 @@ class TestSeparateStandings:
         return lambda a, b: table.get((a, b), [])
 
     def test_all_met(self):
-        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1], (2, 3): [F(1, 2)]}), F(1), str)
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1], (2, 3): [F(1, 2)]}), F(1), range(5))
         assert r.groups == [[1], [2, 3]]
 
     def test_repeated_games_are_averaged(self):
         """6.1.2: 1 beat 2 twice (addend 1, not 2), 3 beat 1, 2 beat 3: all 1 point: no tie broken."""
-        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1, 1], (3, 1): [1], (2, 3): [1]}), F(1), str)
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1, 1], (3, 1): [1], (2, 3): [1]}), F(1), range(5))
         assert r.groups == [[1, 2, 3]]
         assert r.scores == {1: 1, 2: 1, 3: 1}
 
     def test_first_whatever_the_missing_games(self):
         """6.3: 1 beat 2 and 3; 2-3 did not meet: 1 is first whatever happens; 2 and 3 stay tied."""
-        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1]}), F(1), str)
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1]}), F(1), range(5))
         assert r.groups == [[1], [2, 3]]
 
     def test_nobody_sure_to_stay_ahead(self):
         """1 beat 2; 3 met nobody and could still reach 2 points: no tie broken."""
-        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1]}), F(1), str)
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1]}), F(1), range(5))
         assert r.groups == [[1, 2, 3]]
 
     def test_reapplied_to_the_remaining(self):
         """6.3 then 6: 1 beat everybody; 2 beat 3, 4 did not meet 2 or 3: after 1, {2, 3, 4}
         restarts with only the games among them: 2 (1) could be caught by 4 (0 + 2): tied."""
         r = separate_standings([1, 2, 3, 4], self._meet({(1, 2): [1], (1, 3): [1], (1, 4): [1], (2, 3): [1]}),
-                               F(1), str)
+                               F(1), range(5))
         assert r.groups == [[1], [2, 3, 4]]
 
 
@@ -161,3 +161,23 @@ class TestEditions:
         assert edition_for_date(date(2026, 3, 1)).key == "2026-03"
         assert edition_for_date(date(2019, 1, 1)).key == "2012"
         assert edition_for_date(None).key == "2026-03"
+
+
+class TestEncounterSteps:
+    """Direct encounter reports what it decided as data: who, the article, the outcome."""
+
+    def _meet(self, table):
+        return lambda a, b: table.get((a, b), []) or [1 - x for x in table.get((b, a), [])]
+
+    def test_separate_standings_are_recorded(self):
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1], (2, 3): [F(1, 2)]}), F(1),
+                               [0, 11, 12, 13])
+        first = r.steps[0]
+        assert (first.members, first.article, first.outcome) == ((11, 12, 13), "6.2", "separated")
+        assert first.levels == (((11,), F(2)), ((12, 13), F(1, 2)))
+        assert first.text() == "{#11, #12, #13}: all met; separate standings #11 2, #12/#13 0.5 (6.2)"
+        assert [s.outcome for s in r.steps[1:]] == ["equal"]  # 12 and 13 drew: re-examined, still equal
+
+    def test_who_stays_ahead_is_named(self):
+        r = separate_standings([1, 2, 3], self._meet({(1, 2): [1], (1, 3): [1]}), F(1), [0, 11, 12, 13])
+        assert [(s.article, s.outcome, s.first) for s in r.steps] == [("6.3", "ahead", 11), ("6.3", "undecided", None)]

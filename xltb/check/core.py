@@ -760,9 +760,8 @@ def de_lines(st, start_no: int, code: str) -> list[str]:
     row = st.row(start_no)
     out = [f"xltb {show(row.values.get(code)) if row.values.get(code) is not None else 'not applied'} "
            f"(C.07 6, edition {st.edition.key}), rank {row.rank}"]
-    for note in st.de_notes.get(code, []):
-        if re.search(rf"#{start_no}\b", note):
-            out.append("  " + note)
+    for step in st.encounter_steps(code, start_no):
+        out.append("  " + step.text())
     if len(out) == 1:
         out.append("  direct encounter did not concern this participant (no tie left before it)")
     return out

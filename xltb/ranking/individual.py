@@ -14,7 +14,7 @@ from .standings import Row, Standings
 from ..tiebreaks.base import Column, Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Context, Options
-from ..tiebreaks.direct import direct_encounter
+from ..tiebreaks.direct import EncounterStep, direct_encounter
 from ..tiebreaks.registry import evaluate_all, info
 
 def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
@@ -53,20 +53,20 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     for spec in specs:
         if spec.code not in evaluations and info(spec).compute is not None:
             evaluations[spec.code] = evaluate_all(ctx, spec)
-    de_notes: dict[str, list[str]] = {}
+    encounters: dict[str, list[EncounterStep]] = {}
     de_scores: dict[str, list[Fraction | None]] = {}
 
     def level_for(spec: TieBreakSpec):
         if spec.acronym == "DE":
             scores = de_scores.setdefault(spec.code, [None] * n)
-            notes = de_notes.setdefault(spec.code, [])
+            steps = encounters.setdefault(spec.code, [])
 
             def by_de(group: list[int]) -> list[list[int]]:
                 result = direct_encounter(ctx, spec, group)
                 for i, s in result.scores.items():
                     if scores[i] is None:
                         scores[i] = s
-                notes.extend(result.notes)
+                steps.extend(result.steps)
                 return result.groups
 
             return by_de
@@ -84,4 +84,4 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     for i, place, by_lot in ranking:
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(place, tournament.players[i], ctx.frac(ctx.score[i]), values, by_lot))
-    return Standings(tournament, edition, reason, specs, rows, evaluations, de_notes, warnings, lots, unrated_rating)
+    return Standings(tournament, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)

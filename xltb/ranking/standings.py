@@ -9,6 +9,7 @@ from ..model import Player, Tournament
 from ..rules import Edition
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
+from ..tiebreaks.direct import EncounterStep
 
 
 class Participant(Protocol):
@@ -38,12 +39,12 @@ class Row(NamedTuple):
 class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
-    __slots__ = ("tournament", "edition", "edition_reason", "specs", "rows", "evaluations", "de_notes", "warnings",
+    __slots__ = ("tournament", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
                  "lots_seed", "unrated_rating", "_index")
 
     def __init__(self, tournament: Tournament, edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
-                 de_notes: dict[str, list[str]] | None = None, warnings: list[str] | None = None,
+                 encounters: dict[str, list[EncounterStep]] | None = None, warnings: list[str] | None = None,
                  lots_seed: int | None = None, unrated_rating: int | None = None):
         self.tournament = tournament
         self.edition = edition
@@ -51,7 +52,7 @@ class Standings:
         self.specs = specs
         self.rows = rows
         self.evaluations = evaluations  # code -> per participant (in file order)
-        self.de_notes = {} if de_notes is None else de_notes
+        self.encounters = {} if encounters is None else encounters  # DE code -> the steps of Art. 6 taken
         self.warnings = [] if warnings is None else warnings
         self.lots_seed = lots_seed
         self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
@@ -72,6 +73,10 @@ class Standings:
         except KeyError:
             raise ValueError(f"{start_no} is not a start number of this event") from None
         return self.evaluations[code][index]
+
+    def encounter_steps(self, code: str, start_no: int) -> list[EncounterStep]:
+        """The steps of direct encounter (``code``: DE, EDE...) that concerned a participant."""
+        return [step for step in self.encounters.get(code, ()) if start_no in step.members]
 
     def row(self, start_no: int) -> Row:
         for row in self.rows:

@@ -24,7 +24,7 @@ from .standings import Row, Standings
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
-from ..tiebreaks.direct import direct_encounter
+from ..tiebreaks.direct import EncounterStep, direct_encounter
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
 
@@ -91,7 +91,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
             keys[spec.code] = [None if ev.value is None else (ev.value if descending else -ev.value) for ev in evs]
     ede_scores: dict[str, list[Fraction | None]] = {s.code: [None] * n for s in ede_codes}
     ede_notes: dict[str, list[list[str]]] = {s.code: [[] for _ in range(n)] for s in ede_codes}
-    all_notes: dict[str, list[str]] = {s.code: [] for s in ede_codes}
+    encounters: dict[str, list[EncounterStep]] = {s.code: [] for s in ede_codes}
 
     def level_for(spec: TieBreakSpec):
         if spec.acronym in EDE_CHAINS or spec.acronym == "DE":
@@ -105,11 +105,12 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
                 for i, s in result.scores.items():
                     if scores[i] is None:
                         scores[i] = s
-                for note in result.notes:
-                    all_notes[spec.code].append(note)
+                encounters[spec.code].extend(result.steps)
+                for step in result.steps:
+                    text = step.text()
                     for i in group:
-                        if _mentions(note, ctx.start_nos[i]):
-                            notes[i].append(note)
+                        if ctx.start_nos[i] in step.members:
+                            notes[i].append(text)
                 return result.groups
 
             return by_ede
@@ -142,18 +143,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    return Standings(_view(tt), edition, reason, specs, rows, evaluations, all_notes, warnings, lots, unrated_rating)
-
-
-def _mentions(note: str, start_no: int) -> bool:
-    tag = f"#{start_no}"
-    i = note.find(tag)
-    while i >= 0:
-        after = note[i + len(tag): i + len(tag) + 1]
-        if not after.isdigit():
-            return True
-        i = note.find(tag, i + 1)
-    return False
+    return Standings(_view(tt), edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
 
 
 # --------------------------------------------------------------------------- player standings

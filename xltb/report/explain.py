@@ -18,9 +18,8 @@ def explain_text(st: Standings, start_no: int, code: str) -> str:
     if code.split("/")[0] == "DE":
         value = row.values.get(code)
         lines.append(f"value: {_num(value) if value is not None else 'not applied (no tie to break)'}")
-        for note in st.de_notes.get(code, []):
-            if f"#{start_no}," in note or f"#{start_no}}}" in note or f"#{start_no} " in note or f"#{start_no}/" in note:
-                lines.append("  " + note)
+        for step in st.encounter_steps(code, start_no):
+            lines.append("  " + step.text())
         return "\n".join(lines) + "\n"
     ev = st.evaluation(start_no, code)
     if ev is None:

@@ -328,9 +328,6 @@ def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], label
         sheet.append([row.rank, row.start_no, name, rating] + texts + [""] * (rounds - len(texts)) + [row.points])
 
 
-_DE_MENTION = "#{}(?![0-9])"
-
-
 def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
     """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
     the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
@@ -353,8 +350,7 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
                 (f"C.07 {ACRONYMS[acronym][0]}" if acronym in ACRONYMS else "")
             value = row.values.get(code)
             if acronym == "DE":
-                mention = re.compile(_DE_MENTION.format(row.start_no))
-                notes = [n for n in st.de_notes.get(code, []) if mention.search(n)]
+                notes = [step.text() for step in st.encounter_steps(code, row.start_no)]
                 if value is None:
                     notes.insert(0, "not applied (no tie to break)")
             elif ev is not None:

@@ -4,31 +4,83 @@ by the games they played against each other."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Hashable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .codes import TieBreakSpec
 from .context import Context
 
 
+class EncounterStep(NamedTuple):
+    """One application of Art. 6 to a set of tied participants: who, the score used, the article and
+    what it decided. Writers render it (:meth:`text`) or ask who it concerns (:attr:`members`)."""
+
+    members: tuple[int, ...]  # start numbers, in the set's order
+    article: str  # "6.2", "6.3" or "13.3.2"
+    outcome: str  # see OUTCOMES
+    score: str | None = None  # team events: the score Art. 6 was applied to ("MP", "GP"); None: points
+    levels: tuple[tuple[tuple[int, ...], Fraction], ...] = ()  # 6.2: the separate standings, best first
+    first: int | None = None  # 6.3 / 13.3.2: the participant ranked first
+    chain: str | None = None  # 13.3.2: the Art. 12 tie-break applied (BC, TBR, BBE)
+    chain_values: tuple[Fraction, ...] = ()  # 13.3.2: its value for each member
+
+    def text(self) -> str:
+        """The step in words, e.g. ``{#3, #7}: all met; separate standings #7 1.5, #3 0.5 (6.2)``."""
+        names = ", ".join(f"#{n}" for n in self.members)
+        team = self.score is not None
+        if self.outcome == "equal":
+            what = self.score if team else "scores"
+            return f"{{{names}}}: all met, equal {what} {float(self.levels[0][1]):g}: no tie broken (6.2)"
+        if self.outcome == "separated":
+            parts = ", ".join("/".join(f"#{n}" for n in sub) + f" {float(level):g}" for sub, level in self.levels)
+            on = f" on {self.score}:" if team else ""
+            return f"{{{names}}}: all met; separate standings{on} {parts} (6.2)"
+        if self.outcome == "ahead":
+            if team:
+                return (f"{{{names}}}: not all met; on {self.score} #{self.first} stays ahead whatever the missing "
+                        "matches (6.3)")
+            return f"{{{names}}}: not all met; #{self.first} stays ahead whatever the missing games (6.3)"
+        if self.outcome == "undecided":
+            on = f", on {self.score}," if team else ""
+            return f"{{{names}}}: not all met and{on} nobody is sure to stay ahead: no tie broken (6.3)"
+        if self.outcome == "chain-decided":
+            values = ", ".join(f"#{n} {float(v):g}" for n, v in zip(self.members, self.chain_values))
+            return (f"{{{names}}}: still tied on both scores; {self.chain} on their match(es): {values}: "
+                    f"#{self.first} first (13.3.2)")
+        if self.outcome == "chain-undecided":
+            return f"{{{names}}}: {self.chain} on their match(es) is not decisive (13.3.2)"
+        raise ValueError(self.outcome)
+
+
+#: what a step decided
+OUTCOMES = {
+    "equal": "6.2: all met with equal scores; no tie broken",
+    "separated": "6.2: all met; the separate standings order them",
+    "ahead": "6.3: not all met; one stays ahead whatever the missing games",
+    "undecided": "6.3: not all met and nobody is sure to stay ahead; no tie broken",
+    "chain-decided": "13.3.2: the chain's Art. 12 tie-break decides between two teams",
+    "chain-undecided": "13.3.2: the chain's Art. 12 tie-break is not decisive",
+}
+
+
 class DirectEncounterResult:
     """Ordered groups (participants still tied share a group), each member's score in the
-    separate standings of the set DE was first applied to, and what happened."""
+    separate standings of the set DE was first applied to, and the steps taken."""
 
-    __slots__ = ("groups", "scores", "notes")
+    __slots__ = ("groups", "scores", "steps")
 
     def __init__(self, groups: list[list[int]], scores: dict[int, Fraction] | None = None,
-                 notes: list[str] | None = None):
+                 steps: list[EncounterStep] | None = None):
         self.groups = groups
         self.scores = {} if scores is None else scores
-        self.notes = [] if notes is None else notes
+        self.steps = [] if steps is None else steps
 
     def __repr__(self) -> str:
-        return f"DirectEncounterResult({self.groups}, {self.scores}, {self.notes})"
+        return f"DirectEncounterResult({self.groups}, {self.scores}, {self.steps})"
 
 
 def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]],
-                       max_game: Fraction, label: Callable[[int], str]) -> DirectEncounterResult:
-    """Apply C.07 6.1-6.3 to ``group``.
+                       max_game: Fraction, start_nos: Sequence[int]) -> DirectEncounterResult:
+    """Apply C.07 6.1-6.3 to ``group`` (participant indices; ``start_nos`` names them).
 
     ``meetings(a, b)`` returns the points ``a`` scored in each counted game against ``b``.
     6.1.2: when two participants met more than once, the addend is the average.
@@ -38,7 +90,7 @@ def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list
     Art. 6 is then reapplied to the remaining participants.
     """
     out = DirectEncounterResult([])
-    out.groups = _apply(list(group), meetings, max_game, label, out, top=True)
+    out.groups = _apply(list(group), meetings, max_game, start_nos, out, top=True)
     return out
 
 
@@ -68,25 +120,21 @@ def first_whatever_missing(rest: Sequence[int], score: dict[int, Fraction], miss
     return alone[0] if alone else None
 
 
-def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEncounterResult, top: bool) -> list[list[int]]:
-    if len(group) < 2:
-        return [group]
+def art6_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], max_game: Fraction,
+              start_nos: Sequence[int], steps: list[EncounterStep], score_name: str | None = None
+              ) -> tuple[list[list[int]], dict[int, Fraction], bool]:
+    """One application of Art. 6 to ``group``, without recursion: (ordered groups, separate scores,
+    whether all met). 6.2: all met: the separate standings (one group per score). 6.3: not all met:
+    who stays alone ahead whatever the missing games is first, then the next likewise; the rest is
+    one group. ``steps`` receives what was decided."""
     score, missing = separate_scores(group, meetings)
-    if top:
-        out.scores.update(score)
-    names = ", ".join(label(a) for a in group)
+    members = tuple(start_nos[a] for a in group)
     if not any(missing.values()):  # 6.2
         levels = sorted(set(score.values()), reverse=True)
-        if len(levels) == 1:
-            out.notes.append(f"{{{names}}}: all met, equal scores {float(levels[0]):g}: no tie broken (6.2)")
-            return [group]
         subs = [[a for a in group if score[a] == level] for level in levels]
-        parts = ["/".join(label(a) for a in sub) + f" {float(level):g}" for sub, level in zip(subs, levels)]
-        out.notes.append(f"{{{names}}}: all met; separate standings " + ", ".join(parts) + " (6.2)")
-        result: list[list[int]] = []
-        for sub in subs:
-            result.extend(_apply(sub, meetings, max_game, label, out, top=False) if len(sub) > 1 else [sub])
-        return result
+        table = tuple((tuple(start_nos[a] for a in sub), level) for sub, level in zip(subs, levels))
+        steps.append(EncounterStep(members, "6.2", "equal" if len(subs) == 1 else "separated", score_name, table))
+        return subs, score, True
     ranked: list[list[int]] = []
     rest = list(group)
     while len(rest) > 1:  # 6.3
@@ -95,13 +143,31 @@ def _apply(group: list[int], meetings, max_game: Fraction, label, out: DirectEnc
             break
         ranked.append([first])
         rest.remove(first)
-        out.notes.append(f"{{{names}}}: not all met; {label(first)} stays ahead whatever the missing games (6.3)")
+        steps.append(EncounterStep(members, "6.3", "ahead", score_name, first=start_nos[first]))
     if not ranked:
-        out.notes.append(f"{{{names}}}: not all met and nobody is sure to stay ahead: no tie broken (6.3)")
+        steps.append(EncounterStep(members, "6.3", "undecided", score_name))
+        return [group], score, False
+    return ranked + [rest], score, False
+
+
+def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: DirectEncounterResult,
+           top: bool) -> list[list[int]]:
+    if len(group) < 2:
         return [group]
+    groups, score, all_met = art6_step(group, meetings, max_game, start_nos, out.steps)
+    if top:
+        out.scores.update(score)
+    if len(groups) == 1:
+        return groups
+    if all_met:  # 6.2: ties within the separate standings are re-examined
+        result: list[list[int]] = []
+        for sub in groups:
+            result.extend(_apply(sub, meetings, max_game, start_nos, out, top=False) if len(sub) > 1 else [sub])
+        return result
+    ranked, rest = groups[:-1], groups[-1]
     if len(rest) == 1:
-        return ranked + [rest]
-    return ranked + _apply(rest, meetings, max_game, label, out, top=False)  # 6.3: reapply Art. 6
+        return groups
+    return ranked + _apply(rest, meetings, max_game, start_nos, out, top=False)  # 6.3: reapply Art. 6
 
 
 def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> DirectEncounterResult:
@@ -117,7 +183,7 @@ def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> 
     def meetings(a: int, b: int) -> list[Fraction]:
         return games.get((a, b), [])
 
-    return separate_standings(group, meetings, ctx.t.scoring.win, lambda i: f"#{ctx.start_nos[i]}")
+    return separate_standings(group, meetings, ctx.t.scoring.win, ctx.start_nos)
 
 
-__all__ = ["DirectEncounterResult", "separate_standings", "direct_encounter", "Hashable"]
+__all__ = ["EncounterStep", "DirectEncounterResult", "separate_standings", "art6_step", "direct_encounter"]

@@ -14,10 +14,8 @@ EDE and its chains (13.3), SSSC (13.4), BC, TBR and BBE (Art. 12).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Callable
 
 from ..errors import TieBreakError
 from ..model import Kind, Player, RoundResult, Scoring, Tournament
@@ -27,7 +25,7 @@ from . import buchholz
 from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
-from .direct import first_whatever_missing, separate_scores
+from .direct import DirectEncounterResult, EncounterStep, art6_step
 from .modifiers import apply_cuts
 from .registry import CATALOGUE
 
@@ -253,56 +251,14 @@ def board_key(acronym: str, ev: Evaluation):
 
 
 # --------------------------------------------------------------------------- 13.3 EDE
-@dataclass
-class EdeResult:
-    groups: list[list[int]]
-    scores: dict[int, Fraction]
-    notes: list[str]
-
-
-def _de_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], max_match: Fraction,
-             label: Callable[[int], str], what: str, notes: list[str]) -> tuple[list[list[int]], dict[int, Fraction]]:
-    """One application of Art. 6 to ``group`` (no recursion into the subsets: 13.3.3 restarts them).
-
-    6.1.2: the average when two teams met more than once. 6.2: all met: the separate standings.
-    6.3: not all met: a team that stays alone at the top whatever the missing matches give (each
-    worth at most ``max_match``) is first, then the second likewise; the rest is a new subset."""
-    score, missing = separate_scores(group, meetings)
-    names = ", ".join(label(a) for a in group)
-    if not any(missing.values()):
-        levels = sorted(set(score.values()), reverse=True)
-        subs = [[a for a in group if score[a] == level] for level in levels]
-        if len(subs) == 1:
-            notes.append(f"{{{names}}}: all met, equal {what} {float(levels[0]):g}: no tie broken (6.2)")
-        else:
-            parts = ["/".join(label(a) for a in sub) + f" {float(level):g}" for sub, level in zip(subs, levels)]
-            notes.append(f"{{{names}}}: all met; separate standings on {what}: " + ", ".join(parts) + " (6.2)")
-        return subs, score
-    ranked: list[list[int]] = []
-    rest = list(group)
-    while len(rest) > 1:
-        first = first_whatever_missing(rest, score, missing, max_match)
-        if first is None:
-            break
-        ranked.append([first])
-        rest.remove(first)
-        notes.append(f"{{{names}}}: not all met; on {what} {label(first)} stays ahead whatever the missing "
-                     "matches (6.3)")
-    if not ranked:
-        notes.append(f"{{{names}}}: not all met and, on {what}, nobody is sure to stay ahead: no tie broken (6.3)")
-        return [group], score
-    return ranked + [rest], score
-
-
-def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[int]) -> EdeResult:
+def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[int]) -> DirectEncounterResult:
     """C.07 13.3: Art. 6 on the primary score; if all the teams are still tied, on the secondary
     score (13.3.1). Any new subset of tied teams restarts from 13.3.1 (13.3.3). When exactly two
     teams are still tied, the chain's Art. 12 tie-breaks (EDET: TBR; EDEB: BBE; EDEBT: BC, TBR;
     EDEBB: BC, BBE) decide on the boards of their matches against each other (13.3.2)."""
     q = ctx.q
     fw, fl = ctx.mp.forfeits_count(forfeits_played=spec.forfeits_played)
-    label = lambda i: f"#{ctx.start_nos[i]}"  # noqa: E731
-    notes: list[str] = []
+    taken: list[EncounterStep] = []
     first_scores: dict[int, Fraction] = {}
     chain = EDE_CHAINS[spec.acronym]
 
@@ -322,7 +278,8 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
         if len(sub) < 2:
             return [sub]
         for what, view in steps:  # 13.3.1
-            groups, scores = _de_step(sub, meetings_for(view), Fraction(view.win, q), label, what, notes)
+            # one application of Art. 6, without its recursion: 13.3.3 restarts every subset
+            groups, scores, _ = art6_step(sub, meetings_for(view), Fraction(view.win, q), ctx.start_nos, taken, what)
             if not first_scores and what == ctx.primary:
                 first_scores.update(scores)
             if len(groups) > 1:
@@ -337,17 +294,18 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
                 ea = fn(ctx, TieBreakSpec(acronym), a, {b})
                 eb = fn(ctx, TieBreakSpec(acronym), b, {a})
                 ka, kb = board_key(acronym, ea), board_key(acronym, eb)
+                members = (ctx.start_nos[a], ctx.start_nos[b])
                 if ka != kb:
                     first, second = (a, b) if ka > kb else (b, a)
-                    notes.append(f"{{{label(a)}, {label(b)}}}: still tied on both scores; {acronym} on their "
-                                 f"match(es): {label(a)} {float(ea.value):g}, {label(b)} {float(eb.value):g}: "
-                                 f"{label(first)} first (13.3.2)")
+                    taken.append(EncounterStep(members, "13.3.2", "chain-decided", ctx.primary,
+                                               first=ctx.start_nos[first], chain=acronym,
+                                               chain_values=(ea.value, eb.value)))
                     return [[first], [second]]
-                notes.append(f"{{{label(a)}, {label(b)}}}: {acronym} on their match(es) is not decisive (13.3.2)")
+                taken.append(EncounterStep(members, "13.3.2", "chain-undecided", ctx.primary, chain=acronym))
         return [sub]
 
     groups = solve(list(group))
-    return EdeResult(groups, first_scores, notes)
+    return DirectEncounterResult(groups, first_scores, taken)
 
 
 # --------------------------------------------------------------------------- the catalogue
