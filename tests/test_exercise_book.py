@@ -103,6 +103,6 @@ def test_erratum_exercise_25_paul_beat_helene() -> None:
     """The separate table of the 4-point group shows Helene-Paul 1-0, but Paul won (+W5);
     the conclusion stands: no tie is broken."""
     st = compute(read_trf(SEED / "held-swiss16-r9.trf"), "DE")
-    paul = st.tournament.player(14).results[5]
+    paul = st.event.player(14).results[5]
     assert (paul.opponent, paul.kind.value, paul.colour.value) == (5, "1", "w")
     assert {st.row(n).rank for n in (5, 10, 14, 15)} == {9}

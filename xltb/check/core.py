@@ -1234,7 +1234,7 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
         reason += f" ({'+' if pub > value else '-'}{show(abs(pub - value))})"
     if not search:
         return reason
-    t = standings.tournament
+    t = standings.event
     rec = Recomputer(t)
     unrated = unrated_rating
     has_unrated = any(p.rating is None for p in t.players)

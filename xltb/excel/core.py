@@ -124,7 +124,7 @@ class Event:
             rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
             for row in st.rows:
                 p = row.participant
-                rows.append([row.rank, p.start_no, p.name, getattr(p, "rating", None) or "", cell_number(row.points)]
+                rows.append([row.rank, p.start_no, p.name, p.rating or "", cell_number(row.points)]
                             + [cell_number(row.values[c]) for c in st.codes])
             self._table = rows
         return self._table

@@ -120,19 +120,6 @@ class Team:
     extra_gp: Fraction = Fraction(0)
     line: int | None = None
 
-    # what a row of the standings shows (the participant protocol of xltb.ranking.standings)
-    @property
-    def title(self) -> str:
-        return ""
-
-    @property
-    def federation(self) -> str:
-        return self.short_name
-
-    @property
-    def rating(self) -> int | None:
-        return self.strength
-
     @property
     def mp(self) -> Fraction:
         return sum((r.mp for r in self.results), Fraction(0)) + self.extra_mp

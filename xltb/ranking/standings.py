@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Protocol, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from ..model import Player, Tournament
 from ..rules import Edition
@@ -11,13 +11,18 @@ from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.direct import EncounterStep
 
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import Team, TeamTournament
 
-class Participant(Protocol):
-    """What a row shows of a participant: a player (individual events) or a team (team events)."""
+
+class Entry(NamedTuple):
+    """What a line of the standings shows of a participant. A player: title, name, federation,
+    rating. A team: its name, its short name in the federation column and its strength (TRF 310,
+    e.g. the average rating) as the rating; teams have no title."""
 
     start_no: int
-    name: str
     title: str
+    name: str
     federation: str
     rating: int | None
 
@@ -26,7 +31,7 @@ class Row(NamedTuple):
     """One line of the standings."""
 
     rank: int
-    participant: Player | Participant
+    participant: "Player | Team"
     points: Fraction
     values: dict[str, Fraction | None]
     by_lot: bool = False  # the place was decided by drawing of lots
@@ -39,14 +44,15 @@ class Row(NamedTuple):
 class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
-    __slots__ = ("tournament", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
+    __slots__ = ("event", "team", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
                  "lots_seed", "unrated_rating", "_index")
 
-    def __init__(self, tournament: Tournament, edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
+    def __init__(self, event: "Tournament | TeamTournament", edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
                  encounters: dict[str, list[EncounterStep]] | None = None, warnings: list[str] | None = None,
                  lots_seed: int | None = None, unrated_rating: int | None = None):
-        self.tournament = tournament
+        self.event = event  # the individual or team event ranked
+        self.team = getattr(event, "teams", None) is not None  # a team event (see ranking.choices.is_team)
         self.edition = edition
         self.edition_reason = edition_reason
         self.specs = specs
@@ -59,7 +65,26 @@ class Standings:
         self._index: dict[int, int] | None = None  # start number -> position in the file, made when first needed
 
     def __repr__(self) -> str:
-        return f"Standings({self.tournament.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
+        return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
+
+    @property
+    def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
+        """The ranked participants in file order: the players, or the teams of a team event."""
+        return self.event.teams if self.team else self.event.players
+
+    @property
+    def scoring_text(self) -> str:
+        """The event's scoring in words (team events: match and game points, the primary score and why)."""
+        if self.team:
+            return f"{self.event.describe_scoring()} ({self.event.primary_source})"
+        return self.event.scoring.describe()
+
+    def entry(self, participant: "Player | Team") -> Entry:
+        """What the standings show of a participant."""
+        if self.team:
+            return Entry(participant.start_no, "", participant.name, participant.short_name, participant.strength)
+        return Entry(participant.start_no, participant.title, participant.name, participant.federation,
+                     participant.rating)
 
     @property
     def codes(self) -> list[str]:
@@ -67,7 +92,7 @@ class Standings:
 
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
         if self._index is None:
-            self._index = {p.start_no: i for i, p in enumerate(self.tournament.players)}
+            self._index = {p.start_no: i for i, p in enumerate(self.participants)}
         try:
             index = self._index[start_no]
         except KeyError:

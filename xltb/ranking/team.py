@@ -28,36 +28,6 @@ from ..tiebreaks.direct import EncounterStep, direct_encounter
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
 
-@dataclass(frozen=True)
-class _Scoring:
-    """What the writers print as the event's scoring."""
-
-    text: str
-
-    def describe(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class TeamEventView:
-    """A team event as the standings writers see it: the participants are the teams."""
-
-    event: TeamTournament
-    players: tuple[Team, ...]
-    name: str
-    source: str | None
-    event_type: EventType
-    start_date: date | None
-    rounds: int
-    scoring: _Scoring
-    warnings: tuple[str, ...] = field(default=())
-
-
-def _view(tt: TeamTournament) -> TeamEventView:
-    return TeamEventView(tt, tt.teams, tt.name, tt.source, tt.event_type, tt.start_date, tt.rounds,
-                         _Scoring(f"{tt.describe_scoring()} ({tt.primary_source})"), tt.warnings)
-
-
 def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
                  *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
     """Rank the teams: primary score, then each tie-break on the teams still tied (C.07 4.2, 11-13)."""
@@ -143,7 +113,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    return Standings(_view(tt), edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    return Standings(tt, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
 
 
 # --------------------------------------------------------------------------- player standings

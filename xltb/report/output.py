@@ -48,15 +48,15 @@ def _fixed(value: Fraction, places: int) -> str:
 
 
 def event_dict(st: Standings) -> dict:
-    t = st.tournament
+    t = st.event
     return {
         "name": t.name,
         "source": os.path.basename(t.source) if t.source else None,
         "type": t.event_type.value,
         "start_date": t.start_date.isoformat() if t.start_date else None,
         "rounds": t.rounds,
-        "participants": len(t.players),
-        "scoring": t.scoring.describe(),
+        "participants": len(st.participants),
+        "scoring": st.scoring_text,
     }
 
 
@@ -105,7 +105,7 @@ def to_csv(st: Standings) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points"] + st.codes)
     for row in st.rows:
-        p = row.participant
+        p = st.entry(row.participant)
         w.writerow([row.rank, p.start_no, safe_cell(p.title), safe_cell(p.name), safe_cell(p.federation),
                     p.rating or "", format_value("PTS", row.points)]
                    + [format_value(code, row.values[code]) for code in st.codes])
@@ -113,9 +113,9 @@ def to_csv(st: Standings) -> str:
 
 
 def header_lines(st: Standings) -> list[str]:
-    t = st.tournament
+    t = st.event
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
-    lines.append(f"{t.event_type.value}, {len(t.players)} participants, {t.rounds} rounds; scoring {t.scoring.describe()}")
+    lines.append(f"{t.event_type.value}, {len(st.participants)} participants, {t.rounds} rounds; scoring {st.scoring_text}")
     lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
     lines.append("tie-breaks: " + ", ".join(st.codes))
     if st.lots_seed is not None:
@@ -129,7 +129,7 @@ def to_text(st: Standings) -> str:
     heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
     body = []
     for row in st.rows:
-        p = row.participant
+        p = st.entry(row.participant)
         name = (p.title + " " if p.title else "") + p.name
         body.append([f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name, str(p.rating or ""),
                      format_value("PTS", row.points)] + [format_value(c, row.values[c]) for c in st.codes])

@@ -274,20 +274,15 @@ def _text_width(values: Iterable[str], minimum: float, maximum: float) -> float:
 
 
 def event_title(st: Standings) -> str:
-    t = st.tournament
+    t = st.event
     return t.name or (os.path.splitext(os.path.basename(t.source))[0] if t.source else "event")
-
-
-def _participant_fields(p) -> tuple[str, str, str, int | None]:
-    return (getattr(p, "title", "") or "", getattr(p, "name", "") or "", getattr(p, "federation", "") or "",
-            getattr(p, "rating", None))
 
 
 def standings_rows(st: Standings) -> list[list]:
     """The Standings sheet's rows (values, not text): rank, no., title, name, fed, rating, points, tie-breaks."""
     out = []
     for row in st.rows:
-        title, name, fed, rating = _participant_fields(row.participant)
+        _, title, name, fed, rating = st.entry(row.participant)
         out.append([row.rank, row.start_no, title, name, fed, rating, row.points]
                    + [row.values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
     return out
@@ -311,7 +306,7 @@ def _standings_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels
 
 
 def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
-    t = st.tournament
+    t = st.event
     colours = any(r.colour is not Colour.NONE for p in t.players for r in p.results)
     cells = [[round_text(r, colours) for r in row.participant.results] for row in st.rows]
     rounds = max((len(c) for c in cells), default=t.rounds)
@@ -324,7 +319,7 @@ def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], label
     sheet = _Sheet(book, "Crosstable", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
                    freeze="D2", repeat_columns=3)
     for row, texts in zip(st.rows, cells):
-        _, name, _, rating = _participant_fields(row.participant)
+        _, _, name, _, rating = st.entry(row.participant)
         sheet.append([row.rank, row.start_no, name, rating] + texts + [""] * (rounds - len(texts)) + [row.points])
 
 
@@ -335,8 +330,9 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
     from ..tiebreaks.base import OPPONENT, ROUND, SOURCE, SOURCES, VALUE, VUR
     from ..tiebreaks.codes import ACRONYMS
 
-    t = st.tournament
-    index = {p.start_no: i for i, p in enumerate(t.players)}
+    t = st.event
+    participants = st.participants
+    index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
     for row in st.rows:
         i = index[row.start_no]
@@ -345,7 +341,7 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
             contributions: list = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
-            ev = st.evaluations.get(code, [None] * len(t.players))[i]
+            ev = st.evaluations.get(code, [None] * len(participants))[i]
             article = ev.article if ev is not None and ev.article else \
                 (f"C.07 {ACRONYMS[acronym][0]}" if acronym in ACRONYMS else "")
             value = row.values.get(code)
@@ -391,7 +387,7 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
 
 
 def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
-    rounds = st.tournament.rounds
+    rounds = st.event.rounds
     headers = ["Rank", labels.get("no", "No."), labels.get("name", "Name"), "Tie-break", "Value"] \
         + [f"R{i}" for i in range(1, rounds + 1)] + ["Notes"]
     label_width = max((len(c) for c in st.codes), default=4) + 12
@@ -430,20 +426,21 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     from .. import __version__
     from ..tiebreaks.codes import ACRONYMS
 
-    t = st.tournament
+    t = st.event
     rows = [("Event", t.name or "")]
     if t.source:
         rows.append(("Source file", os.path.basename(t.source)))
     if input_kind:
         rows.append(("Read as", input_kind))
-    if getattr(t, "city", ""):
+    # team events: place and end date not shown yet (as before the redesign; the printed title block will)
+    if t.city and not st.team:
         rows.append(("Place", t.city))
-    dates = " to ".join(d.isoformat() for d in (t.start_date, getattr(t, "end_date", None)) if d)
+    dates = " to ".join(d.isoformat() for d in (t.start_date, None if st.team else t.end_date) if d)
     rows.append(("Dates", dates or "not given"))
     rows.append(("Type", t.event_type.value))
     rows.append(("Rounds", str(t.rounds)))
     rows.append(("Participants", str(len(st.rows))))
-    rows.append(("Scoring", t.scoring.describe()))
+    rows.append(("Scoring", st.scoring_text))
     rows.append(("Rules", f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
     for k, code in enumerate(st.codes, start=1):
         acronym = code.split("/")[0].split(":")[0].upper()
@@ -476,10 +473,7 @@ def footer_texts(st: Standings) -> tuple[str, str]:
 
 def team_event(st: Standings):
     """The team event behind standings whose participants are teams (None for an individual event)."""
-    event = getattr(st.tournament, "event", None)
-    from ..model.team import TeamTournament
-
-    return event if isinstance(event, TeamTournament) else None
+    return st.event if st.team else None
 
 
 def build_workbook(st: Standings, *, input_kind: str = "") -> bytes:
