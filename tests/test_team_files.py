@@ -10,7 +10,7 @@ from xltb.readers.trf_team import read_event
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
 from xltb.ranking import compute
-from xltb.ranking.team import player_standings
+from xltb.ranking.players import player_standings
 
 TEAM = Path(__file__).parent / "data" / "team"
 FILES = sorted(p.name for p in TEAM.iterdir() if p.name[:2].isdigit())

@@ -13,7 +13,7 @@ from xltb.readers.trf_team import parse_team_trf
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
 from xltb.ranking import compute
-from xltb.ranking.team import player_standings
+from xltb.ranking.players import player_standings
 from xltb.tiebreaks.team import normalising_factor
 
 

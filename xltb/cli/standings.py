@@ -36,11 +36,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _player_standings(event, args) -> str:
     from ..errors import XltbError
-    from ..ranking import team as te
     from ..ranking import is_team
+    from ..ranking.players import player_standings
+    from ..report import players
 
     if not is_team(event):
         raise XltbError("--players is for team events (013 or 310 team records describing team matches); "
                         "this file is read as an individual event", file=args.file)
-    lines = te.player_standings(event)
-    return {"text": te.players_to_text, "json": te.players_to_json, "csv": te.players_to_csv}[args.format](event, lines)
+    lines = player_standings(event)
+    writer = {"text": players.players_to_text, "json": players.players_to_json, "csv": players.players_to_csv}
+    return writer[args.format](event, lines)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from ..errors import TieBreakError
-from ..model import EventType, Tournament
+from ..model import Tournament
 from ..rules import Edition
 from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
 from .loop import by_values, rank

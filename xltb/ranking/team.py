@@ -1,5 +1,5 @@
-"""The engine for team events: team event + edition + tie-break list -> team standings (C.07 11-13),
-and the player standings inside a team event.
+"""Team events: team event + edition + tie-break list -> team standings (C.07 11-13); the player
+standings inside a team event are in :mod:`xltb.ranking.players`.
 
 Teams are ranked by the primary score (MP unless the event says GP, TRF 192), then by each
 tie-break in order, applied only to the teams still tied (4.2). The result is the same
@@ -9,24 +9,21 @@ every value has its breakdown (``xltb explain``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
 from fractions import Fraction
 from typing import Iterable
 
-from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
-from .loop import by_values, partition_by, rank
 from ..errors import TieBreakError
-from ..model import EventType, Kind, Player
-from ..model.team import Team, TeamTournament
+from ..model.team import TeamTournament
 from ..rules import Edition
-from .standings import Row, Standings
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
 from ..tiebreaks.direct import EncounterStep, direct_encounter
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
+from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
+from .loop import by_values, partition_by, rank
+from .standings import Row, Standings
 
 def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
                  *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
@@ -114,154 +111,3 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
     return Standings(tt, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
-
-
-# --------------------------------------------------------------------------- player standings
-@dataclass(frozen=True)
-class PlayerLine:
-    """A player of a team event: team, board (roster position), points on the boards he took,
-    games (boards taken: games over the board and individual forfeits), percentage and TPR."""
-
-    rank: int
-    player: Player
-    team: Team | None
-    board: int | None  # position in the team's roster: the board of board prizes
-    points: Fraction
-    games: int
-    played: int  # games played over the board
-    percentage: Fraction | None
-    tpr: int | None
-    board_rank: int | None = None
-
-
-def _tpr(tt: TeamTournament, games: list[tuple[Kind, int]]) -> int | None:
-    """C.07 10.2 on the games played over the board against rated opponents: ARO (10.1, rounded
-    half up) plus B.02 8.1(a) dp of the fractional score (game results 1 / 1/2 / 0, p rounded to
-    two decimals)."""
-    from ..tiebreaks.rating import dp, round_half_up
-
-    rated = [(k, r) for k, r in games if r is not None]
-    if not rated:
-        return None
-    aro = round_half_up(Fraction(sum(r for _, r in rated), len(rated)))
-    score = sum((Fraction(1) if k.won else Fraction(1, 2) if k in (Kind.DRAW, Kind.UNRATED_DRAW) else Fraction(0))
-                for k, _ in rated)
-    return aro + dp(round_half_up(score * 100 / len(rated)))
-
-
-def player_standings(tt: TeamTournament) -> list[PlayerLine]:
-    """Player standings inside a team event, and the ranking per board (board prizes).
-
-    A player's record is the boards he took in his team's matches (C.07 11.1.2: the game points
-    that make the team's GP); team byes give players nothing. The standings order: points,
-    then percentage, then TPR; each board's ranking (``board_rank``, board = roster position):
-    percentage, then games, then TPR. Players who took no board are listed last, unranked
-    per board. The event's regulations may set other criteria (e.g. a minimum of games)."""
-    ratings = {p.start_no: p.rating for p in tt.players}
-    team_of = tt.team_of()
-    teams = {t.start_no: t for t in tt.teams}
-    record: dict[int, list] = {p.start_no: [Fraction(0), 0, 0, []] for p in tt.players}
-    for t in tt.teams:
-        for r in t.results:
-            for g in r.boards:
-                if g.player is None:
-                    continue
-                rec = record[g.player]
-                rec[0] += g.points
-                rec[1] += 1
-                if g.kind.played:
-                    rec[2] += 1
-                    rec[3].append((g.kind, ratings.get(g.opponent)))
-    lines = []
-    for p in tt.players:
-        pts, games, played, rated = record[p.start_no]
-        team = teams.get(team_of.get(p.start_no))
-        board = team.roster.index(p.start_no) + 1 if team is not None else None
-        pct = Fraction(pts, games) / tt.scoring.win if games and tt.scoring.win else None
-        lines.append([p, team, board, pts, games, played, pct, _tpr(tt, rated)])
-
-    def key(x):
-        return (-x[3], -(x[6] or 0), -(x[7] or 0), x[0].start_no)
-
-    lines.sort(key=key)
-    out: list[PlayerLine] = []
-    place, last = 0, None
-    for i, x in enumerate(lines):
-        k = (x[3], x[6], x[7])
-        if k != last:
-            place, last = i + 1, k
-        out.append(PlayerLine(place, *x))
-    by_board: dict[int, list[PlayerLine]] = {}
-    for line in out:
-        if line.board is not None and line.games:
-            by_board.setdefault(line.board, []).append(line)
-    ranks: dict[int, int] = {}
-    for board, members in by_board.items():
-        members.sort(key=lambda x: (-(x.percentage or 0), -x.games, -(x.tpr or 0), x.player.start_no))
-        place, last = 0, None
-        for i, x in enumerate(members):
-            k = (x.percentage, x.games, x.tpr)
-            if k != last:
-                place, last = i + 1, k
-            ranks[x.player.start_no] = place
-    return [PlayerLine(**{**line.__dict__, "board_rank": ranks.get(line.player.start_no)}) for line in out]
-
-
-def players_to_json(tt: TeamTournament, lines: list[PlayerLine]) -> str:
-    import json
-    import os
-
-    def num(v):
-        return None if v is None else float(v)
-
-    doc = {
-        "event": {"name": tt.name, "source": os.path.basename(tt.source) if tt.source else None,
-                  "type": tt.event_type.value, "rounds": tt.rounds, "teams": len(tt.teams),
-                  "players": len(tt.players), "boards": tt.boards},
-        "players": [{"rank": x.rank, "start_no": x.player.start_no, "name": x.player.name,
-                     "rating": x.player.rating, "team": x.team.start_no if x.team else None,
-                     "team_name": x.team.name if x.team else None, "board": x.board, "points": num(x.points),
-                     "games": x.games, "played": x.played, "percentage": num(x.percentage), "tpr": x.tpr,
-                     "board_rank": x.board_rank} for x in lines],
-        "warnings": list(tt.warnings),
-    }
-    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
-
-
-def players_to_csv(tt: TeamTournament, lines: list[PlayerLine]) -> str:
-    import csv
-    import io
-
-    from ..report.output import format_value, safe_cell
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", "rating", "team", "board", "points", "games", "percentage", "tpr",
-                "board_rank"])
-    for x in lines:
-        w.writerow([x.rank, x.player.start_no, safe_cell(x.player.name), x.player.rating or "",
-                    safe_cell(x.team.name) if x.team else "", x.board or "", format_value("PTS", x.points), x.games,
-                    "" if x.percentage is None else format_value("AOB", x.percentage * 100), x.tpr or "",
-                    x.board_rank or ""])
-    return buf.getvalue()
-
-
-def players_to_text(tt: TeamTournament, lines: list[PlayerLine]) -> str:
-    from ..report.output import format_value
-
-    heads = ["Rk", "No", "Name", "Rtg", "Team", "Bd", "Pts", "Gms", "%", "TPR", "BdRk"]
-    body = [[str(x.rank), str(x.player.start_no), x.player.name, str(x.player.rating or ""),
-             x.team.short_name or x.team.name if x.team else "", str(x.board or ""), format_value("PTS", x.points),
-             str(x.games), "" if x.percentage is None else format_value("AOB", x.percentage * 100),
-             str(x.tpr or ""), str(x.board_rank or "")] for x in lines]
-    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(heads)]
-    left = {2, 4}
-
-    def fmt(cells):
-        return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    out = [tt.name or "team event", f"player standings: {len(tt.players)} players, {len(tt.teams)} teams, "
-           f"{tt.rounds} rounds; Bd = roster position, BdRk = rank on that board (percentage, games, TPR)"]
-    out += [f"warning: {w}" for w in tt.warnings]
-    out += ["", fmt(heads), fmt(["-" * w for w in widths])] + [fmt(r) for r in body]
-    return "\n".join(out) + "\n"

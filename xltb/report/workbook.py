@@ -558,7 +558,7 @@ def players_by_board_rows(team) -> list[list]:
     """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
     players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
     TPR, overall rank."""
-    from ..ranking.team import player_standings
+    from ..ranking.players import player_standings
 
     lines = player_standings(team)
     lines.sort(key=lambda x: (x.board is None or not x.games, x.board or 0, x.board_rank or 0, x.rank,

@@ -125,12 +125,17 @@ def _tpr_parts(opp: list[int], halves: int) -> tuple[int, int, int]:
     return _ratio_half_up(sum(opp), len(opp)), p100, dp(p100)
 
 
-def _tpr(opp: list[int], halves: int, edition) -> int | None:
-    """C.07 10.2: ARO + dp (B.02 8.1a); None without a game."""
+def performance_rating(opp: list[int], halves: int) -> int | None:
+    """C.07 10.2: ARO of ``opp`` (10.1, rounded half up) plus dp (B.02 8.1a) of the fractional score
+    (``halves`` half points, p rounded to two decimals); None without a game."""
     if not opp:
         return None
     aro, _, d = _tpr_parts(opp, halves)
     return aro + d
+
+
+def _tpr(opp: list[int], halves: int, edition) -> int | None:
+    return performance_rating(opp, halves)
 
 
 #: B.02 8.1(b) probabilities for every rating difference in -_WIDE.._WIDE (0 and 100 beyond the table),
@@ -305,10 +310,10 @@ def _all_values(ctx: Context, code: str, forfeits_played: bool) -> list[int | No
     cache = ctx.memo.setdefault("opponent_values", {})
     values = cache.get((code, forfeits_played))
     if values is None:
-        from .registry import evaluate_all  # the catalogue imports this module
-
-        column = evaluate_all(ctx, TieBreakSpec(code, forfeits_played=forfeits_played))
-        values = cache[(code, forfeits_played)] = [None if v is None else int(v) for v in column.values]
+        spec = TieBreakSpec(code, forfeits_played=forfeits_played)
+        column = ctx.evaluated.get(spec.code)  # already in the list: computed once
+        computed = column.values if column is not None else _OPPONENT_VALUES[code](ctx, spec)
+        values = cache[(code, forfeits_played)] = [None if v is None else int(v) for v in computed]
     return values
 
 
@@ -334,3 +339,7 @@ def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.6 (2026): the participant's rating, highest first (``/R``: lowest first).
     With several ratings during the event, the first is used (Art. 10 note)."""
     return Evaluation(spec.code, ctx.ratings[p], q=1, result_q=2, article="C.07 10.6")
+
+
+#: the values APRO and APPO average (C.07 10.4, 10.5)
+_OPPONENT_VALUES = {"TPR": performance_values, "PTP": perfect_performance_values}
