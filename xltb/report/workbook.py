@@ -327,7 +327,6 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
     """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
     the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
     whose contribution was cut."""
-    from ..tiebreaks.base import OPPONENT, ROUND, SOURCE, SOURCES, VALUE, VUR
     from ..tiebreaks.codes import ACRONYMS
 
     t = st.event
@@ -350,22 +349,18 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
                 if value is None:
                     notes.insert(0, "not applied (no tie to break)")
             elif ev is not None:
-                # the elements in engine units (see xltb.tiebreaks.base.Element), as Evaluation.breakdown()
-                # reads them, without making a record of each: thousands of rows per workbook
-                scale = ev.q ** ev.power
-                cuts = ev.cuts
-                for n, e in enumerate(ev.elements):
-                    source, rnd, vur = e[SOURCE], e[ROUND], e[VUR]
-                    cut = cuts.get(n)
+                for c in ev.breakdown():
+                    source, rnd, vur, cut = c.source, c.round, c.vur, c.cut
                     text = ""
                     if source not in _PLAIN_SOURCES or vur:
-                        explanation, art = SOURCES.get(source, (source, ""))
-                        text = explanation + (f" [{art}]" if art else "")
+                        text = c.explanation + (f" [{c.article}]" if c.article else "")
                         if vur:
                             text += "; voluntarily unplayed round"
                     if cut:
                         text += ("; " if text else "") + f"cut: {cut}"
-                    amount = e[VALUE] // scale if e[VALUE] % scale == 0 else e[VALUE] / scale
+                    share = c.value
+                    amount = share.numerator // share.denominator if share.denominator == 1 else \
+                        share.numerator / share.denominator
                     slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
                     if slot is not None and contributions[slot] is None:
                         contributions[slot] = amount
@@ -374,9 +369,9 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
                         if text:
                             notes.append(f"R{rnd}: {text}")
                     else:
-                        opponent = e[OPPONENT]
+                        opponent = c.opponent
                         where = f"R{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
-                        notes.append(f"{where}{' ' if where else ''}{format_value(code, Fraction(e[VALUE], scale))}"
+                        notes.append(f"{where}{' ' if where else ''}{format_value(code, share)}"
                                      f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
                 notes.extend(ev.notes)
                 if value is None:

@@ -183,5 +183,4 @@ class TieBreakInfo(NamedTuple):
     higher_is_better: bool = True
     kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
     rating_based: bool = False
-    team_only: bool = False
     note: str = ""

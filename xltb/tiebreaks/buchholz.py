@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Kind
-from .base import VALUE, Evaluation
+from .base import VALUE, Evaluation, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -38,7 +38,7 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
         if product and scored is None:
             # Sonneborn-Berger: the Buchholz elements (same opponents, scores and dummies) times the
             # points scored in each round
-            found = cache[p] = [(s * v, (s, s * v), vur, r, o, src, s, v, None)
+            found = cache[p] = [element(s * v, (s, s * v), vur, r, o, src, s, v)
                                 for _, _, vur, r, o, src, s, v, _ in
                                 opponent_elements(ctx, spec, p, fore=fore)]
         else:
@@ -89,8 +89,8 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
             source = "game" if row_played[r] else "forfeit-played"
             if s != scores[o]:  # say why the opponent's score is not its final score
                 source += "-virtual" if edition.virtual_opponent else "-adjusted"
-            out.append((s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
-                        source, s, v, None))
+            out.append(element(s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
+                               source, s, v))
             continue
         if k is Kind.NOT_PLAYED or not swiss:
             continue
@@ -106,7 +106,7 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
                     s = cap
                     source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
             vur = k.vur
-        out.append((s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v, None))
+        out.append(element(s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v))
     return out
 
 
@@ -203,7 +203,7 @@ def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Eval
     elements = []
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
         if o >= 0 and ctx.is_game(k, o, fw, fl):
-            elements.append((bh[o], bh[o], False, r + 1, ctx.start_nos[o], "opponent-value", bh[o], None, None))
+            elements.append(element(bh[o], bh[o], False, r + 1, ctx.start_nos[o], "opponent-value", bh[o]))
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
     value = Fraction(sum(kept), ctx.q * len(kept)) if kept else None
@@ -228,8 +228,8 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         if o >= 0 and ctx.is_game(k, o, fw, fl):
             s = ctx.score[o]
             counted = 2 * s >= twice_limit
-            elements.append((v if counted else 0, s, False, r + 1, ctx.start_nos[o],
-                                    "koya" if counted else "koya-below", s, v, None))
+            elements.append(element(v if counted else 0, s, False, r + 1, ctx.start_nos[o],
+                                    "koya" if counted else "koya-below", s, v))
             if counted:
                 total += v
     limit = twice_limit / (2 * ctx.q)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Kind
-from .base import VALUE, Evaluation
+from .base import VALUE, Evaluation, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -13,7 +13,7 @@ from .modifiers import apply_cuts
 
 def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """The tournament score."""
-    elements = [(v, r, False, r + 1, None, "points", None, v, None) for r, v in enumerate(ctx.pts[p])]
+    elements = [element(v, r, False, r + 1, None, "points", None, v) for r, v in enumerate(ctx.pts[p])]
     notes = (f"abnormal points (TRF 299): {float(Fraction(ctx.extra[p], ctx.q)):g}",) if ctx.extra[p] else ()
     return Evaluation(spec.code, ctx.frac(ctx.score[p]), elements, q=ctx.q, article="C.07 4.2", notes=notes)
 
@@ -23,7 +23,7 @@ def _count(ctx: Context, spec: TieBreakSpec, p: int, test, article: str) -> Eval
     elements = []
     for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
         if test(ctx, p, r, k, o, v, fw, fl):
-            elements.append((ctx.q, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "count", None, v, None))
+            elements.append(element(ctx.q, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "count", None, v))
     return Evaluation(spec.code, ctx.frac(len(elements), 0), elements, q=ctx.q, article=article)
 
 
@@ -77,7 +77,7 @@ def progressive(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         if ctx.kinds[p][r] is Kind.NOT_PLAYED:
             continue
         running += v
-        elements.append((running, r, False, r + 1, None, "round", running, v, None))
+        elements.append(element(running, r, False, r + 1, None, "round", running, v))
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
     return Evaluation(spec.code, ctx.frac(total), elements, cuts, q=ctx.q, article="C.07 7.5")
@@ -94,7 +94,7 @@ def standard_points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
         other = ctx.pts[o][r] if o >= 0 else ctx.draw
         half = 2 if v > other else 1 if v == other else 0
         total += half
-        elements.append((half, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "std", None, None, None))
+        elements.append(element(half, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "std"))
     ev = Evaluation(spec.code, Fraction(total, 2), elements, q=2, article="C.07 7.7")
     return ev
 

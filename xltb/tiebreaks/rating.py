@@ -15,7 +15,7 @@ from functools import partial
 from fractions import Fraction
 
 from ..model import Kind
-from .base import RESULT, VALUE, Evaluation
+from .base import RESULT, VALUE, Evaluation, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -86,7 +86,7 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
 def _element_list(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple]:
     """The opponents' ratings as elements (for breakdowns and cuts)."""
     ratings, start_nos = ctx.ratings, ctx.start_nos
-    return [(ratings[o], ratings[o], False, r + 1, start_nos[o], "opponent", None, half, ratings[o])
+    return [element(ratings[o], ratings[o], False, r + 1, start_nos[o], "opponent", None, half, ratings[o])
             for r, o, half in _games(ctx, spec, p)]
 
 
@@ -273,7 +273,7 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
     games = _games(ctx, spec, p)
 
     def element_list() -> list[tuple]:
-        return [(v, v, False, r + 1, start_nos[o], "opponent-value", None, half, None)
+        return [element(v, v, False, r + 1, start_nos[o], "opponent-value", None, half)
                 for r, o, half in games if (v := values[o]) is not None]
 
     kept = [v for _, o, _ in games if (v := values[o]) is not None]
