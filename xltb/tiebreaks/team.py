@@ -22,7 +22,7 @@ from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
 from . import buchholz
-from .base import VALUE, Evaluation, element
+from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
 from .direct import DirectEncounterResult, EncounterStep, art6_step
@@ -128,7 +128,7 @@ class TeamContext:
 # --------------------------------------------------------------------------- simple values
 def _value(ctx: TeamContext, spec: TieBreakSpec, p: int, which: str, article: str) -> Evaluation:
     view = ctx.view(which)
-    elements = [element(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(view.pts[p])]
+    elements = [Element(v, r, False, r + 1, None, "round", None, v) for r, v in enumerate(view.pts[p])]
     return Evaluation(spec.code, Fraction(view.score[p], view.q), elements, q=view.q, article=article)
 
 
@@ -209,7 +209,7 @@ def sssc(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
 def board_count(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int] | None = None) -> Evaluation:
     """C.07 12.1: the sum of board number times the game points scored on that board; the lower ranks higher."""
     per_board = ctx.board_points(p, opponents)
-    elements = [element(b * v, b, False, None, None, f"board {b}: {b} x {float(Fraction(v, ctx.q)):g}", None, v)
+    elements = [Element(b * v, b, False, None, None, f"board {b}: {b} x {float(Fraction(v, ctx.q)):g}", None, v)
                 for b, v in sorted(per_board.items())]
     total = sum(e.value for e in elements)
     return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 12.1",
@@ -220,7 +220,7 @@ def top_board_results(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: s
     """C.07 12.2: game points on board 1; if not decisive, the next board down, and so on. The value
     shown is board 1's; ranking compares board 1, then board 2, ... (the ``key``)."""
     per_board = ctx.board_points(p, opponents)
-    elements = [element(v, b, False, None, None, f"board {b}", None, v) for b, v in sorted(per_board.items())]
+    elements = [Element(v, b, False, None, None, f"board {b}", None, v) for b, v in sorted(per_board.items())]
     value = Fraction(per_board.get(1, 0), ctx.q)
     ev = Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.2",
                     notes=("ties on board 1 are broken by board 2, then board 3, ...",))
@@ -233,7 +233,7 @@ def bottom_board_elimination(ctx: TeamContext, spec: TieBreakSpec, p: int,
     boards are left out, and so on. The value shown is the first sum."""
     per_board = ctx.board_points(p, opponents)
     boards = sorted(per_board)
-    elements = [element(per_board[b], b, False, None, None, f"board {b}", None, per_board[b]) for b in boards]
+    elements = [Element(per_board[b], b, False, None, None, f"board {b}", None, per_board[b]) for b in boards]
     value = Fraction(sum(per_board[b] for b in boards[:-1]), ctx.q)
     return Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.3",
                       notes=("ties are broken by leaving out one more board from the bottom",))
