@@ -14,7 +14,7 @@ import pytest
 
 from xltb.cli.batch import Outcome, Progress
 from xltb.cli.main import main
-from xltb.report.output import format_value
+from xltb.report.numbers import format_value
 
 DATA = Path(__file__).parent / "data"
 SEED_FILES = sorted((DATA / "seed").glob("*.trf"))
@@ -69,7 +69,7 @@ def test_export_holds_the_same_values_as_standings(tmp_path, capsys, path):
         # xltb standings reads TRF; the CSV's standings are computed from the same reader here
         from xltb.ranking import compute
         from xltb.readers.exports import read_csv_export
-        from xltb.report.output import to_json
+        from xltb.report.formats import to_json
         from xltb.errors import XltbError
 
         try:

@@ -14,7 +14,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xltb.report.output import format_value
+from xltb.report.numbers import format_value
 from xltb.readers.trf import read_trf
 from xltb.excel.recalc import recalc_file, recalc_workbook
 from xltb.excel.templates import render

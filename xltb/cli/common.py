@@ -40,7 +40,7 @@ def compute_from_args(event, args):
 
 
 def output(text: str, target: str | None) -> None:
-    from ..report.output import write_atomic
+    from ..files import write_atomic
 
     if target and target != "-":
         write_atomic(target, text)

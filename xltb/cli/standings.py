@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report import output as out
+    from ..report import formats as out
 
     event = load_event(args.file, args.event_type, args.primary)
     if args.players:

@@ -28,7 +28,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report.output import write_atomic
+    from ..files import write_atomic
     from ..rules import parse_edition
     from ..excel.templates import load_for_template, render
     from ..tiebreaks.codes import parse_list

@@ -371,7 +371,7 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult
     """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
     from openpyxl import load_workbook
 
-    from ..report.output import write_atomic
+    from ..files import write_atomic
 
     path = os.fspath(path)
     keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))

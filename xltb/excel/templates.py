@@ -70,7 +70,7 @@ def _styles():
 
 def number_format(code: str) -> str:
     """Display format of a tie-break column (as ``xltb standings`` prints it)."""
-    from ..report.output import decimals
+    from ..report.numbers import decimals
 
     places = decimals(code)
     return "0" if places == 0 else "0.00" if places == 2 else "0.0##"

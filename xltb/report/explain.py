@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .output import format_value
+from .numbers import format_value
 from ..ranking.standings import Standings
 
 

@@ -9,7 +9,7 @@ import os
 
 from ..model.team import TeamTournament
 from ..ranking.players import PlayerLine
-from .output import format_value, safe_cell
+from .numbers import format_value, safe_cell
 
 
 def players_to_json(tt: TeamTournament, lines: list[PlayerLine]) -> str:

@@ -4,7 +4,7 @@ Every cell holds a computed value, never a formula, so that the workbook reads t
 without the add-in, in LibreOffice and on phones. Sheets:
 
 * **Standings**: rank, no., title, name, federation, rating, points and each tie-break with its
-  own precision (:func:`xltb.report.output.decimals`);
+  own precision (:func:`xltb.report.numbers.decimals`);
 * **Crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
 * **Details**: per participant and tie-break, the contribution of each round, what was cut (shown
   in parentheses) and why, and the articles applied, so that a player's question can be answered
@@ -33,7 +33,7 @@ from typing import Iterable
 
 from ..model import Colour, Kind
 from ..ranking.standings import Standings
-from .output import decimals, format_value
+from .numbers import decimals, format_value
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
 PORTRAIT_CHARS = 95
@@ -75,7 +75,7 @@ def round_text(r, colour_letters: bool = True) -> str:
 
 def number_format(code: str, values: Iterable[Fraction | None]) -> str:
     """The number format of a tie-break column: its fixed precision, else as many decimals as the values
-    need (at least one, at most four), as :func:`xltb.report.output.format_value` prints them."""
+    need (at least one, at most four), as :func:`xltb.report.numbers.format_value` prints them."""
     places = decimals(code)
     if places is None:
         places = 1
@@ -586,7 +586,7 @@ def _players_sheet(book: _Book, team, footer) -> None:
 
 def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "") -> None:
     """Write the workbook atomically (a temporary file renamed at the end: never half a file)."""
-    from .output import write_atomic
+    from ..files import write_atomic
 
     write_atomic(path, build_workbook(st, input_kind=input_kind))
 

@@ -19,7 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 
 from xltb.ranking import compute  # noqa: E402
-from xltb.report.output import format_value, to_json  # noqa: E402
+from xltb.report.formats import to_json  # noqa: E402
+from xltb.report.numbers import format_value  # noqa: E402
 from xltb.readers.trf import read_trf  # noqa: E402
 from xltb.model import Kind  # noqa: E402
 

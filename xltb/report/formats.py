@@ -1,50 +1,15 @@
-"""Standings as text, JSON and CSV; atomic file writing."""
+"""Standings as text, JSON and CSV."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
 from fractions import Fraction
 
-from ..errors import XltbError
 from ..ranking.standings import Standings
-
-#: tie-breaks shown as whole numbers
-INTEGER_CODES = {"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN", "WIN", "WON", "BPG", "BWG", "REP"}
-#: averages kept exact and shown to two decimals
-TWO_DECIMALS = {"AOB", "SSSC"}
-
-
-def decimals(code: str) -> int | None:
-    """Display precision of a tie-break: 0, 2, or None for "as many as needed, at least one"."""
-    acronym = code.split("/")[0].split(":")[0].upper()
-    if acronym in INTEGER_CODES:
-        return 0
-    if acronym in TWO_DECIMALS:
-        return 2
-    return None
-
-
-def format_value(code: str, value: Fraction | None) -> str:
-    """A value for people: ``12.5``, ``9.25``, ``13.38`` (AOB), ``1969`` (TPR); empty when undefined."""
-    if value is None:
-        return ""
-    places = decimals(code)
-    if places is not None:
-        return _fixed(value, places)
-    for places in (1, 2, 3, 4):
-        if (value * 10**places).denominator == 1:
-            return _fixed(value, places)
-    return _fixed(value, 2)
-
-
-def _fixed(value: Fraction, places: int) -> str:
-    scaled = value * 10**places
-    rounded = int((abs(scaled) * 2 + 1) // 2) * (1 if scaled >= 0 else -1)  # half away from zero
-    sign = "-" if rounded < 0 else ""
-    digits = str(abs(rounded)).rjust(places + 1, "0")
-    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+from .numbers import format_value, safe_cell
 
 
 def event_dict(st: Standings) -> dict:
@@ -91,16 +56,7 @@ def to_json(st: Standings) -> str:
     return json.dumps(doc, ensure_ascii=False) + "\n"
 
 
-def safe_cell(text: str) -> str:
-    """Neutralise text that a spreadsheet would take for a formula (=, +, -, @)."""
-    if text and text[0] in "=+-@\t\r":
-        return "'" + text
-    return text
-
-
 def to_csv(st: Standings) -> str:
-    import csv
-
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points"] + st.codes)
@@ -142,53 +98,3 @@ def to_text(st: Standings) -> str:
     lines = header_lines(st) + ["", fmt(heads), fmt(["-" * w for w in widths])]
     lines += [fmt(r) for r in body]
     return "\n".join(lines) + "\n"
-
-
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, renamed at the end.
-
-    A device, a pipe or a descriptor (``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/1``, a FIFO) is
-    written to directly: renaming a file over it would replace it (and ``/dev/stdout`` is a link that
-    leads to a regular file when the output is redirected). A link to a regular file is followed: the
-    file it leads to is replaced, the link stays."""
-    path = os.fspath(path)
-    if os.path.isdir(path):
-        raise XltbError(f"cannot write {path}: it is a folder")
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    real = os.path.realpath(path)
-    descriptor = os.path.islink(path) and os.path.abspath(path).startswith(("/dev/", "/proc/"))  # /dev/stdout
-    if descriptor or (os.path.exists(real) and not os.path.isfile(real)):
-        try:
-            with open(path, "wb") as fh:
-                fh.write(payload)
-        except OSError as exc:
-            raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
-        return
-    import tempfile
-
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=os.path.dirname(real))
-    except OSError as exc:
-        raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-        _new_file_mode(tmp)
-        os.replace(tmp, real)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
-        raise
-
-
-def _new_file_mode(path: str) -> None:
-    """Give the file the permissions a new file gets (mkstemp makes it private to its owner)."""
-    if os.name != "posix":
-        return
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
