@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 
 from .errors import XltbError
 
@@ -28,6 +27,8 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         except OSError as exc:
             raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
         return
+    import tempfile  # imports random: loaded only when a file is written, not on every start
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=os.path.dirname(real))
     except OSError as exc:

@@ -24,21 +24,14 @@ openpyxl is imported inside the functions (the engine does not need it).
 
 from __future__ import annotations
 
-import io
-import math
 import os
-import re
 from fractions import Fraction
 from typing import Iterable
 
 from ..model import Colour, Kind
 from ..ranking.standings import Standings
 from .numbers import decimals, format_value
-
-#: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
-PORTRAIT_CHARS = 95
-#: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
-LANDSCAPE_CHARS = 200
+from .xlsx import Book, Sheet, row_height
 
 _KIND_TEXT = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB",
               Kind.ABSENT: "abs"}
@@ -85,189 +78,6 @@ def number_format(code: str, values: Iterable[Fraction | None]) -> str:
     return "0" if places == 0 else "0." + "0" * places
 
 
-def _fmt_header_text(text: str, limit: int = 80) -> str:
-    """Header/footer text: '&' doubled (it starts a code), kept short (Excel limits the whole to 255)."""
-    text = text if len(text) <= limit else text[:limit - 3] + "..."
-    return text.replace("&", "&&")
-
-
-_ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
-
-
-def _xml_text(text: str) -> str:
-    text = _ILLEGAL_XML.sub("", text)
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _column_letters(n: int) -> list[str]:
-    from openpyxl.utils import get_column_letter
-
-    return [get_column_letter(i) for i in range(1, n + 1)]
-
-
-class _Sheet:
-    """A worksheet: openpyxl sets up the sheet (column widths, print setup, panes) and writes the package;
-    the rows are serialised here, as values with their style (inline strings, numbers), which is ten times
-    faster than one openpyxl cell object per value (see benchmarks/bench_export.py).
-
-    ``columns`` gives each column's style: a number format for numbers, and an alignment
-    (``center``, ``indent``, ``wrap``) for the column's cells.
-    """
-
-    def __init__(self, book: "_Book", title: str, headers: list[str], widths: list[float],
-                 columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
-                 freeze: str | None = None, repeat_columns: int = 0):
-        from openpyxl.worksheet.properties import PageSetupProperties
-
-        self.book = book
-        self.ws = ws = book.wb.create_sheet(title)
-        book.sheets.append(self)
-        self.letters = _column_letters(max(len(headers), len(widths)) + 1)
-        self.widths = widths
-        self.columns = columns
-        self.rows: list[str] = []
-        for letter, w in zip(self.letters, widths):
-            ws.column_dimensions[letter].width = w
-        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-        # fit to the page width while the type stays readable; wider tables (the Details of a long event)
-        # print across more pages, with the participant columns repeated on each
-        pages_wide = max(1, math.ceil(sum(widths) / LANDSCAPE_CHARS))
-        ws.page_setup.fitToWidth = pages_wide
-        ws.page_setup.fitToHeight = 0
-        ws.page_setup.paperSize = "9"  # A4
-        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_CHARS else "portrait"
-        ws.print_title_rows = "1:1"  # the header row on every printed page
-        if pages_wide > 1 and repeat_columns:
-            ws.print_title_cols = f"A:{self.letters[repeat_columns - 1]}"
-        ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.75
-        ws.page_margins.header = ws.page_margins.footer = 0.3
-        ws.oddHeader.center.text = _fmt_header_text(title)
-        ws.oddHeader.center.size = 9
-        # the event on the left, the rules edition and "page N of M" on the right (the centre stays empty,
-        # so that a long event name does not run into the rest in portrait)
-        ws.oddFooter.left.text = _fmt_header_text(footer_left, 60)
-        ws.oddFooter.left.size = 8
-        ws.oddFooter.right.text = _fmt_header_text(footer_center) + " \u2013 page &P of &N"
-        ws.oddFooter.right.size = 8
-        if freeze:
-            ws.freeze_panes = freeze
-        header = book.style(None, "header")
-        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=_height(headers, widths))
-
-    def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
-               height: float | None = None) -> None:
-        """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
-        ``top``: a rule above the row (each participant's block); ``height`` in points (wrapped text)."""
-        book = self.book
-        r = len(self.rows) + 1
-        out = [f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">']
-        letters = self.letters
-        columns = self.columns
-        width = max(len(values), len(columns)) if top else len(values)
-        for i in range(width):
-            v = values[i] if i < len(values) else None
-            fmt, align = columns[i] if i < len(columns) else (None, None)
-            s = styles.get(i) if styles else None
-            if v is None or v == "":
-                if top:
-                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True)}"/>')
-                continue
-            if isinstance(v, str):
-                if s is None:
-                    # text that looks like a formula stays text, with a quote prefix when edited
-                    s = book.style(None, align, quote=v[0] in "=+-@", top=top)
-                out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
-                           f'{_xml_text(v)}</t></is></c>')
-                continue
-            if isinstance(v, Fraction):
-                v = v.numerator if v.denominator == 1 else float(v)
-            if s is None:
-                s = book.style(fmt, align, top=top)
-            out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
-        out.append("</row>")
-        self.rows.append("".join(out))
-
-
-def _height(texts: list, widths: list[float], line: float = 15.0) -> float | None:
-    """The height of a row whose text wraps: lines of the fullest cell (about 1.15 characters per unit of
-    column width), or None when everything fits on one line."""
-    lines = 1
-    for text, width in zip(texts, widths):
-        if isinstance(text, str) and text:
-            per_line = max(1, int(width * 1.25) - 1)
-            n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
-            lines = max(lines, n)
-    return None if lines == 1 else lines * line
-
-
-class _Book:
-    def __init__(self):
-        from openpyxl import Workbook
-
-        self.wb = Workbook(write_only=True)
-        self.sheets: list[_Sheet] = []
-        self._styles: dict[tuple, int] = {}
-        self._probe = self.wb.create_sheet("probe")
-        self.wb._sheets.remove(self._probe)  # only a holder for the style prototypes
-
-    def style(self, number_format: str | None, align: str | None = None, *, quote: bool = False, top: bool = False,
-              grey: bool = False) -> int:
-        """The index of a cell style (made once per workbook). ``align``: center, indent, wrap or header."""
-        key = (number_format, align, quote, top, grey)
-        index = self._styles.get(key)
-        if index is None:
-            from openpyxl.cell import WriteOnlyCell
-            from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-            cell = WriteOnlyCell(self._probe, None)
-            if number_format:
-                cell.number_format = number_format
-            if align == "header":
-                cell.font = Font(name="Calibri", bold=True, size=11)
-                cell.fill = PatternFill("solid", fgColor="FFDDE4EE")
-                cell.border = Border(bottom=Side(style="thin"))
-                cell.alignment = Alignment(horizontal="center", vertical="bottom", wrap_text=True)
-            elif align == "center":
-                cell.alignment = Alignment(horizontal="center", vertical="top")
-            elif align == "indent":
-                cell.alignment = Alignment(horizontal="left", indent=1, vertical="top")
-            elif align == "wrap":
-                cell.alignment = Alignment(horizontal="left", indent=1, wrap_text=True, vertical="top")
-            else:
-                cell.alignment = Alignment(vertical="top")
-            if quote:
-                cell.quotePrefix = True
-            if top:
-                cell.border = Border(top=Side(style="thin", color="FF999999"))
-            if grey:
-                cell.font = Font(name="Calibri", size=11, color="FF808080")
-            index = self._styles[key] = self.wb._cell_styles.add(cell._style)
-        return index
-
-    def bytes(self) -> bytes:
-        """Save: openpyxl writes the package with empty sheets, then each sheet's rows are put in."""
-        import zipfile
-
-        buf = io.BytesIO()
-        self.wb.save(buf)
-        out = io.BytesIO()
-        parts = {f"xl/worksheets/sheet{k}.xml": sheet for k, sheet in enumerate(self.sheets, start=1)}
-        with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as src, \
-                zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
-            for info in src.infolist():
-                data = src.read(info.filename)
-                sheet = parts.get(info.filename)
-                if sheet is not None:
-                    rows = ("<sheetData>" + "".join(sheet.rows) + "</sheetData>").encode("utf-8")
-                    data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
-                    if count != 1:
-                        raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
-                dst.writestr(info.filename, data)
-        return out.getvalue()
-
-
 def _text_width(values: Iterable[str], minimum: float, maximum: float) -> float:
     longest = max((len(v) for v in values if v), default=0)
     return float(min(max(minimum, longest + 1.5), maximum))
@@ -288,7 +98,7 @@ def standings_rows(st: Standings) -> list[list]:
     return out
 
 
-def _standings_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+def _standings_sheet(book: Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
     rows = standings_rows(st)
     lots = any(r.by_lot for r in st.rows)
     headers = ["Rank", labels.get("no", "No."), "Title", labels.get("name", "Name"), "Fed", "Rating", "Points"] \
@@ -299,13 +109,13 @@ def _standings_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels
     columns += [(None, "center")] if lots else []
     widths = [6, 6, 7, _text_width((r[3] for r in rows), 16, 40), 6, 7, 7] \
         + [max(7.0, len(c) + 2.0) for c in st.codes] + ([6] if lots else [])
-    sheet = _Sheet(book, "Standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+    sheet = Sheet(book, "Standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
                    freeze="E2")
     for r in rows:
         sheet.append(r)
 
 
-def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+def _crosstable_sheet(book: Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
     t = st.event
     colours = any(r.colour is not Colour.NONE for p in t.players for r in p.results)
     cells = [[round_text(r, colours) for r in row.participant.results] for row in st.rows]
@@ -316,7 +126,7 @@ def _crosstable_sheet(book: _Book, st: Standings, footer: tuple[str, str], label
     widths = [6, 6, _text_width((r.participant.name for r in st.rows), 16, 32), 7] + [width] * rounds + [7]
     columns = [(None, None), (None, None), (None, "indent"), (None, None)] + [(None, "center")] * rounds \
         + [(number_format("PTS", [r.points for r in st.rows]), None)]
-    sheet = _Sheet(book, "Crosstable", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+    sheet = Sheet(book, "Crosstable", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
                    freeze="D2", repeat_columns=3)
     for row, texts in zip(st.rows, cells):
         _, _, name, _, rating = st.entry(row.participant)
@@ -381,7 +191,7 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
             yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
 
 
-def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
+def _details_sheet(book: Book, st: Standings, footer: tuple[str, str], labels: dict[str, str]) -> None:
     rounds = st.event.rounds
     headers = ["Rank", labels.get("no", "No."), labels.get("name", "Name"), "Tie-break", "Value"] \
         + [f"R{i}" for i in range(1, rounds + 1)] + ["Notes"]
@@ -391,7 +201,7 @@ def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: 
         + [6.5] * rounds + [notes_width]
     columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None)] \
         + [(None, None)] * rounds + [(None, "wrap")]
-    sheet = _Sheet(book, "Details", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+    sheet = Sheet(book, "Details", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
                    freeze="E2", repeat_columns=5)
     per_code = {}
     for code in st.codes:
@@ -412,7 +222,7 @@ def _details_sheet(book: _Book, st: Standings, footer: tuple[str, str], labels: 
         for r in range(rounds):
             styles[5 + r] = cut if cut_cols.get(r) else plain
         notes = values[-1]
-        height = _height([notes], [notes_width]) if notes else None
+        height = row_height([notes], [notes_width]) if notes else None
         sheet.append(values, styles=styles, top=first, height=height)
 
 
@@ -454,12 +264,12 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     return rows
 
 
-def _event_sheet(book: _Book, rows: list[tuple[str, str]], footer: tuple[str, str]) -> None:
+def _event_sheet(book: Book, rows: list[tuple[str, str]], footer: tuple[str, str]) -> None:
     widths = [16.0, 76.0]
-    sheet = _Sheet(book, "Event", ["Item", "Value"], widths, [(None, "indent"), (None, "wrap")],
+    sheet = Sheet(book, "Event", ["Item", "Value"], widths, [(None, "indent"), (None, "wrap")],
                    footer_left=footer[0], footer_center=footer[1])
     for key, value in rows:
-        sheet.append([key, value], height=_height([key, value], widths))
+        sheet.append([key, value], height=row_height([key, value], widths))
 
 
 def footer_texts(st: Standings) -> tuple[str, str]:
@@ -474,7 +284,7 @@ def team_event(st: Standings):
 def build_workbook(st: Standings, *, input_kind: str = "") -> bytes:
     """The workbook of an event as bytes: Standings, Crosstable, Details, Event; for a team event Team
     standings, Team crosstable, Players by board, Details, Event."""
-    book = _Book()
+    book = Book()
     footer = footer_texts(st)
     team = team_event(st)
     if team is None:
@@ -504,7 +314,7 @@ def team_standings_rows(st: Standings, team) -> list[list]:
     return out
 
 
-def _team_standings_sheet(book: _Book, st: Standings, team, footer) -> None:
+def _team_standings_sheet(book: Book, st: Standings, team, footer) -> None:
     rows = team_standings_rows(st, team)
     lots = any(r.by_lot for r in st.rows)
     headers = ["Rank", "No.", "Team", "Short", "Rating", team.primary, team.secondary] + st.codes \
@@ -515,7 +325,7 @@ def _team_standings_sheet(book: _Book, st: Standings, team, footer) -> None:
     columns += [(None, "center")] if lots else []
     widths = [6, 6, _text_width((r[2] for r in rows), 16, 40), _text_width((r[3] or "" for r in rows), 7, 14), 7, 7, 7] \
         + [max(7.0, len(c) + 2.0) for c in st.codes] + ([6] if lots else [])
-    sheet = _Sheet(book, "Team standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
+    sheet = Sheet(book, "Team standings", headers, widths, columns, footer_left=footer[0], footer_center=footer[1],
                    freeze="D2")
     for r in rows:
         sheet.append(r)
@@ -533,7 +343,7 @@ def team_round_text(r) -> str:
     return f"{r.opponent}{colour} {points_text(r.gp)}"
 
 
-def _team_crosstable_sheet(book: _Book, st: Standings, team, footer) -> None:
+def _team_crosstable_sheet(book: Book, st: Standings, team, footer) -> None:
     cells = [[team_round_text(r) for r in row.participant.results] for row in st.rows]
     rounds = max((len(c) for c in cells), default=team.rounds)
     headers = ["Rank", "No.", "Team"] + [f"R{i}" for i in range(1, rounds + 1)] + ["MP", "GP"]
@@ -543,7 +353,7 @@ def _team_crosstable_sheet(book: _Book, st: Standings, team, footer) -> None:
     gp = [r.participant.gp for r in st.rows]
     columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
         + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
-    sheet = _Sheet(book, "Team crosstable", headers, widths, columns, footer_left=footer[0],
+    sheet = Sheet(book, "Team crosstable", headers, widths, columns, footer_left=footer[0],
                    footer_center=footer[1], freeze="D2")
     for row, texts, m, g in zip(st.rows, cells, mp, gp):
         sheet.append([row.rank, row.start_no, row.participant.name] + texts + [""] * (rounds - len(texts)) + [m, g])
@@ -566,7 +376,7 @@ def players_by_board_rows(team) -> list[list]:
     return out
 
 
-def _players_sheet(book: _Book, team, footer) -> None:
+def _players_sheet(book: Book, team, footer) -> None:
     rows = players_by_board_rows(team)
     headers = ["Board", "Board rank", "No.", "Name", "Rating", "Team", "Points", "Games", "Played", "%", "TPR",
                "Overall rank"]
@@ -575,7 +385,7 @@ def _players_sheet(book: _Book, team, footer) -> None:
     columns = [(None, None), (None, None), (None, None), (None, "indent"), (None, None), (None, "indent"),
                (number_format("PTS", [r[6] for r in rows]), None), (None, None), (None, None), ("0.0", None),
                ("0", None), (None, None)]
-    sheet = _Sheet(book, "Players by board", headers, widths, columns, footer_left=footer[0],
+    sheet = Sheet(book, "Players by board", headers, widths, columns, footer_left=footer[0],
                    footer_center=footer[1], freeze="E2")
     previous = None
     for k, r in enumerate(rows):

@@ -1,0 +1,203 @@
+"""A fast xlsx writer for tables of values: openpyxl lays out the package (workbook, styles, column
+widths, print setup, panes, headers and footers) with empty sheets, and the rows are serialised here
+as XML (numbers, inline strings, style indices), about ten times faster than one openpyxl cell
+object per value (``benchmarks/bench_export.py``).
+
+It depends on how openpyxl writes an empty sheet (``<sheetData/>``) and on its cell-style table;
+``tests/test_xlsx_writer.py`` fails when a new openpyxl changes either (the dependency is pinned
+to 3.1 in ``pyproject.toml``).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import zipfile
+from fractions import Fraction
+
+#: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
+PORTRAIT_CHARS = 95
+#: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
+LANDSCAPE_CHARS = 200
+
+
+def header_text(text: str, limit: int = 80) -> str:
+    """Header/footer text: '&' doubled (it starts a code), kept short (Excel limits the whole to 255)."""
+    text = text if len(text) <= limit else text[:limit - 3] + "..."
+    return text.replace("&", "&&")
+
+
+_ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
+
+
+def xml_text(text: str) -> str:
+    text = _ILLEGAL_XML.sub("", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def column_letters(n: int) -> list[str]:
+    from openpyxl.utils import get_column_letter
+
+    return [get_column_letter(i) for i in range(1, n + 1)]
+
+
+class Sheet:
+    """A worksheet: openpyxl sets up the sheet (column widths, print setup, panes) and writes the package;
+    the rows are serialised here, as values with their style (inline strings, numbers), which is ten times
+    faster than one openpyxl cell object per value (see benchmarks/bench_export.py).
+
+    ``columns`` gives each column's style: a number format for numbers, and an alignment
+    (``center``, ``indent``, ``wrap``) for the column's cells.
+    """
+
+    def __init__(self, book: "Book", title: str, headers: list[str], widths: list[float],
+                 columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
+                 freeze: str | None = None, repeat_columns: int = 0):
+        from openpyxl.worksheet.properties import PageSetupProperties
+
+        self.book = book
+        self.ws = ws = book.wb.create_sheet(title)
+        book.sheets.append(self)
+        self.letters = column_letters(max(len(headers), len(widths)) + 1)
+        self.widths = widths
+        self.columns = columns
+        self.rows: list[str] = []
+        for letter, w in zip(self.letters, widths):
+            ws.column_dimensions[letter].width = w
+        ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+        # fit to the page width while the type stays readable; wider tables (the Details of a long event)
+        # print across more pages, with the participant columns repeated on each
+        pages_wide = max(1, math.ceil(sum(widths) / LANDSCAPE_CHARS))
+        ws.page_setup.fitToWidth = pages_wide
+        ws.page_setup.fitToHeight = 0
+        ws.page_setup.paperSize = "9"  # A4
+        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_CHARS else "portrait"
+        ws.print_title_rows = "1:1"  # the header row on every printed page
+        if pages_wide > 1 and repeat_columns:
+            ws.print_title_cols = f"A:{self.letters[repeat_columns - 1]}"
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.page_margins.top = ws.page_margins.bottom = 0.75
+        ws.page_margins.header = ws.page_margins.footer = 0.3
+        ws.oddHeader.center.text = header_text(title)
+        ws.oddHeader.center.size = 9
+        # the event on the left, the rules edition and "page N of M" on the right (the centre stays empty,
+        # so that a long event name does not run into the rest in portrait)
+        ws.oddFooter.left.text = header_text(footer_left, 60)
+        ws.oddFooter.left.size = 8
+        ws.oddFooter.right.text = header_text(footer_center) + " \u2013 page &P of &N"
+        ws.oddFooter.right.size = 8
+        if freeze:
+            ws.freeze_panes = freeze
+        header = book.style(None, "header")
+        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths))
+
+    def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
+               height: float | None = None) -> None:
+        """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
+        ``top``: a rule above the row (each participant's block); ``height`` in points (wrapped text)."""
+        book = self.book
+        r = len(self.rows) + 1
+        out = [f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">']
+        letters = self.letters
+        columns = self.columns
+        width = max(len(values), len(columns)) if top else len(values)
+        for i in range(width):
+            v = values[i] if i < len(values) else None
+            fmt, align = columns[i] if i < len(columns) else (None, None)
+            s = styles.get(i) if styles else None
+            if v is None or v == "":
+                if top:
+                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True)}"/>')
+                continue
+            if isinstance(v, str):
+                if s is None:
+                    # text that looks like a formula stays text, with a quote prefix when edited
+                    s = book.style(None, align, quote=v[0] in "=+-@", top=top)
+                out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
+                           f'{xml_text(v)}</t></is></c>')
+                continue
+            if isinstance(v, Fraction):
+                v = v.numerator if v.denominator == 1 else float(v)
+            if s is None:
+                s = book.style(fmt, align, top=top)
+            out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
+        out.append("</row>")
+        self.rows.append("".join(out))
+
+
+def row_height(texts: list, widths: list[float], line: float = 15.0) -> float | None:
+    """The height of a row whose text wraps: lines of the fullest cell (about 1.15 characters per unit of
+    column width), or None when everything fits on one line."""
+    lines = 1
+    for text, width in zip(texts, widths):
+        if isinstance(text, str) and text:
+            per_line = max(1, int(width * 1.25) - 1)
+            n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
+            lines = max(lines, n)
+    return None if lines == 1 else lines * line
+
+
+class Book:
+    def __init__(self):
+        from openpyxl import Workbook
+
+        self.wb = Workbook(write_only=True)
+        self.sheets: list[Sheet] = []
+        self._styles: dict[tuple, int] = {}
+        self._probe = self.wb.create_sheet("probe")
+        self.wb._sheets.remove(self._probe)  # only a holder for the style prototypes
+
+    def style(self, number_format: str | None, align: str | None = None, *, quote: bool = False, top: bool = False,
+              grey: bool = False) -> int:
+        """The index of a cell style (made once per workbook). ``align``: center, indent, wrap or header."""
+        key = (number_format, align, quote, top, grey)
+        index = self._styles.get(key)
+        if index is None:
+            from openpyxl.cell import WriteOnlyCell
+            from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+            cell = WriteOnlyCell(self._probe, None)
+            if number_format:
+                cell.number_format = number_format
+            if align == "header":
+                cell.font = Font(name="Calibri", bold=True, size=11)
+                cell.fill = PatternFill("solid", fgColor="FFDDE4EE")
+                cell.border = Border(bottom=Side(style="thin"))
+                cell.alignment = Alignment(horizontal="center", vertical="bottom", wrap_text=True)
+            elif align == "center":
+                cell.alignment = Alignment(horizontal="center", vertical="top")
+            elif align == "indent":
+                cell.alignment = Alignment(horizontal="left", indent=1, vertical="top")
+            elif align == "wrap":
+                cell.alignment = Alignment(horizontal="left", indent=1, wrap_text=True, vertical="top")
+            else:
+                cell.alignment = Alignment(vertical="top")
+            if quote:
+                cell.quotePrefix = True
+            if top:
+                cell.border = Border(top=Side(style="thin", color="FF999999"))
+            if grey:
+                cell.font = Font(name="Calibri", size=11, color="FF808080")
+            index = self._styles[key] = self.wb._cell_styles.add(cell._style)
+        return index
+
+    def bytes(self) -> bytes:
+        """Save: openpyxl writes the package with empty sheets, then each sheet's rows are put in."""
+        buf = io.BytesIO()
+        self.wb.save(buf)
+        out = io.BytesIO()
+        parts = {f"xl/worksheets/sheet{k}.xml": sheet for k, sheet in enumerate(self.sheets, start=1)}
+        with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as src, \
+                zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                sheet = parts.get(info.filename)
+                if sheet is not None:
+                    rows = ("<sheetData>" + "".join(sheet.rows) + "</sheetData>").encode("utf-8")
+                    data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
+                    if count != 1:
+                        raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
+                dst.writestr(info.filename, data)
+        return out.getvalue()
