@@ -1,8 +1,60 @@
 """xltb: FIDE C.07 tie-breaks for chess arbiters.
 
-Data flows one way: file -> reader -> :class:`~xltb.model.Tournament` ->
-engine (edition, tie-break list) -> :class:`~xltb.ranking.standings.Standings` -> writers.
-The engine imports no pandas, openpyxl or xlwings.
+Data flows one way: file -> reader (:mod:`xltb.readers`) -> event (:mod:`xltb.model`) ->
+ranking under an edition and a tie-break list (:mod:`xltb.ranking`) -> :class:`Standings`
+(values and their breakdowns) -> writers (:mod:`xltb.report`), worksheet functions
+(:mod:`xltb.excel`) and checks (:mod:`xltb.check`).
+
+The Python API, for notebooks and scripts::
+
+    import xltb
+
+    event = xltb.read_event("held-swiss16.trf")          # TRF, chess-results or SwissPerfect export
+    st = xltb.compute(event, "BH/C1,BH,SB,DE", rules="2026")
+    for row in st.rows:
+        print(row.rank, row.participant.name, row.points, row.values["BH/C1"])
+    print(xltb.explain(st, 4, "BH/C1"))                   # the breakdown, round by round
+    frame = xltb.to_dataframe(st)                         # pandas, loaded only here
+
+Values are exact (:class:`fractions.Fraction`; rating-based values are whole ``int`` rating
+points); ``None`` is a value the rules leave undefined. The engine imports no pandas, openpyxl or
+xlwings: these names are loaded when first used.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
+    from .ranking import compute
+    from .ranking.standings import Entry, Row, Standings
+    from .readers.registry import read_event
+    from .report.explain import explain_text as explain
+    from .report.frames import to_dataframe
+
+#: public name -> (module, attribute), imported on first use so that ``import xltb`` stays cheap
+_API = {
+    "read_event": ("xltb.readers.registry", "read_event"),
+    "compute": ("xltb.ranking", "compute"),
+    "explain": ("xltb.report.explain", "explain_text"),
+    "to_dataframe": ("xltb.report.frames", "to_dataframe"),
+    "Standings": ("xltb.ranking.standings", "Standings"),
+    "Row": ("xltb.ranking.standings", "Row"),
+    "Entry": ("xltb.ranking.standings", "Entry"),
+}
+
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str):
+    try:
+        module, attribute = _API[name]
+    except KeyError:
+        raise AttributeError(f"module 'xltb' has no attribute {name!r}") from None
+    import importlib  # noqa: PLC0415 - the API is loaded lazily (see _API)
+
+    value = getattr(importlib.import_module(module), attribute)
+    globals()[name] = value
+    return value
