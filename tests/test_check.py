@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.check.core import check_file, check_value, same_figure
+from xltb.check import check_file, check_value
+from xltb.check.precision import same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.check.legend import interpret
