@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from ..cli.common import load_event
 from ..errors import InputError
 from ..model import EventType
 from ..ranking.choices import default_list, file_tiebreaks, is_team
@@ -193,7 +192,7 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
         if not os.path.isfile(target):
             raise InputError(f"the event file {src!r} named by the JSON is not next to it: give --event FILE",
                              file=path)
-    event = load_event(target, event_doc.get("type") if event_doc.get("type") else None)
+    event = read_event(target, event_doc.get("type") if event_doc.get("type") else None)[0]
     team = hasattr(event, "teams")
     _same_participants(rows, event.teams if team else event.players, path, target)
     options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
