@@ -373,3 +373,15 @@ def test_koya_percent_limits_in_half_point_steps(tmp_path):
         assert col.code == code
         if code is None:
             assert "not expressible" in col.note
+
+
+def test_aro_convention_rounds_the_average_half_up_as_the_engine():
+    """The ARO Cut convention averages with the public round_half_up; the engine's integer ratio
+    (2n + d) // 2d is the same rounding."""
+    from fractions import Fraction as F
+
+    from xltb.tiebreaks.rating import round_half_up
+
+    for n in range(0, 30000, 37):
+        for d in range(1, 14):
+            assert round_half_up(F(n, d)) == (2 * n + d) // (2 * d)

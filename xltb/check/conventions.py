@@ -10,7 +10,7 @@ from typing import Callable
 from ..rules import Edition
 from ..tiebreaks.base import Element
 from ..tiebreaks.modifiers import apply_cuts
-from ..tiebreaks.rating import _ratio_half_up
+from ..tiebreaks.rating import round_half_up
 
 
 @dataclass(frozen=True)
@@ -36,16 +36,15 @@ def _sb_virtual_draw(ev, spec, edition, tournament) -> Fraction | None:
     if ev is None or ev.value is None:
         return None
     q = ev.q
-    draw = int(tournament.scoring.draw * q)
+    draw = int(tournament.scoring.draw * q)  # engine units (1/q), as the elements' scores and results
     elements = []
-    for raw in ev.elements:
-        e = Element._make(raw)
+    for e in map(Element._make, ev.elements):
         if e.source == "virtual":
             e = e._replace(value=e.score * draw, key=(e.score, e.score * draw), result=draw)
-        elements.append(tuple(e))
+        elements.append(e)
     cuts = apply_cuts(elements, spec.cut, spec.median, edition, vur_exception=False) \
         if (spec.cut or spec.median) else {}
-    return Fraction(sum(e[0] for i, e in enumerate(elements) if i not in cuts), q**ev.power)
+    return Fraction(sum(e.value for i, e in enumerate(elements) if i not in cuts), q**ev.power)
 
 
 def _aro_cut_unplayed_first(ev, spec, edition, tournament) -> Fraction | None:
@@ -61,12 +60,12 @@ def _aro_cut_unplayed_first(ev, spec, edition, tournament) -> Fraction | None:
     rounds = tournament.rounds
     unplayed = max(0, rounds - len(ev.elements))
     left = max(0, spec.cut - unplayed)
-    elements = ev.elements
+    elements = [Element._make(raw) for raw in ev.elements]
     cuts = apply_cuts(elements, left, 0, edition, vur_exception=False) if left else {}
-    kept = [e[0] for i, e in enumerate(elements) if i not in cuts]
+    kept = [e.value for i, e in enumerate(elements) if i not in cuts]
     if not kept:
         return None
-    return Fraction(_ratio_half_up(sum(kept), len(kept)))
+    return Fraction(round_half_up(Fraction(sum(kept), len(kept))))  # C.07 10.1: rounded half up
 
 
 CONVENTIONS: tuple[Convention, ...] = (
