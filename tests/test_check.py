@@ -15,6 +15,7 @@ from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.check.legend import interpret
 from xltb.readers.trf import read_trf
+from xltb.tiebreaks.rating import round_half_up
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "check")
 WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")
@@ -378,10 +379,6 @@ def test_koya_percent_limits_in_half_point_steps(tmp_path):
 def test_aro_convention_rounds_the_average_half_up_as_the_engine():
     """The ARO Cut convention averages with the public round_half_up; the engine's integer ratio
     (2n + d) // 2d is the same rounding."""
-    from fractions import Fraction as F
-
-    from xltb.tiebreaks.rating import round_half_up
-
     for n in range(0, 30000, 37):
         for d in range(1, 14):
-            assert round_half_up(F(n, d)) == (2 * n + d) // (2 * d)
+            assert round_half_up(Fraction(n, d)) == (2 * n + d) // (2 * d)
