@@ -14,9 +14,9 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` or a short reason.
 
     ``published`` is a number (compared exactly) or the text of the published cell (``"46,5"``,
-    ``"12½"``), compared to the decimals it is printed with (``"13"`` exactly; :func:`~xltb.check.precision.published_number`)
-    unless ``decimals`` is given. With ``search`` the known
-    variants are recomputed and the nearest one that reproduces the figure is named
+    ``"12½"``), compared to the decimals it is printed with (``"13"`` exactly;
+    :func:`~xltb.check.precision.published_number`) unless ``decimals`` is given. With ``search`` the
+    known variants are recomputed and the nearest one that reproduces the figure is named
     (``unrated_rating``: the rating the standings were computed with, for rating-based codes).
     """
     try:

@@ -1,6 +1,13 @@
 """The known variants of a tie-break code: another edition, forfeits counted as played games (/P),
 another Cut/Median/limit modifier, another rating for unrated players, another program's convention
-(:func:`variants_for`)."""
+(:func:`variants_for`).
+
+A variant's code is spelt as the source spelt the published code with one modifier changed (a
+legend's ``KS/L+1.5`` keeps its spelling, /P goes last), because the report prints it; so the edits
+are made on the code's text, and :func:`~xltb.tiebreaks.codes.parse_code` decides which of them are
+codes at all. (Spelling the edited :class:`~xltb.tiebreaks.codes.TieBreakSpec` instead would print
+``KS/L+3`` and ``TPN/P/R`` for those codes.)
+"""
 
 from __future__ import annotations
 
