@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
-from xltb.check.core import check_file, check_value, same_figure
+from xltb.check import check_file, check_value, published_number
+from xltb.check.precision import same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.check.legend import interpret
 from xltb.readers.trf import read_trf
+from xltb.tiebreaks.rating import round_half_up
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "check")
 WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")
@@ -372,3 +377,44 @@ def test_koya_percent_limits_in_half_point_steps(tmp_path):
         assert col.code == code
         if code is None:
             assert "not expressible" in col.note
+
+
+def test_aro_convention_rounds_the_average_half_up_as_the_engine():
+    """The ARO Cut convention averages with the public round_half_up; the engine's integer ratio
+    (2n + d) // 2d is the same rounding."""
+    for n in range(0, 30000, 37):
+        for d in range(1, 14):
+            assert round_half_up(Fraction(n, d)) == (2 * n + d) // (2 * d)
+
+
+def test_check_package_imports_only_public_names_and_not_the_command_layer():
+    """xltb.check's modules import no private name of another module and nothing of xltb.cli."""
+    folder = os.path.join(os.path.dirname(__file__), os.pardir, "xltb", "check")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("cli") and "cli." not in (node.module or ""), name
+                for alias in node.names:
+                    assert not (alias.name.startswith("_") and not alias.name.startswith("__")), \
+                        f"{name} imports {alias.name} from {node.module}"
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("xltb.cli") for a in node.names), name
+
+
+def test_standings_does_not_load_the_checker():
+    code = ("import sys; from xltb.cli.main import main; "
+            f"main(['standings', {path('held-swiss16.trf')!r}, '-o', '/dev/null']); "
+            "print(sorted(m for m in sys.modules if m.startswith('xltb.check')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_published_number_is_public():
+    assert published_number("12,50") == (Fraction(25, 2), 2)
+    assert published_number("12½") == (Fraction(25, 2), None)
+    assert published_number(13) == (Fraction(13), None)
+    assert published_number("") == (None, None)

@@ -35,7 +35,8 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..check.core import check_file
+    # imported here: only `xltb check` loads the checker (the parser of every command registers this one)
+    from ..check import check_file
     from .common import output
 
     report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,

@@ -366,22 +366,22 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
     (a number cell exactly; text to the decimals it is printed with, "13" exactly 13), else a short
     reason (and, for individual events, the known variant of the rules that reproduces the figure;
-    :func:`xltb.check.core.check_value`)."""
+    :func:`xltb.check.check_value`)."""
     found = _participant(cell, crosstable, settings, origin, teams, code)
     if not isinstance(found, tuple):
         return found
     event, number, code = found
     while isinstance(published, (list, tuple)) and len(published) == 1:
         published = published[0]
-    from ..check.core import check_value
+    # imported here: the checker is loaded only when a TB_CHECK cell is computed
+    from ..check import check_value, published_number
+    from ..check.precision import same_figure, show
 
     try:
         st = event.standings_with(code) if code != "PTS" else event.standings
         if code == "PTS":  # the score itself (C.07 4.2)
-            from ..check.core import _published_number, same_figure, show
-
             try:  # a number cell exactly, text to its printed decimals ("4" is exactly 4)
-                pub, places = _published_number(published)
+                pub, places = published_number(published)
             except ValueError:
                 return f"error: cannot read the published value {published!r}"
             value = st.row(number).points

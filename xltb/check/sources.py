@@ -1,0 +1,262 @@
+"""What was published (:class:`Source`): a chess-results / Swiss-Manager CSV export, a TRF rank
+column, or a previous ``xltb standings -f json`` output, with the event it is about (:func:`load_source`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from ..errors import InputError
+from ..model import EventType
+from ..ranking.choices import default_list, file_tiebreaks, is_team
+from ..readers.exports import is_csv_export, read_csv_export
+from ..readers.registry import read_event
+from ..readers.text import read_text
+from ..tiebreaks.codes import parse_code, parse_list
+from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
+from .precision import printed_decimals
+
+
+@dataclass
+class Column:
+    """A published tie-break column and the code it is checked as."""
+
+    key: str  # TB1, or the code for JSON
+    name: str  # legend name ("" when none)
+    values: dict[int, Fraction | None]
+    texts: dict[int, str]
+    decimals: int | None  # None: JSON numbers, compared exactly
+    candidates: tuple[str, ...] = ()
+    code: str | None = None  # the code compared (None: not compared)
+    comparable: bool = True
+    ambiguous: bool = False
+    note: str = ""
+    given: bool = False  # the code was given by the user (--tiebreaks)
+    unrated_rating: int | None = None
+
+
+@dataclass
+class Source:
+    """What was published, and the event it is about."""
+
+    path: str
+    kind: str  # "chess-results", "swissperfect", "trf", "xltb-json"
+    event: object
+    columns: list[Column]
+    ranks: dict[int, int]
+    points: dict[int, Fraction | None]
+    names: dict[int, str]
+    team: bool = False
+    rules: str | None = None  # edition the source says it used (JSON)
+    date_hint: tuple[date, str] | None = None  # a date to choose the edition, and where it comes from
+    notes: list[str] = field(default_factory=list)
+    rank_codes: tuple[str, ...] = ()  # the list the ranks were computed with (TRF, JSON)
+
+
+def _user_list(tiebreaks: str | None) -> list[str] | None:
+    """``--tiebreaks`` for a check: codes in column order; ``-`` skips a column."""
+    if not tiebreaks:
+        return None
+    out = []
+    for item in tiebreaks.split(","):
+        item = item.strip()
+        if item in ("-", "", "skip"):
+            out.append("-")
+        else:
+            out.append(parse_code(item).code)
+    return out
+
+
+def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | None = None,
+                event_type: str | None = None) -> Source:
+    """Read the published figures and the event. Raises :class:`InputError` for what cannot be read."""
+    if not os.path.isfile(path):
+        raise InputError("no such file", file=path)
+    user = _user_list(tiebreaks)
+    head = _head(path)
+    if head.lstrip().startswith("{"):
+        return _json_source(path, user, event_path)
+    if is_csv_export(path):
+        return _csv_source(path, user, event_type)
+    return _trf_source(path, user, event_type)
+
+
+def _head(path: str) -> str:
+    with open(path, "rb") as fh:
+        raw = fh.read(4096)
+    return raw.decode("utf-8", "replace").lstrip("\ufeff")
+
+
+def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
+    tournament, published = read_csv_export(path, event_type=EventType(event_type) if event_type else None)
+    if user is not None and len(user) > len(published.tiebreaks):
+        raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
+                         "columns: give one code per column, in order ('-' skips a column)", file=path)
+    columns = []
+    for i, col in enumerate(published.tiebreaks):
+        texts = {k: v for k, v in col.texts.items()}
+        decimals = max((printed_decimals(t) for t in texts.values() if t.strip()), default=0)
+        c = Column(col.key, col.name, dict(col.values), texts, decimals)
+        entry = interpret(col.name) if col.name else None
+        if user is not None:
+            if i < len(user):
+                c.code = None if user[i] == "-" else user[i]
+                c.candidates = () if c.code is None else (c.code,)
+                c.given = True
+                c.comparable = c.code is not None
+                c.note = "code given with --tiebreaks" if c.code else "skipped (--tiebreaks -)"
+            else:
+                c.code, c.comparable, c.note = None, False, "not in --tiebreaks: not compared"
+        elif entry is not None:
+            c.candidates = entry.codes
+            c.comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"
+            c.ambiguous = entry.ambiguous
+            c.note = entry.note
+            c.unrated_rating = entry.unrated_rating
+            c.code = entry.codes[0] if entry.codes else None
+            if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
+                code, why = koya_limit(entry, tournament.max_score)
+                c.code, c.candidates, c.comparable = code, (code,) if code else (), code is not None
+                c.note = "; ".join(n for n in (c.note, why) if n)
+        else:
+            c.ambiguous = True
+            zeros = sum(1 for v in c.values.values() if v == 0)
+            if c.values and zeros >= 0.8 * len(c.values) and all(v is not None and 0 <= v <= 1
+                                                                 for v in c.values.values()):
+                c.candidates = ("DE",)
+                c.code = "DE"
+                c.note = ("no legend name; 0 for almost everyone, as the export prints direct encounter: read as "
+                          "DE (give --tiebreaks to decide)")
+            else:
+                c.candidates = UNNAMED_CANDIDATES
+                c.code = UNNAMED_CANDIDATES[0]
+                c.note = "no legend name: the code is the candidate that reproduces the most values " \
+                         "(give --tiebreaks to decide)"
+        columns.append(c)
+    text, _ = read_text(path)
+    hint = None
+    m = re.search(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
+                  text[:2000], re.IGNORECASE)
+    if m and tournament.start_date is None:
+        hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
+    names = {p.start_no: p.name for p in tournament.players}
+    notes = []
+    if published.kind == "swissperfect":
+        notes.append("a SwissPerfect export publishes no tie-break values: only points are compared")
+    return Source(path, published.kind, tournament, columns, dict(published.ranks), dict(published.points), names,
+                  date_hint=hint, notes=notes,
+                  rank_codes=tuple(c.code for c in columns if c.code and c.code != "PTS"))
+
+
+def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
+    event = read_event(path, event_type)[0]
+    team = is_team(event)
+    participants = event.teams if team else event.players
+    ranks = {p.start_no: p.declared_rank for p in participants if getattr(p, "declared_rank", None)}  # 0: none
+    if not ranks:
+        raise InputError("the file has no rank column (TRF columns 86-89): nothing to check", file=path)
+    notes = []
+    if user:
+        codes = tuple(c for c in user if c != "-")
+        notes.append("tie-break list given with --tiebreaks")
+    elif (own := file_tiebreaks(event)) is not None:
+        codes = tuple(s.code for s in own)
+        notes.append("tie-break list of the file (TRF 212/202)")
+    else:
+        codes = tuple(s.code for s in parse_list(default_list(event.event_type, team)))
+        notes.append("the file names no tie-breaks (212/202): xltb's default list is assumed; give --tiebreaks")
+    points = {p.start_no: getattr(p, "declared_points", None) for p in participants}
+    names = {p.start_no: p.name for p in participants}
+    return Source(path, "trf", event, [], ranks, points, names, team=team, notes=notes, rank_codes=codes)
+
+
+def _json_source(path: str, user: list[str] | None, event_path: str | None) -> Source:
+    try:
+        with open(path, encoding="utf-8-sig") as fh:
+            doc = json.load(fh)
+        rows = doc["standings"]
+        codes = list(doc["tiebreaks"])
+        event_doc = doc.get("event") or {}
+    except (ValueError, KeyError, TypeError) as err:
+        raise InputError(f"not an xltb standings JSON ({err.__class__.__name__}: {err})", file=path) from None
+    target = event_path
+    if not target:
+        src = event_doc.get("source")
+        if not src:
+            raise InputError("the JSON does not name its event file: give --event FILE", file=path)
+        target = os.path.join(os.path.dirname(os.path.abspath(path)), src)
+        if not os.path.isfile(target):
+            raise InputError(f"the event file {src!r} named by the JSON is not next to it: give --event FILE",
+                             file=path)
+    event = read_event(target, event_doc.get("type") if event_doc.get("type") else None)[0]
+    team = hasattr(event, "teams")
+    _same_participants(rows, event.teams if team else event.players, path, target)
+    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    unrated = options.get("unrated_rating")
+    if unrated is not None and (isinstance(unrated, bool) or not isinstance(unrated, (int, float))
+                                or unrated != int(unrated)):
+        raise InputError(f"options.unrated_rating {unrated!r} is not a whole number", file=path)
+    unrated = None if unrated is None else int(unrated)
+    if team:
+        try:  # imported here: a probe for the optional team engine, not a dependency of the checker
+            import xltb.ranking.team  # noqa: F401
+        except ImportError:
+            raise InputError("this is a team event and the team engine is not installed", file=path) from None
+    if user is not None:
+        given = [c for c in user]
+        if len(given) != len(codes):
+            raise InputError(f"--tiebreaks has {len(given)} codes, the JSON {len(codes)} columns", file=path)
+    else:
+        given = codes
+    columns = []
+    ranks, points, names = {}, {}, {}
+    for i, code in enumerate(codes):
+        values, texts = {}, {}
+        for row in rows:
+            v = row["tiebreaks"].get(code)
+            values[row["start_no"]] = None if v is None else Fraction(v)
+            texts[row["start_no"]] = "" if v is None else repr(v)
+        chosen = None if given[i] == "-" else given[i]
+        columns.append(Column(code, code, values, texts, None, (chosen,) if chosen else (), chosen,
+                              comparable=chosen is not None,
+                              note="" if chosen else "skipped", unrated_rating=unrated))
+    for row in rows:
+        ranks[row["start_no"]] = row["rank"]
+        points[row["start_no"]] = None if row.get("points") is None else Fraction(row["points"])
+        names[row["start_no"]] = row.get("name", "")
+    return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
+                  notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
+
+
+def _same_participants(rows, participants, path: str, target: str) -> None:
+    """The JSON's rows must be the event's participants (same numbers, same names): a JSON checked
+    against another event is an input error, not a list of differences."""
+    try:
+        listed = {int(row["start_no"]): str(row.get("name", "") or "") for row in rows}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise InputError("not an xltb standings JSON (a row without start_no)", file=path) from None
+    present = {p.start_no: p.name for p in participants}
+    event = os.path.basename(target)
+    if set(listed) != set(present):
+        extra = sorted(set(listed) - set(present))
+        missing = sorted(set(present) - set(listed))
+        parts = []
+        if extra:
+            parts.append("numbers not in the event: " + ", ".join(map(str, extra[:5]))
+                         + (" ..." if len(extra) > 5 else ""))
+        if missing:
+            parts.append("event participants not in the JSON: " + ", ".join(map(str, missing[:5]))
+                         + (" ..." if len(missing) > 5 else ""))
+        raise InputError(f"the JSON's participants ({len(listed)}) do not match the event {event} "
+                         f"({len(present)}): {'; '.join(parts)}; is --event the file the JSON was computed from?",
+                         file=path)
+    for no, name in sorted(listed.items()):
+        if name and present[no] and name.strip().casefold() != present[no].strip().casefold():
+            raise InputError(f"the JSON's participants do not match the event {event}: #{no} is {name!r} in the "
+                             f"JSON, {present[no]!r} in the event; is --event the file the JSON was computed from?",
+                             file=path)
+
