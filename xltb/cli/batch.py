@@ -18,7 +18,10 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import XltbError
+from ..ranking import compute
 from ..readers.registry import EXPECTED_INPUT
+from ..readers.registry import read_event as read_any
+from ..report.workbook import write_workbook
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
 EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
@@ -129,8 +132,6 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
 # --------------------------------------------------------------------------- one file
 def read_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file whatever its kind: (event, description of the kind)."""
-    from ..readers.registry import read_event as read_any
-
     return read_any(path, event_type, primary)
 
 
@@ -143,9 +144,6 @@ def export_one(task: Task, options: Options) -> Outcome:
         for target in (task.output, pdf_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
-        from ..ranking import compute
-        from ..report.workbook import write_workbook
-
         event, kind = read_event(task.source, options.event_type, options.primary)
         standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
                             lots=options.lots)
@@ -155,7 +153,7 @@ def export_one(task: Task, options: Options) -> Outcome:
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
         if pdf_target:
-            from ..report.pdf import xlsx_to_pdf
+            from ..report.pdf import xlsx_to_pdf  # only with --pdf
 
             xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice)
             outcome.pdf = pdf_target
@@ -214,7 +212,7 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
             if progress:
                 progress.update(outcomes[i])
     else:
-        import multiprocessing
+        import multiprocessing  # noqa: PLC0415 - worker processes only with --jobs N > 1
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
@@ -239,8 +237,6 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
 def _warm_up() -> None:
     """Import the writer once per worker, before the first file."""
     import openpyxl  # noqa: F401
-
-    from ..report import workbook  # noqa: F401
 
 
 def summary(outcomes: list[Outcome], seconds: float) -> list[str]:

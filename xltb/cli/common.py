@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
+from ..files import write_atomic
 from ..model import EventType
+from ..ranking import compute
+from ..readers.registry import read_event
 
 
 def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True) -> None:
@@ -27,21 +30,15 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
 def load_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
     chess-results / SwissPerfect export."""
-    from ..readers.registry import read_event
-
     return read_event(path, event_type, primary)[0]
 
 
 def compute_from_args(event, args):
-    from ..ranking import compute
-
     return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
                    lots=getattr(args, "lots", None))
 
 
 def output(text: str, target: str | None) -> None:
-    from ..files import write_atomic
-
     if target and target != "-":
         write_atomic(target, text)
     else:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
+from ..ranking.choices import choose_tiebreaks, is_team
+from ..report.explain import explain_text
+from ..tiebreaks.codes import parse_code, parse_list
 from .common import add_event_options, compute_from_args, load_event, output
 
 
@@ -22,10 +25,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report.explain import explain_text
-    from ..tiebreaks.codes import parse_code, parse_list
-    from ..ranking.choices import choose_tiebreaks, is_team
-
     event = load_event(args.file, args.event_type, args.primary)
     spec = parse_code(args.code)
     team = is_team(event)

@@ -6,6 +6,10 @@ import argparse
 import sys
 import time
 
+from ..errors import XltbError
+from ..rules import parse_edition
+from ..tiebreaks.codes import parse_list
+from . import batch
 from .common import add_event_options
 
 
@@ -32,10 +36,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import batch
-    from ..errors import XltbError
-    from ..rules import parse_edition
-    from ..tiebreaks.codes import parse_list
 
     if args.jobs < 1:
         raise XltbError("--jobs must be at least 1")
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     soffice = None
     if args.pdf:
-        from ..report.pdf import require_soffice
+        from ..report.pdf import require_soffice  # LibreOffice is looked for only with --pdf
 
         soffice = require_soffice()
     files, problems = batch.expand_inputs(args.inputs)

@@ -18,7 +18,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.recalc import recalc_file
+    from ..excel.recalc import recalc_file  # openpyxl: loaded by this command only
 
     result = recalc_file(args.file, args.output)
     print(f"{result.formulas} xltb formula(s) evaluated, {len(result.errors)} error value(s); wrote {args.output}",

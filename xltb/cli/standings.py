@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import XltbError
+from ..ranking import is_team
+from ..report import formats as out
 from .common import add_event_options, compute_from_args, load_event, output
 
 
@@ -22,8 +25,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report import formats as out
-
     event = load_event(args.file, args.event_type, args.primary)
     if args.players:
         text = _player_standings(event, args)
@@ -35,8 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _player_standings(event, args) -> str:
-    from ..errors import XltbError
-    from ..ranking import is_team
+    # the team model: loaded for team events only
     from ..ranking.players import player_standings
     from ..report import players
 

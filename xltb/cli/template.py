@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
+from ..files import write_atomic
+from ..rules import parse_edition
+from ..tiebreaks.codes import parse_list
 
 
 def register(sub) -> None:
@@ -28,10 +31,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..files import write_atomic
-    from ..rules import parse_edition
-    from ..excel.templates import load_for_template, render
-    from ..tiebreaks.codes import parse_list
+    from ..excel.templates import load_for_template, render  # openpyxl: loaded by this command only
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from ..errors import XltbError
+from ..ranking import compute
 from ..tiebreaks.codes import parse_code
 from .crosstable import CellError, EmptyCrosstable, Origin, to_tournament
 from .settings import EventSettings, parse_settings, settings_from_pairs
@@ -64,8 +65,6 @@ class Event:
         return self.team.teams if self.team is not None else self.tournament.players
 
     def _compute(self, tiebreaks):
-        from ..ranking import compute
-
         s = self.settings
         event = self.team if self.team is not None else self.tournament
         return compute(event, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
@@ -182,7 +181,7 @@ def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None =
             if teams is None or teams.rows is None:
                 return ExcelError(VALUE, "a team event needs its Teams sheet: define the name 'Teams' (and 'Matches') "
                                          "or pass the Teams range after the Settings range")
-            from .teamsheets import to_team_tournament
+            from .teamsheets import to_team_tournament  # the team model: team workbooks only
 
             matches_origin = Origin("Matches") if origin == Origin() else origin
             tt = to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
@@ -351,7 +350,7 @@ def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin =
         return f"{code.code} {code.message}"
     try:
         st = event.standings_with(code) if code != "PTS" else event.standings
-        from ..report.explain import explain_text
+        from ..report.explain import explain_text  # noqa: PLC0415 - only when TB_EXPLAIN is computed
 
         if code == "PTS":
             row = st.row(number)

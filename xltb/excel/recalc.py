@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from ..files import write_atomic
 from . import core
 from .catalogue import code_of_function
 from .crosstable import Origin
@@ -370,8 +371,6 @@ def recalc_workbook(wb) -> RecalcResult:
 def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult:
     """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
     from openpyxl import load_workbook
-
-    from ..files import write_atomic
 
     path = os.fspath(path)
     keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))

@@ -37,6 +37,7 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import InputError
 from ..model import EventType, Scoring
+from ..rules import parse_edition
 
 #: setting -> (default shown in the template, help text)
 FIELDS: dict[str, tuple[Any, str]] = {
@@ -184,8 +185,6 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
                       loss=default.loss if loss is None else loss, pab=pab)
     edition = _text(values.get("Edition")) or None
     if edition:
-        from ..rules import parse_edition
-
         try:
             parse_edition(edition)
         except Exception as err:

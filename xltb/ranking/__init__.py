@@ -11,6 +11,7 @@ from typing import Iterable
 from .._gc import paused
 from ..rules import Edition
 from .choices import is_team
+from .individual import compute_individual
 from .standings import Standings
 
 
@@ -28,8 +29,6 @@ def compute(event, tiebreaks: str | Iterable[str] | None = None, rules: str | Ed
             from .team import compute_team  # the team model is loaded only for team events
 
             return compute_team(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
-        from .individual import compute_individual
-
         return compute_individual(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
 
 

@@ -28,8 +28,11 @@ import os
 from fractions import Fraction
 from typing import Iterable
 
+from .. import __version__
+from ..files import write_atomic
 from ..model import Colour, Kind
 from ..ranking.standings import Standings
+from ..tiebreaks.codes import ACRONYMS
 from .numbers import decimals, format_value
 from .xlsx import Book, Sheet, row_height
 
@@ -137,8 +140,6 @@ def details_rows(st: Standings) -> Iterable[tuple[list, dict[int, bool]]]:
     """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
     the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
     whose contribution was cut."""
-    from ..tiebreaks.codes import ACRONYMS
-
     t = st.event
     participants = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
@@ -228,9 +229,6 @@ def _details_sheet(book: Book, st: Standings, footer: tuple[str, str], labels: d
 
 def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str, str]] = ()) -> list[tuple[str, str]]:
     """The Event sheet: what was computed, from what, under which rules."""
-    from .. import __version__
-    from ..tiebreaks.codes import ACRONYMS
-
     t = st.event
     rows = [("Event", t.name or "")]
     if t.source:
@@ -363,7 +361,7 @@ def players_by_board_rows(team) -> list[list]:
     """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
     players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
     TPR, overall rank."""
-    from ..ranking.players import player_standings
+    from ..ranking.players import player_standings  # the team model: team events only
 
     lines = player_standings(team)
     lines.sort(key=lambda x: (x.board is None or not x.games, x.board or 0, x.board_rank or 0, x.rank,
@@ -396,8 +394,6 @@ def _players_sheet(book: Book, team, footer) -> None:
 
 def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "") -> None:
     """Write the workbook atomically (a temporary file renamed at the end: never half a file)."""
-    from ..files import write_atomic
-
     write_atomic(path, build_workbook(st, input_kind=input_kind))
 
 
