@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from ..model.tournament import pairing_system
+from . import builder
 from .text import encoding_note, errors_located, read_text
 
 CHESS_RESULTS = "chess-results"
@@ -156,10 +156,6 @@ def _points(text: str) -> Fraction | None:
         return None
 
 
-def _fmt(value: Fraction | None) -> str:
-    return "?" if value is None else f"{float(value):g}"
-
-
 def _read_table(lines: list[str], sep: str):
     """The cells of ``lines`` as a pandas DataFrame of strings (quotes handled; nothing converted)."""
     import pandas as pd  # lazily: the engine must not import pandas
@@ -180,12 +176,6 @@ _RESULT_KIND = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, 
 _BYE_KIND = {"1": Kind.PAB, "+": Kind.PAB, "½": Kind.HALF_BYE, "=": Kind.HALF_BYE, "0.5": Kind.HALF_BYE,
              "0,5": Kind.HALF_BYE, "1/2": Kind.HALF_BYE, "0": Kind.ZERO_BYE}
 _COLOUR = {"w": Colour.WHITE, "b": Colour.BLACK, "s": Colour.BLACK, "z": Colour.BLACK}
-_MIRROR = {
-    Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
-    Kind.UNRATED_WIN: {Kind.UNRATED_LOSS}, Kind.UNRATED_LOSS: {Kind.UNRATED_WIN},
-    Kind.UNRATED_DRAW: {Kind.UNRATED_DRAW},
-    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS}, Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
-}
 
 
 @dataclass
@@ -249,7 +239,6 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
                              "opponents are given by this number, so the crosstable is ambiguous",
                              file=source, line=row.line)
         by_number[row.number] = row
-    _check_pairings(rows, by_number, source)
     tb_names = {}
     for text_line in legend:
         m = _LEGEND_TB.match(text_line)
@@ -441,7 +430,6 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
             raise InputError(f"player number {row.number} is used twice (first on line {by_number[row.number].line})",
                              file=source, line=row.line)
         by_number[row.number] = row
-    _check_pairings(rows, by_number, source)
     name = os.path.splitext(os.path.basename(source))[0]
     if name.endswith(".spx"):
         name = name[:-4]
@@ -453,99 +441,55 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     return tournament, published
 
 
-# --------------------------------------------------------------------------- shared checks and the model
-def _check_pairings(rows: list[_Row], by_number: dict[int, _Row], source: str) -> None:
-    """Both players' cells of a game must name each other, in the same round, with mirrored results."""
-    for row in rows:
-        for r, (cell, opp, _, kind) in enumerate(row.cells):
-            if opp is None:
-                continue
-            if opp == row.number:
-                raise InputError(f"round {r + 1}: {row.number} is paired with himself ({cell!r})", file=source,
-                                 line=row.line)
-            other = by_number.get(opp)
-            if other is None:
-                raise InputError(f"round {r + 1}: opponent {opp} ({cell!r}) does not exist", file=source,
-                                 line=row.line)
-            other_cell, other_opp, _, other_kind = other.cells[r]
-            if other_opp != row.number:
-                said = f"says {other_cell!r}" if other_cell else "is empty"
-                raise InputError(f"round {r + 1}: {row.number} played {opp} ({cell!r}), but the line of {opp} "
-                                 f"(line {other.line}) {said}", file=source, line=row.line)
-            if other_kind not in _MIRROR.get(kind, set()):
-                raise InputError(f"round {r + 1}: the results of {row.number} ({cell!r}) and {opp} ({other_cell!r}) "
-                                 "contradict each other", file=source, line=row.line)
+# --------------------------------------------------------------------------- the model, through the builder
+def _problem(rows: list[_Row], source: str):
+    """The messages of :func:`builder.check_pairings` for an export: they quote the cells."""
+    by_number = {row.number: row for row in rows}
+
+    def problem(what: str, me: int, r: int, opp: int) -> Exception:
+        row = by_number[me]
+        cell = row.cells[r][0]
+        if what == builder.SELF:
+            return InputError(f"round {r + 1}: {me} is paired with himself ({cell!r})", file=source, line=row.line)
+        if what == builder.UNKNOWN:
+            return InputError(f"round {r + 1}: opponent {opp} ({cell!r}) does not exist", file=source, line=row.line)
+        other = by_number[opp]
+        other_cell = other.cells[r][0]
+        if what == builder.UNPAIRED:
+            said = f"says {other_cell!r}" if other_cell else "is empty"
+            return InputError(f"round {r + 1}: {me} played {opp} ({cell!r}), but the line of {opp} "
+                              f"(line {other.line}) {said}", file=source, line=row.line)
+        return InputError(f"round {r + 1}: the results of {me} ({cell!r}) and {opp} ({other_cell!r}) "
+                          "contradict each other", file=source, line=row.line)
+
+    return problem
 
 
-_ALTERNATIVES: list[tuple[str, Scoring]] = [
-    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
-    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
-    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
-]
-
-
-def _players(rows: list[_Row], scoring: Scoring, by_number) -> list[Player]:
-    out = []
-    for row in rows:
-        results = []
-        for r, (_, opp, colour, kind) in enumerate(row.cells):
-            if kind is Kind.FORFEIT_LOSS and opp is not None and by_number[opp].cells[r][3] is Kind.FORFEIT_LOSS:
-                kind = Kind.DOUBLE_FORFEIT
-            results.append(RoundResult(r + 1, kind, opp, colour, scoring.points(kind)))
-        out.append(Player(start_no=row.number, name=row.name, results=tuple(results), rating=row.rating,
-                          title=row.title, federation=row.federation, declared_points=row.declared,
-                          declared_rank=row.rank, line=row.line))
-    return out
+def _players(rows: list[_Row], results: builder.Rows) -> list[Player]:
+    return [Player(start_no=row.number, name=row.name, results=tuple(results[row.number]), rating=row.rating,
+                   title=row.title, federation=row.federation, declared_points=row.declared, declared_rank=row.rank,
+                   line=row.line) for row in rows]
 
 
 def _tournament(rows: list[_Row], rounds: int, name: str, source: str, event_type: EventType | None,
                 warnings: list[str]) -> Tournament:
-    by_number = {r.number: r for r in rows}
+    """Both cells of every game must agree (names, mirrored results); the published points must be
+    explained by the rounds."""
     scoring = Scoring()
-    players = _players(rows, scoring, by_number)
-    mismatch = next((p for p in players if p.declared_points is not None and p.points != p.declared_points), None)
+    table = scoring.table()
+    results: builder.Rows = {row.number: [RoundResult(r + 1, kind, opp, colour, table[kind])
+                                          for r, (_, opp, colour, kind) in enumerate(row.cells)] for row in rows}
+    order = [row.number for row in rows]
+    builder.check_pairings(order, results, _problem(rows, source))
+    builder.mark_double_forfeits(order, results, table)
+    players, scoring, mismatch = builder.explain_points(
+        _players(rows, results), scoring, lambda alt: _players(rows, builder.rescored(results, alt)), warnings,
+        declared_as="the published points")
     if mismatch is not None:
-        for label, alt_scoring in _ALTERNATIVES:
-            alt = _players(rows, alt_scoring, by_number)
-            if all(p.declared_points is None or p.points == p.declared_points for p in alt):
-                players, scoring = alt, alt_scoring
-                warnings.append(f"the published points are explained only if {label}; read so")
-                mismatch = None
-                break
-    if mismatch is not None:
-        p = mismatch
-        raise InputError(f"player {p.start_no}: the rounds add up to {_fmt(p.points)} points but the export says "
-                         f"{_fmt(p.declared_points)}", file=source, line=p.line)
-    etype = event_type or _infer_type(players, warnings)
+        raise builder.points_error(mismatch, source, rounds="rounds", declared_by="the export says")
+    etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings))
-
-
-def _infer_type(players: list[Player], warnings: list[str]) -> EventType:
-    """A CSV export does not say the system: when every two players met exactly once (twice), the event is
-    read as a round robin (double round robin), C.07 15.2; otherwise as a Swiss."""
-    found = pairing_system(players)
-    if found is EventType.ROUND_ROBIN:
-        warnings.append("every two players met exactly once: read as a round robin")
-    elif found is EventType.DOUBLE_ROUND_ROBIN:
-        warnings.append("every two players met exactly twice: read as a double round robin")
-    return found or EventType.SWISS
-    met: dict[tuple[int, int], int] = {}
-    for p in players:
-        for r in p.results:
-            if r.opponent is not None and p.start_no < r.opponent:
-                key = (p.start_no, r.opponent)
-                met[key] = met.get(key, 0) + 1
-    pairs = len(players) * (len(players) - 1) // 2
-    if len(met) == pairs:
-        counts = set(met.values())
-        if counts == {1}:
-            warnings.append("every two players met exactly once: read as a round robin")
-            return EventType.ROUND_ROBIN
-        if counts == {2}:
-            warnings.append("every two players met exactly twice: read as a double round robin")
-            return EventType.DOUBLE_ROUND_ROBIN
-    return EventType.SWISS
 
 
 __all__ = ["read_csv_export", "parse_csv_export", "detect_csv_kind", "is_csv_export", "Published",

@@ -13,13 +13,11 @@ import os
 import re
 from datetime import date
 from fractions import Fraction
-from math import gcd
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from ..model.tournament import pairing_system
+from . import builder
 from .text import decode, encoding_note, errors_located, read_text
 
 #: result code with an opponent -> kind
@@ -35,15 +33,6 @@ _WITHOUT_OPPONENT = {
     "-": Kind.ABSENT, "+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "1": Kind.FULL_BYE, "0": Kind.ZERO_BYE,
     "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE, "w": Kind.FULL_BYE, "d": Kind.HALF_BYE,
     "l": Kind.ZERO_BYE,
-}
-_NOTHING: frozenset = frozenset()
-
-#: what the opponent's line must say for each result
-_MIRROR = {
-    Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
-    Kind.UNRATED_WIN: {Kind.UNRATED_LOSS}, Kind.UNRATED_LOSS: {Kind.UNRATED_WIN}, Kind.UNRATED_DRAW: {Kind.UNRATED_DRAW},
-    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS}, Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
-    Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
 }
 
 #: colour column: w, b (German s for black), - or blank
@@ -63,7 +52,6 @@ _RawRound = tuple
 _OPP, _COL, _CODE = 0, 1, 2
 #: fields of a RoundResult, read by position in the reader's loops
 _R_KIND, _R_OPP = 1, 2
-_POINTS_OF = itemgetter(4)
 
 
 class _RawPlayer(NamedTuple):
@@ -279,55 +267,40 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
                 kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
             row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
         rows[me] = row
-    # both lines of a game must agree
-    for p in raw:
-        me = p.start_no
-        for r, result in enumerate(rows[me]):
-            opp = result[_R_OPP]
-            if opp is None:
-                continue
-            other = rows[opp][r]
-            if other[_R_OPP] != me:
-                said = f"has {other[_R_OPP]}" if other[_R_OPP] is not None else "has no opponent"
-                raise InputError(f"round {r + 1}: {me} is paired with {opp}, but the line of {opp} "
-                                 f"(line {by_no[opp].line}) {said} in that round", file=source, line=p.line)
-            if other[_R_KIND] not in _MIRROR.get(result[_R_KIND], _NOTHING):
-                raise InputError(f"round {r + 1}: the results of {me} and {opp} contradict each other "
-                                 f"({_code(result[_R_KIND])} against {_code(other[_R_KIND])})", file=source,
-                                 line=p.line)
-    # double forfeits: both lines say '-' (found first, then marked on both lines)
-    forfeit_loss = Kind.FORFEIT_LOSS
-    doubles = [(p.start_no, r) for p in raw for r, result in enumerate(rows[p.start_no])
-               if result[_R_KIND] is forfeit_loss and rows[result[_R_OPP]][r][_R_KIND] is forfeit_loss]
-    for start_no, r in doubles:
-        rows[start_no][r] = rows[start_no][r]._replace(kind=Kind.DOUBLE_FORFEIT, points=table[Kind.DOUBLE_FORFEIT])
+    # both lines of a game must agree; a forfeit loss on both is a double forfeit
+    order = [p.start_no for p in raw]
+
+    def problem(what: str, me: int, r: int, opp: int) -> Exception:
+        mine, other = rows[me][r], rows[opp][r]
+        if what == builder.UNPAIRED:
+            said = f"has {other[_R_OPP]}" if other[_R_OPP] is not None else "has no opponent"
+            return InputError(f"round {r + 1}: {me} is paired with {opp}, but the line of {opp} "
+                              f"(line {by_no[opp].line}) {said} in that round", file=source, line=by_no[me].line)
+        if what == builder.CONTRADICTION:
+            return InputError(f"round {r + 1}: the results of {me} and {opp} contradict each other "
+                              f"({_code(mine[_R_KIND])} against {_code(other[_R_KIND])})", file=source,
+                              line=by_no[me].line)
+        return AssertionError(what)  # opponents were checked when the rounds were read (_kind)
+
+    builder.check_pairings(order, rows, problem)
+    builder.mark_double_forfeits(order, rows, table)
     overrides, bonus = _abnormal_299(records_299, by_no, source)
     for p in raw:
         written = p.text[80:84].strip()
         if written and _points_text(written) is None:
             warnings.append(f"line {p.line}: points {written!r} (columns 81-84) cannot be read; not checked")
-    players = _players(raw, rows, scoring, overrides, bonus)
-    mismatch = _first_mismatch(players)
-    if mismatch is not None and not _has_scoring(scoring):
-        # a file-wide convention that explains every line
-        for label, alt_scoring in _ALTERNATIVES:
-            alt = _players(raw, _rescored(rows, alt_scoring), alt_scoring, overrides, bonus)
-            if _first_mismatch(alt) is None:
-                players, scoring = alt, alt_scoring
-                warnings.append(f"points in columns 81-84 are explained only if {label}; read so")
-                mismatch = None
-                break
+    players, scoring, mismatch = builder.explain_points(
+        _players(raw, rows, scoring, overrides, bonus), scoring,
+        lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus), warnings,
+        declared_as="points in columns 81-84", alternatives=scoring == Scoring(), blank_rounds=True)
     if mismatch is not None:
-        players = _blank_byes(raw, players, scoring, warnings)
-        mismatch = _first_mismatch(players)
-    if mismatch is not None:
-        p, computed = mismatch
-        message = (f"player {p.start_no}: the results add up to {_fmt(computed)} points but columns 81-84 say "
-                   f"{_fmt(p.declared_points)}, and no scoring record (162, XXS, BBx, 299) explains it")
+        error = builder.points_error(mismatch, source, rounds="results", declared_by="columns 81-84 say",
+                                     tail=", and no scoring record (162, XXS, BBx, 299) explains it")
         if not header.team_records:
-            raise InputError(message, file=source, line=p.line)
-        warnings.append(f"line {p.line}: {message} (team file: player totals are not checked)")
-    etype = event_type or event_type_of(declared_event_type(header.type_text, header.type_code), players, warnings)
+            raise error
+        warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
+    etype = event_type or builder.event_type(declared_event_type(header.type_text, header.type_code), players,
+                                             warnings)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
     tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
     return Tournament(
@@ -362,59 +335,6 @@ def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) ->
     return kind, None, Colour.NONE
 
 
-_ALTERNATIVES: list[tuple[str, Scoring]] = [
-    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
-    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
-    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
-]
-
-
-def _blank_byes(raw, players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
-    """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
-    absence. Where a line's total is short by a win and it has one such round, that round is read as the
-    pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
-    read as half-point byes. A warning names each line read so."""
-    out = []
-    draw = scoring.points(Kind.HALF_BYE) - scoring.points(Kind.ABSENT)
-    for raw_p, p in zip(raw, players):
-        if p.declared_points is None or p.points == p.declared_points or draw <= 0:
-            out.append(p)
-            continue
-        blanks = [i for i, r in enumerate(p.results) if r.kind is Kind.ABSENT]
-        gap = p.declared_points - p.points
-        results = list(p.results)
-        if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
-            i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
-            results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
-            warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
-                            f"{i + 1}, written blank; read so")
-            out.append(p._replace(results=tuple(results)))
-            continue
-        short = gap / draw
-        if short.denominator != 1 or not 0 < short <= len(blanks):
-            out.append(p)
-            continue
-        chosen = blanks[: int(short)]
-        for i in chosen:
-            results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
-        rounds = ", ".join(str(i + 1) for i in chosen)
-        guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
-        warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
-                        f"written blank; read so{guess}")
-        out.append(p._replace(results=tuple(results)))
-    return out
-
-
-def _has_scoring(scoring: Scoring) -> bool:
-    return scoring != Scoring()
-
-
-def _rescored(rows: dict[int, list[RoundResult]], scoring: Scoring) -> dict[int, list[RoundResult]]:
-    """The same rounds scored another way."""
-    table = scoring.table()
-    return {me: [r._replace(points=table[r.kind]) for r in row] for me, row in rows.items()}
-
-
 def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, overrides, bonus) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
@@ -435,29 +355,6 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
     return out
 
 
-def _first_mismatch(players: list[Player]):
-    """The first player whose results do not add up to columns 81-84, with the computed total."""
-    units: dict[int, int] = {}  # id of a points value -> units of 1/q (readers share the values)
-    q = 1
-    for p in players:
-        for r in p.results:
-            if id(r.points) not in units:
-                units[id(r.points)] = r.points
-                q = q * r.points.denominator // gcd(q, r.points.denominator)
-    units = {key: int(value * q) for key, value in units.items()}
-    unit_of = units.__getitem__
-    for p in players:
-        if p.declared_points is None:
-            continue
-        total = sum(map(unit_of, map(id, map(_POINTS_OF, p.results))))
-        declared = p.declared_points
-        if p.extra_points:
-            declared -= p.extra_points
-        if total * declared.denominator != declared.numerator * q:
-            return p, p.points
-    return None
-
-
 def _rating(text: str, line: int) -> int | None:
     t = text.strip()
     if not t:
@@ -470,10 +367,6 @@ def _rating(text: str, line: int) -> int | None:
 
 def _code(kind: Kind) -> str:
     return {Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "no result"}.get(kind, kind.value)
-
-
-def _fmt(value: Fraction | None) -> str:
-    return "?" if value is None else f"{float(value):g}"
 
 
 # --------------------------------------------------------------------------- scoring records
@@ -647,16 +540,3 @@ def declared_event_type(type_text: str, type_code: str) -> EventType | None:
             or code.startswith("FIDE_TEAM_TYPE") or "schweizer" in text:
         return EventType.SWISS
     return None
-
-
-def event_type_of(declared: EventType | None, participants, warnings: list[str]) -> EventType:
-    """The declared pairing system; else a (double) round robin when every two participants met once
-    (twice), said in a warning (15.2 then applies); else a Swiss."""
-    if declared is not None:
-        return declared
-    found = pairing_system(participants)
-    if found is not None:
-        warnings.append(f"the file does not name its pairing system; every two participants met "
-                        f"{'twice' if found is EventType.DOUBLE_ROUND_ROBIN else 'once'}: read as a {found.value}")
-        return found
-    return EventType.SWISS

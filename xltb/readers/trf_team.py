@@ -36,7 +36,8 @@ from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from .text import decode, encoding_note, errors_located, read_text
-from .trf import declared_event_type, event_type_of, parse_trf
+from . import builder
+from .trf import declared_event_type, parse_trf
 
 _TEAM_TAGS = ("013", "310")
 
@@ -436,11 +437,11 @@ def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | 
         for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
             if declared is not None and declared != computed:
                 warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
-                                f"{_fmt(computed)} {what}, the 310 record says {_fmt(declared)}")
+                                f"{builder.fmt(computed)} {what}, the 310 record says {builder.fmt(declared)}")
         built.append(team)
     # the pairing system: as the user or the file says, else from the team pairings (a league where every
     # two teams met is a round robin, 15.2)
-    etype = event_type or event_type_of(declared_event_type(rec.type_text, rec.type_code), built, warnings)
+    etype = event_type or builder.event_type(declared_event_type(rec.type_text, rec.type_code), built, warnings)
     primary = primary_override or _primary(rec.type_code)
     primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
                                                                      else "default (match points)")
@@ -611,10 +612,6 @@ def _unplayed_round(r, me, t, rec: _Records, ms: MatchScoring, games, size, resu
     mp, gp = ms.unplayed(kind, size, games)
     mp, gp = _override(overrides, me, r, kind, mp, gp)
     return TeamRound(r, kind, None, Colour.NONE, mp, gp)
-
-
-def _fmt(value: Fraction | None) -> str:
-    return "?" if value is None else f"{float(value):g}"
 
 
 __all__ = ["is_team_text", "read_event", "read_team_trf", "parse_team_trf", "parse_team_bytes"]
