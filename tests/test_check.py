@@ -13,7 +13,7 @@ from xltb.check.core import check_file, check_value, same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.check.legend import interpret
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "check")
 WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")

@@ -32,6 +32,9 @@ from fractions import Fraction
 from typing import Callable
 
 from ..errors import InputError, TieBreakError, XltbError
+from ..model import EventType, Tournament
+from ..readers.published import Published
+from ..readers.registry import read_published
 from ..rules import EDITIONS, Edition, edition_for_date, parse_edition
 
 #: statuses of a comparison
@@ -361,10 +364,9 @@ def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | No
     head = _head(path)
     if head.lstrip().startswith("{"):
         return _json_source(path, user, event_path)
-    from ..readers.exports import is_csv_export
-
-    if is_csv_export(path):
-        return _csv_source(path, user, event_type)
+    export = read_published(path, EventType(event_type) if event_type else None)
+    if export is not None:
+        return _csv_source(path, user, export)
     return _trf_source(path, user, event_type)
 
 
@@ -374,13 +376,11 @@ def _head(path: str) -> str:
     return raw.decode("utf-8", "replace").lstrip("\ufeff")
 
 
-def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    from ..readers.exports import read_csv_export
+def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Published]) -> Source:
     from .legend import UNNAMED_CANDIDATES, interpret
     from ..readers.text import read_text
-    from ..model import EventType
 
-    tournament, published = read_csv_export(path, event_type=EventType(event_type) if event_type else None)
+    tournament, published = export
     if user is not None and len(user) > len(published.tiebreaks):
         raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
                          "columns: give one code per column, in order ('-' skips a column)", file=path)

@@ -27,7 +27,6 @@ players, or team mates meet) is read as an individual event, with a warning.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import replace
 from fractions import Fraction
@@ -35,61 +34,26 @@ from fractions import Fraction
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
-from .text import decode, encoding_note, errors_located, read_text
-from . import builder
-from .trf import declared_event_type, parse_trf
+from . import builder, trf
+from .trf_records import declared_event_type
 
-_TEAM_TAGS = ("013", "310")
-
-
-def is_team_text(text: str) -> bool:
-    """True when the text has team records (TRF-16 013 or TRF-2026 310)."""
-    return any(line[:3] in _TEAM_TAGS for line in text.split("\n"))
-
-
-def looks_like_team_file(path: str | os.PathLike) -> bool:
-    """A quick look for team records (013/310 at the start of a line), without decoding the file."""
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return False  # the individual reader reports the problem
-    return re.search(rb"(?:^|[\r\n])(?:013|310)", data) is not None
-
-
-def read_event(path: str | os.PathLike, *, event_type: EventType | None = None,
-               primary: str | None = None) -> Tournament | TeamTournament:
-    """Read a TRF file: a :class:`TeamTournament` when it describes team matches, else an
-    individual :class:`Tournament`."""
-    text, encoding = read_text(path)
-    with errors_located(path):
-        if is_team_text(text):
-            event = parse_team_trf(text, source=str(path), event_type=event_type, primary=primary)
-        else:
-            event = parse_trf(text, source=str(path), event_type=event_type)
-    note = encoding_note(encoding)
-    return event._replace(warnings=event.warnings + note) if note else event
-
-
-def read_team_trf(path: str | os.PathLike, **kwargs) -> TeamTournament | Tournament:
-    return read_event(path, **kwargs)
-
-
-def parse_team_bytes(data: bytes, source: str = "<data>", **kwargs) -> TeamTournament | Tournament:
-    text, _ = decode(data)
-    return parse_team_trf(text, source=source, **kwargs)
+def detect(text: str) -> bool:
+    """A TRF text (:func:`xltb.readers.trf.detect`) with team records (013 or 310 lines)."""
+    return trf.detect(text) and trf.has_team_records(text)
 
 
 class _NotTeamMatches(Exception):
     """The team records do not describe team matches."""
 
 
-def parse_team_trf(text: str, source: str = "<text>", *, event_type: EventType | None = None,
-                   primary: str | None = None) -> TeamTournament | Tournament:
+def read(text: str, source: str = "<text>", *, event_type: EventType | None = None,
+         primary: str | None = None) -> TeamTournament | Tournament:
+    """The team event of a TRF text; an individual event, with a warning, when its team records do
+    not describe team matches."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # 240 and 299 name teams in a team file: keep them away from the individual reader
     player_text = "\n".join("###" + line[3:] if line[:3] in ("240", "299") else line for line in lines)
-    individual = parse_trf(player_text, source=source, event_type=event_type)
+    individual = trf.read(player_text, source=source, event_type=event_type)
     records = _Records(lines, source)
     try:
         return _build(individual, records, source, primary, event_type)
@@ -614,4 +578,4 @@ def _unplayed_round(r, me, t, rec: _Records, ms: MatchScoring, games, size, resu
     return TeamRound(r, kind, None, Colour.NONE, mp, gp)
 
 
-__all__ = ["is_team_text", "read_event", "read_team_trf", "parse_team_trf", "parse_team_bytes"]
+__all__ = ["detect", "read"]
