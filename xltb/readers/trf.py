@@ -95,6 +95,15 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
          primary: str | None = None) -> Tournament:
     """The individual event of a TRF text (``primary`` is for team events; not used). Team records
     are ignored here (:mod:`xltb.readers.trf_team` reads them)."""
+    return parse(text, source, event_type=event_type)[0]
+
+
+def parse(text: str, source: str = "<text>", *, event_type: EventType | None = None,
+          ignore: frozenset[str] = frozenset()) -> tuple[Tournament, frozenset[int]]:
+    """The individual event of a TRF text, without the records tagged in ``ignore`` (the team reader
+    reads 240 and 299 itself: they name teams), and the positions in its warnings of those about the
+    players' lines only (the header's number of rounds against the pairings'; totals not checked in a
+    team file), which the team reader replaces with its own."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
@@ -116,7 +125,7 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
             seen[player.start_no] = number
             raw.append(player)
             continue
-        if not line.strip():
+        if not line.strip() or tag in ignore:
             continue
         body = line[4:].strip() if len(line) > 3 else ""
         if tag == "012":
@@ -227,11 +236,13 @@ _NOT_SEEN = object()
 
 
 def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240, records_299, source: str,
-           event_type: EventType | None) -> Tournament:
+           event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
     rounds = max((len(p.rounds) for p in raw), default=0)
     warnings = list(header.warnings)
+    players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.rounds_declared is not None and header.rounds_declared != rounds:
+        players_only.append(len(warnings))
         warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
     # 240 requested byes fill rounds that have no pairing
     extra_kind: dict[tuple[int, int], Kind] = {}
@@ -296,6 +307,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
                                      tail=", and no scoring record (162, XXS, BBx, 299) explains it")
         if not header.team_records:
             raise error
+        players_only.append(len(warnings))
         warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
     declared = trf_records.declared_event_type(header.type_text, header.type_code)
     etype = event_type or builder.event_type(declared, players, warnings)
@@ -306,7 +318,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, tiebreaks_line=tiebreaks_line,
         source=source,
         warnings=tuple(warnings), city=header.city, federation=header.federation, end_date=header.end_date,
-        chief_arbiter=header.chief_arbiter)
+        chief_arbiter=header.chief_arbiter), frozenset(players_only)
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:

@@ -50,13 +50,12 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
          primary: str | None = None) -> TeamTournament | Tournament:
     """The team event of a TRF text; an individual event, with a warning, when its team records do
     not describe team matches."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    # 240 and 299 name teams in a team file: keep them away from the individual reader
-    player_text = "\n".join("###" + line[3:] if line[:3] in ("240", "299") else line for line in lines)
-    individual = trf.read(player_text, source=source, event_type=event_type)
-    records = _Records(lines, source)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # 240 and 299 name teams in a team file: the individual reader leaves them to the team records
+    individual, players_only = trf.parse(text, source=source, event_type=event_type, ignore=frozenset({"240", "299"}))
+    records = _Records(text.split("\n"), source)
     try:
-        return _build(individual, records, source, primary, event_type)
+        return _build(individual, players_only, records, source, primary, event_type)
     except _NotTeamMatches as why:
         warning = f"the team records (013/310) do not describe team matches ({why}); read as an individual event"
         return individual._replace(warnings=individual.warnings + (warning,))
@@ -262,10 +261,11 @@ def _board_member(res: RoundResult | None) -> bool:
     return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
 
 
-def _build(ind: Tournament, rec: _Records, source: str, primary_override: str | None,
+def _build(ind: Tournament, players_only: frozenset[int], rec: _Records, source: str, primary_override: str | None,
            event_type: EventType | None = None) -> TeamTournament:
-    warnings = [w for w in ind.warnings
-                if "team file: player totals are not checked" not in w and not w.startswith("the header declares")]
+    # the individual reader's warnings about the players' lines only (rounds, totals) give way to the
+    # team records' own
+    warnings = [w for i, w in enumerate(ind.warnings) if i not in players_only]
     if not rec.teams:
         raise _NotTeamMatches("no team has players")
     players = {p.start_no: p for p in ind.players}
