@@ -89,7 +89,8 @@ def mark_double_forfeits(order: Iterable[int], rows: Rows, table: dict[Kind, Fra
     each. Found first on the rows as read, then marked on both sides."""
     forfeit_loss = Kind.FORFEIT_LOSS
     doubles = [(me, r) for me in order for r, result in enumerate(rows[me])
-               if result[_KIND] is forfeit_loss and rows[result[_OPP]][r][_KIND] is forfeit_loss]
+               if result[_KIND] is forfeit_loss and result[_OPP] is not None
+               and rows[result[_OPP]][r][_KIND] is forfeit_loss]
     points = table[Kind.DOUBLE_FORFEIT]
     for me, r in doubles:
         rows[me][r] = rows[me][r]._replace(kind=Kind.DOUBLE_FORFEIT, points=points)

@@ -117,7 +117,7 @@ def _players(rows: list[ExportRow], results: builder.Rows) -> list[Player]:
 
 
 def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str, event_type: EventType | None,
-                warnings: list[str]) -> Tournament:
+                     warnings: list[str]) -> Tournament:
     """Both cells of every game must agree (names, mirrored results); the published points must be
     explained by the rounds."""
     scoring = Scoring()
