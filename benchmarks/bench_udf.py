@@ -28,7 +28,7 @@ from generate import generate  # noqa: E402
 
 from xltb.excel import core, udfs  # noqa: E402
 from xltb.excel.crosstable import from_tournament  # noqa: E402
-from xltb.readers.trf import parse_trf  # noqa: E402
+from xltb.readers import trf  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO", "TPR", "PTP", "KS", "PS"]
 SETTINGS = [["Tiebreaks", ",".join(CODES[:5])], ["Edition", "2024"], ["UnratedRating", 1000]]
@@ -37,7 +37,7 @@ SETTINGS = [["Tiebreaks", ",".join(CODES[:5])], ["Edition", "2024"], ["UnratedRa
 def main() -> int:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 11
-    t = parse_trf(generate(players, rounds, 7), "bench.trf")
+    t = trf.read(generate(players, rounds, 7), "bench.trf")
     rows = from_tournament(t)
     funcs = [getattr(udfs, "TB_" + c.replace("/", "_")) for c in CODES]
     numbers = [p.start_no for p in t.players]

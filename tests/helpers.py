@@ -38,9 +38,32 @@ def trf(players: list[tuple], *, date: str | None = "2024/10/01", kind: str = "S
 
 def event(players: list[tuple], **kwargs):
     """A Tournament parsed by the real TRF reader from :func:`trf` rows."""
-    from xltb.readers.trf import parse_trf
+    from xltb.readers import trf as trf_reader
 
-    return parse_trf(trf(players, **kwargs), source="hand-built.trf")
+    return trf_reader.read(trf(players, **kwargs), source="hand-built.trf")
+
+
+def read_trf(path, **kwargs):
+    """The individual event of a file (a team TRF file: its players' event), read through the registry."""
+    from xltb.readers.registry import INDIVIDUAL_READERS, read_event
+
+    return read_event(path, readers=INDIVIDUAL_READERS, **kwargs)[0]
+
+
+def read_csv_export(path, **kwargs):
+    """(tournament, what it published) of a chess-results or SwissPerfect export, through the registry."""
+    from xltb.readers.registry import read_published
+
+    found = read_published(path, **kwargs)
+    assert found is not None, f"{path} is not an export"
+    return found
+
+
+def read_team_event(path, **kwargs):
+    """The event of a TRF file (a team event when it has team records), read through the registry."""
+    from xltb.readers.registry import TEAM_READERS, read_event
+
+    return read_event(path, readers=TEAM_READERS, **kwargs)[0]
 
 
 def value(tournament, code: str, start_no: int, rules: str = "2024-08", **kwargs):

@@ -202,7 +202,7 @@ class TestMedianOrder:
 
     @pytest.mark.parametrize("edition, want", [("2023-09", 8), ("2024-04", 10), ("2024-08", 8)])
     def test_bh_m1(self, edition, want):
-        from xltb.readers.trf import read_trf
+        from helpers import read_trf
 
         from helpers import SEED
         st = compute(read_trf(SEED / "held-swiss16.trf"), "BH/M1", edition)
@@ -215,7 +215,7 @@ def test_sb_vur_below_the_least_significant_value_is_not_cut():
     """#14 of the book's Swiss (2024): the forfeit loss and the zero-point bye contribute 0 (a
     dummy times 0 points); the least significant value is the game against #13 (lowest score,
     1.5). 16.5: the VUR contribution 0 is lower, so the least significant value is cut."""
-    from xltb.readers.trf import read_trf
+    from helpers import read_trf
 
     from helpers import SEED
     st = compute(read_trf(SEED / "held-swiss16.trf"), "SB/C1", "2024-08")
@@ -230,7 +230,7 @@ class TestRoundRobin:
     The book's round robin: #5 beat #6 by forfeit in r4."""
 
     def _rr(self):
-        from xltb.readers.trf import read_trf
+        from helpers import read_trf
 
         from helpers import SEED
         return read_trf(SEED / "held-rr6.trf")
@@ -276,7 +276,7 @@ class TestKoyaLimit:
     15 (2), 4 (3.5) and scored 1, 0.5, 0.5, 1, 0.5."""
 
     def _swiss(self):
-        from xltb.readers.trf import read_trf
+        from helpers import read_trf
 
         from helpers import SEED
         return read_trf(SEED / "held-swiss16.trf")
@@ -370,7 +370,7 @@ def test_appo_names_opponents_without_a_ptp():
 def test_rating_breakdown_shows_game_results():
     """The result column of ARO/TPR/PTP breakdowns is in points (1, 1/2, 0)."""
     from helpers import SEED
-    from xltb.readers.trf import read_trf
+    from helpers import read_trf
 
     ev = compute(read_trf(SEED / "held-swiss16.trf"), "ARO").evaluation(1, "ARO")
     assert [c.result for c in ev.breakdown()] == [1, F(1, 2), F(1, 2), 1, F(1, 2)]

@@ -17,8 +17,8 @@ from xltb.check.precision import same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.check.legend import interpret
-from xltb.readers.trf import read_trf
 from xltb.tiebreaks.rating import round_half_up
+from helpers import read_trf
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "check")
 WB = os.path.join(DATA, "2021-World-Blitz-Chess-Championship-Open.csv")

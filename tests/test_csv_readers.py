@@ -11,8 +11,9 @@ import pytest
 
 from xltb.ranking import compute
 from xltb.errors import InputError
-from xltb.readers.exports import CHESS_RESULTS, SWISSPERFECT, detect_csv_kind, read_csv_export
-from xltb.readers.trf import read_trf
+from xltb.readers import chessresults, swissperfect
+from xltb.readers.published import CHESS_RESULTS, SWISSPERFECT
+from helpers import read_csv_export, read_trf
 from xltb.model import Colour, EventType, Kind
 
 DATA = Path(__file__).parent / "data" / "csv"
@@ -118,7 +119,7 @@ def test_team_crosstable_and_unknown_files_are_errors_naming_what_was_expected(t
     other = tmp_path / "notes.csv"
     other.write_text("a;b;c\n1;2;3\n", encoding="utf-8")
     with pytest.raises(InputError, match="expected a chess-results crosstable export") as err:
-        read_csv_export(other)
+        chessresults.parse(other.read_text(encoding="utf-8"), str(other))
     assert err.value.file == str(other)
 
 
@@ -145,12 +146,15 @@ def test_errors_name_the_line(tmp_path):
 
 
 def test_detect_kind():
-    assert detect_csv_kind(BLITZ.read_text(encoding="utf-8")) == CHESS_RESULTS
-    assert detect_csv_kind(LIMERICK.read_text(encoding="utf-8")) == SWISSPERFECT
-    assert detect_csv_kind("012 A TRF file\n001    1 ...\n") is None
+    blitz, limerick = BLITZ.read_text(encoding="utf-8"), LIMERICK.read_text(encoding="utf-8")
+    assert chessresults.detect(blitz) and not swissperfect.detect(blitz)
+    assert swissperfect.detect(limerick) and not chessresults.detect(limerick)
+    trf_text = "012 A TRF file\n001    1 ...\n"
+    assert not chessresults.detect(trf_text) and not swissperfect.detect(trf_text)
 
 
 def test_reading_a_csv_module_does_not_import_pandas_until_used():
-    code = ("import sys, xltb.ranking.individual, xltb.readers.exports; print('pandas' in sys.modules)")
+    code = ("import sys, xltb.ranking.individual, xltb.readers.chessresults, xltb.readers.swissperfect; "
+            "print('pandas' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

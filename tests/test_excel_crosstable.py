@@ -8,7 +8,7 @@ import pytest
 
 from xltb.ranking import compute
 from xltb.excel.crosstable import CellError, Origin, format_cell, from_tournament, parse_cell, to_tournament
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 from xltb.model import Colour, EventType, Kind
 
 SEED = Path(__file__).parent / "data" / "seed"

@@ -21,8 +21,8 @@ from xltb.excel.crosstable import from_tournament
 from xltb.excel.settings import parse_settings
 from xltb.excel.teamsheets import (from_team_tournament, normal_result, round_trip_difference, sheets_to_trf,
                                    to_team_tournament)
-from xltb.readers.trf import read_trf
-from xltb.readers.trf_team import read_event
+from helpers import read_trf
+from helpers import read_team_event as read_event
 from xltb.excel.recalc import recalc_workbook
 from xltb.excel.templates import render
 from xltb.tiebreaks.codes import parse_code

@@ -12,7 +12,7 @@ from xltb.ranking import compute
 from xltb.excel import core, udfs
 from xltb.excel.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
 from xltb.excel.crosstable import from_tournament
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 from xltb.tiebreaks.codes import ACRONYMS, parse_code
 
 SEED = Path(__file__).parent / "data" / "seed"

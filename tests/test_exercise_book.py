@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from xltb.ranking import compute
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 
 from helpers import SEED
 

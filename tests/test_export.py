@@ -68,12 +68,12 @@ def test_export_holds_the_same_values_as_standings(tmp_path, capsys, path):
     if path.suffix in (".csv", ".txt"):
         # xltb standings reads TRF; the CSV's standings are computed from the same reader here
         from xltb.ranking import compute
-        from xltb.readers.exports import read_csv_export
+        from xltb.readers.registry import read_event
         from xltb.report.formats import to_json
         from xltb.errors import XltbError
 
         try:
-            doc = json.loads(to_json(compute(read_csv_export(path)[0])))
+            doc = json.loads(to_json(compute(read_event(path)[0])))
         except XltbError as err:
             doc, standings_code, message = None, 2, str(err)
     else:

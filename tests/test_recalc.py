@@ -15,7 +15,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xltb.report.numbers import format_value
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 from xltb.excel.recalc import recalc_file, recalc_workbook
 from xltb.excel.templates import render
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from xltb.readers.trf_team import read_event
+from helpers import read_team_event as read_event
 from xltb.model.team import TeamTournament
 from xltb.ranking import compute
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from xltb.cli.main import main
-from xltb.readers.trf_team import parse_team_trf
+from xltb.readers.trf_team import read as parse_team_trf
 from xltb.model import Kind
 from xltb.model.team import TeamTournament
 from xltb.ranking import compute

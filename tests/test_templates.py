@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 
 from xltb.excel.crosstable import to_tournament
 from xltb.excel.settings import parse_settings, settings_from_pairs
-from xltb.readers.trf import read_trf
+from helpers import read_trf
 from xltb.excel.templates import bundled, render
 
 ROOT = Path(__file__).parent.parent

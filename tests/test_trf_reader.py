@@ -8,7 +8,9 @@ import pytest
 
 from helpers import REAL, SEED, trf
 from xltb.errors import InputError
-from xltb.readers.trf import parse_trf, read_trf
+from helpers import read_trf
+from xltb.readers.registry import read_event
+from xltb.readers.trf import read as parse_trf
 from xltb.model import EventType, Kind
 
 INDIVIDUAL_FILES = sorted(p for p in REAL.iterdir() if p.is_file())
@@ -119,7 +121,8 @@ def test_irish_blank_byes_are_read_from_the_totals():
 
 
 def test_dates_in_the_wild():
-    from xltb.readers.trf import TrfHeader, _date
+    from xltb.readers.trf import TrfHeader
+    from xltb.readers.trf_records import read_date as _date
 
     h = TrfHeader()
     assert str(_date("2024/10/24", h, "042")) == "2024-10-24"
@@ -168,7 +171,9 @@ def test_not_a_trf_file(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("hello\n")
     with pytest.raises(InputError, match="no player records"):
-        read_trf(path)
+        parse_trf(path.read_text(), source=str(path))
+    with pytest.raises(InputError, match="not an event file: expected a TRF-16"):
+        read_event(path)
     with pytest.raises(InputError, match="no such file"):
         read_trf(tmp_path / "missing.trf")
 

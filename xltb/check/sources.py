@@ -11,10 +11,10 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import EventType
+from ..model import EventType, Tournament
 from ..ranking.choices import default_list, file_tiebreaks, is_team
-from ..readers.exports import is_csv_export, read_csv_export
-from ..readers.registry import read_event
+from ..readers.published import Published
+from ..readers.registry import read_event, read_published
 from ..readers.text import read_text
 from ..tiebreaks.codes import parse_code, parse_list
 from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
@@ -80,8 +80,9 @@ def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | No
     head = _head(path)
     if head.lstrip().startswith("{"):
         return _json_source(path, user, event_path)
-    if is_csv_export(path):
-        return _csv_source(path, user, event_type)
+    export = read_published(path, EventType(event_type) if event_type else None)
+    if export is not None:
+        return _csv_source(path, user, export)
     return _trf_source(path, user, event_type)
 
 
@@ -91,8 +92,8 @@ def _head(path: str) -> str:
     return raw.decode("utf-8", "replace").lstrip("\ufeff")
 
 
-def _csv_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    tournament, published = read_csv_export(path, event_type=EventType(event_type) if event_type else None)
+def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Published]) -> Source:
+    tournament, published = export
     if user is not None and len(user) > len(published.tiebreaks):
         raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
                          "columns: give one code per column, in order ('-' skips a column)", file=path)

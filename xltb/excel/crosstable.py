@@ -36,6 +36,7 @@ from typing import Any, Sequence
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from ..readers import builder
 
 
 class CellError(InputError):
@@ -89,11 +90,6 @@ _BYES = {
 }
 _COLOUR = {"W": Colour.WHITE, "B": Colour.BLACK, "S": Colour.BLACK, "Z": Colour.BLACK, "?": Colour.NONE}
 _ARBITER_KIND = {"+": Kind.WIN, "=": Kind.DRAW, "-": Kind.LOSS}
-_MIRROR = {
-    Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
-    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS}, Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
-    Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
-}
 
 NOTATION_HELP = ("+W9 win with white against #9, =B13 draw with black, -W2 loss, +FW9 / -FB12 forfeit won / lost "
                  "(with white / black; +F9 colour not known), "
@@ -286,39 +282,39 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
                     raise CellError(f"round {i + 1}: #{number} is paired with himself", cell=origin.address(r, c))
             out.append((kind, opp, colour))
         parsed[number] = out
-    # both cells of a game must agree
+    # both cells of a game must agree, with opposite colours; a forfeit loss in both is a double forfeit
     padded = {number: row for _, number, row in entries}
-    for r, number, row in entries:
-        for i, (kind, opp, colour) in enumerate(parsed[number]):
-            if opp is None:
-                continue
-            other_kind, other_opp, other_colour = parsed[opp][i]
-            here = origin.address(r, layout.rounds[i])
-            there = origin.address(seen[opp], layout.rounds[i])
-            if other_opp != number:
-                other_text = cell_text(padded[opp][layout.rounds[i]])
-                said = f"says {other_text!r}" if other_text else "is empty"
-                raise CellError(f"round {i + 1}: #{number} is paired with #{opp}, but #{opp}'s cell {there} {said}",
-                                cell=here)
-            if other_kind not in _MIRROR.get(kind, set()):
-                raise CellError(f"round {i + 1}: the results of #{number} and #{opp} contradict each other "
-                                f"({cell_text(row[layout.rounds[i]])!r} against "
-                                f"{cell_text(padded[opp][layout.rounds[i]])!r} in {there})", cell=here)
-            if colour is not Colour.NONE and colour == other_colour:
-                raise CellError(f"round {i + 1}: #{number} and #{opp} both have the same colour ({there})", cell=here)
+    index = {number: r for r, number, _ in entries}
+    rows = {number: [RoundResult(i + 1, kind, opp, colour, table[kind]) for i, (kind, opp, colour)
+                     in enumerate(parsed[number])] for _, number, _ in entries}
+
+    def problem(what: str, number: int, i: int, opp: int) -> Exception:
+        here = origin.address(index[number], layout.rounds[i])
+        there = origin.address(seen[opp], layout.rounds[i])
+        if what == builder.UNPAIRED:
+            other_text = cell_text(padded[opp][layout.rounds[i]])
+            said = f"says {other_text!r}" if other_text else "is empty"
+            return CellError(f"round {i + 1}: #{number} is paired with #{opp}, but #{opp}'s cell {there} {said}",
+                             cell=here)
+        if what == builder.CONTRADICTION:
+            return CellError(f"round {i + 1}: the results of #{number} and #{opp} contradict each other "
+                             f"({cell_text(padded[number][layout.rounds[i]])!r} against "
+                             f"{cell_text(padded[opp][layout.rounds[i]])!r} in {there})", cell=here)
+        if what == builder.SAME_COLOUR:
+            return CellError(f"round {i + 1}: #{number} and #{opp} both have the same colour ({there})", cell=here)
+        return AssertionError(what)  # opponents were checked cell by cell above
+
+    order = [number for _, number, _ in entries]
+    builder.check_pairings(order, rows, problem, colours=True)
+    builder.mark_double_forfeits(order, rows, table)
     players = []
     for r, number, row in entries:
-        results = []
-        for i, (kind, opp, colour) in enumerate(parsed[number]):
-            if kind is Kind.FORFEIT_LOSS and opp is not None and parsed[opp][i][0] is Kind.FORFEIT_LOSS:
-                kind = Kind.DOUBLE_FORFEIT  # both absent: a forfeit loss for each
-            results.append(RoundResult(i + 1, kind, opp, colour, table[kind]))
         rating = _int(row[cols["rating"]], "rating", origin.address(r, cols["rating"])) if "rating" in cols else None
         fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]
         players.append(Player(
-            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(results), rating=rating or None,
+            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
             federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
             line=origin.row + r))

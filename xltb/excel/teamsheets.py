@@ -38,6 +38,8 @@ from typing import Any, Sequence
 
 from ..errors import InputError
 from ..model import Colour, Kind
+from ..model.team import TeamTournament
+from ..readers import trf_team
 from .crosstable import CellError, EmptyCrosstable, Origin, cell_text
 
 TEAMS_HEADER = ["No", "Team", "Short", "Rating"]
@@ -408,12 +410,9 @@ def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[
 def to_team_tournament(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
                        matches_origin: Origin = Origin("Matches")):
     """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`."""
-    from ..readers.trf_team import parse_team_trf
-    from ..model.team import TeamTournament
-
     text = sheets_to_trf(teams_rows, matches_rows, settings, teams_origin=teams_origin, matches_origin=matches_origin)
     try:
-        event = parse_team_trf(text, source="Teams and Matches sheets", event_type=settings.event_type,
+        event = trf_team.read(text, source="Teams and Matches sheets", event_type=settings.event_type,
                                primary=settings.primary)
     except InputError as err:  # the cells were checked: what is left is a contradiction between matches
         raise CellError(f"the matches contradict each other: {err.message}", cell=matches_origin.address(0, 0)) \

@@ -32,7 +32,9 @@ from .crosstable import HEADER, NOTATION_HELP, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
 from ..model import EventType, Tournament
+from ..model.team import TeamTournament
 from ..ranking.choices import default_list
+from ..readers.registry import INDIVIDUAL_READERS, TEAM_READERS, read_event
 
 KINDS = ("individual", "roundrobin", "team")
 
@@ -584,27 +586,16 @@ def _print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
 
 # --------------------------------------------------------------------------- loading events
 def load_for_template(path: str, kind: str):
-    """Read the event for ``--from``: a TRF file, or a CSV export when the CSV readers know it
-    (team templates: a team TRF file)."""
+    """Read the event for ``--from``, through the readers' registry: a TRF file or a CSV export
+    (individual templates: a team TRF file is read as the individual event of its players; team
+    templates: a TRF file)."""
     if kind == "team":
-        from ..readers.trf_team import read_event
-        from ..model.team import TeamTournament
-
-        event = read_event(path)
+        event = read_event(path, readers=TEAM_READERS)[0]
         if not isinstance(event, TeamTournament):
             raise XltbError(f"{path}: not a team event (no 310/013 team records describing team matches); "
                             "use 'xltb template individual'")
         return event
-    try:
-        from ..readers import exports as csv_readers
-    except ImportError:  # pragma: no cover - the CSV readers are optional
-        csv_readers = None
-    if csv_readers is not None and csv_readers.is_csv_export(path):
-        tournament, _ = csv_readers.read_csv_export(path)
-    else:
-        from ..readers.trf import read_trf
-
-        tournament = read_trf(path)
+    tournament = read_event(path, readers=INDIVIDUAL_READERS)[0]
     if kind == "roundrobin" and tournament.event_type is EventType.SWISS:
         tournament = tournament._replace(event_type=EventType.ROUND_ROBIN)
     return tournament

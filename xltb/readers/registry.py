@@ -1,57 +1,94 @@
 """Reading an event file whatever its kind: TRF-16 / TRF-2026 (individual or team), a
 chess-results crosstable export or a SwissPerfect export (CSV). One place decides, from the
-content rather than the name, which reader applies."""
+content rather than the name, which reader applies: the first of :data:`READERS` whose
+``detect(text)`` says yes. Each reader module has ``detect(text) -> bool`` and
+``read(text, source, *, event_type=None, primary=None)``."""
 
 from __future__ import annotations
 
 import os
+from importlib import import_module
+from typing import Sequence
 
 from .._gc import paused
 from ..errors import InputError
-from ..model import EventType
+from ..model import EventType, Tournament
 from .text import encoding_note, errors_located, read_text
+from .trf import has_team_records
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
                   "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...') or a SwissPerfect export "
                   "(TAB-separated, a header like 'No<TAB>Name<TAB>...<TAB>1<TAB>2')")
 
-
-def _has_team_records(text: str) -> bool:
-    """A line starting with 013 (TRF-16) or 310 (TRF-2026) team records (a plain substring search:
-    a regular expression over a large file costs milliseconds)."""
-    return text.startswith(("013", "310")) or "\n013" in text or "\n310" in text
-
+#: the reader modules (of this package) in the order they are asked: a team TRF file is a TRF file
+#: too; chess-results declines when a SwissPerfect header comes first. A module is imported when it
+#: is first asked (the export readers use dataclasses and a dozen regular expressions, which
+#: ``xltb standings`` on a TRF file should not pay for at start-up).
+READERS = ("trf_team", "trf", "chessresults", "swissperfect")
+#: individual events only (a team TRF file: the individual event of its players)
+INDIVIDUAL_READERS = ("trf", "chessresults", "swissperfect")
+#: TRF files only (a team event, or an individual one when there are no team records)
+TEAM_READERS = ("trf_team", "trf")
+#: the readers of exports that publish standings next to the results (``xltb check``)
+EXPORTS = ("chessresults", "swissperfect")
 
 TRF = "TRF"
 TRF_TEAM = "TRF, team event"
-KIND_LABELS = {"chess-results": "chess-results crosstable export (CSV)", "swissperfect": "SwissPerfect export"}
+KIND_LABELS = {"chessresults": "chess-results crosstable export (CSV)", "swissperfect": "SwissPerfect export"}
 
 
-def read_event(path: str | os.PathLike, event_type: EventType | str | None = None, primary: str | None = None):
+#: a cheap test before a reader module is imported: the team TRF reader imports the team model (and
+#: with it dataclasses), which ``xltb standings`` on an individual file should not load
+_MAY_APPLY = {"trf_team": has_team_records}
+
+
+def _reader_for(text: str, readers: Sequence[str]):
+    """(name, module) of the first reader whose ``detect`` says yes, or (None, None)."""
+    for name in readers:
+        if name in _MAY_APPLY and not _MAY_APPLY[name](text):
+            continue
+        module = import_module(f"{__package__}.{name}")
+        if module.detect(text):
+            return name, module
+    return None, None
+
+
+def read_event(path: str | os.PathLike, event_type: EventType | str | None = None, primary: str | None = None, *,
+               readers: Sequence = READERS):
     """(event, kind): a :class:`~xltb.model.Tournament` or :class:`~xltb.model.team.TeamTournament`,
-    and what the file was read as. Errors name the file and line."""
+    and what the file was read as. Errors name the file and line. ``readers`` narrows the choice
+    (e.g. individual readers only)."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
     text, encoding = read_text(path)
-    head = text.split("\n", 400)[:400]
     with errors_located(path), paused():
-        if any(line.startswith("001 ") or line.rstrip() == "001" for line in head):
-            if _has_team_records(text):
-                from ..model.team import TeamTournament
-                from .trf_team import parse_team_trf
+        name, reader = _reader_for(text, readers)
+        if reader is None:
+            raise InputError("not an event file: expected " + EXPECTED_INPUT)
+        event = reader.read(text, str(path), event_type=etype, primary=primary)
+    if name in KIND_LABELS:
+        kind = KIND_LABELS[name]
+    else:
+        kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
+    return _noted(event, encoding), kind
 
-                event = parse_team_trf(text, source=str(path), event_type=etype, primary=primary)
-                kind = TRF_TEAM if isinstance(event, TeamTournament) else TRF
-            else:
-                from .trf import parse_trf
 
-                event, kind = parse_trf(text, source=str(path), event_type=etype), TRF
-        else:
-            from .exports import detect_csv_kind, parse_csv_export
+def read_published(path: str | os.PathLike, event_type: EventType | None = None):
+    """(tournament, what the export published) of a chess-results or SwissPerfect export; None when
+    the file cannot be read or is not such an export (a ``tuple[Tournament, Published]`` or None).
+    Errors name the file and line."""
+    try:
+        text, encoding = read_text(path)
+    except InputError:
+        return None  # not an export: the caller's other reader reports the problem
+    _, reader = _reader_for(text, EXPORTS)
+    if reader is None:
+        return None
+    with errors_located(path):
+        tournament, published = reader.parse(text, str(path), event_type=event_type)
+    return _noted(tournament, encoding), published
 
-            found = detect_csv_kind(text)
-            if found is None:
-                raise InputError("not an event file: expected " + EXPECTED_INPUT)
-            event, _ = parse_csv_export(text, source=str(path), event_type=etype)
-            kind = KIND_LABELS.get(found, found)
+
+def _noted(event, encoding: str):
+    """The event with the warning for a file that was not UTF-8."""
     note = encoding_note(encoding)
-    return (event._replace(warnings=event.warnings + note) if note else event), kind
+    return event._replace(warnings=event.warnings + note) if note else event

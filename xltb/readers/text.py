@@ -10,7 +10,6 @@ from typing import Iterator
 from ..errors import InputError
 
 
-
 def read_text(path: str | os.PathLike) -> tuple[str, str]:
     """Return (text, encoding) of a file; the text has its line ends normalised to ``\\n``."""
     try:
@@ -38,10 +37,6 @@ def decode(data: bytes) -> tuple[str, str]:
     if "\r" in text:  # CRLF or CR-only line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text, encoding
-
-
-def split_lines(text: str) -> list[str]:
-    return text.split("\n")
 
 
 @contextmanager

@@ -9,18 +9,14 @@ player's points are recomputed and compared with columns 81-84.
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import date
 from fractions import Fraction
-from math import gcd
-from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from ..model.tournament import pairing_system
-from .text import decode, encoding_note, errors_located, read_text
+from . import builder, trf_records
 
 #: result code with an opponent -> kind
 _WITH_OPPONENT = {
@@ -35,15 +31,6 @@ _WITHOUT_OPPONENT = {
     "-": Kind.ABSENT, "+": Kind.FULL_BYE, "=": Kind.HALF_BYE, "1": Kind.FULL_BYE, "0": Kind.ZERO_BYE,
     "W": Kind.FULL_BYE, "D": Kind.HALF_BYE, "L": Kind.ZERO_BYE, "w": Kind.FULL_BYE, "d": Kind.HALF_BYE,
     "l": Kind.ZERO_BYE,
-}
-_NOTHING: frozenset = frozenset()
-
-#: what the opponent's line must say for each result
-_MIRROR = {
-    Kind.WIN: {Kind.LOSS}, Kind.LOSS: {Kind.WIN}, Kind.DRAW: {Kind.DRAW},
-    Kind.UNRATED_WIN: {Kind.UNRATED_LOSS}, Kind.UNRATED_LOSS: {Kind.UNRATED_WIN}, Kind.UNRATED_DRAW: {Kind.UNRATED_DRAW},
-    Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS}, Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
-    Kind.NOT_PLAYED: {Kind.NOT_PLAYED},
 }
 
 #: colour column: w, b (German s for black), - or blank
@@ -63,7 +50,6 @@ _RawRound = tuple
 _OPP, _COL, _CODE = 0, 1, 2
 #: fields of a RoundResult, read by position in the reader's loops
 _R_KIND, _R_OPP = 1, 2
-_POINTS_OF = itemgetter(4)
 
 
 class _RawPlayer(NamedTuple):
@@ -94,21 +80,30 @@ class TrfHeader:
         self.warnings: list[str] = []
 
 
-def read_trf(path: str | os.PathLike, *, event_type: EventType | None = None) -> Tournament:
-    """Read a TRF file into a :class:`~xltb.model.Tournament` (errors name the file and line)."""
-    text, encoding = read_text(path)
-    with errors_located(path):
-        tournament = parse_trf(text, source=str(path), event_type=event_type)
-    note = encoding_note(encoding)
-    return tournament._replace(warnings=tournament.warnings + note) if note else tournament
+def detect(text: str) -> bool:
+    """True when a player record (a line starting with ``001``) is among the first 400 lines."""
+    return any(line.startswith("001 ") or line.rstrip() == "001" for line in text.split("\n", 400)[:400])
 
 
-def parse_trf_bytes(data: bytes, source: str = "<data>", **kwargs) -> Tournament:
-    text, _ = decode(data)
-    return parse_trf(text, source=source, **kwargs)
+def has_team_records(text: str) -> bool:
+    """A line starting with 013 (TRF-16) or 310 (TRF-2026) team records (a plain substring search: a
+    regular expression over a large file costs milliseconds)."""
+    return text.startswith(("013", "310")) or "\n013" in text or "\n310" in text
 
 
-def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None = None) -> Tournament:
+def read(text: str, source: str = "<text>", *, event_type: EventType | None = None,
+         primary: str | None = None) -> Tournament:
+    """The individual event of a TRF text (``primary`` is for team events; not used). Team records
+    are ignored here (:mod:`xltb.readers.trf_team` reads them)."""
+    return parse(text, source, event_type=event_type)[0]
+
+
+def parse(text: str, source: str = "<text>", *, event_type: EventType | None = None,
+          ignore: frozenset[str] = frozenset()) -> tuple[Tournament, frozenset[int]]:
+    """The individual event of a TRF text, without the records tagged in ``ignore`` (the team reader
+    reads 240 and 299 itself: they name teams), and the positions in its warnings of those about the
+    players' lines only (the header's number of rounds against the pairings'; totals not checked in a
+    team file), which the team reader replaces with its own."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
@@ -130,7 +125,7 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
             seen[player.start_no] = number
             raw.append(player)
             continue
-        if not line.strip():
+        if not line.strip() or tag in ignore:
             continue
         body = line[4:].strip() if len(line) > 3 else ""
         if tag == "012":
@@ -140,9 +135,9 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
         elif tag == "032":
             header.federation = body
         elif tag == "042":
-            header.start_date = _date(body, header, "042")
+            header.start_date = trf_records.read_date(body, header, "042")
         elif tag == "052":
-            header.end_date = _date(body, header, "052")
+            header.end_date = trf_records.read_date(body, header, "052")
         elif tag == "092":
             header.type_text = body
         elif tag == "192":
@@ -155,19 +150,19 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
             except (ValueError, IndexError):
                 header.warnings.append(f"line {number}: {tag} {body!r} is not a number of rounds; ignored")
         elif tag == "162":
-            _scoring_162(line, number, source, scoring_fields)
+            trf_records.scoring_162(line, number, source, scoring_fields)
         elif tag == "XXS":
-            _scoring_xxs(body, number, source, scoring_fields)
+            trf_records.scoring_xxs(body, number, source, scoring_fields)
         elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            _scoring_bbp(tag, body, number, source, scoring_fields)
+            trf_records.scoring_bbp(tag, body, number, source, scoring_fields)
         elif tag == "202":
-            header.tiebreaks_202 = _tb_list(body)
+            header.tiebreaks_202 = trf_records.tb_list(body)
             header.line_202 = number
         elif tag == "212":
-            header.tiebreaks_212 = _tb_list(body)
+            header.tiebreaks_212 = trf_records.tb_list(body)
             header.line_212 = number
         elif tag == "240":
-            byes_240.append(_bye_240(line, number, source))
+            byes_240.append(trf_records.bye_240(line, number, source))
         elif tag == "299":
             records_299.append((number, line))
         elif tag in _TEAM_RECORDS:
@@ -175,7 +170,7 @@ def parse_trf(text: str, source: str = "<text>", *, event_type: EventType | None
         # every other record (062, 072, 082, 122, 132, 152, 172, 182, 222, 250, 260, XXC, XXZ, ###...) is ignored
     if not raw:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
-    scoring = _scoring(scoring_fields)
+    scoring = trf_records.scoring_of(scoring_fields)
     return _build(raw, header, scoring, byes_240, records_299, source, event_type)
 
 
@@ -241,11 +236,13 @@ _NOT_SEEN = object()
 
 
 def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240, records_299, source: str,
-           event_type: EventType | None) -> Tournament:
+           event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
     rounds = max((len(p.rounds) for p in raw), default=0)
     warnings = list(header.warnings)
+    players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.rounds_declared is not None and header.rounds_declared != rounds:
+        players_only.append(len(warnings))
         warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
     # 240 requested byes fill rounds that have no pairing
     extra_kind: dict[tuple[int, int], Kind] = {}
@@ -279,55 +276,41 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
                 kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
             row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
         rows[me] = row
-    # both lines of a game must agree
-    for p in raw:
-        me = p.start_no
-        for r, result in enumerate(rows[me]):
-            opp = result[_R_OPP]
-            if opp is None:
-                continue
-            other = rows[opp][r]
-            if other[_R_OPP] != me:
-                said = f"has {other[_R_OPP]}" if other[_R_OPP] is not None else "has no opponent"
-                raise InputError(f"round {r + 1}: {me} is paired with {opp}, but the line of {opp} "
-                                 f"(line {by_no[opp].line}) {said} in that round", file=source, line=p.line)
-            if other[_R_KIND] not in _MIRROR.get(result[_R_KIND], _NOTHING):
-                raise InputError(f"round {r + 1}: the results of {me} and {opp} contradict each other "
-                                 f"({_code(result[_R_KIND])} against {_code(other[_R_KIND])})", file=source,
-                                 line=p.line)
-    # double forfeits: both lines say '-' (found first, then marked on both lines)
-    forfeit_loss = Kind.FORFEIT_LOSS
-    doubles = [(p.start_no, r) for p in raw for r, result in enumerate(rows[p.start_no])
-               if result[_R_KIND] is forfeit_loss and rows[result[_R_OPP]][r][_R_KIND] is forfeit_loss]
-    for start_no, r in doubles:
-        rows[start_no][r] = rows[start_no][r]._replace(kind=Kind.DOUBLE_FORFEIT, points=table[Kind.DOUBLE_FORFEIT])
-    overrides, bonus = _abnormal_299(records_299, by_no, source)
+    # both lines of a game must agree; a forfeit loss on both is a double forfeit
+    order = [p.start_no for p in raw]
+
+    def problem(what: str, me: int, r: int, opp: int) -> Exception:
+        mine, other = rows[me][r], rows[opp][r]
+        if what == builder.UNPAIRED:
+            said = f"has {other[_R_OPP]}" if other[_R_OPP] is not None else "has no opponent"
+            return InputError(f"round {r + 1}: {me} is paired with {opp}, but the line of {opp} "
+                              f"(line {by_no[opp].line}) {said} in that round", file=source, line=by_no[me].line)
+        if what == builder.CONTRADICTION:
+            return InputError(f"round {r + 1}: the results of {me} and {opp} contradict each other "
+                              f"({_code(mine[_R_KIND])} against {_code(other[_R_KIND])})", file=source,
+                              line=by_no[me].line)
+        return AssertionError(what)  # opponents were checked when the rounds were read (_kind)
+
+    builder.check_pairings(order, rows, problem)
+    builder.mark_double_forfeits(order, rows, table)
+    overrides, bonus = trf_records.abnormal_299(records_299, by_no, source)
     for p in raw:
         written = p.text[80:84].strip()
         if written and _points_text(written) is None:
             warnings.append(f"line {p.line}: points {written!r} (columns 81-84) cannot be read; not checked")
-    players = _players(raw, rows, scoring, overrides, bonus)
-    mismatch = _first_mismatch(players)
-    if mismatch is not None and not _has_scoring(scoring):
-        # a file-wide convention that explains every line
-        for label, alt_scoring in _ALTERNATIVES:
-            alt = _players(raw, _rescored(rows, alt_scoring), alt_scoring, overrides, bonus)
-            if _first_mismatch(alt) is None:
-                players, scoring = alt, alt_scoring
-                warnings.append(f"points in columns 81-84 are explained only if {label}; read so")
-                mismatch = None
-                break
+    players, scoring, mismatch = builder.explain_points(
+        _players(raw, rows, scoring, overrides, bonus), scoring,
+        lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus), warnings,
+        declared_as="points in columns 81-84", alternatives=scoring == Scoring(), blank_rounds=True)
     if mismatch is not None:
-        players = _blank_byes(raw, players, scoring, warnings)
-        mismatch = _first_mismatch(players)
-    if mismatch is not None:
-        p, computed = mismatch
-        message = (f"player {p.start_no}: the results add up to {_fmt(computed)} points but columns 81-84 say "
-                   f"{_fmt(p.declared_points)}, and no scoring record (162, XXS, BBx, 299) explains it")
+        error = builder.points_error(mismatch, source, rounds="results", declared_by="columns 81-84 say",
+                                     tail=", and no scoring record (162, XXS, BBx, 299) explains it")
         if not header.team_records:
-            raise InputError(message, file=source, line=p.line)
-        warnings.append(f"line {p.line}: {message} (team file: player totals are not checked)")
-    etype = event_type or event_type_of(declared_event_type(header.type_text, header.type_code), players, warnings)
+            raise error
+        players_only.append(len(warnings))
+        warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
+    declared = trf_records.declared_event_type(header.type_text, header.type_code)
+    etype = event_type or builder.event_type(declared, players, warnings)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
     tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
     return Tournament(
@@ -335,7 +318,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, tiebreaks_line=tiebreaks_line,
         source=source,
         warnings=tuple(warnings), city=header.city, federation=header.federation, end_date=header.end_date,
-        chief_arbiter=header.chief_arbiter)
+        chief_arbiter=header.chief_arbiter), frozenset(players_only)
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
@@ -362,59 +345,6 @@ def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) ->
     return kind, None, Colour.NONE
 
 
-_ALTERNATIVES: list[tuple[str, Scoring]] = [
-    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
-    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
-    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
-]
-
-
-def _blank_byes(raw, players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
-    """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
-    absence. Where a line's total is short by a win and it has one such round, that round is read as the
-    pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
-    read as half-point byes. A warning names each line read so."""
-    out = []
-    draw = scoring.points(Kind.HALF_BYE) - scoring.points(Kind.ABSENT)
-    for raw_p, p in zip(raw, players):
-        if p.declared_points is None or p.points == p.declared_points or draw <= 0:
-            out.append(p)
-            continue
-        blanks = [i for i, r in enumerate(p.results) if r.kind is Kind.ABSENT]
-        gap = p.declared_points - p.points
-        results = list(p.results)
-        if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
-            i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
-            results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
-            warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
-                            f"{i + 1}, written blank; read so")
-            out.append(p._replace(results=tuple(results)))
-            continue
-        short = gap / draw
-        if short.denominator != 1 or not 0 < short <= len(blanks):
-            out.append(p)
-            continue
-        chosen = blanks[: int(short)]
-        for i in chosen:
-            results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
-        rounds = ", ".join(str(i + 1) for i in chosen)
-        guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
-        warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
-                        f"written blank; read so{guess}")
-        out.append(p._replace(results=tuple(results)))
-    return out
-
-
-def _has_scoring(scoring: Scoring) -> bool:
-    return scoring != Scoring()
-
-
-def _rescored(rows: dict[int, list[RoundResult]], scoring: Scoring) -> dict[int, list[RoundResult]]:
-    """The same rounds scored another way."""
-    table = scoring.table()
-    return {me: [r._replace(points=table[r.kind]) for r in row] for me, row in rows.items()}
-
-
 def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, overrides, bonus) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
@@ -435,29 +365,6 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
     return out
 
 
-def _first_mismatch(players: list[Player]):
-    """The first player whose results do not add up to columns 81-84, with the computed total."""
-    units: dict[int, int] = {}  # id of a points value -> units of 1/q (readers share the values)
-    q = 1
-    for p in players:
-        for r in p.results:
-            if id(r.points) not in units:
-                units[id(r.points)] = r.points
-                q = q * r.points.denominator // gcd(q, r.points.denominator)
-    units = {key: int(value * q) for key, value in units.items()}
-    unit_of = units.__getitem__
-    for p in players:
-        if p.declared_points is None:
-            continue
-        total = sum(map(unit_of, map(id, map(_POINTS_OF, p.results))))
-        declared = p.declared_points
-        if p.extra_points:
-            declared -= p.extra_points
-        if total * declared.denominator != declared.numerator * q:
-            return p, p.points
-    return None
-
-
 def _rating(text: str, line: int) -> int | None:
     t = text.strip()
     if not t:
@@ -470,193 +377,3 @@ def _rating(text: str, line: int) -> int | None:
 
 def _code(kind: Kind) -> str:
     return {Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "no result"}.get(kind, kind.value)
-
-
-def _fmt(value: Fraction | None) -> str:
-    return "?" if value is None else f"{float(value):g}"
-
-
-# --------------------------------------------------------------------------- scoring records
-def _number(text: str, what: str, line: int, source: str) -> Fraction:
-    try:
-        return Fraction(text.strip().replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{what}: {text.strip()!r} is not a number of points", file=source, line=line) from None
-
-
-_162_FIELDS = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"), "L": ("loss",),
-               "A": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
-
-
-def _scoring_162(line: str, number: int, source: str, out: dict) -> None:
-    """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token)."""
-    for code, value in re.findall(r"\b([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:]):
-        code = code.upper()
-        if code == "X":  # unknown result (adjourned): not a kind of result xltb keeps
-            continue
-        if code not in _162_FIELDS:
-            raise InputError(f"162: unknown scoring code {code!r} (expected W D L A P X)", file=source, line=number)
-        for name in _162_FIELDS[code]:
-            out[name] = _number(value, "162", number, source)
-
-
-_XXS_FIELDS = {"WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",), "WL": ("loss",), "BL": ("loss",),
-               "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",), "PAB": ("pab",),
-               "FW": ("forfeit_win",), "FL": ("forfeit_loss",), "W": ("win", "forfeit_win", "full_bye"),
-               "D": ("draw", "half_bye"), "L": ("loss",)}
-
-
-def _scoring_xxs(body: str, number: int, source: str, out: dict) -> None:
-    """JaVaFo XXS: ``CODE=VALUE`` pairs, later ones override earlier ones. The shortcut ``W`` sets
-    the wins, forfeit wins and full-point byes, not the pairing-allocated bye, which keeps JaVaFo's
-    default of 1 point unless ``PAB=`` says otherwise."""
-    out.setdefault("pab", Fraction(1))
-    for token in body.split():
-        code, _, value = token.partition("=")
-        code = code.upper()
-        if code not in _XXS_FIELDS or not value:
-            raise InputError(f"XXS: cannot read {token!r} (expected e.g. W=1 D=0.5 PAB=1)", file=source, line=number)
-        points = _number(value, "XXS", number, source)
-        if code in ("WW", "BW", "WD", "BD", "WL", "BL"):
-            twin = {"WW": "BW", "BW": "WW", "WD": "BD", "BD": "WD", "WL": "BL", "BL": "WL"}[code]
-            if ("_" + twin) in out and out["_" + twin] != points:
-                raise InputError(f"XXS: scoring that depends on the colour ({code}={value}) is not supported",
-                                 file=source, line=number)
-            out["_" + code] = points
-        for name in _XXS_FIELDS[code]:
-            out[name] = points
-
-
-def _scoring_bbp(tag: str, body: str, number: int, source: str, out: dict) -> None:
-    """bbpPairings BBW/BBD/BBL/BBZ/BBF/BBU: one number each."""
-    points = _number(body.split()[0] if body.split() else "", tag, number, source)
-    names = {"BBW": ("win", "forfeit_win", "full_bye"), "BBD": ("draw", "half_bye"), "BBL": ("loss",),
-             "BBZ": ("zero_bye",), "BBF": ("forfeit_loss",), "BBU": ("pab",)}[tag]
-    for name in names:
-        out[name] = points
-
-
-def _scoring(fields: dict) -> Scoring:
-    kwargs = {k: v for k, v in fields.items() if not k.startswith("_")}
-    return Scoring(**kwargs)
-
-
-def _abnormal_299(records, by_no, source):
-    """TRF-2026 299: col 5 the kind (blank: bonus or penalty), 14-17 points, 20-22 round, ids from 24."""
-    overrides: dict = {}
-    bonus: dict[int, Fraction] = {}
-    kinds = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE,
-             "Z": Kind.ZERO_BYE, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
-    for number, line in records:
-        padded = line.ljust(27)
-        code = padded[4]
-        text = padded[13:17] if padded[13:17].strip() else padded[7:11]
-        if not text.strip():
-            raise InputError("299: no points in columns 14-17", file=source, line=number)
-        points = _number(text, "299", number, source)
-        rnd_text = padded[19:22].strip()
-        rnd = int(rnd_text) if rnd_text.isdigit() and int(rnd_text) else None
-        ids = []
-        for i in range(23, len(line), 5):
-            t = line[i:i + 4].strip()
-            if t:
-                if not t.isdigit() or int(t) not in by_no:
-                    if t.isdigit() and int(t) == 0:
-                        continue
-                    raise InputError(f"299: {t!r} is not a pairing number of this event", file=source, line=number)
-                ids.append(int(t))
-        if code == " ":
-            if not ids:
-                raise InputError("299: a bonus or penalty needs the pairing numbers it applies to", file=source,
-                                 line=number)
-            for sno in ids:
-                bonus[sno] = bonus.get(sno, Fraction(0)) + points
-            continue
-        kind = kinds.get(code.upper())
-        if kind is None:
-            raise InputError(f"299: unknown result type {code!r}", file=source, line=number)
-        for sno in ids or [None]:
-            overrides[(sno, rnd, kind)] = points
-    return overrides, bonus
-
-
-def _bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[int]]:
-    padded = line.ljust(14)
-    rnd_text = padded[6:9].strip()
-    if not rnd_text.isdigit():
-        raise InputError(f"240: round {rnd_text!r} (columns 7-9) is not a number", file=source, line=number)
-    ids = []
-    for t in line[9:].replace("\t", " ").split():
-        if not t.isdigit():
-            raise InputError(f"240: {t!r} is not a pairing number", file=source, line=number)
-        if int(t):
-            ids.append(int(t))
-    return number, padded[4].upper(), int(rnd_text), ids
-
-
-# --------------------------------------------------------------------------- header helpers
-def _tb_list(body: str) -> tuple[str, ...]:
-    return tuple(t for t in re.split(r"[,\s]+", body.strip()) if t)
-
-
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-
-
-def _date(text: str, header: TrfHeader, tag: str) -> date | None:
-    """Dates as written in the wild: 2024/10/24, 2024-10-24, 24.10.2024, 28. 07. 2005, 24/09/2010,
-    24/10/24, May 29, 2020. Unreadable dates are a warning, not an error (dates are not trusted)."""
-    t = text.strip()
-    if not t:
-        return None
-    try:
-        m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t)
-        if m:
-            return date(int(m[1]), int(m[2]), int(m[3]))
-        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", t)
-        if m:
-            a, b, y = int(m[1]), int(m[2]), int(m[3])
-            if y < 100:  # two-digit year: TRF writes YY/MM/DD, some programs DD.MM.YY
-                if 1 <= b <= 12 and 1 <= y <= 31:
-                    return date(2000 + a, b, y)
-                return date(2000 + y, b, a)
-            if b > 12:  # month first
-                return date(y, a, b)
-            return date(y, b, a)
-        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
-        if m and m[1].lower() in _MONTHS:
-            return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t)
-        if m and m[2].lower() in _MONTHS:
-            return date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
-    except ValueError:
-        pass
-    header.warnings.append(f"{tag}: cannot read the date {t!r}; treated as unknown")
-    return None
-
-
-def declared_event_type(type_text: str, type_code: str) -> EventType | None:
-    """The pairing system a file declares (TRF 092 text, TRF-2026 192 code), or None."""
-    code = type_code.upper()
-    text = type_text.lower()
-    if "DOUBLEROUNDROBIN" in code or ("double" in text and ("robin" in text or "berger" in text)):
-        return EventType.DOUBLE_ROUND_ROBIN
-    if "ROUNDROBIN" in code or "robin" in text or "berger" in text or "rundenturnier" in text:
-        return EventType.ROUND_ROBIN
-    if "swiss" in text or "SWISS" in code or "DUTCH" in code or "BURSTEIN" in code or "DUBOV" in code \
-            or code.startswith("FIDE_TEAM_TYPE") or "schweizer" in text:
-        return EventType.SWISS
-    return None
-
-
-def event_type_of(declared: EventType | None, participants, warnings: list[str]) -> EventType:
-    """The declared pairing system; else a (double) round robin when every two participants met once
-    (twice), said in a warning (15.2 then applies); else a Swiss."""
-    if declared is not None:
-        return declared
-    found = pairing_system(participants)
-    if found is not None:
-        warnings.append(f"the file does not name its pairing system; every two participants met "
-                        f"{'twice' if found is EventType.DOUBLE_ROUND_ROBIN else 'once'}: read as a {found.value}")
-        return found
-    return EventType.SWISS

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 from xltb.ranking import compute  # noqa: E402
 from xltb.report.formats import to_json  # noqa: E402
 from xltb.report.numbers import format_value  # noqa: E402
-from xltb.readers.trf import read_trf  # noqa: E402
+from xltb.readers.registry import read_event  # noqa: E402
 from xltb.model import Kind  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "DE"]
@@ -32,7 +32,7 @@ BYE = {Kind.PAB: "-1", Kind.FULL_BYE: "-1", Kind.HALF_BYE: "-½", Kind.ZERO_BYE:
 
 
 def crosstable() -> None:
-    t = read_trf(os.path.join(HERE, "held-swiss16.trf"))
+    t = read_event(os.path.join(HERE, "held-swiss16.trf"))[0]
     st = compute(t, CODES, "2024-08")
     rank_of = {}
     for i, row in enumerate(st.rows, start=1):
@@ -62,7 +62,7 @@ def crosstable() -> None:
 
 
 def json_files() -> None:
-    t = read_trf(os.path.join(HERE, "held-swiss16.trf"))
+    t = read_event(os.path.join(HERE, "held-swiss16.trf"))[0]
     text = to_json(compute(t, ["BH/C1", "BH", "SB", "DE"], "2024-08"))
     with open(os.path.join(HERE, "held-2024.json"), "w", encoding="utf-8") as fh:
         fh.write(text)
