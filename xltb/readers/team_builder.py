@@ -1,5 +1,5 @@
 """The team builder: a team event from the players' individual event (their pairings and results)
-and the team records (:class:`~xltb.readers.trf_team.TeamRecords`: rosters, line-ups, forfeited
+and the team records (:class:`~xltb.readers.team_records.TeamRecords`: rosters, line-ups, forfeited
 matches, byes, abnormal points, match scoring), with the checks of a team event.
 
 * a match is inferred from the players' pairings: a team's players who have opponents in round r
@@ -19,16 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
 from .trf_records import declared_event_type
+from .team_records import TeamRecords
 
-if TYPE_CHECKING:  # the records' parser imports this module
-    from .trf_team import TeamRecords
 
 
 class NotTeamMatches(Exception):
@@ -71,17 +69,17 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
     team_of: dict[int, int] = {}
     numbers = set()
     for t in rec.teams:
-        if t["no"] in numbers:
-            raise InputError(f"team number {t['no']} is used twice", file=source, line=t["line"])
-        numbers.add(t["no"])
-        for sno in t["roster"]:
+        if t.no in numbers:
+            raise InputError(f"team number {t['no']} is used twice", file=source, line=t.line)
+        numbers.add(t.no)
+        for sno in t.roster:
             if sno not in players:
                 raise InputError(f"team {t['no']} lists player {sno}, who has no 001 line", file=source,
-                                 line=t["line"])
-            if sno in team_of and team_of[sno] != t["no"]:
+                                 line=t.line)
+            if sno in team_of and team_of[sno] != t.no:
                 raise InputError(f"player {sno} is on teams {team_of[sno]} and {t['no']}", file=source,
-                                 line=t["line"])
-            team_of[sno] = t["no"]
+                                 line=t.line)
+            team_of[sno] = t.no
     rounds = ind.rounds
     for r, _ in rec.forfeits:
         rounds = max(rounds, r)
@@ -162,7 +160,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
     for r in range(1, rounds + 1):
         done = set()
         for t in rec.teams:
-            me = t["no"]
+            me = t.no
             other = opponents.get((r, me))
             if other is None or me in done:
                 continue
@@ -173,14 +171,14 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             if not rec.board_colours:
                 size = max(size, size_here)
     if size == 0:
-        size = max((len(t["roster"]) for t in rec.teams), default=1)
+        size = max((len(t.roster) for t in rec.teams), default=1)
 
     # ---- team rounds
     built: list[Team] = []
     team_rounds: dict[int, list[TeamRound]] = {}
     unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
     for t in rec.teams:
-        me = t["no"]
+        me = t.no
         row = []
         for r in range(1, rounds + 1):
             other = opponents.get((r, me))
@@ -192,11 +190,11 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         team_rounds[me] = row
     _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
     for t in rec.teams:
-        extra = bonus.get(t["no"], [Fraction(0), Fraction(0)])
-        team = Team(start_no=t["no"], name=t["name"], short_name=t.get("short", ""), roster=tuple(t["roster"]),
-                    results=tuple(team_rounds[t["no"]]), strength=t.get("strength"), declared_mp=t.get("mp"),
-                    declared_gp=t.get("gp"), declared_rank=t.get("rank"), extra_mp=extra[0], extra_gp=extra[1],
-                    line=t["line"])
+        extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
+        team = Team(start_no=t.no, name=t.name, short_name=t.short, roster=tuple(t.roster),
+                    results=tuple(team_rounds[t.no]), strength=t.strength, declared_mp=t.mp,
+                    declared_gp=t.gp, declared_rank=t.rank, extra_mp=extra[0], extra_gp=extra[1],
+                    line=t.line)
         for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
             if declared is not None and declared != computed:
                 warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
@@ -296,8 +294,8 @@ def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, resu
     forfeit = rec.forfeits.get((r, me))
     colour = next((b.colour for b in boards if b.board == 1), Colour.NONE)
     if forfeit is not None:
-        kind = forfeit[1]
-        colour = forfeit[3]
+        kind = forfeit.kind
+        colour = forfeit.colour
         mp, fgp = ms.unplayed(kind, size, games)
         mp, fgp = _override(overrides, me, r, kind, mp, fgp)
         return TeamRound(r, kind, other, colour, mp, fgp, tuple(boards), (r, me) in rec.lineups)
@@ -361,7 +359,7 @@ def _unplayed_round(r, me, t, rec: TeamRecords, ms: MatchScoring, games, size, r
     elif (r, me) in rec.byes:
         kind = rec.byes[(r, me)][0]
     else:
-        kinds = {res.kind for p in t["roster"] if (res := result(p, r)) is not None}
+        kinds = {res.kind for p in t.roster if (res := result(p, r)) is not None}
         if Kind.PAB in kinds:
             kind = Kind.PAB
         elif Kind.FULL_BYE in kinds:

@@ -36,6 +36,7 @@ from ..model import Colour, EventType, Kind, Tournament
 from ..model.team import TeamTournament
 from . import trf
 from .team_builder import NotTeamMatches, build
+from .team_records import ForfeitedMatch, TeamEntry, TeamRecords
 
 
 def detect(text: str) -> bool:
@@ -50,7 +51,7 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     # 240 and 299 name teams in a team file: the individual reader leaves them to the team records
     individual, players_only = trf.parse(text, source=source, event_type=event_type, ignore=frozenset({"240", "299"}))
-    records = TeamRecords(text.split("\n"), source)
+    records = parse_records(text.split("\n"), source)
     try:
         return build(individual, players_only, records, source, primary, event_type)
     except NotTeamMatches as why:
@@ -78,25 +79,26 @@ def _points(text: str, what: str, number: int, source: str) -> Fraction | None:
         raise InputError(f"{what}: {t!r} is not a number of points", file=source, line=number) from None
 
 
-class TeamRecords:
-    """The team records of a file, parsed with the columns of the TRF-2026 text."""
+def parse_records(lines: list[str], source: str) -> TeamRecords:
+    """The team records of a TRF file, read with the columns of the TRF-2026 text."""
+    return _Parser(lines, source).records
 
+
+class _Parser:
     def __init__(self, lines: list[str], source: str):
-        self.teams: list[dict] = []
-        self.uses_310 = False
         self.type_code = ""
         self.type_text = ""
         self.board_colours = ""
         self.match_fields: dict[str, Fraction] = {}
         self.pab: tuple[Fraction | None, Fraction | None] = (None, None)
-        self.pab_rounds: dict[int, set[int]] = {}  # round -> teams
-        self.forfeits: dict[tuple[int, int], tuple[int, Kind, int, Kind, int]] = {}  # (round, team) -> ...
-        self.byes: dict[tuple[int, int], tuple[Kind, int]] = {}
-        self.lineups: dict[tuple[int, int], tuple[list[int | None], int]] = {}
+        self.pab_rounds: dict[int, set[int]] = {}
+        self.forfeits: dict[tuple[int, int], ForfeitedMatch] = {}
+        self.byes: dict[tuple[int, int], tuple[Kind, int | None]] = {}
+        self.lineups: dict[tuple[int, int], tuple[list[int | None], int | None]] = {}
         self.abnormal: list[tuple[int, str, Fraction | None, Fraction | None, int | None, list[int]]] = []
         self.rounds_declared: int | None = None
-        teams_013: list[dict] = []
-        teams_310: list[dict] = []
+        teams_013: list[TeamEntry] = []
+        teams_310: list[TeamEntry] = []
         for number, raw in enumerate(lines, start=1):
             line = raw.rstrip("\n")
             tag = line[:3]
@@ -105,8 +107,8 @@ class TeamRecords:
             if tag == "310":
                 teams_310.append(self._team_310(line, number, source))
             elif tag == "013":
-                teams_013.append({"no": len(teams_013) + 1, "name": line[4:36].strip(), "short": "",
-                                  "roster": self._ids(line[36:], "013", number, source), "line": number})
+                teams_013.append(TeamEntry(len(teams_013) + 1, line[4:36].strip(),
+                                           tuple(self._ids(line[36:], "013", number, source)), line=number))
             elif tag == "192":
                 self.type_code = line[4:].strip().upper()
             elif tag == "092":
@@ -130,9 +132,11 @@ class TeamRecords:
             elif tag == "299":
                 self._abnormal_299(line, number, source)
         # ref (FIDE's program) reads 310 and skips 013 when both are present, as we do
-        self.uses_310 = bool(teams_310)
-        self.teams = teams_310 or teams_013
-        self.rosters = {t["no"]: t["roster"] for t in self.teams}
+        self.records = TeamRecords(
+            teams_310 or teams_013, type_code=self.type_code, type_text=self.type_text,
+            board_colours=self.board_colours, match_fields=self.match_fields, pab=self.pab, pab_rounds=self.pab_rounds,
+            forfeits=self.forfeits, byes=self.byes, lineups=self.lineups, abnormal=self.abnormal,
+            rounds_declared=self.rounds_declared)
 
     @staticmethod
     def _ids(text: str, what: str, number: int, source: str) -> list[int]:
@@ -144,18 +148,18 @@ class TeamRecords:
                 out.append(int(t))
         return out
 
-    def _team_310(self, line: str, number: int, source: str) -> dict:
+    def _team_310(self, line: str, number: int, source: str) -> TeamEntry:
         padded = line.ljust(77)
         no = _int(padded[4:7], "310: team number (columns 5-7)", number, source)
         if no is None:
             raise InputError("310: no team number in columns 5-7", file=source, line=number)
         strength = padded[47:53].strip()
-        return {"no": no, "name": padded[8:40].strip(), "short": padded[41:46].strip(),
-                "strength": int(strength) if strength.isdigit() and int(strength) else None,
-                "mp": _points(padded[54:60], "310: match points (columns 55-60)", number, source),
-                "gp": _points(padded[61:67], "310: game points (columns 62-67)", number, source),
-                "rank": int(padded[68:71]) if padded[68:71].strip().isdigit() else None,
-                "roster": self._ids(line[71:], "310", number, source), "line": number}
+        return TeamEntry(
+            no, padded[8:40].strip(), tuple(self._ids(line[71:], "310", number, source)), short=padded[41:46].strip(),
+            strength=int(strength) if strength.isdigit() and int(strength) else None,
+            mp=_points(padded[54:60], "310: match points (columns 55-60)", number, source),
+            gp=_points(padded[61:67], "310: game points (columns 62-67)", number, source),
+            rank=int(padded[68:71]) if padded[68:71].strip().isdigit() else None, line=number)
 
     def _match_362(self, line: str, number: int, source: str) -> None:
         # by token: "362 TW  2.0   TD  1.0   TL  0.0", "362 TW 2     TD 1     TL 0", "362  W 3.0    D 1.0"
@@ -192,8 +196,8 @@ class TeamRecords:
         if not rnd or not white or not black:
             raise InputError("330: needs a round and two teams", file=source, line=number)
         kw, kb = self._FORFEITS[code]
-        self.forfeits[(rnd, white)] = (black, kw, number, Colour.WHITE)
-        self.forfeits[(rnd, black)] = (white, kb, number, Colour.BLACK)
+        self.forfeits[(rnd, white)] = ForfeitedMatch(black, kw, number, Colour.WHITE)
+        self.forfeits[(rnd, black)] = ForfeitedMatch(white, kb, number, Colour.BLACK)
 
     def _bye_240(self, line: str, number: int, source: str) -> None:
         padded = line.ljust(9)
@@ -232,4 +236,4 @@ class TeamRecords:
         self.abnormal.append((number, padded[4].upper(), mp, gp, rnd, self._ids(line[22:], "299", number, source)))
 
 
-__all__ = ["detect", "read", "TeamRecords"]
+__all__ = ["detect", "read", "parse_records"]
