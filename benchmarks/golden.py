@@ -31,7 +31,8 @@ SEED_EXPLAIN = ["seed/held-swiss16.trf", "seed/held-rr6.trf", "seed/held-team14.
 
 
 def event_files() -> list[Path]:
-    return sorted(p for p in DATA.rglob("*") if p.suffix.lower() in EVENT_SUFFIXES and p.is_file())
+    return sorted(p for p in DATA.rglob("*") if p.suffix.lower() in EVENT_SUFFIXES and p.is_file()
+                  and "golden" not in p.relative_to(DATA).parts)
 
 
 def run(xltb: str, args: list[str], cwd: Path) -> str:

@@ -19,7 +19,8 @@ from xltb.excel import core, udfs
 from xltb.excel.catalogue import TEAM_CODES, function_name
 from xltb.excel.crosstable import from_tournament
 from xltb.excel.settings import parse_settings
-from xltb.excel.teamsheets import (from_team_tournament, normal_result, round_trip_difference, sheets_to_trf,
+from xltb.excel.team_fill import from_team_tournament, round_trip_difference
+from xltb.excel.teamsheets import (normal_result, sheet_records,
                                    to_team_tournament)
 from helpers import read_trf
 from helpers import read_team_event as read_event
@@ -88,16 +89,16 @@ def test_events_the_sheets_cannot_hold_are_refused(tmp_path):
     assert done.returncode == 2 and "not a team event" in done.stderr and not out.exists()
 
 
-def test_generated_trf_lines():
-    text = sheets_to_trf(TEAMS, MATCHES, parse_settings(dict(SETTINGS)))
-    lines = text.splitlines()
+def test_the_sheets_give_the_team_records():
+    """The sheets are read into the records a TRF file's team records give (no TRF text between)."""
+    players, records = sheet_records(TEAMS, MATCHES, parse_settings(dict(SETTINGS)))
     # Falcons forfeited their match against Antelopes (every board, no 330 needed: 15.1)
     assert [r[6] for r in MATCHES if r[0] == 6 and r[2] == 6 and r[3] == 1] == ["-+"] * 4
     copy = to_team_tournament(TEAMS, MATCHES, parse_settings(dict(SETTINGS)))
     assert copy.team(6).result(6).kind.name == "FORFEIT_LOSS" and copy.team(1).result(6).mp == 2
-    assert "240 H   5   14" in lines and any(x.startswith("320  1.0  2.0") for x in lines)
-    assert "352 WBWB" in lines and "362 TW 2.0   TD 1.0   TL 0.0" in lines
-    assert sum(x.startswith("310 ") for x in lines) == 14 and sum(x.startswith("001 ") for x in lines) == 84
+    assert records.byes[(5, 14)][0].name == "HALF_BYE" and records.pab == (1, 2)  # TRF 240 H, 320  1.0  2.0
+    assert records.board_colours == "WBWB" and records.match_fields == {"W": 2, "D": 1, "L": 0}  # 352, 362
+    assert len(records.teams) == 14 and len(players.players) == 84  # 310, 001
 
 
 # --------------------------------------------------------------------------- functions

@@ -23,23 +23,23 @@ rating, for rating-based tie-breaks, C.07 10), then the roster in board order: t
 
 Other columns (names looked up by a formula, notes) are ignored. A match whose boards have no
 result yet is left out (a round being played); a match with some results but not all is an
-error. The sheets are converted into the text of a TRF-2026 team file and read by the team
-reader (:mod:`xltb.readers.trf_team`), so that a workbook and ``xltb standings`` read an event the
-same way; every cell is checked first, so that a mistake is reported by its cell
-(:class:`~xltb.excel.crosstable.CellError`), never by a line of the generated text.
+error. The sheets are read into the players' games and the team records
+(:mod:`xltb.readers.team_records`) that a TRF file's team records give, and the same team builder
+(:mod:`xltb.readers.team_builder`) makes the event, so that a workbook and ``xltb standings`` read
+an event the same way; every cell is checked first, so that a mistake is reported by its cell
+(:class:`~xltb.excel.crosstable.CellError`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 from ..errors import InputError
-from ..model import Colour, Kind
-from ..model.team import TeamTournament
-from ..readers import trf_team
+from ..model import Colour, Kind, Player, RoundResult, Scoring, Tournament
+from ..readers import builder, team_builder
+from ..readers.team_records import ForfeitedMatch, TeamEntry, TeamRecords
 from .crosstable import CellError, EmptyCrosstable, Origin, cell_text
 
 TEAMS_HEADER = ["No", "Team", "Short", "Rating"]
@@ -48,11 +48,6 @@ MATCHES_HEADER = ["Round", "Board", "Team A", "Team B", "Player A", "Player B", 
 RESULT_HELP = ("1-0, ½-½, 0-1 (from team A's side), +- / -+ / -- forfeits (on a line without a board: a "
                "forfeited match), PAB / FPB / HPB / ZPB a bye of team A (Team B blank)")
 
-#: board results from A's side -> (A's TRF code, B's TRF code)
-_BOARD_RESULTS = {
-    "1-0": ("1", "0"), "0-1": ("0", "1"), "½-½": ("=", "="),
-    "+-": ("+", "-"), "-+": ("-", "+"), "--": ("-", "-"),
-}
 _HALF = re.compile(r"^(?:½|1/2|0[.,]5|\.5)$")
 _BYES = {"PAB": "PAB", "+BYE": "PAB", "U": "PAB", "FPB": "F", "HPB": "H", "=BYE": "H", "ZPB": "Z", "-BYE": "Z"}
 
@@ -317,85 +312,94 @@ def read_matches(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin:
     return sorted(out, key=lambda m: (m.round, m.first_row))
 
 
-def _trf_number(value: Fraction | None) -> str:
-    if value is None:
-        return ""
-    return f"{float(value):.1f}" if value.denominator in (1, 2) else f"{float(value):.2f}"
+#: board results from A's side -> (A's kind, B's kind); against an empty board a player has no
+#: opponent: a win by forfeit is read as TRF writes it (``0000 - +``: a full-point bye of the board)
+_BOARD_KINDS = {
+    "1-0": (Kind.WIN, Kind.LOSS), "0-1": (Kind.LOSS, Kind.WIN), "½-½": (Kind.DRAW, Kind.DRAW),
+    "+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+    "--": (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS),
+}
+_EMPTY_BOARD = {Kind.WIN: Kind.FULL_BYE, Kind.FORFEIT_WIN: Kind.FULL_BYE, Kind.DRAW: Kind.HALF_BYE,
+                Kind.LOSS: Kind.ZERO_BYE, Kind.FORFEIT_LOSS: Kind.ABSENT}
+_FORFEITED = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+              "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}
+_BYE_KINDS = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
+SOURCE = "Teams and Matches sheets"
 
 
-def sheets_to_trf(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
-                  matches_origin: Origin = Origin("Matches")) -> str:
-    """The sheets as the text of a TRF-2026 team file (every cell checked first)."""
+def sheet_records(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
+                  matches_origin: Origin = Origin("Matches")) -> tuple[Tournament, TeamRecords]:
+    """The sheets as the players' games and the team records the team builder reads (every cell
+    checked first). Players are numbered team by team, in roster order."""
     teams = read_teams(teams_rows, teams_origin)
     by_no = {t.no: t for t in teams}
     matches = read_matches(matches_rows, by_no, matches_origin)
-    # players: numbered team by team, in roster order
     number: dict[tuple[int, int], int] = {}
     names: list[tuple[int, str]] = []
     for t in sorted(teams, key=lambda x: x.no):
         for pos, name in enumerate(t.roster, start=1):
-            sno = len(names) + 1
-            number[(t.no, pos)] = sno
-            names.append((sno, name))
-    if len(names) > 9999:
-        raise CellError("more than 9999 players", cell=teams_origin.address(0, 0))
-    rounds = max((m.round for m in matches), default=0)
-    blocks: dict[int, list[str]] = {sno: ["          "] * rounds for sno, _ in names}
+            number[(t.no, pos)] = len(names) + 1
+            names.append((len(names) + 1, name))
+    # the players' rounds: as far as the last round with a board (team byes and forfeited matches
+    # after it are the team records')
+    rounds = max((m.round for m in matches if m.boards), default=0)
+    cells: dict[int, list[tuple[Kind, int | None, Colour]]] = {
+        sno: [(Kind.ABSENT, None, Colour.NONE)] * rounds for sno, _ in names}
     pattern = (settings.board_colours or "WB").upper()
-    lines_300, lines_330, lines_240, pab_rounds = [], [], [], {}
-    flip = {"W": "b", "B": "w"}
+    flip = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
+    forfeits: dict[tuple[int, int], ForfeitedMatch] = {}
+    byes: dict[tuple[int, int], tuple[Kind, int | None]] = {}
+    pab_rounds: dict[int, set[int]] = {}
+    lineups: dict[tuple[int, int], tuple[list[int | None], int | None]] = {}
     for m in matches:
+        row = matches_origin.row + m.first_row
         if m.bye is not None:
             if m.bye == "PAB":
-                pab_rounds.setdefault(m.round, []).append(m.a)
+                pab_rounds.setdefault(m.round, set()).add(m.a)
             else:
-                lines_240.append(f"240 {m.bye[0]} {m.round:>3}  {m.a:>3}")
+                byes[(m.round, m.a)] = (_BYE_KINDS[m.bye[0]], row)
             continue
-        if m.forfeit is not None:
-            lines_330.append(f"330 {m.forfeit} {m.round:>3} {m.a:>3} {m.b:>3}")
+        if m.forfeit is not None:  # C.07 15.1: a match not played
+            ka, kb = _FORFEITED[m.forfeit]
+            forfeits[(m.round, m.a)] = ForfeitedMatch(m.b, ka, row, Colour.WHITE)
+            forfeits[(m.round, m.b)] = ForfeitedMatch(m.a, kb, row, Colour.BLACK)
         lineup_a: dict[int, int | None] = {}
         lineup_b: dict[int, int | None] = {}
         for bd in m.boards:
-            colour_a = pattern[(bd.board - 1) % len(pattern)]
-            ca, cb = (colour_a.lower(), flip[colour_a]) if colour_a in "WB" else ("-", "-")
-            code_a, code_b = _BOARD_RESULTS[bd.result]
+            first = pattern[(bd.board - 1) % len(pattern)]
+            colour_a = {"W": Colour.WHITE, "B": Colour.BLACK}.get(first, Colour.NONE)
+            kind_a, kind_b = _BOARD_KINDS[bd.result]
             pa = number[(m.a, bd.pa)] if bd.pa is not None else None
             pb = number[(m.b, bd.pb)] if bd.pb is not None else None
             if pa is not None:
-                blocks[pa][m.round - 1] = f"  {pb or 0:>4} {ca if pb else '-'} {code_a}"
+                cells[pa][m.round - 1] = (kind_a, pb, colour_a) if pb else (_EMPTY_BOARD[kind_a], None, Colour.NONE)
             if pb is not None:
-                blocks[pb][m.round - 1] = f"  {pa or 0:>4} {cb if pa else '-'} {code_b}"
+                cells[pb][m.round - 1] = (kind_b, pa, flip.get(colour_a, Colour.NONE)) if pa else \
+                    (_EMPTY_BOARD[kind_b], None, Colour.NONE)
             lineup_a[bd.board] = pa
             lineup_b[bd.board] = pb
         if m.boards and not (_default_order(lineup_a, m.a, number) and _default_order(lineup_b, m.b, number)):
-            for team, lineup in ((m.a, lineup_a), (m.b, lineup_b)):
-                ids = [lineup.get(b) or 0 for b in range(1, max(lineup) + 1)]
-                lines_300.append(f"300 {m.round:>3} {team:>3}     " + " ".join(f"{p:>4}" for p in ids))
-    out = []
-    if settings.name:
-        out.append(f"012 {settings.name}")
-    if settings.start_date is not None:
-        out.append(f"042 {settings.start_date:%Y/%m/%d}")
+            for team, lineup in ((m.a, lineup_a), (m.b, lineup_b)):  # TRF 300: a line-up out of roster order
+                lineups[(m.round, team)] = ([lineup.get(b) for b in range(1, max(lineup) + 1)], row)
     s = settings.scoring
-    out.append(f"162  W {_trf_number(s.win)}    D {_trf_number(s.draw)}    L {_trf_number(s.loss)}")
-    if settings.boards:
-        out.append("352 " + (pattern * settings.boards)[:settings.boards])
-    ms = settings.match_points
-    out.append(f"362 TW {_trf_number(ms[0])}   TD {_trf_number(ms[1])}   TL {_trf_number(ms[2])}")
-    for sno, name in names:
-        out.append(f"001 {sno:>4}      {name[:33]:<33}".ljust(89) + "".join(blocks[sno]).rstrip())
-    for t in sorted(teams, key=lambda x: x.no):
-        strength = f"{t.rating:>6}" if t.rating else " " * 6
-        head = f"310 {t.no:>3} {t.name[:32]:<32} {t.short[:5]:<5} {strength}" + " " * 18
-        out.append(head.ljust(71) + "".join(f" {number[(t.no, p)]:>4}" for p in range(1, len(t.roster) + 1)))
-    pab_mp, pab_gp = settings.pab_points
-    # TRF 320: one team per round on a line; several byes in a round take further lines
-    layers = max((len(v) for v in pab_rounds.values()), default=0)
-    for k in range(max(layers, 1 if pab_mp is not None or pab_gp is not None else 0)):
-        out.append(f"320 {_trf_number(pab_mp):>4} {_trf_number(pab_gp):>4}" +
-                   "".join(f" {(pab_rounds.get(r, [])[k:k + 1] or [0])[0]:>3}" for r in range(1, rounds + 1)))
-    out += lines_240 + lines_330 + lines_300
-    return "\n".join(out) + "\n"
+    # the points of a board, as TRF 162 gives them (W: also forfeit wins and full-point byes; D: half-point byes)
+    scoring = Scoring(win=s.win, draw=s.draw, loss=s.loss, forfeit_win=s.win, full_bye=s.win, half_bye=s.draw)
+    table = scoring.table()
+    rows = {sno: [RoundResult(r, kind, opp, colour, table[kind]) for r, (kind, opp, colour) in enumerate(row, start=1)]
+            for sno, row in cells.items()}
+    order = [sno for sno, _ in names]
+    builder.mark_double_forfeits(order, rows, table)
+    players = tuple(Player(sno, name, tuple(rows[sno])) for sno, name in names)
+    event = Tournament(name=settings.name, players=players, rounds=rounds, event_type=settings.event_type,
+                       start_date=settings.start_date, scoring=scoring, source=SOURCE)
+    mp = settings.match_points
+    entries = [TeamEntry(t.no, t.name, tuple(number[(t.no, p)] for p in range(1, len(t.roster) + 1)), short=t.short,
+                         strength=t.rating or None, line=teams_origin.row + t.row)
+               for t in sorted(teams, key=lambda x: x.no)]
+    records = TeamRecords(entries, board_colours=(pattern * settings.boards)[:settings.boards] if settings.boards else "",
+                          match_fields={"W": mp[0], "D": mp[1], "L": mp[2]}, pab=settings.pab_points,
+                          pab_rounds=pab_rounds, forfeits=forfeits, byes=byes, lineups=lineups)
+    return event, records
 
 
 def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[int, int], int]) -> bool:
@@ -409,116 +413,15 @@ def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[
 
 def to_team_tournament(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
                        matches_origin: Origin = Origin("Matches")):
-    """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`."""
-    text = sheets_to_trf(teams_rows, matches_rows, settings, teams_origin=teams_origin, matches_origin=matches_origin)
+    """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`, built by the same
+    team builder as a TRF file's team records."""
+    event, records = sheet_records(teams_rows, matches_rows, settings, teams_origin=teams_origin,
+                                   matches_origin=matches_origin)
     try:
-        event = trf_team.read(text, source="Teams and Matches sheets", event_type=settings.event_type,
-                               primary=settings.primary)
+        built = team_builder.build(event, frozenset(), records, SOURCE, settings.primary, settings.event_type)
+    except team_builder.NotTeamMatches:
+        raise CellError("the matches do not describe team matches", cell=matches_origin.address(0, 0)) from None
     except InputError as err:  # the cells were checked: what is left is a contradiction between matches
         raise CellError(f"the matches contradict each other: {err.message}", cell=matches_origin.address(0, 0)) \
             from None
-    if not isinstance(event, TeamTournament):
-        raise CellError("the matches do not describe team matches", cell=matches_origin.address(0, 0))
-    return event
-
-
-# --------------------------------------------------------------------------- event -> sheets
-_CODE = {Kind.WIN: "1-0", Kind.UNRATED_WIN: "1-0", Kind.LOSS: "0-1", Kind.UNRATED_LOSS: "0-1", Kind.DRAW: "½-½",
-         Kind.UNRATED_DRAW: "½-½", Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
-_BYE_TEXT = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB"}
-
-
-def from_team_tournament(tt, board_colours: str = "") -> tuple[list[list[Any]], list[list[Any]]]:
-    """(Teams rows, Matches rows), headers first, of a team event.
-
-    Team A of a match is the team whose board-1 colour is the first of ``board_colours``
-    (default white); boards follow the event's line-ups.
-    """
-    first = (board_colours or "W")[0].upper()
-    positions = max((len(t.roster) for t in tt.teams), default=1)
-    teams_rows: list[list[Any]] = [TEAMS_HEADER + [str(i) for i in range(1, positions + 1)]]
-    pos: dict[int, int] = {}
-    for t in tt.teams:
-        names = []
-        for i, sno in enumerate(t.roster, start=1):
-            pos[sno] = i
-            names.append(tt.player(sno).name)
-        teams_rows.append([t.start_no, t.name, t.short_name or None, t.strength] + names +
-                          [None] * (positions - len(names)))
-    matches_rows: list[list[Any]] = [list(MATCHES_HEADER)]
-    by_no = {t.start_no: t for t in tt.teams}
-    for r in range(1, tt.rounds + 1):
-        done: set[int] = set()
-        for t in tt.teams:
-            if t.start_no in done or r > len(t.results):
-                continue
-            tr = t.result(r)
-            if tr.opponent is None:
-                if tr.kind in _BYE_TEXT:
-                    matches_rows.append([r, None, t.start_no, None, None, None, _BYE_TEXT[tr.kind]])
-                continue
-            other = by_no[tr.opponent].result(r)
-            a, ra, b, rb = t, tr, by_no[tr.opponent], other
-            colour_a = {Colour.WHITE: "W", Colour.BLACK: "B"}.get(tr.colour)
-            if colour_a is not None and colour_a != first or colour_a is None and t.start_no > tr.opponent:
-                a, ra, b, rb = b, rb, a, ra
-            done.update((a.start_no, b.start_no))
-            board_points = sum((g.points for g in ra.boards), Fraction(0))
-            paired = any(g.player is not None and g.opponent is not None for g in ra.boards)
-            # a forfeited match is written as such (TRF 330) unless its boards say it all: the reader infers
-            # one from boards that were all forfeited between players (15.1), with their GP
-            if ra.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and \
-                    (not paired or board_points != ra.gp):
-                code = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}[ra.kind]
-                matches_rows.append([r, None, a.start_no, b.start_no, None, None, code])
-            theirs = {g.board: g for g in rb.boards}
-            for g in ra.boards:
-                kind = g.kind
-                if g.player is None:
-                    code = "-+"
-                elif kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.board in theirs and \
-                        theirs[g.board].kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.opponent is not None:
-                    code = "--"
-                else:
-                    code = _CODE.get(kind)
-                if code is None:
-                    raise InputError(f"round {r}: board {g.board} of team {a.start_no} has a result the Matches sheet "
-                                     f"cannot hold ({kind.name})")
-                opp = g.opponent if g.opponent is not None else \
-                    (theirs[g.board].player if g.board in theirs else None)
-                matches_rows.append([r, g.board, a.start_no, b.start_no, pos.get(g.player), pos.get(opp), code])
-            for g in rb.boards:  # a board where A had nobody and B's player won by forfeit
-                if not any(x.board == g.board for x in ra.boards) and g.player is not None:
-                    matches_rows.append([r, g.board, a.start_no, b.start_no, None, pos.get(g.player), "-+"])
-    return teams_rows, matches_rows
-
-
-def round_trip_difference(original, copy) -> str | None:
-    """Where the event read back from the sheets differs from the original (None: nowhere that
-    counts for tie-breaks: rounds, opponents, MP, GP, boards and who played them)."""
-    def pos_map(tt):
-        return {sno: (t.start_no, i) for t in tt.teams for i, sno in enumerate(t.roster, start=1)}
-
-    pa, pb = pos_map(original), pos_map(copy)
-    if [t.start_no for t in original.teams] != [t.start_no for t in copy.teams]:
-        return "the teams differ"
-    for what in ("rounds", "boards", "primary"):
-        if getattr(original, what) != getattr(copy, what):
-            return f"{what}: {getattr(original, what)} in the file, {getattr(copy, what)} in the sheets"
-    if original.match_scoring.overrides:
-        return "the file sets the points of kinds of rounds (TRF 299 with a result type)"
-    for t, u in zip(original.teams, copy.teams):
-        if (t.extra_mp, t.extra_gp) != (u.extra_mp, u.extra_gp):
-            return f"team {t.start_no} has bonus or penalty points (TRF 299)"
-        for x, y in zip(t.results, u.results):
-            if (x.kind, x.opponent, x.mp, x.gp) != (y.kind, y.opponent, y.mp, y.gp):
-                return (f"team {t.start_no}, round {x.round}: {x.kind.name} {x.mp} MP {x.gp} GP against "
-                        f"{x.opponent} in the file, {y.kind.name} {y.mp} MP {y.gp} GP against {y.opponent} "
-                        "in the sheets")
-
-            def boards(r, m):
-                return sorted((g.board, m.get(g.player), m.get(g.opponent), g.kind.played, g.points) for g in r.boards)
-
-            if boards(x, pa) != boards(y, pb):
-                return f"team {t.start_no}, round {x.round}: the boards differ"
-    return None
+    return built

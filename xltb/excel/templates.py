@@ -484,7 +484,8 @@ def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool 
 def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
     """(Teams rows, Matches rows) of the event, or of a blank template. A filled template must
     hold the event exactly: the sheets are read back and compared with it."""
-    from .teamsheets import MATCHES_HEADER, TEAMS_HEADER, from_team_tournament
+    from .team_fill import from_team_tournament
+    from .teamsheets import MATCHES_HEADER, TEAMS_HEADER
 
     if event is None:
         size, _ = BLANK_SIZE["team"]
@@ -493,7 +494,8 @@ def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[lis
         matches = [list(MATCHES_HEADER)] + [[None] * len(MATCHES_HEADER) for _ in range(BLANK_MATCH_LINES)]
         return teams, matches
     from .settings import parse_settings
-    from .teamsheets import round_trip_difference, to_team_tournament
+    from .team_fill import round_trip_difference
+    from .teamsheets import to_team_tournament
 
     teams, matches = from_team_tournament(event, values.get("BoardColours") or "")
     copy = to_team_tournament(teams, matches, parse_settings(values))
