@@ -120,7 +120,7 @@ def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
     assert pyodide.call("xltb.excel.functions", "TB_SB_C1", None, crosstable, settings) == ""  # a spare row
     # a one-row crosstable arrives flat, a one-cell block as a scalar: both read
     assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable[0], settings) == \
-        [["Rank", "No", "Name", "Rating", "Pts"]]
+        [["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB"]]
     explained = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 2, "SB", crosstable, settings)
     assert "SB" in explained and "#2" in explained
 

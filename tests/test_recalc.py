@@ -102,8 +102,14 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
         assert [None if v in ("", None) else v for v in row[5:]] == \
             [None if want["tiebreaks"][c] is None else pytest.approx(want["tiebreaks"][c], rel=1e-12)
              for c in doc["tiebreaks"]]
-    # the per-participant cells read that table (Excel's INDEX/MATCH; left for the spreadsheet to compute)
-    assert ws.cell(row=2, column=4).value.startswith('=IF($A2=0,"",INDEX(')
+    # the per-participant cells read that table (INDEX/MATCH in the template; recalc writes their values)
+    assert load_workbook(src)["Standings"].cell(row=2, column=4).value.startswith('=IF($A2=0,"",INDEX(')
+    numbers = _crosstable_numbers(wb)
+    by_no = {w["start_no"]: w for w in doc["standings"]}
+    for r, no in enumerate(numbers, start=2):
+        assert ws.cell(row=r, column=4).value == by_no[no]["rank"]
+        assert ws.cell(row=r, column=5).value == by_no[no]["points"]
+    assert ws.cell(row=len(numbers) + 2, column=4).value in ("", None)  # a spare row
 
 
 def test_formulas_beside_the_templates():
