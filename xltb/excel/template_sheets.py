@@ -130,8 +130,11 @@ def instructions(ws, kind: str, st, blocks: str) -> None:
         cell.alignment = st["wrap"]
         if font is not None:
             cell.font = font
+        elif len(text) > 110:  # wrapped lines: a height for them (LibreOffice keeps the stored height)
+            ws.row_dimensions[i].height = 15 * (len(text) // 100 + 1)
     ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 

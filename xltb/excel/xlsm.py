@@ -83,4 +83,5 @@ def _finish_macros(wb):
     for i, text in enumerate(lines):
         cell = ws.cell(row=start + i, column=1, value=text)
         cell.alignment = styles()["wrap"]
+        ws.row_dimensions[start + i].height = 15 * (len(text) // 100 + 1)
     return wb
