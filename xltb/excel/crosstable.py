@@ -293,6 +293,9 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
             if opp is None:
                 continue
             other_kind, other_opp, other_colour = parsed[opp][i]
+            if other_opp == number and other_kind in _MIRROR.get(kind, ()) and (
+                    colour is Colour.NONE or colour != other_colour):
+                continue  # the two cells agree (the usual case: no addresses to compute)
             here = origin.address(r, layout.rounds[i])
             there = origin.address(seen[opp], layout.rounds[i])
             if other_opp != number:
