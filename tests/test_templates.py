@@ -79,6 +79,21 @@ def test_packaged_workbooks(name):
     # xlwings reads an Interpreter_Win row even when it is empty: the row is deleted so that the setting falls back
     assert conf["UDF Modules"] == "xltb.excel.udfs" and "Interpreter_Win" not in conf
     assert wb["Instructions"].sheet_properties.codeName == "Sheet1"  # the VBA project's document module
+    # the function wrappers are in the VBA project (written with pyopenvba), read back by it; xlwings' own
+    # module is as xlwings ships it
+    from pyopenvba import ExcelFile
+
+    from xltb.excel.xlsm import UDF_BAS, xlwings_standalone
+
+    path = ROOT / "workbooks" / name
+    with ExcelFile(str(path)) as book:
+        modules = book.vba_modules()
+        assert book.validate() == []
+    with ExcelFile(xlwings_standalone()[0]) as original:
+        assert modules["xlwings"] == original.vba_modules()["xlwings"]
+    norm = lambda text: text.replace("\r\n", "\n").strip()  # noqa: E731
+    assert norm(modules["xlwings_udfs"]) == norm(UDF_BAS.read_text(encoding="ascii"))
+    assert "Function TB_STANDINGS(Optional crosstable, Optional settings, Optional teams)" in modules["xlwings_udfs"]
     assert "Standings" in wb.sheetnames and ("Teams" in wb.sheetnames) == ("team" in name)
 
 

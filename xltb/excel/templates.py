@@ -36,7 +36,7 @@ from .crosstable import HEADER, NOTATION_HELP, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
 from .template_sheets import VIEW_TIEBREAKS, instructions, print_setup, standings_sheet, styles
-from .xlsm import _finish_macros, _macro_workbook, xlwings_standalone  # noqa: F401 - xlwings_standalone: API
+from .xlsm import _finish_macros, _macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
 from ..ranking.choices import default_list
 
@@ -183,7 +183,10 @@ def render(kind: str, event: Any = None, **options) -> bytes:
     wb = build(kind, event, **options)
     buf = io.BytesIO()
     wb.save(buf)
-    return normalise_zip(cached.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic))
+    data = cached.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic)
+    if options.get("macros"):
+        data = with_udf_module(data)
+    return normalise_zip(data)
 
 
 def normalise_zip(data: bytes) -> bytes:

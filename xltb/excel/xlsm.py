@@ -2,14 +2,17 @@
 xlwings module) is kept as it is, with the sheet ``xlwings.conf`` naming xltb's functions.
 
 The VBA module is that of the installed xlwings (0.37.8, pinned in ``xltb[excel]``: Python must run
-the version whose VBA the workbook carries). xltb's function wrappers are not written into
-``vbaProject.bin`` (no maintained library writes MS-OVBA modules): the arbiter imports
-``workbooks/xltb_udfs.bas`` once (README, section Excel).
+the version whose VBA the workbook carries). xltb's function wrappers (``xltb_udfs.bas``, the module
+``xlwings_udfs`` that xlwings' *Import Functions* writes; a test regenerates it with xlwings' own
+generator) are written into ``vbaProject.bin`` with pyopenvba (MIT, pure Python; MS-CFB and MS-OVBA),
+so that the workbook opens ready: no import step, no Trust Center change.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 
 from ..errors import XltbError
 from .template_sheets import styles
@@ -76,12 +79,36 @@ def _finish_macros(wb):
         "module) into the Python that Excel should use. If that is not the python on the PATH (or the add-in's "
         "setting), add a row at the top of the sheet xlwings.conf: Interpreter_Win in column A, the full path of "
         "its pythonw.exe in column B. Open this file and enable macros.",
-        "Then import the functions: either Alt+F11, File > Import File..., workbooks/xltb_udfs.bas (no further "
-        "setting needed); or tick Trust Center > Macro Settings > Trust access to the VBA project object model "
-        "and run the macro ImportPythonUDFs (Alt+F8). Save, then press Ctrl+Alt+F9.",
+        "The functions' VBA wrappers are in this file already (module xlwings_udfs): no import step. After an "
+        "upgrade of xltb that adds functions, run the macro ImportPythonUDFs (Alt+F8; needs Trust Center > Macro "
+        "Settings > Trust access to the VBA project object model).",
     ]
     for i, text in enumerate(lines):
         cell = ws.cell(row=start + i, column=1, value=text)
         cell.alignment = styles()["wrap"]
         ws.row_dimensions[start + i].height = 15 * (len(text) // 100 + 1)
     return wb
+
+
+#: the VBA wrappers of xltb's worksheet functions (module xlwings_udfs)
+UDF_BAS = Path(__file__).with_name("xltb_udfs.bas")
+
+
+def with_udf_module(data: bytes) -> bytes:
+    """The .xlsm ``data`` with the module ``xlwings_udfs`` (:data:`UDF_BAS`) added to its VBA project."""
+    try:
+        from pyopenvba import ExcelFile  # the .xlsm only: xltb[excel]
+    except ImportError:
+        raise XltbError("an .xlsm needs pyopenvba: pip install 'xltb[excel]' (or write an .xlsx)") from None
+    source = UDF_BAS.read_text(encoding="ascii")
+    with tempfile.TemporaryDirectory(prefix="xltb-") as tmp:
+        src, out = Path(tmp, "in.xlsm"), Path(tmp, "out.xlsm")
+        src.write_bytes(data)
+        with ExcelFile(str(src)) as wb:
+            wb.vba_project().add_module("xlwings_udfs", source)
+            wb.save(str(out))
+        with ExcelFile(str(out)) as wb:  # read back: the module is there and the project is consistent
+            problems = wb.validate()
+            if problems or "xlwings_udfs" not in wb.vba_modules():
+                raise XltbError(f"the VBA project of the .xlsm is inconsistent after writing: {problems}")
+        return out.read_bytes()
