@@ -100,6 +100,6 @@ class Host:
         self.proc.wait(timeout=30)
 
 
-def start(folder: Path, *, with_xlwings: bool = False) -> Host:
-    wheel = build_wheel(folder)
+def start(folder: Path, *, with_xlwings: bool = False, wheel: Path | None = None) -> Host:
+    wheel = wheel or build_wheel(folder)
     return Host([wheel], [package_zip("xlwings", folder)] if with_xlwings else [])

@@ -35,13 +35,18 @@ CASES = [  # (template kind, event file, tie-break list or None for the file's /
 
 
 @pytest.fixture(scope="session")
-def pyodide(tmp_path_factory):
+def wheel(tmp_path_factory):
+    return pyodide_host.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def pyodide(tmp_path_factory, wheel):
     why = pyodide_host.missing()
     if why:
         if os.environ.get("XLTB_REQUIRE_PYODIDE"):
             pytest.fail(f"Pyodide is required here (XLTB_REQUIRE_PYODIDE) but {why}")
         pytest.skip(why)
-    host = pyodide_host.start(tmp_path_factory.mktemp("pyodide"), with_xlwings=True)
+    host = pyodide_host.start(tmp_path_factory.mktemp("pyodide"), with_xlwings=True, wheel=wheel)
     yield host
     host.close()
 
@@ -184,3 +189,45 @@ result = {{
     assert out["blank"] == [[""]]
     assert len(out["standings"]) == len(st.rows) + 1 and out["standings"][0][5:] == list(st.codes)
     assert [r[1] for r in out["standings"][1:]] == [r.start_no for r in st.rows]
+
+
+def test_the_wheel_lite_installs_is_small_and_pulls_in_nothing(wheel):
+    """In Pyodide (sys_platform "emscripten", what micropip evaluates the markers with) xltb's wheel
+    requires nothing: no pandas, no openpyxl to download on every start of Lite."""
+    import zipfile
+
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 400_000
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [Requirement(line.split(":", 1)[1].strip()) for line in meta.splitlines()
+                if line.startswith("Requires-Dist:")]
+    pyodide_env = {**default_environment(), "sys_platform": "emscripten", "platform_system": "Emscripten",
+                   "extra": ""}
+    assert {r.name for r in requires if r.marker is None or r.marker.evaluate(pyodide_env)} == set()
+    linux_env = {**default_environment(), "sys_platform": "linux", "extra": ""}
+    assert {r.name for r in requires if r.marker is None or r.marker.evaluate(linux_env)} == {"openpyxl", "pandas"}
+
+
+def test_xltb_lite_writes_main_py_and_requirements(tmp_path):
+    import subprocess
+    import sys
+
+    from xltb import __version__
+
+    out = tmp_path / "lite"
+    done = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (out / "main.py").read_text() == MAIN_PY and "register(globals(), func, arg)" in MAIN_PY
+    assert (out / "requirements.txt").read_text() == f"xltb=={__version__}\n"
+    again = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    assert again.returncode == 2 and "use --force" in again.stderr
+    url = "https://example.org/dist/xltb-0.1.0-py3-none-any.whl"
+    forced = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", url],
+                            capture_output=True, text=True)
+    assert forced.returncode == 0 and (out / "requirements.txt").read_text() == url + "\n"
+    bad = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", "x.zip"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--wheel-url" in bad.stderr

@@ -16,7 +16,8 @@ def register(sub) -> None:
                        description="Write the two files of the xlwings Lite add-in's editor: main.py registers "
                                    "xltb's worksheet functions (=TB_SB_C1(A2, Crosstable, Settings), "
                                    "=TB_STANDINGS(Crosstable, Settings), ...) and requirements.txt installs xltb. "
-                                   "Paste each into the tab of the same name in xlwings Lite.")
+                                   "Add the requirement to the requirements.txt tab of xlwings Lite (keep its xlwings "
+                                   "line) and paste main.py into its main.py tab.")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write main.py and requirements.txt")
     p.add_argument("--wheel-url", metavar="URL",
                    help="install xltb from this wheel's URL instead of PyPI (xltb-VERSION-py3-none-any.whl)")
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(f"cannot create {args.output}: {exc.strerror or exc}") from None
     for name, text in out.items():
         write_atomic(os.path.join(args.output, name), text)
-    print(f"wrote {', '.join(os.path.join(args.output, n) for n in out)}: paste each into the xlwings Lite tab "
-          "of the same name", file=sys.stderr)
+    print(f"wrote {', '.join(os.path.join(args.output, n) for n in out)}. In xlwings Lite: add the line of "
+          "requirements.txt to its requirements.txt tab (keep the xlwings line there), paste main.py into its "
+          "main.py tab; then =TB_STANDINGS(Crosstable,Settings) in a template", file=sys.stderr)
     return 0
