@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 from xltb.ranking import compute
 from xltb.excel import core, udfs
@@ -284,7 +285,7 @@ def test_team_template_sheets():
     wb = load_workbook(io.BytesIO(render("team", HELD)))
     assert wb.sheetnames == ["Instructions", "Settings", "Teams", "Matches", "Standings"]
     names = {n: dn.attr_text for n, dn in wb.defined_names.items()}
-    assert names["Teams"] == "Teams!$A$1:$J$15" and names["Matches"].startswith("Matches!$A$1:$G$")
+    assert names["Teams"] == "Teams!$A$1:$J$25" and names["Matches"].startswith("Matches!$A$1:$G$")
     assert names["PrimaryScore"].startswith("Settings!$B$")
     assert [c.value for c in wb["Teams"][2]] == [1, "Antelopes", "ANT", None, "Aglio, Armando",
                                                  "Almeida, Alejandro", "Angolano, Alcide", "Adardo, Abel",
@@ -294,8 +295,12 @@ def test_team_template_sheets():
                                        "Name A", "Name B"]
     assert m["G2"].number_format == "@" and m["H2"].value.startswith('=IF(OR($C2="",$E2=""),"",IFERROR(INDEX(')
     st = wb["Standings"]
-    assert [c.value for c in st[2]][:5] == ["=Teams!A2", "=Teams!B2", "=TB_RANK($A2)", "=TB_MPTS($A2)",
-                                            "=TB_GPTS($A2)"]
+    anchor = next(c for c in st[1] if hasattr(c.value, "text"))  # the table: Rank, No, Team, MP, GP, ...
+    assert anchor.value.text == "=TB_STANDINGS(Matches,Settings,Teams)"
+    col = [get_column_letter(anchor.column + k) for k in range(5)]
+    look = '=IF($A2=0,"",INDEX(${0}:${0},MATCH($A2,${1}:${1},0)))'
+    assert [c.value for c in st[2]][:5] == ["=Teams!A2", "=Teams!B2"] + [look.format(col[k], col[1]) for k in (0, 3, 4)]
+    assert m.protection.sheet and m["H2"].protection.locked and not m["G2"].protection.locked
     blank = _recalc(render("team"))
     assert blank["Standings"]["D2"].value in ("", None) and blank["Standings"]["K1"].value == "Rank"
 

@@ -76,8 +76,24 @@ def test_packaged_workbooks(name):
     wb = load_workbook(io.BytesIO(data), keep_vba=True)
     assert wb.sheetnames[0] == "Instructions" and wb.sheetnames[-1] == "xlwings.conf"
     conf = {r[0].value: r[1].value for r in wb["xlwings.conf"].iter_rows(max_row=9, max_col=2)}
-    assert conf["UDF Modules"] == "xltb.excel.udfs" and conf["Interpreter_Win"] is None
+    # xlwings reads an Interpreter_Win row even when it is empty: the row is deleted so that the setting falls back
+    assert conf["UDF Modules"] == "xltb.excel.udfs" and "Interpreter_Win" not in conf
     assert wb["Instructions"].sheet_properties.codeName == "Sheet1"  # the VBA project's document module
+    # the function wrappers are in the VBA project (written with pyopenvba), read back by it; xlwings' own
+    # module is as xlwings ships it
+    from pyopenvba import ExcelFile
+
+    from xltb.excel.xlsm import UDF_BAS, xlwings_standalone
+
+    path = ROOT / "workbooks" / name
+    with ExcelFile(str(path)) as book:
+        modules = book.vba_modules()
+        assert book.validate() == []
+    with ExcelFile(xlwings_standalone()[0]) as original:
+        assert modules["xlwings"] == original.vba_modules()["xlwings"]
+    norm = lambda text: text.replace("\r\n", "\n").strip()  # noqa: E731
+    assert norm(modules["xlwings_udfs"]) == norm(UDF_BAS.read_text(encoding="ascii"))
+    assert "Function TB_STANDINGS(Optional crosstable, Optional settings, Optional teams)" in modules["xlwings_udfs"]
     assert "Standings" in wb.sheetnames and ("Teams" in wb.sheetnames) == ("team" in name)
 
 
@@ -94,8 +110,9 @@ def test_template_command_writes_xlsm(tmp_path):
         assert "xl/vbaProject.bin" in z.namelist()
     from xltb.ranking import compute
 
-    rank = compute(read_trf(SEED / "held-swiss16.trf")).row(1).rank  # the file's list, the edition of its date
-    assert load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]["D2"].value == rank
+    rank = compute(read_trf(SEED / "held-swiss16.trf")).rows[0]  # the file's list, the edition of its date
+    ws = load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]
+    assert [ws["L2"].value, ws["M2"].value] == [1, rank.start_no]
 
 
 def test_render_is_deterministic():
@@ -112,7 +129,7 @@ def test_filled_template_holds_the_event():
     wb = load_workbook(io.BytesIO(render("individual", trf)))
     assert wb.sheetnames == ["Instructions", "Settings", "Crosstable", "Standings"]
     names = {n: dn.attr_text for n, dn in wb.defined_names.items()}
-    assert names["Crosstable"] == "Crosstable!$A$1:$K$17"
+    assert names["Crosstable"] == "Crosstable!$A$1:$M$37"  # 2 spare rounds, 20 spare rows
     assert names["Tiebreaks"].startswith("Settings!$B$")
     settings_block = _sheet_rows(wb["Settings"], names["Settings"].split("!")[1].replace("$", ""))
     settings = parse_settings(settings_from_pairs(settings_block))
@@ -123,20 +140,24 @@ def test_filled_template_holds_the_event():
     assert ws["H5"].data_type == "s" and ws["H5"].number_format == "@"  # "=BYE" is text, not a formula
     t = to_tournament(rows)
     assert [(p.start_no, p.points) for p in t.players] == [(p.start_no, p.points) for p in trf.players]
-    assert str(ws.data_validations.dataValidation[0].sqref) == "G2:K17"
+    assert str(ws.data_validations.dataValidation[0].sqref) == "G2:M37"
+    assert _sheet_rows(ws, "L1:M1") == [["R6", "R7"]] and _sheet_rows(ws, "A18:M18") == [[None] * 13]
     st = wb["Standings"]
-    assert [c.value for c in st[1]][:10] == ["No", "Name", "Rating", "Rank", "Pts", "BH/C1", "BH", "SB", "DE", "WIN"]
-    assert [c.value for c in st[2]][:10] == ["=Crosstable!A2", "=Crosstable!B2", "=Crosstable!D2", "=TB_RANK($A2)",
-                                             "=TB_PTS($A2)", "=TB_BH_C1($A2)", "=TB_BH($A2)", "=TB_SB($A2)",
-                                             "=TB_DE($A2)", "=TB_WIN($A2)"]
-    array = st["L1"].value
-    assert array.ref == "L1:Z17" and array.text == "=TB_STANDINGS()"
+    assert [c.value for c in st[1]][:10] == ["No", "Name", "Rating", "Rank", "Pts", "=Q1", "=R1", "=S1", "=T1",
+                                             "=U1"]
+    look = '=IF($A2=0,"",INDEX(${0}:${0},MATCH($A2,$M:$M,0)))'
+    assert [c.value for c in st[2]][:10] == ["=Crosstable!A2", "=Crosstable!B2", "=Crosstable!D2"] + [
+        look.format(c) for c in "LPQRSTU"]
+    array = st["L1"].value  # one formula for the whole table, as large as the event (it spills)
+    assert array.ref == "L1:U17" and array.text == "=TB_STANDINGS(Crosstable,Settings)"
+    assert st.protection.sheet and st["D2"].protection.locked
     assert st.page_setup.orientation == "landscape" and st.print_title_rows == "$1:$1"
 
 
 def test_other_codes_use_tb():
     wb = load_workbook(io.BytesIO(render("individual", tiebreaks="KS/L-1,BH-C1")))
-    assert [c.value for c in wb["Standings"][2]][5:7] == ['=TB("KS/L-1",$A2)', "=TB_BH_C1($A2)"]
+    ws = load_workbook(io.BytesIO(render("individual", tiebreaks="KS/L-1,BH-C1")), data_only=True)["Standings"]
+    assert [c.value for c in ws[1]][:7] == ["No", "Name", "Rating", "Rank", "Pts", "KS/L-1", "BH/C1"]
 
 
 def test_command_line(tmp_path):
@@ -176,20 +197,16 @@ def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
     assert not out.exists()
 
 
-def test_sorted_view_has_room_for_a_longer_list():
-    """The arbiter may lengthen the list in Settings after the template is made: the sorted view
-    (a fixed array range) has room for VIEW_TIEBREAKS tie-breaks, and the sheet says so."""
-    from xltb.excel.recalc import recalc_workbook
-    from xltb.excel.templates import VIEW_TIEBREAKS
+def test_sorted_view_follows_a_longer_list():
+    """The arbiter may lengthen the list in Settings after the template is made: the spilled table
+    grows with it (recalc writes the table to one cell's spill when the array's range is too small)."""
+    from xltb.excel import functions
 
     wb = load_workbook(io.BytesIO(render("individual", read_trf(SEED / "held-swiss16.trf"))))
-    longer = "BH/C1,BH,SB,DE,WIN,ARO,TPR,KS,BPG,BWG"
-    assert len(longer.split(",")) == VIEW_TIEBREAKS
+    longer = "BH/C1,BH,SB,DE,WIN,ARO,TPR,KS,BPG,BWG,AOB"
     cell = wb.defined_names["Tiebreaks"].attr_text.split("!")[1].replace("$", "")
     wb["Settings"][cell] = longer
-    recalc_workbook(wb)
-    st = wb["Standings"]
-    heads = [c.value for c in st[1]]
-    start = heads.index("Rank", 4)
-    assert heads[start:] == ["Rank", "No", "Name", "Rating", "Pts"] + longer.split(",")
-    assert f"room for {VIEW_TIEBREAKS} tie-breaks" in " ".join(str(c.value) for c in wb["Instructions"]["A"])
+    crosstable = _sheet_rows(wb["Crosstable"], "A1:M37")
+    settings = _sheet_rows(wb["Settings"], wb.defined_names["Settings"].attr_text.split("!")[1].replace("$", ""))
+    table = functions.TB_STANDINGS(crosstable, settings)
+    assert table[0] == ["Rank", "No", "Name", "Rating", "Pts"] + longer.split(",") and len(table) == 17

@@ -10,5 +10,6 @@ COMMANDS = {
     "export": "xltb.cli.export",
     "template": "xltb.cli.template",
     "recalc": "xltb.cli.recalc",
+    "lite": "xltb.cli.lite",
     "check": "xltb.cli.check",
 }

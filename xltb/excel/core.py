@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from ..errors import XltbError
 from ..ranking import compute
-from ..tiebreaks.codes import parse_code
+from ..tiebreaks.codes import parse_code, parse_list
 from .crosstable import CellError, EmptyCrosstable, Origin, to_tournament
 from .settings import EventSettings, parse_settings, settings_from_pairs
 
@@ -391,6 +391,15 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
         return _error(err)
 
 
+def _listed(settings) -> list[str]:
+    """The tie-break codes the Settings block lists (none when it cannot be read)."""
+    try:
+        text = parse_settings(settings_from_pairs(settings)).tiebreaks
+        return [spec.code for spec in parse_list(text)] if text else []
+    except XltbError:
+        return []
+
+
 def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tuple[int, int] | None = None,
                  teams: TeamSheets | None = None):
     """The whole standings table (header row, then rank order).
@@ -400,8 +409,8 @@ def tb_standings(crosstable, settings=None, origin: Origin = Origin(), shape: tu
     the whole table."""
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError) and event.code == NA:  # no participants yet: the header only
-        rows: list[list[Any]] = [["Rank", "No", "Team", "MP", "GP"] if teams is not None else
-                                 ["Rank", "No", "Name", "Rating", "Pts"]]
+        rows: list[list[Any]] = [(["Rank", "No", "Team", "MP", "GP"] if teams is not None else
+                                  ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)]
     elif isinstance(event, ExcelError):
         rows = [[event]]
     else:

@@ -112,6 +112,23 @@ def cell_text(value: Any) -> str:
     return str(value).strip()
 
 
+_PARSED: dict[str, tuple[Kind, int | None, Colour]] = {}
+
+
+def _parse(value: Any) -> tuple[Kind, int | None, Colour]:
+    """:func:`parse_cell`, remembered for text cells: a recalculation after one edit reads the same
+    texts again (bounded: the memory is dropped when it holds 100,000 texts)."""
+    if type(value) is not str:
+        return parse_cell(value)
+    found = _PARSED.get(value)
+    if found is None:
+        found = parse_cell(value)
+        if len(_PARSED) >= 100_000:
+            _PARSED.clear()
+        _PARSED[value] = found
+    return found
+
+
 def parse_cell(value: Any) -> tuple[Kind, int | None, Colour]:
     """One round cell -> (kind, opponent's pairing number or None, colour).
 
@@ -212,9 +229,15 @@ def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
 
 
 # --------------------------------------------------------------------------- rows -> Tournament
-def _int(value: Any, what: str, address: str, *, positive: bool = True) -> int | None:
+def _int(value: Any, what: str, origin: Origin, r: int, c: int, *, positive: bool = True) -> int | None:
+    """A whole number cell (None when blank); errors name the cell (``origin``, row ``r``, column ``c``)."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
+    if type(value) is int and (value >= 0 or not positive):
+        return value  # the usual cases: no cell address to compute
+    if type(value) is float and value.is_integer() and (value >= 0 or not positive):
+        return int(value)  # Excel's numbers arrive as floats through a value-passing host
+    address = origin.address(r, c)
     try:
         number = float(str(value).strip().replace(",", ".")) if not isinstance(value, (int, float)) else float(value)
     except ValueError:
@@ -243,7 +266,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     for r in range(1, len(rows)):
         row = list(rows[r])
         row += [None] * (len(rows[0]) - len(row))
-        number = _int(row[cols["no"]], "pairing number", origin.address(r, cols["no"]))
+        number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
         name_text = cell_text(row[cols["name"]])
         if number is None:
             if name_text:
@@ -271,7 +294,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         for i in range(rounds):
             c = layout.rounds[i]
             try:
-                kind, opp, colour = parse_cell(row[c])
+                kind, opp, colour = _parse(row[c])
             except ValueError as err:
                 raise CellError(str(err), cell=origin.address(r, c)) from None
             if opp is not None:
@@ -309,7 +332,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     builder.mark_double_forfeits(order, rows, table)
     players = []
     for r, number, row in entries:
-        rating = _int(row[cols["rating"]], "rating", origin.address(r, cols["rating"])) if "rating" in cols else None
+        rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
         fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]

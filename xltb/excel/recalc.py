@@ -365,7 +365,39 @@ def recalc_workbook(wb) -> RecalcResult:
             for j in range(r.max_col - r.min_col + 1):
                 v = block[i][j] if i < len(block) and j < len(block[i]) else ""
                 ws.cell(row=r.min_row + i, column=r.min_col + j).value = _cell_value(v)
+    _settle_lookups(wb, {(ws.title, cell.row, cell.column) for ws, cell, _, _ in results})
     return RecalcResult(len(jobs), errors)
+
+
+#: the per-participant cells of xltb's templates: a value looked up in the spilled =TB_STANDINGS(...) table
+_LOOKUP = re.compile(r'=IF\(\$A(\d+)=0,"",INDEX\(\$([A-Z]{1,3}):\$\2,MATCH\(\$A\1,\$([A-Z]{1,3}):\$\3,0\)\)\)')
+_HEADER_REF = re.compile(r"=([A-Z]{1,3})1")
+
+
+def _settle_lookups(wb, written: set[tuple[str, int, int]]) -> None:
+    """Replace the templates' lookups into a table this run wrote by their values, so that the output
+    shows them without a spreadsheet: ``=IF($A2=0,"",INDEX($P:$P,MATCH($A2,$M:$M,0)))`` (the
+    participant in column A, found in the table's No column) and ``=Q1`` (the table's header)."""
+    sheets = {s for s, _, _ in written}
+    for ws in wb.worksheets:
+        if ws.title not in sheets:
+            continue
+        ev = Evaluator(wb)
+        cells = [c for row in ws.iter_rows() for c in row if c.data_type == "f" and isinstance(c.value, str)]
+        for cell in cells:
+            if m := _HEADER_REF.fullmatch(cell.value):
+                cell.value = ws.cell(row=1, column=_col(m[1])).value
+            elif m := _LOOKUP.fullmatch(cell.value):
+                try:
+                    number = ev.cell_value(ws.title, int(m[1]), 1)
+                except FormulaError:
+                    continue
+                if number in (0, None, ""):
+                    cell.value = ""
+                    continue
+                col, key = _col(m[2]), _col(m[3])
+                found = next((r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=key).value == number), None)
+                cell.value = "#N/A" if found is None else _cell_value(ws.cell(row=found, column=col).value)
 
 
 def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult:

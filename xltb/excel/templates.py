@@ -8,12 +8,16 @@ Sheets:
 * **Crosstable** -- header row + one row per participant; round cells are text (``+W9``,
   ``=B13``, ``-F12``, ``+BYE``, ...) with a data validation that shows the notation. The
   defined name ``Crosstable`` covers the header and every row.
-* **Standings** -- per participant (pairing order): rank, name, points and the chosen tie-breaks
-  as live formulas (``=TB_RANK(A2)``, ``=TB_BH_C1(A2)``); to the right, the sorted view: the
-  array formula ``=TB_STANDINGS()``.
+* **Standings** -- one formula ``=TB_STANDINGS(Crosstable,Settings)`` that spills the table in rank
+  order, and per participant (pairing order) rank, points and the chosen tie-breaks read from it
+  with ``INDEX``/``MATCH`` (:mod:`xltb.excel.template_sheets`); protected.
 * team events have **Teams** (rosters in board order) and **Matches** (per round and board; see
-  :mod:`xltb.excel.teamsheets`) instead of the Crosstable; the Standings list the teams
-  (``=TB_EDE($A2)``, ``=TB_EGGSB_C1($A2)``, ...) and the sorted view has their MP and GP.
+  :mod:`xltb.excel.teamsheets`) instead of the Crosstable; the formula is
+  ``=TB_STANDINGS(Matches,Settings,Teams)`` and the table has the teams' MP and GP.
+
+Every formula cell carries its value as computed by :mod:`xltb.excel.functions` when the file is
+written (:mod:`xltb.excel.cached`), so a viewer without xltb's functions shows numbers. Filled
+templates keep spare rows (and individual ones spare round columns) inside the names.
 
 The same generator fills a template from an event (``--from``), which is how the example
 workbooks in ``workbooks/`` are made. Output is deterministic (fixed document properties), so
@@ -27,10 +31,12 @@ import re
 from datetime import datetime
 from typing import Any
 
-from .catalogue import formula_for
+from . import cached, functions
 from .crosstable import HEADER, NOTATION_HELP, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
+from .template_sheets import VIEW_TIEBREAKS, instructions, print_setup, standings_sheet, styles
+from .xlsm import _finish_macros, _macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
 from ..model.team import TeamTournament
 from ..ranking.choices import default_list
@@ -38,12 +44,15 @@ from ..readers.registry import INDIVIDUAL_READERS, TEAM_READERS, read_event
 
 KINDS = ("individual", "roundrobin", "team")
 
-#: tie-break columns the sorted view (=TB_STANDINGS() over a fixed range) has room for, at least
-VIEW_TIEBREAKS = 10
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
 #: blank team template: roster positions, lines of the Matches sheet; filled ones keep spare lines
 BLANK_ROSTER, BLANK_MATCH_LINES, SPARE_MATCH_LINES = 8, 1000, 60
+#: room a filled template keeps for late entries: at least this many blank rows (a quarter of the field
+#: if more), blank round columns (individual events), blank team rows
+SPARE_ROWS, SPARE_ROUNDS, SPARE_TEAMS = 20, 2, 10
+#: the range arguments of the Standings formulas
+BLOCKS = {"individual": "Crosstable,Settings", "roundrobin": "Crosstable,Settings", "team": "Matches,Settings,Teams"}
 
 #: what each kind of template is, for its default tie-break list (xltb.ranking.choices)
 KIND_EVENT = {"individual": (False, EventType.SWISS), "roundrobin": (False, EventType.ROUND_ROBIN),
@@ -51,32 +60,6 @@ KIND_EVENT = {"individual": (False, EventType.SWISS), "roundrobin": (False, Even
 EVENT_TYPE_TEXT = {EventType.SWISS: "Swiss", EventType.ROUND_ROBIN: "Round robin",
                    EventType.DOUBLE_ROUND_ROBIN: "Double round robin"}
 _FIXED_TIME = datetime(2024, 1, 1)
-
-_HEAD_FILL = "DDEBF7"
-_BAND_FILL = "F2F2F2"
-
-
-def _styles():
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-
-    thin = Side(style="thin", color="A6A6A6")
-    return {
-        "head_font": Font(bold=True),
-        "head_fill": PatternFill("solid", fgColor=_HEAD_FILL),
-        "title_font": Font(bold=True, size=14),
-        "border": Border(left=thin, right=thin, top=thin, bottom=thin),
-        "center": Alignment(horizontal="center", vertical="center"),
-        "wrap": Alignment(wrap_text=True, vertical="top"),
-    }
-
-
-def number_format(code: str) -> str:
-    """Display format of a tie-break column (as ``xltb standings`` prints it)."""
-    from ..report.numbers import decimals
-
-    places = decimals(code)
-    return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
-
 
 def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     """The settings a template shows (team events: game points, match points, boards; a team's
@@ -144,27 +127,39 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     wb = _macro_workbook() if macros else Workbook()
     wb.properties.creator = "xltb"
     wb.properties.created = wb.properties.modified = _FIXED_TIME
+    wb.calculation.fullCalcOnLoad = False  # the cached values are the results: no forced calculation on open
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
     codes = [s.code for s in parse_list(values["Tiebreaks"])]
-    st = _styles()
+    st = styles()
+    fields = _fields(kind)
+    settings_block = [[key, values.get(key)] for key in fields]
+    wb.xltb_cached, wb.xltb_dynamic = {}, {}
+    instructions(wb.active, kind, st, BLOCKS[kind])
+    _settings_sheet(wb, values, st, fields)
     if kind == "team":
         teams_rows, matches_rows = _team_rows(event, values)
-        _instructions(wb.active, kind, st)
-        _settings_sheet(wb, values, st, _fields(kind))
         _teams_sheet(wb, teams_rows, values, st)
-        _matches_sheet(wb, matches_rows, teams_rows, values, st)
-        _standings_sheet(wb, len(teams_rows) - 1, codes, st, team=True)
-        return _finish_macros(wb) if macros else wb
-    if event is not None:
-        rows = _individual_rows(event, values)
+        wb.xltb_cached["Matches"] = _matches_sheet(wb, matches_rows, teams_rows, values, st)
+        table = functions.TB_STANDINGS(matches_rows, settings_block, teams_rows)
+        source = teams_rows
     else:
-        size, rounds = BLANK_SIZE[kind]
-        rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
-                                                                       for _ in range(size)]
-    _instructions(wb.active, kind, st)
-    _settings_sheet(wb, values, st, FIELDS)
-    _crosstable_sheet(wb, rows, values, st)
-    _standings_sheet(wb, len(rows) - 1, codes, st)
+        if event is not None:
+            rows = _individual_rows(event, values)
+            width = len(rows[0])
+            rounds = width - len(HEADER)
+            rows[0] = rows[0] + [f"R{rounds + i}" for i in range(1, SPARE_ROUNDS + 1)]
+            rows = [rows[0]] + [r + [None] * SPARE_ROUNDS for r in rows[1:]]
+            rows += [[None] * len(rows[0]) for _ in range(max(SPARE_ROWS, (len(rows) - 1) // 4))]
+        else:
+            size, rounds = BLANK_SIZE[kind]
+            rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
+                                                                           for _ in range(size)]
+        _crosstable_sheet(wb, rows, values, st)
+        table = functions.TB_STANDINGS(rows, settings_block)
+        source = rows
+    cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team")
+    wb.xltb_cached["Standings"] = cells
+    wb.xltb_dynamic["Standings"] = {anchor}
     return _finish_macros(wb) if macros else wb
 
 
@@ -185,80 +180,15 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     return rows
 
 
-# --------------------------------------------------------------------------- the packaged .xlsm
-#: the UDF module xlwings imports, set in the workbook's xlwings.conf sheet
-UDF_MODULE = "xltb.excel.udfs"
-
-
-def xlwings_standalone() -> tuple[str, str]:
-    """(path, version) of the standalone quickstart workbook of the installed xlwings: an .xlsm
-    whose VBA project holds the xlwings module (``xlwings quickstart --standalone`` copies it)."""
-    import os
-
-    try:
-        import xlwings
-    except ImportError:
-        raise XltbError("an .xlsm needs xlwings: pip install 'xltb[excel]' (or write an .xlsx)") from None
-    path = os.path.join(os.path.dirname(xlwings.__file__), "quickstart_standalone.xlsm")
-    if not os.path.exists(path):
-        raise XltbError(f"xlwings {xlwings.__version__} has no quickstart_standalone.xlsm; write an .xlsx")
-    return path, xlwings.__version__
-
-
-def _macro_workbook():
-    """xlwings' standalone workbook: its VBA project (the xlwings module, ThisWorkbook and two sheet
-    modules) is kept as it is; its first sheet becomes Instructions, its configuration sheet
-    ``xlwings.conf`` names xltb's UDF module."""
-    from openpyxl import load_workbook
-
-    path, version = xlwings_standalone()
-    wb = load_workbook(path, keep_vba=True)
-    conf = wb["_xlwings.conf"]
-    conf.title = "xlwings.conf"  # active: the settings apply to this workbook
-    for row in conf.iter_rows(min_row=1, max_row=12, max_col=2):
-        key = str(row[0].value or "").strip().lower()
-        if key == "udf modules":
-            row[1].value = UDF_MODULE
-        elif key == "interpreter_win":
-            row[1].value = None  # blank: the interpreter of the add-in settings / xlwings.conf file
-    conf.sheet_state = "visible"
-    wb.xltb_xlwings_version = version
-    first = wb.worksheets[0]
-    first.delete_rows(1, first.max_row)
-    return wb
-
-
-def _finish_macros(wb):
-    """Order the sheets (xlwings.conf last) and say how the macros are used."""
-    conf = wb["xlwings.conf"]
-    wb.move_sheet(conf, offset=len(wb.worksheets) - 1 - wb.worksheets.index(conf))
-    wb.active = 0
-    ws = wb.worksheets[0]
-    for row in ws.iter_rows(max_col=1):
-        if str(row[0].value or "").startswith("Windows Excel:"):  # the add-in route does not apply here
-            row[0].value = "Windows Excel: this workbook carries xlwings' VBA module itself (no add-in); see below."
-    start = ws.max_row + 2
-    lines = [
-        f"This .xlsm holds the VBA module of xlwings {wb.xltb_xlwings_version} (standalone: no add-in needed) and "
-        f"names the functions' Python module in the sheet xlwings.conf (UDF Modules = {UDF_MODULE}).",
-        "Once, on Windows: pip install xltb[excel] into the Python that Excel should use; set Interpreter_Win in "
-        "xlwings.conf to that python.exe if it is not the default; open this file and enable macros.",
-        "Then import the functions: either Alt+F11, File > Import File..., workbooks/xltb_udfs.bas (no further "
-        "setting needed); or tick Trust Center > Macro Settings > Trust access to the VBA project object model "
-        "and run the macro ImportPythonUDFs (Alt+F8). Save, then press Ctrl+Alt+F9.",
-    ]
-    for i, text in enumerate(lines):
-        cell = ws.cell(row=start + i, column=1, value=text)
-        cell.alignment = _styles()["wrap"]
-    return wb
-
-
 def render(kind: str, event: Any = None, **options) -> bytes:
     """The template as .xlsx bytes (.xlsm with ``macros=True``; deterministic for the same input)."""
     wb = build(kind, event, **options)
     buf = io.BytesIO()
     wb.save(buf)
-    return normalise_zip(buf.getvalue())
+    data = cached.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic)
+    if options.get("macros"):
+        data = with_udf_module(data)
+    return normalise_zip(data)
 
 
 def normalise_zip(data: bytes) -> bytes:
@@ -277,66 +207,6 @@ def normalise_zip(data: bytes) -> bytes:
                 body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-01-01T00:00:00Z", body)
             dst.writestr(fixed, body)
     return out.getvalue()
-
-
-# --------------------------------------------------------------------------- sheets
-def _instructions(ws, kind: str, st) -> None:
-    ws.title = "Instructions"
-    ws.column_dimensions["A"].width = 110
-    what = {"individual": "an individual Swiss tournament", "roundrobin": "an individual round robin",
-            "team": "a team tournament"}[kind]
-    lines = [
-        (f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]),
-        ("", None),
-        ("1. Settings: fill in the event's start date (it chooses the edition of C.07), the tie-break list "
-         "(Tiebreaks, e.g. BH/C1,BH,SB,DE,WIN), the scoring, and the rating for unrated players if you use "
-         "rating-based tie-breaks.", None),
-        ("2. Crosstable: one row per participant (pairing number, name, rating, ...); one cell per round. "
-         "Result cells are text. Notation: " + NOTATION_HELP + ".", None),
-        ("   Rounds not played yet stay empty in every row. Add participants by filling the spare rows "
-         "(they are inside the name 'Crosstable').", None),
-        ("3. Standings: every cell is a live formula: =TB_RANK(A2), =TB_PTS(A2), =TB_BH_C1(A2), "
-         "=TB(\"KS/L-1\",A2) for any other code, =TB_EXPLAIN(A2,\"BH/C1\") for the breakdown. "
-         "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank; it has room for "
-         f"{VIEW_TIEBREAKS} tie-breaks (or the list's length) and the rows of the crosstable: a longer list is "
-         "cut there. In Excel 365, =TB_STANDINGS() entered in a single cell shows the whole table.", None),
-        ("   A wrong result cell gives #VALUE!; =TB_EXPLAIN(A2,\"BH\") names the cell and the problem.", None),
-        ("", None),
-        ("Windows Excel: pip install xltb[excel]; xlwings addin install; in Excel's xlwings ribbon set "
-         "UDF Modules to xltb.excel.udfs and click Import Functions (see README, section Excel).", None),
-        ("macOS, LibreOffice, no add-in: xltb recalc THIS.xlsx -o OUT.xlsx writes every TB_ value.", None),
-    ]
-    if kind == "team":
-        from .teamsheets import RESULT_HELP
-
-        lines[2:7] = [
-            ("1. Settings: the start date (it chooses the edition of C.07), the tie-break list (Tiebreaks, e.g. "
-             "EDE,EMGSB/C1,BH:MP/C1,MPvGP), game points (PointsWin...), match points (MatchWin...), the primary score "
-             "(MP or GP), the points of a team's pairing-allocated bye, the team size (Boards) and the board colours "
-             "of team A (WB: white on boards 1, 3, ...).", None),
-            ("2. Teams: one row per team: number, name, short name, rating (for rating-based tie-breaks), then the "
-             "players' names in board order (roster positions 1, 2, 3, ...). Spare rows are inside the name 'Teams'.",
-             None),
-            ("3. Matches: one line per board: round, board, team A, team B, the roster positions of the two players "
-             "(Player A, Player B; blank = empty board) and the result from team A's side: " + RESULT_HELP + ". "
-             "A match with no result yet is left out; enter a match's results together. The names on the right "
-             "are looked up by ordinary formulas.", None),
-            ("4. Standings: every cell is a live formula: =TB_RANK(A2), =TB_MPTS(A2), =TB_EDE(A2), =TB_EGGSB_C1(A2), "
-             "=TB_BH_GP_C1(A2), =TB(\"SSSC/K4\",A2) for any other code, =TB_EXPLAIN(A2,\"EDE\") for the breakdown. "
-             "The block on the right is one array formula, =TB_STANDINGS(), sorted by rank, with MP and GP; it has "
-             f"room for {VIEW_TIEBREAKS} tie-breaks (or the list's length): a longer list is cut there. In Excel 365, "
-             "=TB_STANDINGS() entered in a single cell shows the whole table.", None),
-            ("   A wrong cell gives #VALUE!; =TB_EXPLAIN(A2,\"EDE\") names the cell (Teams!..., Matches!...) and the "
-             "problem.", None),
-        ]
-    for i, (text, font) in enumerate(lines, start=1):
-        cell = ws.cell(row=i, column=1, value=text)
-        cell.alignment = st["wrap"]
-        if font is not None:
-            cell.font = font
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
 def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any, str]]) -> None:
@@ -423,61 +293,7 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
         dv.add(cells)
         ws.add_data_validation(dv)
     ws.freeze_panes = "C2"
-    _print_setup(ws, values, landscape=True)
-    ws.print_title_rows = "1:1"
-
-
-def _standings_sheet(wb, participants: int, codes: list[str], st, *, team: bool = False) -> None:
-    from openpyxl.utils import get_column_letter
-    from openpyxl.worksheet.formula import ArrayFormula
-
-    ws = wb.create_sheet("Standings")
-    heads = (["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]) + codes
-    for c, head in enumerate(heads, start=1):
-        cell = ws.cell(row=1, column=c, value=head)
-        cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
-    for r in range(2, participants + 2):
-        ref = f"$A{r}"
-        if team:
-            row = [f"=Teams!A{r}", f"=Teams!B{r}", f"=TB_RANK({ref})", f"=TB_MPTS({ref})", f"=TB_GPTS({ref})"]
-        else:
-            row = [f"=Crosstable!A{r}", f"=Crosstable!B{r}", f"=Crosstable!D{r}", f"=TB_RANK({ref})",
-                   f"=TB_PTS({ref})"]
-        row += ["=" + formula_for(code, ref) for code in codes]
-        for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
-            cell.border = st["border"]
-            if c <= 3:
-                cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
-            elif c == 5 or team and c == 4:
-                cell.number_format = "0.0##"
-            elif c > 5:
-                cell.number_format = number_format(codes[c - 6])
-    # the sorted view: one array formula for the whole table, with room for a longer list in Settings
-    start = len(heads) + 2
-    height, width_ = participants + 1, 5 + max(len(codes), VIEW_TIEBREAKS)
-    top_left = f"{get_column_letter(start)}1"
-    ref = f"{top_left}:{get_column_letter(start + width_ - 1)}{height}"
-    ws[top_left] = ArrayFormula(ref, "=TB_STANDINGS()")
-    for r in range(1, height + 1):
-        for c in range(start, start + width_):
-            cell = ws.cell(row=r, column=c)
-            cell.border = st["border"]
-            if r == 1:
-                cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
-            else:
-                k = c - start
-                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0.0##" if team and k == 3
-                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else
-                                      number_format(codes[k - 5]) if k - 5 < len(codes) else "0.0##")
-    widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
-    for i, w in enumerate(widths):
-        ws.column_dimensions[get_column_letter(1 + i)].width = w
-    for i, w in enumerate(widths[:5] + [9] * (width_ - 5)):
-        ws.column_dimensions[get_column_letter(start + i)].width = w
-    ws.column_dimensions[get_column_letter(start - 1)].width = 3
-    ws.freeze_panes = "C2"
-    _print_setup(ws, {}, landscape=True)
+    print_setup(ws, values, landscape=True)
     ws.print_title_rows = "1:1"
 
 
@@ -503,6 +319,7 @@ def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[lis
     if why is not None:
         raise XltbError(f"the team template cannot hold this event exactly: {why}")
     matches += [[None] * len(MATCHES_HEADER) for _ in range(SPARE_MATCH_LINES)]
+    teams += [[None] * len(teams[0]) for _ in range(SPARE_TEAMS)]
     return teams, matches
 
 
@@ -524,7 +341,7 @@ def _teams_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
         ws.column_dimensions[get_column_letter(c)].width = {1: 6, 2: 26, 3: 7, 4: 8}.get(c, 20)
     wb.defined_names["Teams"] = DefinedName("Teams", attr_text=f"Teams!$A$1:${get_column_letter(width)}${len(rows)}")
     ws.freeze_panes = "C2"
-    _print_setup(ws, values, landscape=True)
+    print_setup(ws, values, landscape=True)
     ws.print_title_rows = "1:1"
 
 
@@ -533,7 +350,12 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation
 
+    from openpyxl.styles import Protection
+
     ws = wb.create_sheet("Matches")
+    unlocked = Protection(locked=False)
+    names: dict[str, Any] = {}
+    roster = {r[0]: r[4:] for r in teams_rows[1:] if r and r[0] not in (None, "")}
     width = len(rows[0])
     last = len(rows)
     teams_last = len(teams_rows)
@@ -556,6 +378,10 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
                 f'=IF(OR(${team}{r}="",${pos}{r}=""),"",IFERROR(INDEX(Teams!$E$2:${roster_last}${teams_last},'
                 f'MATCH(${team}{r},Teams!$A$2:$A${teams_last},0),${pos}{r}),"?"))'))
             cell.border = st["border"]
+            names[cell.coordinate] = _roster_name(rows[r - 1][ord(team) - 65], rows[r - 1][ord(pos) - 65],
+                                                  roster)
+        for c in range(1, width + 1):
+            ws.cell(row=r, column=c).protection = unlocked
     for c in range(1, width + 3):
         ws.column_dimensions[get_column_letter(c)].width = 24 if c > width else 9
     wb.defined_names["Matches"] = DefinedName("Matches", attr_text=f"Matches!$A$1:${get_column_letter(width)}${last}")
@@ -570,20 +396,29 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
         dv.add(f"{col}2:{col}{last}")
         ws.add_data_validation(dv)
     ws.freeze_panes = "A2"
-    _print_setup(ws, values, landscape=False)
+    print_setup(ws, values, landscape=False)
     ws.print_title_rows = "1:1"
+    # the name formulas locked, the match lines open (no password); lines may be inserted and formatted
+    ws.protection.sheet = True
+    ws.protection.insertRows = ws.protection.deleteRows = False
+    ws.protection.formatColumns = ws.protection.formatRows = ws.protection.formatCells = False
+    ws.protection.sort = ws.protection.autoFilter = False
+    return names
 
 
-def _print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
-    ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.print_options.gridLines = False
-    ws.oddHeader.center.text = "&A"
-    ws.oddFooter.center.text = "Page &P of &N"
-    ws.oddFooter.right.text = "xltb (FIDE C.07)"
+def _roster_name(team: Any, position: Any, roster: dict[Any, list[Any]]) -> Any:
+    """What the Matches sheet's name formula shows: "" for a blank team or position, "?" for an
+    unknown team or position, 0 for an empty roster cell (as INDEX gives)."""
+    if team in (None, "") or position in (None, ""):
+        return ""
+    names = roster.get(team)
+    try:
+        index = int(position)
+    except (TypeError, ValueError):
+        return "?"
+    if names is None or not 1 <= index <= len(names):
+        return "?"
+    return 0 if names[index - 1] in (None, "") else names[index - 1]
 
 
 # --------------------------------------------------------------------------- loading events

@@ -1,0 +1,233 @@
+"""xltb's worksheet functions in a real Pyodide runtime (Python in WebAssembly under Node: what
+xlwings Lite runs inside Excel), loaded from xltb's own wheel built here, called with the blocks of
+templates filled from the seed events and real files as a value-passing host sends them; the
+values equal ``xltb standings``. The Lite adapter (``xltb lite``'s main.py) is run under xlwings'
+own decorators and dispatcher in the same runtime.
+
+The pyodide npm package is installed by .ci/run (tests/pyodide/package-lock.json); without node or
+it, the tests are skipped with the reason, unless XLTB_REQUIRE_PYODIDE=1 (.ci/run sets it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import date, datetime
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import pyodide_host
+from helpers import REAL, SEED
+from xltb.excel import templates
+from xltb.excel.lite import MAIN_PY
+from xltb.ranking import compute
+from xltb.tiebreaks.codes import parse_list
+
+CASES = [  # (template kind, event file, tie-break list or None for the file's / the default)
+    ("individual", SEED / "held-swiss16.trf", "BH/C1,BH,SB,DE,WIN,AOB,ARO/C1,KS"),
+    ("roundrobin", SEED / "held-rr6.trf", None),
+    ("team", SEED / "held-team14.trf", "EDE,EGGSB/C1,BH:GP/C1,SSSC,MPvGP"),
+    ("individual", REAL / "01_fide_example1_karl_mala_gedenkturnier_2005.trf", None),
+    ("individual", REAL / "04_lichess_swiss_bullet_112p_2020.trf", "BH/C1,BH,SB,PS,DE,WIN,BPG"),
+]
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory):
+    return pyodide_host.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def pyodide(tmp_path_factory, wheel):
+    why = pyodide_host.missing()
+    if why:
+        if os.environ.get("XLTB_REQUIRE_PYODIDE"):
+            pytest.fail(f"Pyodide is required here (XLTB_REQUIRE_PYODIDE) but {why}")
+        pytest.skip(why)
+    host = pyodide_host.start(tmp_path_factory.mktemp("pyodide"), with_xlwings=True, wheel=wheel)
+    yield host
+    host.close()
+
+
+def host_value(value):
+    """A cell as Excel hands it to a value-passing host: dates as serial numbers, blanks as None."""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, date):
+        return (value - date(1899, 12, 30)).days
+    return value
+
+
+def blocks(wb) -> dict[str, list[list]]:
+    """The workbook's named blocks (Crosstable or Matches, Settings, Teams) as lists of rows."""
+    out = {}
+    for name in ("Crosstable", "Matches", "Settings", "Teams"):
+        if name in wb.defined_names:
+            (sheet, ref), = wb.defined_names[name].destinations
+            out[name] = [[host_value(c.value) for c in row] for row in wb[sheet][ref.replace("$", "")]]
+    return out
+
+
+def cell(value):
+    if value is None:
+        return ""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def case_args(kind, path, tiebreaks):
+    event = templates.load_for_template(str(path), kind)
+    wb = templates.build(kind, event, tiebreaks=tiebreaks)
+    b = blocks(wb)
+    args = [b["Matches"], b["Settings"], b["Teams"]] if kind == "team" else [b["Crosstable"], b["Settings"]]
+    codes = [s.code for s in parse_list(wb["Settings"]["B" + str(_row_of(wb, "Tiebreaks"))].value)]
+    st = compute(event, codes, None)
+    return args, st
+
+
+def _row_of(wb, key):
+    for row in wb["Settings"].iter_rows(max_col=1):
+        if row[0].value == key:
+            return row[0].row
+    raise KeyError(key)
+
+
+@pytest.mark.parametrize("kind,path,tiebreaks", CASES, ids=[p.stem[:24] for _, p, _ in CASES])
+def test_functions_in_pyodide_equal_xltb_standings(pyodide, kind, path, tiebreaks):
+    args, st = case_args(kind, path, tiebreaks)
+    table = pyodide.call("xltb.excel.functions", "TB_STANDINGS", *args)
+    assert table[0][5:] == list(st.codes)
+    assert len(table) == len(st.rows) + 1  # never cut
+    for got, row in zip(table[1:], st.rows):
+        p = row.participant
+        assert got[:2] == [row.rank, p.start_no]
+        assert got[5:] == [cell(row.values[c]) for c in st.codes], (p.start_no, got)
+    # the per-cell functions, one call each through the same runtime (a few participants)
+    for row in st.rows[:3] + st.rows[-2:]:
+        no = row.start_no
+        assert pyodide.call("xltb.excel.functions", "TB_RANK", no, *args) == row.rank
+        for code in st.codes[:3]:
+            assert pyodide.call("xltb.excel.functions", "TB", code, no, *args) == cell(row.values[code])
+
+
+def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
+    args, st = case_args("individual", SEED / "held-swiss16.trf", "BH/C1,BH,SB")
+    crosstable, settings = args
+    bad = [list(r) for r in crosstable]
+    bad[5][8] = "=X"
+    assert pyodide.call("xltb.excel.functions", "TB_BH_C1", 1, bad, settings) == "#VALUE!"
+    text = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 1, "BH/C1", bad, settings)
+    assert text.startswith("#VALUE! Crosstable!I6"), text
+    assert pyodide.call("xltb.excel.functions", "TB_SB_C1", 99, crosstable, settings) == "#N/A"
+    assert pyodide.call("xltb.excel.functions", "TB", "XYZ", 1, crosstable, settings) == "#NAME?"
+    assert pyodide.call("xltb.excel.functions", "TB_SB_C1", None, crosstable, settings) == ""  # a spare row
+    # a one-row crosstable arrives flat, a one-cell block as a scalar: both read
+    assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable[0], settings) == \
+        [["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB"]]
+    explained = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 2, "SB", crosstable, settings)
+    assert "SB" in explained and "#2" in explained
+
+
+def test_the_lite_main_py_under_xlwings_decorators(pyodide):
+    """xltb lite's main.py, run as Lite runs it: xlwings' own func/arg decorators register the
+    functions (xlwings.server, as `from xlwings import func` resolves with XLWINGS_ON_SERVER), its
+    custom_functions_meta lists them, and its dispatcher calls them with Office.js-shaped arguments
+    (every argument a matrix) and turns the error text into Excel error values.
+
+    xlwings' server decorators live in xlwings.pro (PolyForm Noncommercial); importing them asks for a
+    licence key, and `noncommercial` is the key xlwings documents for noncommercial use. It is set in
+    the Pyodide process only, for this test of an MIT project; xltb ships no xlwings.pro code."""
+    args, st = case_args("individual", SEED / "held-swiss16.trf", "BH/C1,BH,SB,DE,WIN")
+    crosstable, settings = args
+    code = f"""
+import asyncio, os, sys, types, json
+os.environ["XLWINGS_ON_SERVER"] = "true"
+os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
+import xlwings
+from xlwings.server import custom_functions_call, custom_functions_meta
+main = types.ModuleType("main")
+sys.modules["main"] = main
+exec({MAIN_PY!r}, main.__dict__)
+
+def drive(coro):  # the dispatcher awaits nothing that suspends: run it without an event loop
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+    raise RuntimeError("the call suspended")
+
+def call(name, *args):
+    return drive(custom_functions_call({{"func_name": name, "args": list(args), "version": xlwings.__version__,
+                                         "client": "Office.js", "runtime": "1.4"}}, main))
+
+ct, st = json.loads({json.dumps([crosstable, settings])!r})
+meta = custom_functions_meta(main)
+result = {{
+    "functions": {{f["id"]: f for f in meta["functions"]}},
+    "sb_c1": call("TB_SB_C1", [[2]], ct, st),
+    "rank": call("TB_RANK", [[2]], ct, st),
+    "missing": call("TB_SB_C1", [[99]], ct, st),
+    "blank": call("TB_SB_C1", [[None]], ct, st),
+    "standings": call("TB_STANDINGS", ct, st, None),
+}}
+"""
+    out = pyodide.run(code)
+    fns = out["functions"]
+    assert {"TB_SB_C1", "TB_RANK", "TB_STANDINGS", "TB_EXPLAIN", "TB_CHECK", "TB", "TB_EDE"} <= set(fns)
+    assert len(fns) == len(__import__("xltb.excel.functions", fromlist=["NAMES"]).NAMES)
+    sb = fns["TB_SB_C1"]
+    assert [p["name"] for p in sb["parameters"]] == ["cell", "crosstable", "settings", "teams"]
+    assert [p.get("optional", False) for p in sb["parameters"]] == [False, False, True, True]
+    assert not sb.get("volatile")
+    row = st.row(2)
+    with_sb_c1 = compute(st.event, list(st.codes) + ["SB/C1"], None)
+    assert out["sb_c1"] == [[cell(with_sb_c1.row(2).values["SB/C1"])]]
+    assert out["rank"] == [[row.rank]]
+    assert out["missing"] == [[{"type": "Error", "errorType": "NotAvailable"}]]
+    assert out["blank"] == [[""]]
+    assert len(out["standings"]) == len(st.rows) + 1 and out["standings"][0][5:] == list(st.codes)
+    assert [r[1] for r in out["standings"][1:]] == [r.start_no for r in st.rows]
+
+
+def test_the_wheel_lite_installs_is_small_and_pulls_in_nothing(wheel):
+    """In Pyodide (sys_platform "emscripten", what micropip evaluates the markers with) xltb's wheel
+    requires nothing: no pandas, no openpyxl to download on every start of Lite."""
+    import zipfile
+
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 400_000
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [Requirement(line.split(":", 1)[1].strip()) for line in meta.splitlines()
+                if line.startswith("Requires-Dist:")]
+    pyodide_env = {**default_environment(), "sys_platform": "emscripten", "platform_system": "Emscripten",
+                   "extra": ""}
+    assert {r.name for r in requires if r.marker is None or r.marker.evaluate(pyodide_env)} == set()
+    linux_env = {**default_environment(), "sys_platform": "linux", "extra": ""}
+    assert {r.name for r in requires if r.marker is None or r.marker.evaluate(linux_env)} == {"openpyxl", "pandas"}
+
+
+def test_xltb_lite_writes_main_py_and_requirements(tmp_path):
+    import subprocess
+    import sys
+
+    from xltb import __version__
+
+    out = tmp_path / "lite"
+    done = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert (out / "main.py").read_text() == MAIN_PY and "register(globals(), func, arg)" in MAIN_PY
+    assert (out / "requirements.txt").read_text() == f"xltb=={__version__}\n"
+    again = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    assert again.returncode == 2 and "use --force" in again.stderr
+    url = "https://example.org/dist/xltb-0.1.0-py3-none-any.whl"
+    forced = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", url],
+                            capture_output=True, text=True)
+    assert forced.returncode == 0 and (out / "requirements.txt").read_text() == url + "\n"
+    bad = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", "x.zip"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--wheel-url" in bad.stderr
