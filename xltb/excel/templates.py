@@ -36,7 +36,7 @@ from .crosstable import HEADER, NOTATION_HELP, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
 from .template_sheets import VIEW_TIEBREAKS, instructions, print_setup, standings_sheet, styles
-from .xlsm import _finish_macros, _macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
+from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
 from ..model.team import TeamTournament
 from ..ranking.choices import default_list
@@ -117,14 +117,14 @@ def _num(value):
 def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
           unrated_rating: int | None = None, macros: bool = False):
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
-    ``macros`` the ready-to-open .xlsm (see :func:`_macro_workbook`)."""
+    ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
         raise ValueError(f"unknown template {kind!r}; choose one of {', '.join(KINDS)}")
     from ..tiebreaks.codes import parse_list
 
-    wb = _macro_workbook() if macros else Workbook()
+    wb = macro_workbook() if macros else Workbook()
     wb.properties.creator = "xltb"
     wb.properties.created = wb.properties.modified = _FIXED_TIME
     wb.calculation.fullCalcOnLoad = False  # the cached values are the results: no forced calculation on open
@@ -160,7 +160,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team")
     wb.xltb_cached["Standings"] = cells
     wb.xltb_dynamic["Standings"] = {anchor}
-    return _finish_macros(wb) if macros else wb
+    return finish_macros(wb) if macros else wb
 
 
 def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any]]:

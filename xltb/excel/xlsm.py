@@ -34,7 +34,7 @@ def xlwings_standalone() -> tuple[str, str]:
     return path, xlwings.__version__
 
 
-def _macro_workbook():
+def macro_workbook():
     """xlwings' standalone workbook: its VBA project (the xlwings module, ThisWorkbook and two sheet
     modules) is kept as it is; its first sheet becomes Instructions, its configuration sheet
     ``xlwings.conf`` names xltb's UDF module."""
@@ -62,7 +62,7 @@ def _macro_workbook():
     return wb
 
 
-def _finish_macros(wb):
+def finish_macros(wb):
     """Order the sheets (xlwings.conf last) and say how the macros are used."""
     conf = wb["xlwings.conf"]
     wb.move_sheet(conf, offset=len(wb.worksheets) - 1 - wb.worksheets.index(conf))

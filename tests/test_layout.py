@@ -1,0 +1,95 @@
+"""The layout the README describes: small modules, no import cycles, no private names across modules,
+and the engine free of spreadsheet libraries."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "xltb"
+MAX_LINES = 500
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def imports(name: str, path: Path, *, top_level_only: bool) -> list[tuple[str, str]]:
+    """(module imported, name imported) for each import of a module; relative imports resolved."""
+    tree = ast.parse(path.read_text())
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    out = []
+    for node in nodes:
+        if isinstance(node, ast.If) and top_level_only:  # `if TYPE_CHECKING:` blocks are not run
+            continue
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            out.extend((base, alias.name) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            out.extend((alias.name, "") for alias in node.names)
+    return out
+
+
+def test_no_module_is_over_500_lines():
+    long = {name: n for name, path in modules().items() if (n := len(path.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_no_import_cycle_between_modules():
+    mods = modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in mods.items():
+        targets = set()
+        for base, item in imports(name, path, top_level_only=True):
+            if f"{base}.{item}" in mods:
+                targets.add(f"{base}.{item}")  # `from . import module`
+            elif base in mods:
+                targets.add(base)
+        graph[name] = targets - {name}
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node, trail):
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in trail:  # importing a package runs its __init__ first, not a cycle of modules
+                continue
+            if state.get(nxt) == 1:
+                cycles.append(trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, trail + [nxt])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []
+
+
+def test_no_private_name_is_imported_from_another_module():
+    found = []
+    for name, path in modules().items():
+        for base, item in imports(name, path, top_level_only=False):
+            if base.startswith("xltb") and item.startswith("_") and not item.startswith("__") and base != name:
+                found.append(f"{name} imports {base}.{item}")
+    assert found == []
+
+
+def test_the_engine_imports_no_spreadsheet_library():
+    """The engine never; the readers only inside the functions that need them (pandas for CSV exports)."""
+    heavy = ("pandas", "openpyxl", "xlwings")
+    for name, path in modules().items():
+        engine = name.startswith(("xltb.model", "xltb.rules", "xltb.tiebreaks", "xltb.ranking"))
+        if engine or name.startswith("xltb.readers"):
+            bad = [b for b, _ in imports(name, path, top_level_only=not engine) if b.split(".")[0] in heavy]
+            assert bad == [], name
