@@ -214,7 +214,8 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[_col(1 + i)].width = w
-    for i, w in enumerate(widths[:5] + [9] * (room_cols - 5)):
+    table_widths = [6, 6, 28, 6, 6] if team else [6, 6, 28, 8, 6]  # Rank, No, Name/Team, Rating/MP, Pts/GP
+    for i, w in enumerate(table_widths + [9] * (room_cols - 5)):
         ws.column_dimensions[_col(start + i)].width = w
     ws.column_dimensions[_col(start - 1)].width = 3
     ws.protection.sheet = True  # formulas locked (no password); columns and rows may still be formatted
