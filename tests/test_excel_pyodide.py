@@ -14,7 +14,6 @@ import json
 import os
 from datetime import date, datetime
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 

@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from xltb.excel import functions
-from xltb.excel.templates import _roster_name
+from xltb.excel.templates import roster_name
 from xltb.report.pdf import find_soffice
 
 ROOT = Path(__file__).parent.parent
@@ -81,7 +81,7 @@ def evaluate(wb):
         for row in wb["Matches"].iter_rows(min_row=2):
             for c in row[7:9]:
                 team_col, pos_col = ("C", "E") if c.column == 8 else ("D", "F")
-                out["Matches!" + c.coordinate] = _roster_name(row[ord(team_col) - 65].value,
+                out["Matches!" + c.coordinate] = roster_name(row[ord(team_col) - 65].value,
                                                               row[ord(pos_col) - 65].value, roster)
     return out
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 import io
 import os
 import re
+import zipfile
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
 from ..files import write_atomic
 from . import core
+from .cached import sheet_paths
 from .catalogue import code_of_function
 from .crosstable import Origin
 from .settings import ALL_FIELDS
@@ -434,16 +436,12 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult
 def dynamic_arrays(path: str) -> set[tuple[str, str]]:
     """(sheet, cell) of every dynamic-array formula of the workbook at ``path``: the cells Excel marks
     with ``cm`` cell metadata (openpyxl does not keep the mark)."""
-    import zipfile
-
-    from .cached import _sheet_paths
-
     out = set()
     try:
         with zipfile.ZipFile(path) as z:
             if "xl/metadata.xml" not in z.namelist():
                 return out
-            for sheet, part in _sheet_paths(z).items():
+            for sheet, part in sheet_paths(z).items():
                 xml = z.read(part).decode("utf-8", "replace")
                 for m in re.finditer(r'<c r="([A-Z]+\d+)"[^>]*\scm="\d+"[^>]*><f[^>]*t="array"', xml):
                     out.add((sheet, m[1]))

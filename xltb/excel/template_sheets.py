@@ -149,7 +149,6 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     sheet = "Teams" if team else "Crosstable"
     heads = ["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]
     start = len(heads) + len(codes) + 2  # the spilled table, after one blank column
-    spill = {name: _col(start + i) for i, name in enumerate(table[0])}
     # column of the table each per-row column reads (team: MP and GP are the table's 4th and 5th)
     reads = {"Rank": 0, "Pts": 4, "MP": 3, "GP": 4}
     no_col = _col(start + 1)
