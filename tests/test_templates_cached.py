@@ -96,7 +96,18 @@ def test_every_formula_carries_its_value(path):
         sheet, ref = where.split("!") if "!" in where else ("Standings", where)
         got = values[sheet][ref].value
         assert got == (None if value == "" else value), (path.name, where, got, value)
-    assert 'fullCalcOnLoad="1"' not in __import__("zipfile").ZipFile(path).read("xl/workbook.xml").decode()
+    import zipfile
+
+    from xltb.excel.cached import sheet_paths
+
+    with zipfile.ZipFile(path) as z:
+        assert 'fullCalcOnLoad="1"' not in z.read("xl/workbook.xml").decode()
+        # the table formula is marked as a dynamic array, as Excel marks one (cell metadata XLDAPR)
+        assert 'name="XLDAPR"' in z.read("xl/metadata.xml").decode()
+        assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
+        standings = z.read(sheet_paths(z)["Standings"]).decode()
+        assert len(re.findall(r'<c r="[A-Z]+1"[^>]* cm="1"><f t="array" ref="[A-Z]+1:[A-Z]+\d+">TB_STANDINGS\(',
+                              standings)) == 1
 
 
 @pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed; .ci/run installs it")
