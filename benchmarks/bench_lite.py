@@ -21,7 +21,6 @@ crosstable) is counted from the same sheet: rank, points and 8 tie-breaks per pa
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import statistics

@@ -14,7 +14,6 @@ import json
 import os
 from datetime import date, datetime
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -126,6 +125,11 @@ def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
     # a one-row crosstable arrives flat, a one-cell block as a scalar: both read
     assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable[0], settings) == \
         [["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB"]]
+    # Excel's numbers are doubles: pairing numbers and ratings as 3.0 give the same table
+    doubles = [[float(c) if type(c) is int else c for c in row] for row in crosstable]
+    assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", doubles, settings) == \
+        pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable, settings)
+    assert pyodide.call("xltb.excel.functions", "TB_RANK", 2.0, doubles, settings) == st.row(2).rank
     explained = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 2, "SB", crosstable, settings)
     assert "SB" in explained and "#2" in explained
 

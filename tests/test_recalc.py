@@ -201,3 +201,39 @@ def test_single_cell_tb_standings_spills():
     assert [[c.value for c in r] for r in ws["B2:F4"]] == [["Rank", "No", "Name", "Rating", "Pts"],
                                                           [1, 1, "A", "", 1], [2, 2, "B", "", 0]]
     assert ws["H9"].value == "#SPILL!" and any("#SPILL!" in e and "I9" in e for e in result.errors)
+
+
+def _set_cells(data: bytes, part: str, cells: dict[str, object]) -> bytes:
+    """The workbook with ``cells`` of one sheet part set, edited in its XML as Excel would save it
+    (openpyxl would drop the dynamic-array mark on saving)."""
+    import re
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == part:
+                xml = body.decode()
+                for ref, value in cells.items():
+                    cell = (f'<c r="{ref}"\\1 t="n"><v>{value}</v></c>' if isinstance(value, int) else
+                            f'<c r="{ref}"\\1 t="inlineStr"><is><t>{value}</t></is></c>')
+                    xml, n = re.subn(rf'<c r="{ref}"((?: s="\d+")?)(?: t="\w+")?\s*/>', cell, xml)
+                    assert n == 1, ref
+                body = xml.encode()
+            dst.writestr(info, body)
+    return out.getvalue()
+
+
+def test_the_spilled_table_grows_with_the_event(tmp_path):
+    """The templates' =TB_STANDINGS(...) is a dynamic array: recalc spills it whole when players were
+    added to the spare rows, beyond the size of the table stored in the file (never cut)."""
+    src = tmp_path / "in.xlsx"
+    data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
+    src.write_bytes(_set_cells(data, "xl/worksheets/sheet3.xml", {"A18": 17, "B18": "Late Entry", "G18": "+BYE",
+                                                                  "A19": 18, "B19": "Later Entry"}))
+    result = recalc_file(src, tmp_path / "out.xlsx")
+    assert result.errors == []
+    rows = _standings_by_no(load_workbook(tmp_path / "out.xlsx")["Standings"])
+    assert sorted(rows) == list(range(1, 19)) and rows[17]["Pts"] == 1 and rows[18]["Pts"] == 0

@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from xltb.excel import functions
-from xltb.excel.templates import _roster_name
+from xltb.excel.templates import roster_name
 from xltb.report.pdf import find_soffice
 
 ROOT = Path(__file__).parent.parent
@@ -81,7 +81,7 @@ def evaluate(wb):
         for row in wb["Matches"].iter_rows(min_row=2):
             for c in row[7:9]:
                 team_col, pos_col = ("C", "E") if c.column == 8 else ("D", "F")
-                out["Matches!" + c.coordinate] = _roster_name(row[ord(team_col) - 65].value,
+                out["Matches!" + c.coordinate] = roster_name(row[ord(team_col) - 65].value,
                                                               row[ord(pos_col) - 65].value, roster)
     return out
 
@@ -96,7 +96,18 @@ def test_every_formula_carries_its_value(path):
         sheet, ref = where.split("!") if "!" in where else ("Standings", where)
         got = values[sheet][ref].value
         assert got == (None if value == "" else value), (path.name, where, got, value)
-    assert 'fullCalcOnLoad="1"' not in __import__("zipfile").ZipFile(path).read("xl/workbook.xml").decode()
+    import zipfile
+
+    from xltb.excel.cached import sheet_paths
+
+    with zipfile.ZipFile(path) as z:
+        assert 'fullCalcOnLoad="1"' not in z.read("xl/workbook.xml").decode()
+        # the table formula is marked as a dynamic array, as Excel marks one (cell metadata XLDAPR)
+        assert 'name="XLDAPR"' in z.read("xl/metadata.xml").decode()
+        assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
+        standings = z.read(sheet_paths(z)["Standings"]).decode()
+        assert len(re.findall(r'<c r="[A-Z]+1"[^>]* cm="1"><f t="array" ref="[A-Z]+1:[A-Z]+\d+">TB_STANDINGS\(',
+                              standings)) == 1
 
 
 @pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed; .ci/run installs it")

@@ -7,8 +7,13 @@ recalculation without Excel.
 * :mod:`xltb.excel.settings` reads the Settings sheet (tie-break list, edition, scoring, ...).
 * :mod:`xltb.excel.core` is the host-independent layer: values, ranks, breakdowns and the
   standings table for a crosstable, with every distinct crosstable parsed once.
-* :mod:`xltb.excel.udfs` wraps :mod:`~xltb.excel.core` as xlwings functions (the only module
-  that imports xlwings at import time).
+* :mod:`xltb.excel.functions` is every worksheet function once (``TB_SB_C1``, ``TB_STANDINGS``,
+  ...), a plain Python function of values: what any host calls.
+* :mod:`xltb.excel.udfs` adapts them to the classic xlwings add-in (the only module that imports
+  xlwings at import time); :mod:`xltb.excel.lite` to xlwings Lite and Server (their decorators
+  are passed in).
+* :mod:`xltb.excel.templates` (with :mod:`~xltb.excel.template_sheets`, :mod:`~xltb.excel.xlsm`
+  and :mod:`~xltb.excel.cached`) writes the template workbooks.
 
-Nothing here imports xlwings or openpyxl except :mod:`xltb.excel.udfs`.
+Nothing here imports xlwings or openpyxl at import time except :mod:`xltb.excel.udfs`.
 """

@@ -46,7 +46,7 @@ def _value_xml(value: Any) -> tuple[str, str]:
     return ' t="str"', escape(text)
 
 
-def _sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
+def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
     """Sheet name -> part name (``xl/worksheets/sheet4.xml``)."""
     book = z.read("xl/workbook.xml").decode("utf-8")
     rels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
@@ -85,7 +85,7 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
     cells) marked as dynamic arrays, and no full calculation forced on load."""
     dynamic = dynamic or {}
     src = zipfile.ZipFile(io.BytesIO(data))
-    paths = _sheet_paths(src)
+    paths = sheet_paths(src)
     by_path = {paths[s]: s for s in values}
     for s in dynamic:
         by_path.setdefault(paths[s], s)

@@ -17,12 +17,14 @@ from __future__ import annotations
 import io
 import os
 import re
+import zipfile
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
 from ..files import write_atomic
 from . import core
+from .cached import sheet_paths
 from .catalogue import code_of_function
 from .crosstable import Origin
 from .settings import ALL_FIELDS
@@ -308,15 +310,27 @@ class RecalcResult:
     errors: list[str]
 
 
-def recalc_workbook(wb) -> RecalcResult:
-    """Replace every xltb formula of ``wb`` (openpyxl, formulas kept) by its value, in place."""
+def recalc_workbook(wb, dynamic: set[tuple[str, str]] = frozenset()) -> RecalcResult:
+    """Replace every xltb formula of ``wb`` (openpyxl, formulas kept) by its value, in place.
+
+    ``dynamic`` holds the (sheet, cell) of Excel 365 dynamic arrays (:func:`dynamic_arrays`): such a
+    formula spills its whole result, however large, like a formula in one cell (its stored range is
+    only the size of its last result)."""
     ev = Evaluator(wb)
     jobs = []  # (sheet, cell, formula text, array ref or None)
     for ws in wb.worksheets:
         for row in ws.iter_rows():
             for cell in row:
                 v = cell.value
-                if hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text):
+                if hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text) and \
+                        (ws.title, cell.coordinate) in dynamic:
+                    old = _parse_ref(v.ref, ws.title)  # the last result's cells: free for the new one
+                    for r in range(old.min_row, old.max_row + 1):
+                        for c in range(old.min_col, old.max_col + 1):
+                            if (r, c) != (cell.row, cell.column):
+                                ws.cell(row=r, column=c).value = None
+                    jobs.append((ws, cell, v.text, None))
+                elif hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text):
                     jobs.append((ws, cell, v.text, v.ref))
                 elif cell.data_type == "f" and is_xltb_formula(v):
                     jobs.append((ws, cell, v, None))
@@ -412,8 +426,25 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult
         raise InputError("no such file", file=path) from None
     except Exception as err:  # not a workbook openpyxl can read
         raise InputError(f"cannot read the workbook: {err}", file=path) from None
-    result = recalc_workbook(wb)
+    result = recalc_workbook(wb, dynamic_arrays(path))
     buf = io.BytesIO()
     wb.save(buf)
     write_atomic(out, buf.getvalue())
     return result
+
+
+def dynamic_arrays(path: str) -> set[tuple[str, str]]:
+    """(sheet, cell) of every dynamic-array formula of the workbook at ``path``: the cells Excel marks
+    with ``cm`` cell metadata (openpyxl does not keep the mark)."""
+    out = set()
+    try:
+        with zipfile.ZipFile(path) as z:
+            if "xl/metadata.xml" not in z.namelist():
+                return out
+            for sheet, part in sheet_paths(z).items():
+                xml = z.read(part).decode("utf-8", "replace")
+                for m in re.finditer(r'<c r="([A-Z]+\d+)"[^>]*\scm="\d+"[^>]*><f[^>]*t="array"', xml):
+                    out.add((sheet, m[1]))
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return set()
+    return out

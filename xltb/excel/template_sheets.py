@@ -107,7 +107,8 @@ def instructions(ws, kind: str, st, blocks: str) -> None:
     n = len(steps) + 1
     lines += [
         (f"{n}. Standings: the table on the right is one formula, =TB_STANDINGS({blocks}), in rank order; it spills "
-         "to the event's size. The block on the left lists the participants in pairing order and reads each value "
+         f"to the event's size. The block on the left lists the {'teams' if kind == 'team' else 'participants'} "
+         "in pairing order and reads each value "
          "from that table (INDEX/MATCH). The sheet is protected so that no formula is typed over (Review > "
          "Unprotect Sheet, no password).", None),
         (f"{n + 1}. Your own cells: ={example}(A2,{blocks}), =TB(\"KS/L-1\",A2,{blocks}) for any code, "
@@ -120,8 +121,9 @@ def instructions(ws, kind: str, st, blocks: str) -> None:
         ("The values you see were computed by xltb when this file was written, so any viewer shows them. They stay "
          "live wherever xltb's functions run:", None),
         ("   Excel on Windows, Mac or the web, nothing else to install: the xlwings Lite add-in (Home > Add-ins, "
-         "search 'xlwings Lite'); paste the two files that 'xltb lite -o FOLDER' writes into its main.py and "
-         "requirements.txt tabs (README, section Excel).", None),
+         "search 'xlwings Lite'); of the two files that 'xltb lite -o FOLDER' writes, add the line of "
+         "requirements.txt to its requirements.txt tab and paste main.py into its main.py tab (README, section "
+         "Excel).", None),
         ("   Windows Excel with a local Python: the classic xlwings add-in (README, section Excel).", None),
         ("   Anywhere else: xltb recalc THIS.xlsx -o OUT.xlsx writes every value again.", None),
     ]
@@ -149,7 +151,6 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     sheet = "Teams" if team else "Crosstable"
     heads = ["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]
     start = len(heads) + len(codes) + 2  # the spilled table, after one blank column
-    spill = {name: _col(start + i) for i, name in enumerate(table[0])}
     # column of the table each per-row column reads (team: MP and GP are the table's 4th and 5th)
     reads = {"Rank": 0, "Pts": 4, "MP": 3, "GP": 4}
     no_col = _col(start + 1)
@@ -214,7 +215,8 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[_col(1 + i)].width = w
-    for i, w in enumerate(widths[:5] + [9] * (room_cols - 5)):
+    table_widths = [6, 6, 28, 6, 6] if team else [6, 6, 28, 8, 6]  # Rank, No, Name/Team, Rating/MP, Pts/GP
+    for i, w in enumerate(table_widths + [9] * (room_cols - 5)):
         ws.column_dimensions[_col(start + i)].width = w
     ws.column_dimensions[_col(start - 1)].width = 3
     ws.protection.sheet = True  # formulas locked (no password); columns and rows may still be formatted

@@ -32,10 +32,10 @@ from datetime import datetime
 from typing import Any
 
 from . import cached, functions
-from .crosstable import HEADER, NOTATION_HELP, from_tournament
+from .crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from .settings import FIELDS, TEAM_FIELDS
-from .template_sheets import VIEW_TIEBREAKS, instructions, print_setup, standings_sheet, styles
+from .template_sheets import instructions, print_setup, standings_sheet, styles
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
 from ..model.team import TeamTournament
@@ -378,7 +378,7 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
                 f'=IF(OR(${team}{r}="",${pos}{r}=""),"",IFERROR(INDEX(Teams!$E$2:${roster_last}${teams_last},'
                 f'MATCH(${team}{r},Teams!$A$2:$A${teams_last},0),${pos}{r}),"?"))'))
             cell.border = st["border"]
-            names[cell.coordinate] = _roster_name(rows[r - 1][ord(team) - 65], rows[r - 1][ord(pos) - 65],
+            names[cell.coordinate] = roster_name(rows[r - 1][ord(team) - 65], rows[r - 1][ord(pos) - 65],
                                                   roster)
         for c in range(1, width + 1):
             ws.cell(row=r, column=c).protection = unlocked
@@ -406,7 +406,7 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
     return names
 
 
-def _roster_name(team: Any, position: Any, roster: dict[Any, list[Any]]) -> Any:
+def roster_name(team: Any, position: Any, roster: dict[Any, list[Any]]) -> Any:
     """What the Matches sheet's name formula shows: "" for a blank team or position, "?" for an
     unknown team or position, 0 for an empty roster cell (as INDEX gives)."""
     if team in (None, "") or position in (None, ""):
