@@ -115,8 +115,8 @@ class Office:
             [find_soffice(), "--headless", "--invisible", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
              f"-env:UserInstallation={self.profile.as_uri()}",
              f"--accept=socket,host=127.0.0.1,port={self.port};urp;StarOffice.ComponentContext"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        atexit.register(lambda p=self.proc: p.poll() is None and p.kill())
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        atexit.register(self._kill)
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
         url = f"uno:socket,host=127.0.0.1,port={self.port};urp;StarOffice.ComponentContext"
@@ -142,9 +142,20 @@ class Office:
         try:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+            pass
+        self._kill()
         self.proc = None
+
+    def _kill(self) -> None:
+        """End soffice and what it started (the soffice script runs soffice.bin as a child, which
+        outlives a kill of the script alone): the process group of the office, and only that."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, 9)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
 
     def _manager(self):
         return self.ctx.getValueByName("/singletons/com.sun.star.deployment.ExtensionManager")
