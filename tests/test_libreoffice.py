@@ -391,6 +391,18 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
         doc.calculateAll()
         pdf = tmp_path / "standings.pdf"
         doc.storeToURL(pdf.as_uri(), (lo_host.pv("FilterName", "calc_pdf_Export"),))
+        ods = tmp_path / "standings.ods"
+        doc.storeToURL(ods.as_uri(), (lo_host.pv("FilterName", "calc8"),))
+        shown = st.getCellRangeByName("H2").getValue()
+    finally:
+        doc.close(True)
+    # the .ods keeps the calls in the add-in's spelling, and computes them when opened again
+    content = zipfile.ZipFile(ods).read("content.xml").decode()
+    assert f'table:formula="of:={PREFIX}TB_SB([.$A2];[$Crosstable.$A$1:.$K$17];[$Settings.$A$2:.$B$12])"' in content
+    doc = office.load(ods)
+    try:
+        doc.calculateAll()
+        assert doc.Sheets.getByName("Standings").getCellRangeByName("H2").getValue() == shown == 8.0  # Alyx's SB
     finally:
         doc.close(True)
     if shutil.which("pdftotext") is None:
