@@ -278,6 +278,12 @@ def test_individual_event_equals_xltb_standings_and_follows_edits(office, books,
         explained = xltb("explain", str(SEED / "held-swiss16.trf"), "1", "SB")
         assert sheet.cell("P4").getString() == explained.stdout.rstrip("\n")
 
+        # TB_CHECK: a published figure against xltb's value (number and text cells)
+        sheet.cell("P10").setFormula(f'=TB_CHECK(1;8;"SB";{sheet.blocks})')
+        sheet.cell("P11").setFormula(f'=TB_CHECK(1;"8,5";"SB";{sheet.blocks})')
+        assert sheet.cell("P10").getString() == "ok"
+        assert sheet.cell("P11").getString() == "differs: xltb 8, published 8.5 (+0.5); no known variant reproduces it"
+
         # TB_STANDINGS as an array formula
         area = sheet.sheet.getCellRangeByName("R1:AA17")
         area.setArrayFormula(f"=TB_STANDINGS({sheet.blocks})")
