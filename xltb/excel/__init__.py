@@ -10,5 +10,8 @@ recalculation without Excel.
 * :mod:`xltb.excel.udfs` wraps :mod:`~xltb.excel.core` as xlwings functions (the only module
   that imports xlwings at import time).
 
+* :mod:`xltb.excel.libreoffice` builds the same functions into a LibreOffice Calc extension
+  (a Python UNO add-in, ``xltb libreoffice``).
+
 Nothing here imports xlwings or openpyxl except :mod:`xltb.excel.udfs`.
 """
