@@ -12,4 +12,5 @@ COMMANDS = {
     "recalc": "xltb.cli.recalc",
     "lite": "xltb.cli.lite",
     "check": "xltb.cli.check",
+    "libreoffice": "xltb.cli.libreoffice",
 }

@@ -15,5 +15,8 @@ recalculation without Excel.
 * :mod:`xltb.excel.templates` (with :mod:`~xltb.excel.template_sheets`, :mod:`~xltb.excel.xlsm`
   and :mod:`~xltb.excel.cached`) writes the template workbooks.
 
+* :mod:`xltb.excel.libreoffice` builds the same functions into a LibreOffice Calc extension
+  (a Python UNO add-in, ``xltb libreoffice``).
+
 Nothing here imports xlwings or openpyxl at import time except :mod:`xltb.excel.udfs`.
 """
