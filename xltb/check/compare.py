@@ -296,7 +296,7 @@ class Checker:
             if not col.comparable or col.code is None:
                 break
             try:
-                spec = parse_code(col.code)
+                spec = parse_code(col.code, strict=False)
                 tb = CATALOGUE.get(spec.acronym)
                 higher = (tb.higher_is_better if tb else True) != spec.reverse
             except TieBreakError:
@@ -401,7 +401,7 @@ class Checker:
         index = {p.start_no: i for i, p in enumerate(t.players)}
         levels = []
         for code in codes:
-            spec = parse_code(code)
+            spec = parse_code(code, strict=False)
             if spec.acronym == "DE":
                 levels.append(lambda group, spec=spec: direct_encounter(ctx, spec, group).groups)
                 continue

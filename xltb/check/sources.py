@@ -67,7 +67,7 @@ def _user_list(tiebreaks: str | None) -> list[str] | None:
         if item in ("-", "", "skip"):
             out.append("-")
         else:
-            out.append(parse_code(item).code)
+            out.append(parse_code(item, strict=False).code)
     return out
 
 

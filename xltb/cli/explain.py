@@ -26,7 +26,7 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     event = load_event(args.file, args.event_type, args.primary)
-    spec = parse_code(args.code)
+    spec = parse_code(args.code, strict=True)
     team = is_team(event)
     if args.start_no not in {p.start_no for p in (event.teams if team else event.players)}:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
