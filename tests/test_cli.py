@@ -42,8 +42,8 @@ def test_json_keeps_its_shape(capsys):
 def test_text_says_which_edition_and_why(capsys):
     main(["standings", SWISS, "--rules", "2026"])
     out = capsys.readouterr().out
-    assert "edition 2026-03 (chosen by the user)" in out
-    assert "BH/C1" in out.splitlines()[3]
+    assert "edition 2026-03 (given by the user)" in out
+    assert "BH/C1" in out.splitlines()[4] and out.splitlines()[4].startswith("tie-breaks:")
 
 
 def test_edition_from_the_start_date_or_the_newest(tmp_path, capsys):

@@ -220,6 +220,19 @@ def event_type(declared: EventType | None, participants, warnings: list[str],
     return EventType.SWISS
 
 
+def type_source(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> str:
+    """Where the event type came from, for the output: ``origin: why``, origin ``user``, ``file`` or
+    ``default`` (see :func:`event_type`)."""
+    if given is not None:
+        return "user: --event-type"
+    if declared is not None:
+        return f"file: {declared_by}"
+    if found is not EventType.SWISS:
+        return "file: the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")"
+    return ("default: the file does not name its pairing system and not every two participants met: "
+            "read as a Swiss")
+
+
 def fmt(value: Fraction | None) -> str:
     """Points in a message: ``7.5``, ``?`` when unknown."""
     return "?" if value is None else f"{float(value):g}"

@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
-from .trf_records import declared_event_type
+from .trf_records import declared_by, declared_event_type
 from .team_records import TeamRecords
 
 
@@ -202,14 +202,17 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         built.append(team)
     # the pairing system: as the user or the file says, else from the team pairings (a league where every
     # two teams met is a round robin, 15.2)
-    etype = event_type or builder.event_type(declared_event_type(rec.type_text, rec.type_code), built, warnings)
+    declared = declared_event_type(rec.type_text, rec.type_code)
+    etype = event_type or builder.event_type(declared, built, warnings)
+    type_source = builder.type_source(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
     primary = primary_override or _primary(rec.type_code)
     primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
-                                                                     else "default (match points)")
+                                                                     else "xltb's default: the file does not say "
+                                                                          "(TRF 192); match points, C.07 11.1")
     return TeamTournament(
         name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
-        primary=(primary or "MP").upper(), primary_source=primary_source, board_colours=rec.board_colours,
+        primary=(primary or "MP").upper(), primary_source=primary_source, event_type_source=type_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
         end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)
 

@@ -10,26 +10,48 @@ def _num(value) -> str:
     return "" if value is None else format_value("X", value)
 
 
-def explain_text(st: Standings, start_no: int, code: str) -> str:
+#: type A tie-breaks (direct encounter): applied to tied groups only, no value per participant otherwise
+DIRECT = ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB")
+
+
+def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False) -> str:
+    """How ``code``'s value of ``start_no`` was obtained. ``added``: the code is not in the event's
+    list and was computed last for this explanation (it decides no rank)."""
     row = st.row(start_no)
     p = row.participant
     lines = [f"{code} of #{p.start_no} {p.name} ({format_value('PTS', row.points)} points, rank {row.rank})",
              f"rules: C.07 edition {st.edition.key} ({st.edition_reason})"]
-    if code.split("/")[0] == "DE":
+    if added:
+        lines.append(f"note: {code} is not in the event's list ({', '.join(c for c in st.codes if c != code)}); "
+                     "computed after it for this explanation")
+    if code.split("/")[0].split(":")[0] in DIRECT:
         value = row.values.get(code)
-        lines.append(f"value: {_num(value) if value is not None else 'not applied (no tie to break)'}")
-        for step in st.encounter_steps(code, start_no):
+        steps = st.encounter_steps(code, start_no)
+        if value is not None:
+            lines.append(f"value: {_num(value)}   (C.07 6: the score in the separate standings of the tied group)")
+        elif steps:
+            lines.append("value: none: direct encounter decided nothing for it (the steps below)")
+        else:
+            lines.append("value: none: it is not tied with anyone when direct encounter is reached"
+                         + (" (after the whole list)" if added else "") + ", so Art. 6 is not applied")
+        for step in steps:
             lines.append("  " + step.text())
+        if value is not None and value.denominator not in (1, 2):
+            lines.append("note: when two participants met more than once, each pair's addend is the average of "
+                         "their games (C.07 6.1.2); hence a value in quarters")
         return "\n".join(lines) + "\n"
     ev = st.evaluation(start_no, code)
     if ev is None:
-        lines.append("value: undefined")
+        lines.append(f"value: undefined ({code} is not computed for this event)")
         return "\n".join(lines) + "\n"
     lines.append(f"value: {format_value(code, ev.value) or 'undefined'}   ({ev.article})")
     parts = ev.breakdown()
     if parts:
         lines.append("")
-        lines.append(f"{'Rd':>3}  {'Opp':>4}  {'score':>6}  {'result':>6}  {'value':>7}  how")
+        # rating-based tie-breaks list the opponents' ratings, not their scores
+        head = "rating" if all(c.rating is not None and c.score is None for c in parts if c.opponent) and \
+            any(c.opponent for c in parts) else "score"
+        lines.append(f"{'Rd':>3}  {'Opp':>4}  {head:>6}  {'result':>6}  {'value':>7}  how")
         for c in parts:
             how = c.explanation + (f" [{c.article}]" if c.article else "")
             if c.vur:

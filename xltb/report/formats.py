@@ -36,6 +36,8 @@ def to_json(st: Standings) -> str:
         "rules": st.edition.key,
         "rules_reason": st.edition_reason,
         "tiebreaks": st.codes,
+        # where each choice came from: {"origin": "file" | "user" | "default", "reason": ...}
+        "choices": {what: {"value": c.value, "origin": c.origin, "reason": c.reason} for what, c in st.choices.items()},
         "standings": [
             {
                 "rank": row.rank,
@@ -72,13 +74,32 @@ def header_lines(st: Standings) -> list[str]:
     t = st.event
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
     lines.append(f"{t.event_type.value}, {len(st.participants)} participants, {t.rounds} rounds; scoring {st.scoring_text}")
-    lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
-    lines.append("tie-breaks: " + ", ".join(st.codes))
+    lines.extend(choice_lines(st))
     if st.lots_seed is not None:
         lines.append(f"remaining ties broken by drawing of lots (seed {st.lots_seed}); marked *")
     for w in st.warnings:
         lines.append(f"warning: {w}")
     return lines
+
+
+def choice_lines(st: Standings) -> list[str]:
+    """The choices the standings were computed with and where each came from (the file, the user or
+    xltb's default): event type, rules, tie-breaks."""
+    lines = []
+    kind = st.choices.get("event_type")
+    if kind is not None:
+        lines.append(f"event type: {st.event.event_type.value} ({kind.text})")
+    lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
+    tb = st.choices.get("tiebreaks")
+    lines.append("tie-breaks: " + ", ".join(st.codes) + (f" ({tb.text})" if tb is not None else ""))
+    return lines
+
+
+def choice_warnings(st: Standings) -> list[str]:
+    """What a CSV reader (no header) should still be told, for standard error: the choices xltb made
+    itself and the warnings."""
+    out = [f"{what.replace('_', ' ')} {c.value}: {c.text}" for what, c in st.choices.items() if c.origin == "default"]
+    return out + list(st.warnings)
 
 
 def to_text(st: Standings) -> str:
