@@ -11,4 +11,5 @@ COMMANDS = {
     "template": "xltb.cli.template",
     "recalc": "xltb.cli.recalc",
     "check": "xltb.cli.check",
+    "codes": "xltb.cli.codes",
 }

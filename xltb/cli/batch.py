@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import XltbError
-from ..ranking import compute
+from ..decide import decide
 from ..readers.registry import EXPECTED_INPUT
 from ..readers.registry import read_event as read_any
 from ..report.workbook import write_workbook
@@ -144,9 +144,11 @@ def export_one(task: Task, options: Options) -> Outcome:
         for target in (task.output, pdf_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
-        event, kind = read_event(task.source, options.event_type, options.primary)
-        standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
-                            lots=options.lots)
+        decision = decide(task.source, tiebreaks=options.tiebreaks, rules=options.rules,
+                          event_type=options.event_type, primary=options.primary,
+                          unrated_rating=options.unrated_rating)  # the same choices as xltb standings
+        kind = decision.kind
+        standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         write_workbook(standings, task.output, input_kind=kind)

@@ -28,7 +28,8 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
         value = row.values.get(code)
         steps = st.encounter_steps(code, start_no)
         if value is not None:
-            lines.append(f"value: {_num(value)}   (C.07 6: the score in the separate standings of the tied group)")
+            article = "C.07 6" if code.startswith("DE") else "C.07 13.3"
+            lines.append(f"value: {_num(value)}   ({article}: the score in the separate standings of the tied group)")
         elif steps:
             lines.append("value: none: direct encounter decided nothing for it (the steps below)")
         else:
