@@ -1,0 +1,52 @@
+"""Command-line messages (issue 15, point 6): help that says what is read, errors that name the
+problem once."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from helpers import DATA
+from xltb.cli.main import build_parser, main
+
+
+def _help(command: str) -> str:
+    parser = build_parser(command)
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return sub.choices[command].format_help()
+
+
+def test_help_says_what_is_read_and_documents_legacy():
+    text = " ".join(_help("standings").split())
+    assert "chess-results" in text and "SwissPerfect" in text and "the event file (TRF)" not in text
+    assert "legacy" in text and "xltb codes" in text
+    explain = " ".join(_help("explain").split())
+    assert "START_NO" in explain and "final rank" in explain
+
+
+def test_export_of_a_missing_file_says_so(tmp_path, capsys):
+    assert main(["export", str(tmp_path / "nonexistent"), "-o", str(tmp_path / "b.xlsx")]) == 2
+    err = capsys.readouterr().err
+    assert "no such file" in err and "--out-dir" not in err
+
+
+def test_export_rerun_without_force_says_it_once_and_lists_warnings(tmp_path, capsys):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("held-swiss16.trf", "held-rr6.trf"):
+        shutil.copy(DATA / "seed" / name, folder / name)
+    shutil.copy(DATA / "team" / "30_sharly_trf26_team_gp_primary.trf", folder / "gp.trf")
+    assert main(["export", str(folder), "--out-dir", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "1 workbook has warnings (see the Event sheet):" in out and "gp.xlsx: the header declares" in out
+    assert main(["export", str(folder), "--out-dir", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("xltb: error:") == 1 and "3 workbooks exist already" in err and "--force" in err
+
+
+def test_template_says_what_it_wrote(tmp_path, capsys):
+    pytest.importorskip("openpyxl")
+    out = tmp_path / "t.xlsx"
+    assert main(["template", "individual", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {out}"
