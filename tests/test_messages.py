@@ -50,3 +50,26 @@ def test_template_says_what_it_wrote(tmp_path, capsys):
     out = tmp_path / "t.xlsx"
     assert main(["template", "individual", "-o", str(out)]) == 0
     assert capsys.readouterr().out.strip() == f"wrote {out}"
+
+
+def test_json_has_rating_and_federation(capsys):
+    import json
+
+    main(["standings", str(DATA / "seed" / "held-swiss16.trf"), "-f", "json"])
+    row = json.loads(capsys.readouterr().out)["standings"][0]
+    assert (row["start_no"], row["federation"], row["rating"]) == (2, "ITA", 2150)
+
+
+def test_team_esb_cut_names_the_lowest_mp_opponent(capsys):
+    main(["explain", str(DATA / "seed" / "held-team14.trf"), "1", "EMGSB/C1"])
+    out = capsys.readouterr().out
+    assert "CUT: Cut-1, cut 1: the opponent with the lowest MP (then the worst result), C.07 14.1.2" in out
+    assert "least significant value" not in out
+
+
+def test_check_notes_say_things_once(capsys):
+    main(["check", str(DATA / "check" / "2021-World-Blitz-Chess-Championship-Open.csv"), "-t", "BH/C1,BH"])
+    out = capsys.readouterr().out
+    assert "not compared (not in --tiebreaks)" in out
+    assert not any(line.count("not compared") > 1 for line in out.splitlines() if "TB3 \"" in line)
+    assert "not in --tiebreaks: not compared" not in out

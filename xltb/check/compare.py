@@ -264,7 +264,7 @@ class Checker:
                     no, name, pub, xltb_rank[no], "not-compared",
                     f"the published columns before {gap.key} leave it tied for places {lo}-{hi}: {gap.key} or a "
                     f"later column decides, and {gap.key} is not compared ({gap.note or 'no code'}); xltb's list "
-                    "lacks it, so the ranks cannot be compared here", reproduced))
+                    "lacks it, so the ranks cannot be compared here"))  # nothing to reproduce: no variants listed
                 continue
             if implied is not None and implied[no][0] <= pub <= implied[no][1]:
                 bad = self._differing_in_group(no, group)

@@ -111,7 +111,7 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
                 c.comparable = c.code is not None
                 c.note = "code given with --tiebreaks" if c.code else "skipped (--tiebreaks -)"
             else:
-                c.code, c.comparable, c.note = None, False, "not in --tiebreaks: not compared"
+                c.code, c.comparable, c.note = None, False, "not in --tiebreaks"
         elif entry is not None:
             c.candidates = entry.codes
             c.comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"

@@ -43,6 +43,8 @@ def to_json(st: Standings) -> str:
                 "rank": row.rank,
                 "start_no": row.start_no,
                 "name": row.participant.name,
+                "federation": (entry := st.entry(row.participant)).federation or None,
+                "rating": entry.rating,
                 "points": json_number(row.points),
                 "tiebreaks": {code: None if (v := row.values[code]) is None else v.numerator / v.denominator
                               for code in codes},
