@@ -30,7 +30,7 @@ def test_json_keeps_its_shape(capsys):
     assert doc["rules"] == "2024-08"
     assert doc["tiebreaks"] == ["BH/C1", "BH", "ARO/C1"]
     first = doc["standings"][0]
-    assert set(first) == {"rank", "start_no", "name", "points", "tiebreaks"}
+    assert set(first) == {"rank", "start_no", "name", "federation", "rating", "points", "tiebreaks"}
     assert (first["rank"], first["start_no"], first["name"], first["points"]) == (1, 2, "Bruno", 4.0)
     assert first["tiebreaks"] == {"BH/C1": 12.0, "BH": 13.0, "ARO/C1": 1988.0}
     nick = next(r for r in doc["standings"] if r["start_no"] == 12)
