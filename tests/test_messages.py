@@ -73,3 +73,12 @@ def test_check_notes_say_things_once(capsys):
     assert "not compared (not in --tiebreaks)" in out
     assert not any(line.count("not compared") > 1 for line in out.splitlines() if "TB3 \"" in line)
     assert "not in --tiebreaks: not compared" not in out
+
+
+def test_recalc_lists_a_cause_once():
+    from xltb.cli.recalc import grouped
+
+    errors = [f"Standings!H{n}: #NUM! SB/M1: not defined" for n in range(2, 56)] + ["Event!B3: #VALUE! bad"]
+    lines = grouped(errors)
+    assert lines == ["Standings!H2, Standings!H3, Standings!H4 ...: #NUM! SB/M1: not defined (54 cells)",
+                     "Event!B3: #VALUE! bad"]
