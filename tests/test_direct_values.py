@@ -49,3 +49,13 @@ def test_explain_says_why_and_how(capsys):
     main(["explain", str(DATA / "seed" / "held-swiss16.trf"), "1", "ARO"])
     out = capsys.readouterr().out
     assert " Rd   Opp  rating  result" in out  # ratings are not headed "score"
+
+
+def test_rating_breakdowns_name_the_rounds_not_counted(capsys):
+    from xltb.cli.main import main
+
+    main(["explain", str(DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv"), "4", "ARO/C1"])
+    out = capsys.readouterr().out
+    assert "rules: C.07 edition 2012" in out
+    assert "note: not counted, not played over the board (C.07 10; forfeits only with /P): R1 forfeit loss, " \
+           "R13 forfeit win; a Cut falls on the games that count" in out

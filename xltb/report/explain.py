@@ -65,4 +65,23 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
                          f"{('(' + value + ')') if c.cut else value:>7}  {how}")
     for note in ev.notes:
         lines.append(f"note: {note}")
+    lines += _rounds_not_counted(st, p, code, parts)
     return "\n".join(lines) + "\n"
+
+
+#: rating-based tie-breaks, whose breakdowns list only the games that count (C.07 10)
+_RATING_BASED = ("ARO", "TPR", "PTP", "APRO", "APPO")
+
+
+def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
+    """The rounds a rating-based breakdown leaves out, and why: they can decide the value (a Cut
+    then falls on a game), and other programs count some of them (an unplayed round cut first)."""
+    if st.team or code.split("/")[0] not in _RATING_BASED:
+        return []
+    shown = {c.round for c in parts}
+    left = [r for r in p.results if r.round not in shown]
+    if not left:
+        return []
+    what = ", ".join(f"R{r.round} {r.kind.name.lower().replace('_', ' ')}" for r in left)
+    return [f"note: not counted, not played over the board (C.07 10; forfeits only with /P): {what}"
+            + ("; a Cut falls on the games that count" if "/C" in code or "/M" in code else "")]
