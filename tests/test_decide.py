@@ -95,3 +95,26 @@ def test_codes_lists_every_code_in_the_terminal_and_the_readme(capsys):
     assert "BH        Buchholz" in out and "/Cn, /Mn, /P, /F" in out and "2026-03" in out
     readme = (DATA.parent.parent / "README.md").read_text(encoding="utf-8")
     assert text(markdown=True) in readme  # the README's table is the command's
+
+
+def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():
+    from xltb.decide import check_template_kind
+    from xltb.errors import XltbError
+
+    swiss = decide(DATA / "seed" / "held-swiss16.trf")
+    with pytest.raises(XltbError, match="round-robin template"):
+        check_template_kind(swiss, "roundrobin")
+    with pytest.raises(XltbError, match="individual event"):
+        check_template_kind(swiss, "team")
+    assert check_template_kind(swiss, "individual") == []
+    team = decide(DATA / "seed" / "held-team14.trf")
+    with pytest.raises(XltbError, match="team event .14 teams.: use 'xltb template team'"):
+        check_template_kind(team, "individual")
+    assert check_template_kind(team, "team") == []
+    rr = decide(DATA / "seed" / "held-rr6.trf")
+    assert check_template_kind(rr, "roundrobin") == []
+    assert "roundrobin" in check_template_kind(rr, "individual")[0]
+    # a team round robin gets the team round-robin list, as xltb standings does
+    team_rr = decide(DATA / "seed" / "held-team14.trf", event_type="round-robin")
+    assert [s.code for s in team_rr.specs] == ["MPvGP"]  # the file's own list (212) still wins
+    assert team_rr.choices["event_type"].origin == "user"

@@ -73,6 +73,37 @@ class Decision:
         return st
 
 
+#: the template kinds (``xltb template KIND --from FILE``) and the events each can hold
+TEMPLATE_KINDS = ("individual", "roundrobin", "team")
+
+
+def check_template_kind(decision: Decision, kind: str) -> list[str]:
+    """Refuse a template kind that contradicts the file (:class:`~xltb.errors.XltbError`), or return
+    the warnings to print: a round-robin template from a Swiss, an individual template from a team
+    file (it would rank the players as a Swiss), a team template from an individual event. The
+    event type said is the decision's, with where it came from."""
+    if kind not in TEMPLATE_KINDS:
+        raise XltbError(f"unknown template kind {kind!r} (expected {', '.join(TEMPLATE_KINDS)})")
+    event = decision.event
+    source = getattr(event, "source", None)
+    etype = decision.choices["event_type"]
+    if kind == "team" and not decision.team:
+        raise XltbError("this is an individual event (no team records 013/310 describing team matches): use "
+                        "'xltb template individual' or 'roundrobin'", file=source)
+    if kind != "team" and decision.team:
+        raise XltbError(f"this is a team event ({len(event.teams)} teams): use 'xltb template team'; an {kind} "
+                        "template would rank its players as individuals", file=source)
+    if kind == "roundrobin" and not event.event_type.predetermined:
+        raise XltbError(f"the event is a {event.event_type.value} ({etype.text}): a round-robin template would "
+                        "apply the round-robin rules (C.07 15.2) to it; use 'xltb template individual', or "
+                        "--event-type round-robin if the file is wrong", file=source)
+    warnings = []
+    if kind == "individual" and event.event_type.predetermined:
+        warnings.append(f"the event is a {event.event_type.value} ({etype.text}): 'xltb template roundrobin' "
+                        "holds it with the round-robin defaults")
+    return warnings
+
+
 def decide(path_or_event, *, tiebreaks: str | list[str] | None = None, rules: str | Edition | None = None,
            event_type: str | EventType | None = None, primary: str | None = None,
            unrated_rating: int | None = None) -> Decision:
@@ -147,4 +178,4 @@ def _export_decision(path: str, event, kind: str, tiebreaks, rules, event_type, 
     return Decision(event, kind, edition, specs, choices, unrated, notes)
 
 
-__all__ = ["Decision", "decide"]
+__all__ = ["Decision", "decide", "check_template_kind", "TEMPLATE_KINDS"]
