@@ -30,7 +30,7 @@ def test_json_keeps_its_shape(capsys):
     assert doc["rules"] == "2024-08"
     assert doc["tiebreaks"] == ["BH/C1", "BH", "ARO/C1"]
     first = doc["standings"][0]
-    assert set(first) == {"rank", "start_no", "name", "points", "tiebreaks"}
+    assert set(first) == {"rank", "start_no", "name", "federation", "rating", "points", "tiebreaks"}
     assert (first["rank"], first["start_no"], first["name"], first["points"]) == (1, 2, "Bruno", 4.0)
     assert first["tiebreaks"] == {"BH/C1": 12.0, "BH": 13.0, "ARO/C1": 1988.0}
     nick = next(r for r in doc["standings"] if r["start_no"] == 12)
@@ -42,8 +42,8 @@ def test_json_keeps_its_shape(capsys):
 def test_text_says_which_edition_and_why(capsys):
     main(["standings", SWISS, "--rules", "2026"])
     out = capsys.readouterr().out
-    assert "edition 2026-03 (chosen by the user)" in out
-    assert "BH/C1" in out.splitlines()[3]
+    assert "edition 2026-03 (given by the user)" in out
+    assert "BH/C1" in out.splitlines()[4] and out.splitlines()[4].startswith("tie-breaks:")
 
 
 def test_edition_from_the_start_date_or_the_newest(tmp_path, capsys):

@@ -65,22 +65,11 @@ def test_export_holds_the_same_values_as_standings(tmp_path, capsys, path):
     code = main(["export", str(path), "-o", str(out)])
     captured = capsys.readouterr()
     standings_code = None
-    if path.suffix in (".csv", ".txt"):
-        # xltb standings reads TRF; the CSV's standings are computed from the same reader here
-        from xltb.ranking import compute
-        from xltb.readers.registry import read_event
-        from xltb.report.formats import to_json
-        from xltb.errors import XltbError
-
-        try:
-            doc = json.loads(to_json(compute(read_event(path)[0])))
-        except XltbError as err:
-            doc, standings_code, message = None, 2, str(err)
-    else:
-        standings_code = main(["standings", str(path), "--format", "json"])
-        standings_out = capsys.readouterr()
-        doc = json.loads(standings_out.out) if standings_code == 0 else None
-        message = standings_out.err.removeprefix("xltb: error: ").strip()
+    # every input, TRF or export: xltb standings makes the same choices as export (xltb.decide)
+    standings_code = main(["standings", str(path), "--format", "json"])
+    standings_out = capsys.readouterr()
+    doc = json.loads(standings_out.out) if standings_code == 0 else None
+    message = standings_out.err.removeprefix("xltb: error: ").strip()
     if doc is None:  # the file is refused: by both commands, with the same reason, and nothing is written
         assert code == 2 and not out.exists()
         assert message in captured.err

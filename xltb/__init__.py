@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
+    from .decide import Decision, decide
     from .ranking import compute
     from .ranking.standings import Entry, Row, Standings
     from .readers.registry import read_event
@@ -38,6 +39,8 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
 _API = {
     "read_event": ("xltb.readers.registry", "read_event"),
     "compute": ("xltb.ranking", "compute"),
+    "decide": ("xltb.decide", "decide"),
+    "Decision": ("xltb.decide", "Decision"),
     "explain": ("xltb.report.explain", "explain_text"),
     "to_dataframe": ("xltb.report.frames", "to_dataframe"),
     "Standings": ("xltb.ranking.standings", "Standings"),

@@ -20,7 +20,7 @@ def check_value(standings, start_no: int, code: str, published, *, decimals: int
     (``unrated_rating``: the rating the standings were computed with, for rating-based codes).
     """
     try:
-        spec = parse_code(str(code))
+        spec = parse_code(str(code), strict=False)
     except XltbError as err:
         return f"error: {err.message}"
     code = spec.code

@@ -264,7 +264,7 @@ class Checker:
                     no, name, pub, xltb_rank[no], "not-compared",
                     f"the published columns before {gap.key} leave it tied for places {lo}-{hi}: {gap.key} or a "
                     f"later column decides, and {gap.key} is not compared ({gap.note or 'no code'}); xltb's list "
-                    "lacks it, so the ranks cannot be compared here", reproduced))
+                    "lacks it, so the ranks cannot be compared here"))  # nothing to reproduce: no variants listed
                 continue
             if implied is not None and implied[no][0] <= pub <= implied[no][1]:
                 bad = self._differing_in_group(no, group)
@@ -296,7 +296,7 @@ class Checker:
             if not col.comparable or col.code is None:
                 break
             try:
-                spec = parse_code(col.code)
+                spec = parse_code(col.code, strict=False)
                 tb = CATALOGUE.get(spec.acronym)
                 higher = (tb.higher_is_better if tb else True) != spec.reverse
             except TieBreakError:
@@ -401,7 +401,7 @@ class Checker:
         index = {p.start_no: i for i, p in enumerate(t.players)}
         levels = []
         for code in codes:
-            spec = parse_code(code)
+            spec = parse_code(code, strict=False)
             if spec.acronym == "DE":
                 levels.append(lambda group, spec=spec: direct_encounter(ctx, spec, group).groups)
                 continue

@@ -26,7 +26,7 @@ class Recomputer:
         key = (edition, codes, unrated)
         if key not in self._standings:
             try:
-                self._standings[key] = compute(self.event, list(codes) if codes else None, edition,
+                self._standings[key] = compute(self.event, [parse_code(c, strict=False) for c in codes] if codes else None, edition,
                                                unrated_rating=unrated)
             except TieBreakError as err:
                 self._standings[key] = str(err.message)
@@ -45,7 +45,7 @@ class Recomputer:
         out: dict[int, Fraction | None] = {}
         if v.convention:
             conv = CONVENTION_BY_KEY[v.convention]
-            spec = parse_code(code)
+            spec = parse_code(code, strict=False)
             edition = EDITIONS[v.edition]
             for p in self.participants():
                 out[p.start_no] = conv.transform(st.evaluation(p.start_no, code), spec, edition, self.tournament)

@@ -67,7 +67,7 @@ def _user_list(tiebreaks: str | None) -> list[str] | None:
         if item in ("-", "", "skip"):
             out.append("-")
         else:
-            out.append(parse_code(item).code)
+            out.append(parse_code(item, strict=False).code)
     return out
 
 
@@ -111,7 +111,7 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
                 c.comparable = c.code is not None
                 c.note = "code given with --tiebreaks" if c.code else "skipped (--tiebreaks -)"
             else:
-                c.code, c.comparable, c.note = None, False, "not in --tiebreaks: not compared"
+                c.code, c.comparable, c.note = None, False, "not in --tiebreaks"
         elif entry is not None:
             c.candidates = entry.codes
             c.comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"

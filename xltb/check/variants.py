@@ -69,7 +69,7 @@ def variants_for(code: str, edition: Edition, unrated: int | None, *, has_unrate
 
     def add(v: Variant) -> None:
         try:
-            parse_code(v.code)
+            parse_code(v.code, strict=False)
         except TieBreakError:
             return
         if v not in out and not (v.code == code and v.edition == edition.key and v.unrated_rating == unrated

@@ -13,4 +13,5 @@ COMMANDS = {
     "lite": "xltb.cli.lite",
     "check": "xltb.cli.check",
     "libreoffice": "xltb.cli.libreoffice",
+    "codes": "xltb.cli.codes",
 }

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import XltbError
-from ..ranking import compute
+from ..decide import decide
 from ..readers.registry import EXPECTED_INPUT
 from ..readers.registry import read_event as read_any
 from ..report.workbook import write_workbook
@@ -107,7 +107,7 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
     """The workbook each file is written to: ``output`` (one file only), ``out_dir``/<relative path>.xlsx
     (the folder structure of folder inputs is kept), or next to the file. Two files that would give the
     same workbook are an error for the second."""
-    if output is not None and len(files) != 1:
+    if output is not None and len(files) > 1:
         raise XltbError(f"-o names one workbook but {len(files)} input files were given; use --out-dir DIR")
     tasks: list[Task] = []
     problems: list[Outcome] = []
@@ -129,6 +129,10 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
     return tasks, problems
 
 
+#: the end of the error for a workbook that exists (export gathers these into one line)
+EXISTS = "exists; use --force to overwrite it"
+
+
 # --------------------------------------------------------------------------- one file
 def read_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file whatever its kind: (event, description of the kind)."""
@@ -143,10 +147,12 @@ def export_one(task: Task, options: Options) -> Outcome:
         pdf_target = os.path.splitext(task.output)[0] + ".pdf" if options.pdf else None
         for target in (task.output, pdf_target):
             if target and os.path.exists(target) and not options.force:
-                raise XltbError(f"{target} exists; use --force to overwrite it", file=task.source)
-        event, kind = read_event(task.source, options.event_type, options.primary)
-        standings = compute(event, options.tiebreaks, options.rules, unrated_rating=options.unrated_rating,
-                            lots=options.lots)
+                raise XltbError(f"{target} {EXISTS}", file=task.source)
+        decision = decide(task.source, tiebreaks=options.tiebreaks, rules=options.rules,
+                          event_type=options.event_type, primary=options.primary,
+                          unrated_rating=options.unrated_rating)  # the same choices as xltb standings
+        kind = decision.kind
+        standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         write_workbook(standings, task.output, input_kind=kind)
@@ -244,7 +250,8 @@ def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
     written = [o for o in outcomes if o.ok]
     failed = [o for o in outcomes if not o.ok]
     pdfs = sum(1 for o in written if o.pdf)
-    warned = sum(1 for o in written if o.warnings)
+    warned_list = [o for o in written if o.warnings]
+    warned = len(warned_list)
     line = f"exported {len(written)} of {len(outcomes)} file{'s' if len(outcomes) != 1 else ''}"
     if pdfs:
         line += f" ({pdfs} PDF{'s' if pdfs != 1 else ''})"
@@ -253,7 +260,12 @@ def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
         line += f"; {len(failed)} failed"
     lines = [line]
     if warned:
-        lines.append(f"{warned} workbook{'s have' if warned != 1 else ' has'} warnings (see the Event sheet)")
+        lines.append(f"{warned} workbook{'s have' if warned != 1 else ' has'} warnings (see the Event sheet):")
+        for o in warned_list[:20]:
+            lines.append(f"  {o.output}: {o.warnings[0]}" + (f" (+{len(o.warnings) - 1} more)" if len(o.warnings) > 1
+                                                             else ""))
+        if warned > 20:
+            lines.append(f"  ... and {warned - 20} more")
     return lines
 
 

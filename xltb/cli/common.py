@@ -7,6 +7,7 @@ import argparse
 from ..errors import XltbError
 from ..files import write_atomic
 from ..model import EventType
+from ..decide import Decision, decide
 from ..ranking import compute
 from ..readers.registry import read_event
 
@@ -14,11 +15,14 @@ from ..readers.registry import read_event
 def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True) -> None:
     if tiebreaks:
         parser.add_argument("--tiebreaks", "-t", metavar="LIST",
-                            help="comma-separated codes, TRF-2026 (BH/C1,KS/L-1) or Handbook (BH-C1) spelling; "
-                                 "default: the file's 212/202 list, else the default for the event type")
+                            help="comma-separated codes, TRF-2026 (BH/C1,KS/L-1) or Handbook (BH-C1) spelling "
+                                 "(xltb codes lists them); default: the file's list (TRF 212/202, a chess-results "
+                                 "export's legend), else xltb's default for the event type")
     parser.add_argument("--rules", "-r", metavar="EDITION",
-                        help="C.07 edition: 2012, 2023-09, 2024-04, 2024-08, 2026-03 (aliases 2023, 2024, 2026); "
-                             "default: the one in force on the event's start date, the newest without a date")
+                        help="C.07 edition: 2012 (alias legacy: the rules of 2012-2023, virtual opponent), 2023-09, "
+                             "2024-04, 2024-08, 2026-03 (aliases 2023, 2024, 2026); default: the one a chess-results "
+                             "legend names, else the one in force on the event's start date (or the export's last "
+                             "update), the newest without a date")
     parser.add_argument("--unrated-rating", type=int, metavar="N",
                         help="rating used for unrated players in rating-based tie-breaks (C.07 10)")
     parser.add_argument("--event-type", choices=[e.value for e in EventType],
@@ -33,6 +37,14 @@ def load_event(path: str, event_type: str | None = None, primary: str | None = N
     return read_event(path, event_type, primary)[0]
 
 
+def decide_from_args(args, tiebreaks: str | None = None) -> Decision:
+    """Read ``args.file`` and decide its edition, list, event type and primary score (xltb.decide):
+    the same choices for every command."""
+    return decide(args.file, tiebreaks=tiebreaks if tiebreaks is not None else getattr(args, "tiebreaks", None),
+                  rules=args.rules, event_type=args.event_type, primary=args.primary,
+                  unrated_rating=args.unrated_rating)
+
+
 def compute_from_args(event, args):
     return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
                    lots=getattr(args, "lots", None))
@@ -45,4 +57,4 @@ def output(text: str, target: str | None) -> None:
         print(text, end="")
 
 
-__all__ = ["add_event_options", "load_event", "compute_from_args", "output", "XltbError"]
+__all__ = ["add_event_options", "load_event", "decide_from_args", "compute_from_args", "output", "XltbError"]

@@ -62,9 +62,14 @@ def run(args: argparse.Namespace) -> int:
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)
     elapsed = time.perf_counter() - start
     outcomes = problems + outcomes
+    existing = [o for o in outcomes if not o.ok and o.error.endswith(batch.EXISTS)]
     for o in outcomes:
-        if not o.ok:
+        if not o.ok and (o not in existing or len(existing) == 1):
             print(f"xltb: error: {o.error}", file=sys.stderr)
+    if len(existing) > 1:  # one line, not one per file
+        names = ", ".join(o.error.split(": ", 1)[-1].removesuffix(" " + batch.EXISTS) for o in existing[:3])
+        print(f"xltb: error: {len(existing)} workbooks exist already ({names}"
+              f"{', ...' if len(existing) > 3 else ''}); use --force to overwrite them", file=sys.stderr)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
         print(f"wrote {o.output}" + (f" and {o.pdf}" if o.pdf else ""))

@@ -23,8 +23,21 @@ def run(args: argparse.Namespace) -> int:
     result = recalc_file(args.file, args.output)
     print(f"{result.formulas} xltb formula(s) evaluated, {len(result.errors)} error value(s); wrote {args.output}",
           file=sys.stderr)
-    for line in result.errors[:20]:
+    for line in grouped(result.errors)[:20]:
         print(f"  {line}", file=sys.stderr)
-    if len(result.errors) > 20:
-        print(f"  ... and {len(result.errors) - 20} more", file=sys.stderr)
+    if len(grouped(result.errors)) > 20:
+        print(f"  ... and {len(grouped(result.errors)) - 20} more causes", file=sys.stderr)
     return 1 if args.strict and result.errors else 0
+
+
+def grouped(errors: list[str]) -> list[str]:
+    """One line per cause (``Sheet!A2: #NUM! why``): the cells that share it, counted, not one line each."""
+    causes: dict[str, list[str]] = {}
+    for line in errors:
+        where, sep, why = line.partition(": ")
+        causes.setdefault(why if sep else line, []).append(where if sep else "")
+    out = []
+    for why, cells in causes.items():
+        shown = ", ".join(c for c in cells[:3] if c) + (" ..." if len(cells) > 3 else "")
+        out.append(f"{shown}: {why}" + (f" ({len(cells)} cells)" if len(cells) > 1 else ""))
+    return out

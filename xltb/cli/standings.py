@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..errors import XltbError
 from ..ranking import is_team
 from ..report import formats as out
-from .common import add_event_options, compute_from_args, load_event, output
+from .common import add_event_options, decide_from_args, load_event, output
 
 
 def register(sub) -> None:
     p = sub.add_parser("standings", help="compute standings and tie-breaks of an event file",
-                       description="Compute the standings of an event (TRF-16 or TRF-2026) with FIDE C.07 tie-breaks.")
-    p.add_argument("file", help="the event file (TRF)")
+                       description="Compute the standings of an event (TRF-16, TRF-2026, chess-results or SwissPerfect "
+                                   "export) with FIDE C.07 tie-breaks. The output says where the edition, the "
+                                   "tie-break list and the event type came from: the file, the user or xltb's default.")
+    p.add_argument("file", help="the event file: TRF-16 / TRF-2026 (individual or team), a chess-results "
+                                "crosstable export (CSV) or a SwissPerfect export")
     add_event_options(p)
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
@@ -25,12 +29,14 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    event = load_event(args.file, args.event_type, args.primary)
     if args.players:
-        text = _player_standings(event, args)
+        text = _player_standings(load_event(args.file, args.event_type, args.primary), args)
     else:
-        st = compute_from_args(event, args)
+        st = decide_from_args(args).compute(unrated_rating=args.unrated_rating, lots=args.lots)
         text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+        if args.format == "csv":  # a CSV has no header: the choices xltb made and the warnings go to stderr
+            for line in out.choice_warnings(st):
+                print(f"warning: {line}", file=sys.stderr)
     output(text, args.output)
     return 0
 

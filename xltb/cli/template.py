@@ -43,4 +43,5 @@ def run(args: argparse.Namespace) -> int:
     data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
                   macros=args.output.lower().endswith(".xlsm"))
     write_atomic(args.output, data)
+    print(f"wrote {args.output}" + (f" (crosstable from {args.source})" if args.source else ""))
     return 0

@@ -147,6 +147,8 @@ class TeamTournament:
     match_scoring: MatchScoring = field(default_factory=MatchScoring)
     primary: str = "MP"  # "MP" or "GP" (TRF 192 _MP_GP / _GP_MP)
     primary_source: str = "default"
+    #: where the event type came from (see Tournament.event_type_source)
+    event_type_source: str = ""
     board_colours: str = ""  # TRF 352, e.g. WBWB
     tiebreaks: tuple[str, ...] = ()
     source: str | None = None

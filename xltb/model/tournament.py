@@ -104,6 +104,8 @@ class Tournament(NamedTuple):
     federation: str = ""
     end_date: date | None = None
     chief_arbiter: str = ""
+    #: where the event type came from: "user: ...", "file: ..." or "default: ..." (readers.builder.type_source)
+    event_type_source: str = ""
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

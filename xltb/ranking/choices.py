@@ -4,7 +4,7 @@ The one place that decides these for every command and every face."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..errors import TieBreakError
 from ..model import EventType
@@ -22,6 +22,57 @@ DEFAULT_LISTS: dict[tuple[bool, EventType], str] = {
     (True, EventType.ROUND_ROBIN): "EDE,MPvGP,EMGSB",
     (True, EventType.DOUBLE_ROUND_ROBIN): "EDE,MPvGP,EMGSB",
 }
+
+
+class Choice(NamedTuple):
+    """One decision about how an event is ranked, and where it came from (for every output)."""
+
+    value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
+    origin: str  # "file", "user" or "default" (xltb's own choice)
+    reason: str  # why, in words
+
+    @property
+    def text(self) -> str:
+        """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...``."""
+        head = ORIGINS[self.origin]
+        return f"{head}: {self.reason}" if self.reason else head
+
+
+ORIGINS = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
+
+
+def split_source(text: str, fallback: str = "file") -> tuple[str, str]:
+    """(origin, reason) of a reader's ``origin: why`` text (``event_type_source``)."""
+    head, sep, rest = text.partition(": ")
+    if sep and head in ORIGINS:
+        return head, rest
+    return fallback, text
+
+
+def initial_choices(event, edition: Edition, edition_reason: str, specs, list_choice: Choice | None = None
+                    ) -> dict[str, Choice]:
+    """What the ranking itself can say of its choices (:func:`xltb.decide.decide` says more: the
+    legend of an export, ...): rules, tie-breaks, event type and, for teams, the primary score."""
+    origin = edition_origin(edition_reason)
+    out = {"rules": Choice(edition.key, origin, "" if origin == "user" else edition_reason),
+           "tiebreaks": list_choice or Choice(",".join(s.code for s in specs), "user", "")}
+    out["event_type"] = Choice(event.event_type.value, *split_source(getattr(event, "event_type_source", "") or ""))
+    if is_team(event):
+        source = event.primary_source
+        origin = "user" if source == "chosen by the user" else "default" if source.startswith(("default", "xltb")) \
+            else "file"
+        reason = "" if origin == "user" else source.removeprefix("xltb's default: ")
+        out["primary"] = Choice(event.primary, origin, reason)
+    return out
+
+
+def edition_origin(reason: str) -> str:
+    """The origin of an edition chosen by :func:`choose_edition` (from its reason)."""
+    if reason == "chosen by the user":
+        return "user"
+    if reason.startswith("the event has no start date"):
+        return "default"
+    return "file"
 
 
 def is_team(event) -> bool:
@@ -65,9 +116,24 @@ def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:
 
 def choose_tiebreaks(event, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
     """The user's list, else the event's own (TRF 212/202), else the default for the event type."""
+    return choose_list(event, tiebreaks)[0]
+
+
+def choose_list(event, tiebreaks: str | Iterable[str] | None) -> tuple[tuple[TieBreakSpec, ...], Choice]:
+    """:func:`choose_tiebreaks` and where the list came from."""
     if tiebreaks:
-        return parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
-    return file_tiebreaks(event) or parse_list(default_list(event.event_type, is_team(event)))
+        specs = parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
+        return specs, Choice(",".join(s.code for s in specs), "user", "")
+    own = file_tiebreaks(event)
+    if own:
+        line = getattr(event, "tiebreaks_line", None)
+        where = f", line {line}" if line else ""
+        return own, Choice(",".join(s.code for s in own), "file", f"the event's list (TRF 212/202{where})")
+    team = is_team(event)
+    text = default_list(event.event_type, team)
+    why = (f"the file names no tie-breaks; the list xltb uses for {'team' if team else 'individual'} "
+           f"{event.event_type.value} events")
+    return parse_list(text), Choice(text, "default", why)
 
 
 def refuse_buchholz_in_round_robin(spec: TieBreakSpec, edition: Edition, event_type: EventType) -> None:

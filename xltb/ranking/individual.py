@@ -8,7 +8,7 @@ from typing import Iterable
 from ..errors import TieBreakError
 from ..model import Tournament
 from ..rules import Edition
-from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
+from .choices import choose_edition, choose_list, initial_choices, refuse_buchholz_in_round_robin
 from .loop import by_values, rank
 from .standings import Row, Standings
 from ..tiebreaks.base import Column, Evaluation
@@ -39,12 +39,31 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
     return warnings
 
 
+def keep_decided(result, group: list[int], scores: list) -> None:
+    """Record a DE value only where Art. 6 gives the participant a standing among the tied ``group``:
+
+    * all of them met (6.2): everyone's score in the separate standings, also when the scores are
+      equal (they drew: FIDE's program and chess-results print it too);
+    * not all met (6.3): only for a participant Art. 6 placed apart from at least one of the others
+      (its final group within ``group`` is smaller than ``group``).
+
+    Otherwise (not all met and nothing decided for it) there is no value: a 0 would read as "lost"
+    where the players never met. The value is always the score in the separate standings of
+    ``group`` (C.07 6.1)."""
+    all_met = bool(result.steps) and result.steps[0].article == "6.2"
+    for sub in result.groups:
+        if all_met or len(sub) < len(group):
+            for i in sub:
+                if scores[i] is None and i in result.scores:
+                    scores[i] = result.scores[i]
+
+
 def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | None = None,
                        rules: str | Edition | None = None, *, unrated_rating: int | None = None,
                        lots: int | None = None) -> Standings:
     """Compute every value and rank the players (C.07 4.2)."""
     edition, reason = choose_edition(tournament, rules)
-    specs = choose_tiebreaks(tournament, tiebreaks)
+    specs, list_choice = choose_list(tournament, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
     warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
     ctx = Context(tournament, edition, options)
@@ -63,9 +82,7 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
 
             def by_de(group: list[int]) -> list[list[int]]:
                 result = direct_encounter(ctx, spec, group)
-                for i, s in result.scores.items():
-                    if scores[i] is None:
-                        scores[i] = s
+                keep_decided(result, group, scores)
                 steps.extend(result.steps)
                 return result.groups
 
@@ -84,4 +101,7 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     for i, place, by_lot in ranking:
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(place, tournament.players[i], ctx.frac(ctx.score[i]), values, by_lot))
-    return Standings(tournament, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st = Standings(tournament, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st.choices = initial_choices(tournament, edition, reason, specs, list_choice)
+    st.edition_reason = st.choices["rules"].text  # "from the file: in force on the start date ..."
+    return st

@@ -45,7 +45,7 @@ class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
     __slots__ = ("event", "team", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
-                 "lots_seed", "unrated_rating", "_index")
+                 "lots_seed", "unrated_rating", "choices", "_index")
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
@@ -63,6 +63,9 @@ class Standings:
         self.lots_seed = lots_seed
         self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
         self._index: dict[int, int] | None = None  # start number -> position in the file, made when first needed
+        #: where each choice came from: "rules", "tiebreaks", "event_type", "primary" (teams) -> Choice
+        #: (ranking.choices); the ranking fills it, xltb.decide.Decision.compute says more
+        self.choices: dict = {}
 
     def __repr__(self) -> str:
         return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
@@ -76,7 +79,8 @@ class Standings:
     def scoring_text(self) -> str:
         """The event's scoring in words (team events: match and game points, the primary score and why)."""
         if self.team:
-            return f"{self.event.describe_scoring()} ({self.event.primary_source})"
+            primary = self.choices.get("primary")
+            return f"{self.event.describe_scoring()} ({primary.text if primary else self.event.primary_source})"
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:

@@ -21,7 +21,8 @@ from ..tiebreaks.context import Options
 from ..tiebreaks.direct import EncounterStep, direct_encounter
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
-from .choices import choose_edition, choose_tiebreaks, refuse_buchholz_in_round_robin
+from .individual import keep_decided
+from .choices import choose_edition, choose_list, initial_choices, refuse_buchholz_in_round_robin
 from .loop import by_values, partition_by, rank
 from .standings import Row, Standings
 
@@ -29,7 +30,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
                  *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
     """Rank the teams: primary score, then each tie-break on the teams still tied (C.07 4.2, 11-13)."""
     edition, reason = choose_edition(tt, rules)  # uses start_date only
-    specs = choose_tiebreaks(tt, tiebreaks)
+    specs, list_choice = choose_list(tt, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
     warnings = list(tt.warnings)
     for spec in specs:
@@ -69,9 +70,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
                     result = direct_encounter(ctx.view(spec.score), spec, group)
                 else:
                     result = extended_direct_encounter(ctx, spec, group)
-                for i, s in result.scores.items():
-                    if scores[i] is None:
-                        scores[i] = s
+                keep_decided(result, group, scores)  # a value only where EDE/DE decided something
                 encounters[spec.code].extend(result.steps)
                 for step in result.steps:
                     text = step.text()
@@ -110,4 +109,7 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    return Standings(tt, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st = Standings(tt, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st.choices = initial_choices(tt, edition, reason, specs, list_choice)
+    st.edition_reason = st.choices["rules"].text  # "from the file: in force on the start date ..."
+    return st

@@ -135,6 +135,12 @@ def explain_points(players: list[Player], scoring: Scoring, players_for: Callabl
     blank rounds are read as the byes the totals need (:func:`blank_byes`). Returns the players,
     the scoring and the first mismatch left (None: every total agrees)."""
     mismatch = first_mismatch(players)
+    if mismatch is not None and all(not p.declared_points for p in players):
+        # every total 0 or blank: written before the totals were filled in, not a contradiction
+        players = [p._replace(declared_points=None) for p in players]
+        warnings.append(f"{declared_as} are 0 or blank for every participant (never filled in): read as not "
+                        "given; the totals are the results'")
+        return players, scoring, None
     if mismatch is not None and alternatives:
         for label, alt_scoring in ALTERNATIVES:
             alt = players_for(alt_scoring)
@@ -218,6 +224,19 @@ def event_type(declared: EventType | None, participants, warnings: list[str],
         warnings.append(inferred[found])
         return found
     return EventType.SWISS
+
+
+def type_source(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> str:
+    """Where the event type came from, for the output: ``origin: why``, origin ``user``, ``file`` or
+    ``default`` (see :func:`event_type`)."""
+    if given is not None:
+        return "user: --event-type"
+    if declared is not None:
+        return f"file: {declared_by}"
+    if found is not EventType.SWISS:
+        return "file: the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")"
+    return ("default: the file does not name its pairing system and not every two participants met: "
+            "read as a Swiss")
 
 
 def fmt(value: Fraction | None) -> str:

@@ -134,4 +134,5 @@ def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str,
         raise builder.points_error(mismatch, source, rounds="rounds", declared_by="the export says")
     etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
-                      event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings))
+                      event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings),
+                      event_type_source=builder.type_source(event_type, None, "", etype))

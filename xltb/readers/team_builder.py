@@ -24,7 +24,7 @@ from ..errors import InputError
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
-from .trf_records import declared_event_type
+from .trf_records import declared_by, declared_event_type
 from .team_records import TeamRecords
 
 
@@ -189,6 +189,16 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
         team_rounds[me] = row
     _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
+    if not rec.pab_rounds and rec.pab == (None, None):  # no 320 record: the 310 totals may say what a PAB gave
+        inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
+        if inferred is not None:
+            mp, gp, byes = inferred
+            for r, team in byes:
+                team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
+            ms = replace(ms, pab_mp=mp, pab_gp=gp)
+            rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
+            warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
+                            f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
     for t in rec.teams:
         extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
         team = Team(start_no=t.no, name=t.name, short_name=t.short, roster=tuple(t.roster),
@@ -202,14 +212,17 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         built.append(team)
     # the pairing system: as the user or the file says, else from the team pairings (a league where every
     # two teams met is a round robin, 15.2)
-    etype = event_type or builder.event_type(declared_event_type(rec.type_text, rec.type_code), built, warnings)
+    declared = declared_event_type(rec.type_text, rec.type_code)
+    etype = event_type or builder.event_type(declared, built, warnings)
+    type_source = builder.type_source(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
     primary = primary_override or _primary(rec.type_code)
     primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
-                                                                     else "default (match points)")
+                                                                     else "xltb's default: the file does not say "
+                                                                          "(TRF 192); match points, C.07 11.1")
     return TeamTournament(
         name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
-        primary=(primary or "MP").upper(), primary_source=primary_source, board_colours=rec.board_colours,
+        primary=(primary or "MP").upper(), primary_source=primary_source, event_type_source=type_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
         end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)
 
@@ -342,6 +355,48 @@ class _ZeroScoring:
 
 
 _ZERO = _ZeroScoring()
+
+
+def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+                    opponents: dict[tuple[int, int], int]) -> tuple[Fraction, Fraction, list[tuple[int, int]]] | None:
+    """The pairing-allocated byes, and the MP and GP each gave, that the 310 totals imply when the file
+    has no 320 record and the players' lines do not say (FIDE's TRF-2026 sample without its 320).
+
+    Each team's gap (its 310 totals less its matches) must be a whole number k of one (MP, GP) common
+    to all teams; its byes are then its k earliest rounds without a match or a requested bye (240): a
+    bye goes to a team that was paired, and a team absent from some round on has withdrawn, so its
+    later absences are not byes. At most one team has the bye of a round (C.04: the odd team). When
+    any of this fails, None: nothing is inferred and the totals' warnings stay."""
+    gaps: dict[int, tuple[Fraction, Fraction]] = {}
+    for t in rec.teams:
+        if t.mp is None or t.gp is None:
+            continue
+        extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
+        rows = team_rounds[t.no]
+        gap = (t.mp - sum((x.mp for x in rows), extra[0]), t.gp - sum((x.gp for x in rows), extra[1]))
+        if gap != (0, 0):
+            gaps[t.no] = gap
+    if not gaps or any(mp < 0 or gp < 0 for mp, gp in gaps.values()):
+        return None
+    unit = min(gaps.values())
+    byes: list[tuple[int, int]] = []
+    for team, (mp, gp) in gaps.items():
+        ratios = {mp / unit[0] if unit[0] else None, gp / unit[1] if unit[1] else None} - {None}
+        if len(ratios) != 1 or (unit[0] == 0) != (mp == 0) or (unit[1] == 0) != (gp == 0):
+            return None
+        k = ratios.pop()
+        free = [x.round for x in team_rounds[team] if x.kind in (Kind.ABSENT, Kind.PAB)
+                and (x.round, team) not in opponents and (x.round, team) not in rec.byes]
+        if k.denominator != 1 or k > len(free):
+            return None
+        byes += [(r, team) for r in free[:int(k)]]
+    if len({r for r, _ in byes}) != len(byes):  # two byes in one round: not the odd team's
+        return None
+    mp, gp = (unit[0] + team_rounds[byes[0][1]][byes[0][0] - 1].mp, unit[1] + team_rounds[byes[0][1]][byes[0][0] - 1].gp)
+    if any((team_rounds[team][r - 1].mp, team_rounds[team][r - 1].gp) != (mp - unit[0], gp - unit[1])
+           for r, team in byes):
+        return None  # the rounds were read differently (some PAB, some absent): no one value
+    return mp, gp, sorted(byes)
 
 
 def _override(overrides, team, rnd, kind, mp, gp):

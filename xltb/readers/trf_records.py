@@ -172,6 +172,13 @@ def read_date(text: str, header, tag: str) -> date | None:
     return None
 
 
+def declared_by(type_text: str, type_code: str) -> str:
+    """The record that declares the pairing system, as the output names it: ``TRF 192 'FIDE_DUTCH_2025'``."""
+    if declared_event_type("", type_code) is not None:
+        return f"TRF 192 {type_code.strip()!r}"
+    return f"TRF 092 {type_text.strip()!r}"
+
+
 def declared_event_type(type_text: str, type_code: str) -> EventType | None:
     """The pairing system a file declares (TRF 092 text, TRF-2026 192 code), or None."""
     code = type_code.upper()

@@ -10,26 +10,49 @@ def _num(value) -> str:
     return "" if value is None else format_value("X", value)
 
 
-def explain_text(st: Standings, start_no: int, code: str) -> str:
+#: type A tie-breaks (direct encounter): applied to tied groups only, no value per participant otherwise
+DIRECT = ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB")
+
+
+def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False) -> str:
+    """How ``code``'s value of ``start_no`` was obtained. ``added``: the code is not in the event's
+    list and was computed last for this explanation (it decides no rank)."""
     row = st.row(start_no)
     p = row.participant
     lines = [f"{code} of #{p.start_no} {p.name} ({format_value('PTS', row.points)} points, rank {row.rank})",
              f"rules: C.07 edition {st.edition.key} ({st.edition_reason})"]
-    if code.split("/")[0] == "DE":
+    if added:
+        lines.append(f"note: {code} is not in the event's list ({', '.join(c for c in st.codes if c != code)}); "
+                     "computed after it for this explanation")
+    if code.split("/")[0].split(":")[0] in DIRECT:
         value = row.values.get(code)
-        lines.append(f"value: {_num(value) if value is not None else 'not applied (no tie to break)'}")
-        for step in st.encounter_steps(code, start_no):
+        steps = st.encounter_steps(code, start_no)
+        if value is not None:
+            article = "C.07 6" if code.startswith("DE") else "C.07 13.3"
+            lines.append(f"value: {_num(value)}   ({article}: the score in the separate standings of the tied group)")
+        elif steps:
+            lines.append("value: none: direct encounter decided nothing for it (the steps below)")
+        else:
+            lines.append("value: none: it is not tied with anyone when direct encounter is reached"
+                         + (" (after the whole list)" if added else "") + ", so Art. 6 is not applied")
+        for step in steps:
             lines.append("  " + step.text())
+        if value is not None and value.denominator not in (1, 2):
+            lines.append("note: when two participants met more than once, each pair's addend is the average of "
+                         "their games (C.07 6.1.2); hence a value in quarters")
         return "\n".join(lines) + "\n"
     ev = st.evaluation(start_no, code)
     if ev is None:
-        lines.append("value: undefined")
+        lines.append(f"value: undefined ({code} is not computed for this event)")
         return "\n".join(lines) + "\n"
     lines.append(f"value: {format_value(code, ev.value) or 'undefined'}   ({ev.article})")
     parts = ev.breakdown()
     if parts:
         lines.append("")
-        lines.append(f"{'Rd':>3}  {'Opp':>4}  {'score':>6}  {'result':>6}  {'value':>7}  how")
+        # rating-based tie-breaks list the opponents' ratings, not their scores
+        head = "rating" if all(c.rating is not None and c.score is None for c in parts if c.opponent) and \
+            any(c.opponent for c in parts) else "score"
+        lines.append(f"{'Rd':>3}  {'Opp':>4}  {head:>6}  {'result':>6}  {'value':>7}  how")
         for c in parts:
             how = c.explanation + (f" [{c.article}]" if c.article else "")
             if c.vur:
@@ -42,4 +65,23 @@ def explain_text(st: Standings, start_no: int, code: str) -> str:
                          f"{('(' + value + ')') if c.cut else value:>7}  {how}")
     for note in ev.notes:
         lines.append(f"note: {note}")
+    lines += _rounds_not_counted(st, p, code, parts)
     return "\n".join(lines) + "\n"
+
+
+#: rating-based tie-breaks, whose breakdowns list only the games that count (C.07 10)
+_RATING_BASED = ("ARO", "TPR", "PTP", "APRO", "APPO")
+
+
+def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
+    """The rounds a rating-based breakdown leaves out, and why: they can decide the value (a Cut
+    then falls on a game), and other programs count some of them (an unplayed round cut first)."""
+    if st.team or code.split("/")[0] not in _RATING_BASED:
+        return []
+    shown = {c.round for c in parts}
+    left = [r for r in p.results if r.round not in shown]
+    if not left:
+        return []
+    what = ", ".join(f"R{r.round} {r.kind.name.lower().replace('_', ' ')}" for r in left)
+    return [f"note: not counted, not played over the board (C.07 10; forfeits only with /P): {what}"
+            + ("; a Cut falls on the games that count" if "/C" in code or "/M" in code else "")]

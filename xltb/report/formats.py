@@ -36,11 +36,15 @@ def to_json(st: Standings) -> str:
         "rules": st.edition.key,
         "rules_reason": st.edition_reason,
         "tiebreaks": st.codes,
+        # where each choice came from: {"origin": "file" | "user" | "default", "reason": ...}
+        "choices": {what: {"value": c.value, "origin": c.origin, "reason": c.reason} for what, c in st.choices.items()},
         "standings": [
             {
                 "rank": row.rank,
                 "start_no": row.start_no,
                 "name": row.participant.name,
+                "federation": (entry := st.entry(row.participant)).federation or None,
+                "rating": entry.rating,
                 "points": json_number(row.points),
                 "tiebreaks": {code: None if (v := row.values[code]) is None else v.numerator / v.denominator
                               for code in codes},
@@ -71,9 +75,9 @@ def to_csv(st: Standings) -> str:
 def header_lines(st: Standings) -> list[str]:
     t = st.event
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
-    lines.append(f"{t.event_type.value}, {len(st.participants)} participants, {t.rounds} rounds; scoring {st.scoring_text}")
-    lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
-    lines.append("tie-breaks: " + ", ".join(st.codes))
+    who = "teams" if st.team else "participants"
+    lines.append(f"{t.event_type.value}, {len(st.participants)} {who}, {t.rounds} rounds; scoring {st.scoring_text}")
+    lines.extend(choice_lines(st))
     if st.lots_seed is not None:
         lines.append(f"remaining ties broken by drawing of lots (seed {st.lots_seed}); marked *")
     for w in st.warnings:
@@ -81,14 +85,48 @@ def header_lines(st: Standings) -> list[str]:
     return lines
 
 
+def choice_lines(st: Standings) -> list[str]:
+    """The choices the standings were computed with and where each came from (the file, the user or
+    xltb's default): event type, rules, tie-breaks."""
+    lines = []
+    kind = st.choices.get("event_type")
+    if kind is not None:
+        lines.append(f"event type: {st.event.event_type.value} ({kind.text})")
+    lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
+    tb = st.choices.get("tiebreaks")
+    lines.append("tie-breaks: " + ", ".join(st.codes) + (f" ({tb.text})" if tb is not None else ""))
+    return lines
+
+
+def choice_warnings(st: Standings) -> list[str]:
+    """What a CSV reader (no header) should still be told, for standard error: the choices xltb made
+    itself and the warnings."""
+    out = [f"{what.replace('_', ' ')} {c.value}: {c.text}" for what, c in st.choices.items() if c.origin == "default"]
+    return out + list(st.warnings)
+
+
 def to_text(st: Standings) -> str:
-    heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
+    team = st.team
+    if team:  # C.07 11: the primary score, then the secondary one (MP and GP); a team's strength if any
+        t = st.event
+        show_rating = any(p.strength is not None for p in t.teams)
+        heads = ["Rk", "No", "Name"] + (["Rtg"] if show_rating else []) + [t.primary, t.secondary] + st.codes
+    else:
+        show_rating = True
+        heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
     body = []
     for row in st.rows:
         p = st.entry(row.participant)
         name = (p.title + " " if p.title else "") + p.name
-        body.append([f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name, str(p.rating or ""),
-                     format_value("PTS", row.points)] + [format_value(c, row.values[c]) for c in st.codes])
+        cells = [f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name]
+        if show_rating:
+            cells.append(str(p.rating or ""))
+        cells.append(format_value("PTS", row.points))
+        if team:
+            secondary = row.participant.gp if st.event.primary == "MP" else row.participant.mp
+            cells.append(format_value("PTS", secondary))
+        body.append(cells + [format_value(c, row.values[c]) for c in st.codes])
+    _align_decimals(body, first=3)
     widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(heads)]
     left = {2}
 
@@ -98,3 +136,18 @@ def to_text(st: Standings) -> str:
     lines = header_lines(st) + ["", fmt(heads), fmt(["-" * w for w in widths])]
     lines += [fmt(r) for r in body]
     return "\n".join(lines) + "\n"
+
+
+def _align_decimals(body: list[list[str]], first: int) -> None:
+    """Pad the numbers of each column (from ``first`` on) on the right so that their decimal points
+    line up (``9.5 `` over ``9.75``)."""
+    if not body:
+        return
+    for i in range(first, len(body[0])):
+        decimals = [len(r[i]) - r[i].index(".") - 1 if "." in r[i] else 0 for r in body]
+        most = max(decimals)
+        if not most:
+            continue
+        for r, d in zip(body, decimals):
+            if r[i] and r[i][-1].isdigit():
+                r[i] += " " * (most - d + (1 if d == 0 else 0))

@@ -240,11 +240,14 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append(("Place", t.city))
     dates = " to ".join(d.isoformat() for d in (t.start_date, None if st.team else t.end_date) if d)
     rows.append(("Dates", dates or "not given"))
-    rows.append(("Type", t.event_type.value))
+    kind = st.choices.get("event_type")
+    rows.append(("Type", t.event_type.value + (f" ({kind.text})" if kind else "")))
     rows.append(("Rounds", str(t.rounds)))
     rows.append(("Participants", str(len(st.rows))))
     rows.append(("Scoring", st.scoring_text))
     rows.append(("Rules", f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
+    if "tiebreaks" in st.choices:
+        rows.append(("Tie-break list", st.choices["tiebreaks"].text))
     for k, code in enumerate(st.codes, start=1):
         acronym = code.split("/")[0].split(":")[0].upper()
         article, name = ACRONYMS.get(acronym, ("", acronym))

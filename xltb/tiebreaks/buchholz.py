@@ -162,7 +162,7 @@ def _summed_values(ctx: Context, spec: TieBreakSpec, *, fore: bool = False, prod
 
 
 def buchholz_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
-    return _summed_values(ctx, spec)
+    return _summed_values(ctx, spec, fore=spec.fore)
 
 
 def fore_buchholz_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
@@ -174,7 +174,10 @@ def sonneborn_berger_values(ctx: Context, spec: TieBreakSpec) -> list[Fraction]:
 
 
 def buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
-    """C.07 8.1: the sum of the scores of each of the opponents of a participant."""
+    """C.07 8.1: the sum of the scores of each of the opponents of a participant. ``BH/F`` (TRF-2026
+    modifier F) is the Fore Buchholz, 8.3."""
+    if spec.fore:
+        return fore_buchholz(ctx, spec, p)
     return _summed(ctx, spec, opponent_elements(ctx, spec, p), 1, "C.07 8.1")
 
 
@@ -188,17 +191,20 @@ def sonneborn_berger(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     return _summed(ctx, spec, opponent_elements(ctx, spec, p, product=True), 2, "C.07 9.1")
 
 
-def _plain_bh(ctx: Context) -> list[int]:
-    cache = ctx.memo.get("plain_bh")
+def _plain_bh(ctx: Context, fore: bool = False) -> list[int]:
+    """Every participant's Buchholz (8.1), or Fore Buchholz (8.3), without modifiers."""
+    cache = ctx.memo.get(("plain_bh", fore))
     if cache is None:
         plain = TieBreakSpec("BH")
-        cache = ctx.memo["plain_bh"] = [sum(e[VALUE] for e in opponent_elements(ctx, plain, i)) for i in range(ctx.n)]
+        cache = ctx.memo[("plain_bh", fore)] = [sum(e[VALUE] for e in opponent_elements(ctx, plain, i, fore=fore))
+                                                for i in range(ctx.n)]
     return cache
 
 
 def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
-    """C.07 8.2: the average of the Buchholz of the opponents played over the board (kept exact)."""
-    bh = _plain_bh(ctx)
+    """C.07 8.2: the average of the Buchholz of the opponents played over the board (kept exact);
+    ``AOB/F``: of their Fore Buchholz (8.3)."""
+    bh = _plain_bh(ctx, spec.fore)
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
     elements = []
     for r, (k, o) in enumerate(zip(ctx.kinds[p], ctx.opps[p])):
@@ -207,8 +213,9 @@ def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Eval
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
     value = Fraction(sum(kept), ctx.q * len(kept)) if kept else None
+    what = "Fore Buchholz (8.3)" if spec.fore else "Buchholz (8.1)"
     return Evaluation(spec.code, value, elements, cuts, q=ctx.q, article="C.07 8.2",
-                      notes=("each value is the opponent's Buchholz (8.1)",))
+                      notes=(f"each value is the opponent's {what}",))
 
 
 def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:

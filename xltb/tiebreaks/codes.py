@@ -60,7 +60,24 @@ ALIASES = {"GE": "REP", "MPVGP": "MPVGP", "ESB": "EMMSB"}
 #: How the acronym is spelt in output.
 SPELLING = {"MPVGP": "MPvGP"}
 
-#: Tie-breaks that may carry Cut/Median modifiers (14: sums of values).
+#: The modifiers each tie-break takes (C.07 14 and the TRF-2026 tie-break descriptor, as FIDE's
+#: reference program reads them): C Cut-n and M Median-n (14.1-14.4: sums of values; Median only
+#: where 14.3 applies: the Buchholz family and ARO), L the Koya limit (14.5), P forfeits as played
+#: games (15.2), F Fore Buchholz (8.3), K the SSSC normalising factor (13.4.2.b), R reverse order
+#: (7.8, 10.6). Anything else is not defined and refused.
+MODIFIERS: dict[str, str] = {
+    "PTS": "", "DE": "P", "WIN": "", "WON": "P", "BPG": "P", "BWG": "P", "PS": "C", "REP": "P", "STD": "",
+    "TPN": "R", "BH": "CMPF", "AOB": "PF", "FB": "CMP", "SB": "CP", "KS": "LP", "ARO": "CMP", "TPR": "CP",
+    "PTP": "P", "APRO": "CP", "APPO": "CP", "RTNG": "R",
+    "MPTS": "", "GPTS": "", "BC": "", "TBR": "", "BBE": "", "MPVGP": "",
+    "EMMSB": "CP", "EMGSB": "CP", "EGMSB": "CP", "EGGSB": "CP",
+    "EDE": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": "P", "SSSC": "PKF",
+}
+MODIFIER_NAMES = {"C": "/Cn (Cut)", "M": "/Mn (Median)", "L": "/L±n (limit)", "P": "/P (forfeits played)",
+                  "F": "/F (Fore)", "K": "/Kx (factor)", "R": "/R (reverse)"}
+#: Tie-breaks whose values are sums (or averages) of elements, which a Cut or Median can be applied to
+#: at all (C.07 14); even lenient reading refuses a cut elsewhere. :data:`MODIFIERS` is the stricter
+#: table of what is defined.
 CUTTABLE = {"BH", "FB", "SB", "PS", "ARO", "TPR", "APRO", "APPO", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "AOB"}
 
 _CODE = re.compile(r"^([A-Za-z]+)(?::(MP|GP))?((?:/[^/]+)*)$", re.IGNORECASE)
@@ -134,8 +151,13 @@ def _num(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def parse_code(text: str) -> TieBreakSpec:
+def parse_code(text: str, *, strict: bool = False) -> TieBreakSpec:
     """Parse one tie-break code in TRF-2026 or Handbook spelling.
+
+    ``strict``: refuse a modifier the tie-break does not take (:data:`MODIFIERS`). Lists a user or a
+    file gives are parsed strictly (:func:`parse_list`, ``xltb explain CODE``); ``xltb check`` reads
+    other programs' codes leniently (Swiss-Manager publishes a Median Sonneborn-Berger), and so does
+    the worksheet-function catalogue until it stops generating undefined combinations (TB_SB_M1).
 
     >>> parse_code("BH-C1").code
     'BH/C1'
@@ -184,18 +206,38 @@ def parse_code(text: str) -> TieBreakSpec:
             raise TieBreakError(f"unknown modifier /{part} in tie-break code {raw!r}") from None
     spec = TieBreakSpec(acronym, score, **fields)
     if (spec.cut or spec.median) and acronym not in CUTTABLE:
-        raise TieBreakError(f"{raw!r}: Cut and Median modifiers apply to sums of values (C.07 14), not to {acronym}")
+        raise TieBreakError(f"{raw!r}: Cut and Median modifiers apply to sums of values (C.07 14), not to "
+                            f"{acronym}; {takes(acronym)}")
     if spec.cut and spec.median:
         raise TieBreakError(f"{raw!r}: use either a Cut or a Median modifier, not both")
     if spec.limit is not None and acronym != "KS":
         raise TieBreakError(f"{raw!r}: the limit modifier /L applies to the Koya system (C.07 14.5)")
+    if strict:
+        given = {"C": spec.cut, "M": spec.median, "L": spec.limit is not None, "P": spec.forfeits_played,
+                 "F": spec.fore, "K": spec.k is not None, "R": spec.reverse}
+        wrong = [letter for letter, present in given.items() if present and letter not in MODIFIERS[acronym]]
+        if wrong:
+            names = ", ".join(MODIFIER_NAMES[letter] for letter in wrong)
+            raise TieBreakError(f"{raw!r}: {names} is not defined for {SPELLING.get(acronym, acronym)} (C.07 14, "
+                                f"TRF-2026); {takes(acronym)}")
     return spec
 
 
-def parse_list(text: str | list[str] | tuple[str, ...]) -> tuple[TieBreakSpec, ...]:
-    """Parse a comma-separated (or already split) list of codes."""
+def takes(acronym: str) -> str:
+    """Which modifiers a tie-break takes, in words."""
+    letters = MODIFIERS.get(acronym, "")
+    name = SPELLING.get(acronym, acronym)
+    if not letters:
+        return f"{name} takes no modifier"
+    return f"{name} takes " + ", ".join(MODIFIER_NAMES[letter] for letter in letters)
+
+
+def parse_list(text: str | list[str | TieBreakSpec] | tuple[str | TieBreakSpec, ...], *,
+               strict: bool = True) -> tuple[TieBreakSpec, ...]:
+    """Parse a comma-separated (or already split) list of codes; parsed specs are taken as they are."""
     items = text.split(",") if isinstance(text, str) else list(text)
-    specs = tuple(parse_code(item) for item in items if item.strip())
+    specs = tuple(item if isinstance(item, TieBreakSpec) else parse_code(item, strict=strict)
+                  for item in items if isinstance(item, TieBreakSpec) or item.strip())
     if not specs:
         raise TieBreakError("the tie-break list is empty")
     return specs

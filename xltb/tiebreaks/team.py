@@ -169,6 +169,10 @@ def extended_sb(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     vur_exception = swiss and not edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, edition, vur_exception=vur_exception) \
         if (spec.cut or spec.median) else {}
+    # C.07 14.1.2: the value cut is one of the opponents with the lowest primary score of the
+    # opponent's view (MP for EMMSB/EMGSB, GP for EGMSB/EGGSB), with the worst result among them
+    lowest = f"the opponent with the lowest {spec.acronym[1]}P (then the worst result), C.07 14.1.2"
+    cuts = {i: why.replace("least significant value (C.07 14.1)", lowest) for i, why in cuts.items()}
     total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
     notes = (f"opponent's {spec.acronym[1]}P times the {spec.acronym[2]}P scored against it",)
     return Evaluation(spec.code, Fraction(total, q * q), elements, cuts, power=2, q=q, article=f"C.07 {spec.article}",

@@ -1,0 +1,120 @@
+"""One event, one reading: every command makes the same choices (xltb.decide) and says where each
+came from (the file, the user or xltb's default)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import DATA
+from xltb.cli.main import main
+from xltb.decide import decide
+from xltb.readers.registry import read_event, read_published
+
+EXPORTS = [DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv",
+           DATA / "check" / "2021-World-Blitz-Chess-Championship-Open.csv",
+           DATA / "csv" / "2014-sinquefield-cup.csv"]
+
+
+@pytest.mark.parametrize("path", EXPORTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_standings_give_the_published_ranks_with_no_option(path, capsys):
+    assert main(["standings", str(path), "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    published = read_published(path)[1].ranks
+    assert {r["start_no"]: r["rank"] for r in doc["standings"]} == published
+    assert doc["choices"]["tiebreaks"]["origin"] in ("file", "default")
+    assert doc["choices"]["rules"]["origin"] == "file"
+
+
+def test_world_blitz_reads_the_legend_and_the_date_as_check_does(capsys):
+    d = decide(EXPORTS[0])
+    assert d.edition.key == "2012" and [s.code for s in d.specs] == ["BH/C1", "BH", "ARO/C1", "DE"]
+    assert d.choices["tiebreaks"].origin == "file" and "legend" in d.choices["tiebreaks"].reason
+    assert "last update" in d.choices["rules"].reason
+    # the user still decides: a list given is the user's
+    d = decide(EXPORTS[0], tiebreaks="BH,SB")
+    assert d.choices["tiebreaks"].origin == "user" and d.edition.key == "2012"
+
+
+def test_export_gives_the_published_ranks(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    out = tmp_path / "wb.xlsx"
+    assert main(["export", str(EXPORTS[0]), "-o", str(out)]) == 0
+    wb = openpyxl.load_workbook(out)
+    ranks = {row[1]: row[0] for row in wb["Standings"].iter_rows(min_row=2, values_only=True)
+             if isinstance(row[0], int) and isinstance(row[1], int)}
+    assert ranks == read_published(EXPORTS[0])[1].ranks
+    event = {row[0]: row[1] for row in wb["Event"].iter_rows(values_only=True)}
+    assert event["Tie-break list"].startswith("from the file: the export's legend")
+    assert "edition 2012 (from the file" in event["Rules"] and "(xltb's default" in event["Type"]
+
+
+def test_every_output_says_where_the_choices_came_from(capsys):
+    swiss = str(DATA / "seed" / "held-swiss16.trf")
+    main(["standings", swiss])
+    head = capsys.readouterr().out.splitlines()[:5]
+    assert head[2] == "event type: swiss (from the file: TRF 092 'Individual: Swiss-System')"
+    assert head[3] == "rules: C.07 edition 2024-08 (from the file: in force on the start date 2024-10-24)"
+    assert head[4].startswith("tie-breaks: BH/C1, BH, SB, DE, WIN (xltb's default: the file names no tie-breaks")
+    main(["standings", swiss, "-t", "BH,SB", "-r", "2026"])
+    head = capsys.readouterr().out.splitlines()[:5]
+    assert head[3].endswith("(given by the user)") and head[4] == "tie-breaks: BH, SB (given by the user)"
+    main(["standings", swiss, "-f", "csv"])
+    captured = capsys.readouterr()
+    assert captured.err.startswith("warning: tiebreaks BH/C1,BH,SB,DE,WIN: xltb's default")
+    assert captured.out.startswith("rank,")
+
+
+def test_team_primary_score_says_its_origin(capsys):
+    main(["standings", str(DATA / "team" / "30_sharly_trf26_team_gp_primary.trf"), "-f", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["choices"]["primary"] == {"value": "GP", "origin": "file", "reason": "TRF 192 FIDE_TEAM_GP_MP"}
+    main(["standings", str(DATA / "seed" / "held-team14.trf"), "-f", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["choices"]["primary"]["origin"] == "default"
+    assert "default (match points)" not in doc["event"]["scoring"]
+
+
+def test_decide_on_an_event_read_already():
+    event = read_event(DATA / "seed" / "held-swiss16.trf")[0]
+    d = decide(event, rules="2026")
+    st = d.compute()
+    assert st.edition.key == "2026-03" and st.choices["rules"].origin == "user"
+    assert st.choices["tiebreaks"].origin == "default"
+
+
+def test_codes_lists_every_code_in_the_terminal_and_the_readme(capsys):
+    from xltb.cli.codes import text
+    from xltb.tiebreaks.codes import ACRONYMS
+
+    assert main(["codes"]) == 0
+    out = capsys.readouterr().out
+    for acronym in ACRONYMS:
+        assert any(line.split()[0].upper() == acronym for line in out.splitlines()[2:] if line.strip()), acronym
+    assert "BH        Buchholz" in out and "/Cn, /Mn, /P, /F" in out and "2026-03" in out
+    readme = (DATA.parent.parent / "README.md").read_text(encoding="utf-8")
+    assert text(markdown=True) in readme  # the README's table is the command's
+
+
+def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():
+    from xltb.decide import check_template_kind
+    from xltb.errors import XltbError
+
+    swiss = decide(DATA / "seed" / "held-swiss16.trf")
+    with pytest.raises(XltbError, match="round-robin template"):
+        check_template_kind(swiss, "roundrobin")
+    with pytest.raises(XltbError, match="individual event"):
+        check_template_kind(swiss, "team")
+    assert check_template_kind(swiss, "individual") == []
+    team = decide(DATA / "seed" / "held-team14.trf")
+    with pytest.raises(XltbError, match="team event .14 teams.: use 'xltb template team'"):
+        check_template_kind(team, "individual")
+    assert check_template_kind(team, "team") == []
+    rr = decide(DATA / "seed" / "held-rr6.trf")
+    assert check_template_kind(rr, "roundrobin") == []
+    assert "roundrobin" in check_template_kind(rr, "individual")[0]
+    # a team round robin gets the team round-robin list, as xltb standings does
+    team_rr = decide(DATA / "seed" / "held-team14.trf", event_type="round-robin")
+    assert [s.code for s in team_rr.specs] == ["MPvGP"]  # the file's own list (212) still wins
+    assert team_rr.choices["event_type"].origin == "user"

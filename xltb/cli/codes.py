@@ -1,0 +1,70 @@
+"""``xltb codes``: every tie-break code, the modifiers it takes, its article and the editions that
+define it (the same table as the README's "Tie-breaks" section, generated from the code tables)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..rules import EDITIONS
+from ..tiebreaks.codes import ACRONYMS, MODIFIER_NAMES, MODIFIERS, SPELLING
+from ..tiebreaks.registry import CATALOGUE
+
+#: tie-breaks of team events only (C.07 11-13)
+TEAM_ONLY = {"MPTS", "GPTS", "BC", "TBR", "BBE", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB",
+             "EDEBT", "EDEBB", "SSSC"}
+
+
+def register(sub) -> None:
+    p = sub.add_parser("codes", help="list every tie-break code, its modifiers, article and editions",
+                       description="List every tie-break code xltb computes: the C.07 article, the modifiers the "
+                                   "tie-break takes (TRF-2026 spelling), for individual or team events, and the "
+                                   "editions of C.07 that define it.")
+    p.add_argument("--markdown", action="store_true", help="a Markdown table (as in the README)")
+    p.set_defaults(run=run, quick_exit=True)
+
+
+def editions_of(acronym: str) -> str:
+    """The editions that define a tie-break (STD, TPN and RTNG are new in 2026-03)."""
+    info = CATALOGUE.get(acronym)
+    if info is not None and info.note == "2026":
+        keys = [e.key for e in EDITIONS.values() if e.new_2026_codes]
+    else:
+        keys = list(EDITIONS)
+    return ", ".join(keys) if len(keys) < len(EDITIONS) else "all"
+
+
+def rows() -> list[tuple[str, str, str, str, str, str]]:
+    """(code, name, article, modifiers, events, editions) for every tie-break."""
+    out = []
+    for acronym, (article, name) in ACRONYMS.items():
+        letters = MODIFIERS.get(acronym, "")
+        modifiers = ", ".join(MODIFIER_NAMES[m].split(" ")[0] for m in letters) or "-"
+        code = SPELLING.get(acronym, acronym) + (" (GE)" if acronym == "REP" else "")
+        events = "team" if acronym in TEAM_ONLY else "both" if acronym in ("PTS", "DE", "BH", "FB", "SB") \
+            else "individual"
+        out.append((code, name, article, modifiers, events, editions_of(acronym)))
+    return out
+
+
+def text(markdown: bool = False) -> str:
+    heads = ("code", "name", "C.07", "modifiers", "events", "editions")
+    body = rows()
+    legend = ["Modifiers: " + "; ".join(f"{v}" for v in MODIFIER_NAMES.values()) + ".",
+              "Team events: BH, FB, SB (and DE) take a score reference :MP or :GP (BH:MP/C1, C.07 13).",
+              "A modifier a tie-break does not take (SB/M1, KS/F ...) is refused."]
+    if markdown:
+        lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+        lines += ["| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(r)) + " |" for r in body]
+        return "\n".join(lines + [""] + legend) + "\n"
+    widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(heads)]
+    fmt = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
+    lines = [fmt(heads), fmt(["-" * w for w in widths])] + [fmt(r) for r in body]
+    return "\n".join(lines + [""] + legend) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    print(text(args.markdown), end="")
+    return 0
+
+
+__all__ = ["register", "run", "rows", "text"]
