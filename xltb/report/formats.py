@@ -82,13 +82,22 @@ def header_lines(st: Standings) -> list[str]:
 
 
 def to_text(st: Standings) -> str:
-    heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
+    """The standings as a text table; a team event heads its scores MP and GP, the primary score first."""
+    if st.team:
+        primary, secondary = st.event.primary, st.event.secondary
+        heads = ["Rk", "No", "Name", "Rtg", primary, secondary] + st.codes
+    else:
+        heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
     body = []
     for row in st.rows:
         p = st.entry(row.participant)
         name = (p.title + " " if p.title else "") + p.name
-        body.append([f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name, str(p.rating or ""),
-                     format_value("PTS", row.points)] + [format_value(c, row.values[c]) for c in st.codes])
+        scores = [format_value("PTS", row.points)]
+        if st.team:
+            other = row.participant.gp if secondary == "GP" else row.participant.mp
+            scores.append(format_value("PTS", other))
+        body.append([f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name, str(p.rating or "")]
+                    + scores + [format_value(c, row.values[c]) for c in st.codes])
     widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(heads)]
     left = {2}
 

@@ -18,7 +18,7 @@ from ..ranking.standings import Standings
 from .details import event_rows
 from .grid import grid_rows, is_round_robin
 from .i18n import Language, language
-from .numbers import format_value
+from .numbers import column_decimals, format_fixed, format_value
 from .team_sheets import team_round_text
 from .titles import de_code, de_decided, event_title, legend_lines, shown_values, subtitle
 from .workbook import round_text
@@ -134,6 +134,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     heads += st.codes
     left = {heads.index(lang("team") if team else lang("name"))}
     rows, panels = [], []
+    places = {code: column_decimals(code, [r.values[code] for r in st.rows]) for code in st.codes}
     for row, e in zip(st.rows, entries):
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
         cells += [escape(e.title)] if has["title"] else []
@@ -147,7 +148,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
             cells += [_num(row.points)]
         shown = shown_values(st, row)
         for k, code in enumerate(st.codes):
-            text = format_value(code, shown[code])
+            text = format_fixed(shown[code], places[code])
             label = escape(f"{code} #{e.start_no}")
             cells.append(f'<a class="v" href="#b-{e.start_no}-{k}" title="{label}">{text or "&nbsp;&nbsp;"}</a>')
             panels.append(_breakdown(st, row, k, code, lang))
