@@ -9,6 +9,7 @@ from typing import Iterable
 from .. import __version__
 from ..ranking.standings import Standings
 from ..tiebreaks.codes import ACRONYMS
+from .grid import is_round_robin
 from .i18n import Language, language
 from .numbers import decimals, format_value
 from .titles import de_code, de_decided
@@ -154,7 +155,8 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("warning"), w))
     if any(de_code(c) for c in st.codes):
         rows.append((lang("legend"), lang("legend_de")))
-    rows.append((lang("legend"), lang("legend_team_crosstable") if st.team else lang("legend_crosstable")))
+    crosstable = "legend_team_crosstable" if st.team else ("legend_grid" if is_round_robin(st) else "legend_crosstable")
+    rows.append((lang("legend"), lang(crosstable)))
     rows.append((lang("legend"), lang("legend_details")))
     rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))
     return rows

@@ -60,7 +60,11 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
   thead { display: table-header-group; }
   tr { break-inside: avoid; }
   h2 { break-after: avoid; }
-  #crosstable { break-before: page; }
+  .scroll { overflow: visible; }
+  th, td { padding: .1em .35em; }
+  #crosstable { break-before: page; page: wide; font-size: 8.5pt; }
+  @page wide { size: A4 landscape; }
+  #breakdowns, footer { display: none; }
 }
 """
 
@@ -169,9 +173,11 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         legend, diag = lang("legend_team_crosstable"), None
     elif is_round_robin(st):
         order, rows = grid_rows(st, lang)
-        heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points"), lang("unplayed")]
+        unplayed = any(r[-1] for r in rows)
+        heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
+            + ([lang("unplayed")] if unplayed else [])
         body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
-                + [_num(r[-2]), escape(r[-1])] for r in rows]
+                + [_num(r[-2])] + ([escape(r[-1])] if unplayed else []) for r in rows]
         legend, diag = lang("legend_grid"), 3
     else:
         colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)

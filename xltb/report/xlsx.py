@@ -144,13 +144,14 @@ class Sheet:
 
 def row_height(texts: list, widths: list[float], size: float = 11, pad: int = 3) -> float | None:
     """The height in points of a row whose text wraps: lines of the fullest cell, or None when everything
-    fits on one line. Counted on the safe side (one character per unit of column width at 11 points, less
-    the indent), so that wrapped text never runs into the next row when printed."""
+    fits on one line. Counted on the safe side (1.3 characters per unit of column width at 11 points, less
+    the indent; LibreOffice fits about 1.6 when printing), so that wrapped text never runs into the next
+    row when printed."""
     lines = 1
     line = size * 1.36
     for text, width in zip(texts, widths):
         if isinstance(text, str) and text:
-            per_line = max(1, int(width * 1.15 * 11 / size) - pad)
+            per_line = max(1, int(width * 1.3 * 11 / size) - pad)
             n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
             lines = max(lines, n)
     return None if lines == 1 else lines * line
