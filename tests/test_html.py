@@ -89,7 +89,7 @@ def test_clicking_a_value_shows_its_breakdown(tmp_path, page):
     assert len(rows) == 5 and rows.count("cut") == 1  # five rounds, one cut
     page.screenshot(str(tmp_path / "breakdown.png"))
     assert (tmp_path / "breakdown.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    page.click(f"#b-2-0 a.close")
+    page.click("#b-2-0 a.close")
     assert page.evaluate(f"getComputedStyle({panel}).display") == "none"
     assert page.requests() == [html.as_uri()]  # clicking asked for nothing either
 

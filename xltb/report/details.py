@@ -13,7 +13,7 @@ from .grid import is_round_robin
 from .i18n import Language, language
 from .numbers import decimals, format_value
 from .titles import de_code, de_decided
-from .workbook import Layout, number_format, text_width
+from .layout import Layout, number_format, text_width
 from .xlsx import Book, row_height
 
 #: sources of a contribution that need no note (a game played over the board, a counted round...)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..model import Kind
 from ..ranking.standings import Standings
-from .workbook import Layout, drop_empty, number_format, points_text, text_width, unplayed_text
+from .layout import Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
 #: a grid wider than this many players prints as the round-by-round crosstable instead

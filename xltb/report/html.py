@@ -21,7 +21,7 @@ from .i18n import Language, language
 from .numbers import column_decimals, format_fixed, format_value
 from .team_sheets import team_round_text
 from .titles import de_code, de_decided, event_title, legend_lines, shown_values, subtitle
-from .workbook import round_text
+from .layout import round_text
 
 _CSS = """
 :root { --line: #c8d0da; --head: #dde4ee; --accent: #1d4e89; }

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import date
+import datetime
 from functools import lru_cache
 from importlib import resources
 
 from ..errors import XltbError
-from ..tiebreaks.codes import ACRONYMS, SPELLING, parse_code
+from ..tiebreaks.codes import ACRONYMS, parse_code
 
 DEFAULT = "en"
 
@@ -64,10 +64,10 @@ class Language:
         text = self.texts[key]
         return text.format(**values) if values else text
 
-    def date(self, d: date) -> str:
+    def date(self, d: datetime.date) -> str:
         return self.date_pattern.format(day=d.day, month=self.months[d.month - 1], year=d.year)
 
-    def dates(self, start: date | None, end: date | None) -> str:
+    def dates(self, start: datetime.date | None, end: datetime.date | None) -> str:
         if start and end and end != start:
             if end < start:
                 start, end = end, start
@@ -106,4 +106,4 @@ def language(code: str | None = None) -> Language:
     return Language(code or DEFAULT)
 
 
-__all__ = ["Language", "language", "available", "DEFAULT", "SPELLING"]
+__all__ = ["Language", "language", "available", "DEFAULT"]

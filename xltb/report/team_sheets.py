@@ -6,7 +6,7 @@ from ..model import Colour, Kind
 from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from .titles import legend_lines, shown_values
-from .workbook import STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
+from .layout import STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
