@@ -22,6 +22,9 @@ _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFE
 #: the standings' font size and row height (points): portrait A4 holds about 50 rows with the title block
 STANDINGS_FONT = 10.0
 STANDINGS_ROW = 12.75
+#: the widest table (units of column width) printed in portrait at 10 points: fit to the page width, the type
+#: stays at 8 points or more; wider ones print in landscape
+PORTRAIT_MAX = 120.0
 
 
 @dataclass(frozen=True)
@@ -124,4 +127,4 @@ def drop_empty(headers: list, widths: list, columns: list, rows: list[list], opt
 
 
 __all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "round_text", "number_format", "text_width",
-           "drop_empty", "STANDINGS_FONT", "STANDINGS_ROW"]
+           "drop_empty", "STANDINGS_FONT", "STANDINGS_ROW", "PORTRAIT_MAX"]

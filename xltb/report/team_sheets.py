@@ -6,7 +6,7 @@ from ..model import Colour, Kind
 from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from .titles import legend_lines, shown_values
-from .layout import STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
+from .layout import PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
@@ -80,9 +80,11 @@ def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
         + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
     sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=[lang("legend_team_crosstable")], stretch=2,
-                         freeze="D2", repeat_columns=3)
+                         freeze="D2", repeat_columns=3, font_size=STANDINGS_FONT,
+                         orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for row, texts, m, g in zip(st.rows, cells, mp, gp):
-        sheet.append([row.rank, row.start_no, row.participant.name] + texts + [""] * (rounds - len(texts)) + [m, g])
+        sheet.append([row.rank, row.start_no, row.participant.name] + texts + [""] * (rounds - len(texts)) + [m, g],
+                     height=STANDINGS_ROW)
 
 
 def players_by_board_rows(team) -> list[list]:

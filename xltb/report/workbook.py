@@ -35,7 +35,7 @@ from ..model import Colour
 from ..ranking.standings import Standings
 from . import details, grid, team_sheets
 from .i18n import Language, language
-from .layout import (STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
+from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
 from .titles import event_title, legend_lines, shown_values
 from .xlsx import Book
@@ -98,10 +98,12 @@ def _crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
         rows.append([row.rank, row.start_no, name, rating] + texts + [""] * (rounds - len(texts)) + [row.points])
     headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3,))
     repeat = 3
+    # portrait while the type stays readable (fit to the width: about 8 points at 120 units), else landscape
     sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=[lang("legend_crosstable")], stretch=2,
-                         freeze=f"{'ABCDE'[repeat]}2", repeat_columns=repeat)
+                         freeze=f"{'ABCDE'[repeat]}2", repeat_columns=repeat, font_size=STANDINGS_FONT,
+                         orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for r in rows:
-        sheet.append(r)
+        sheet.append(r, height=STANDINGS_ROW)
 
 
 def parse_sheets(text: str | None, team: bool = False) -> tuple[str, ...]:
