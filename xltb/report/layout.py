@@ -47,6 +47,11 @@ class Layout:
         # the title block must not run past the table (the printed area ends with its last column): a narrow
         # table gets a wider name column (``stretch``), else its last column, up to a minimum width; longer
         # lines wrap (title at 14 points bold: about 1.45 units of width a character; subtitle at 10 points)
+        # no heading word broken across lines ("Scacchiera" in a narrow Board column): bold, about 1.1 units a
+        # character at 11 points
+        scale = (options.get("font_size") or 11) / 11
+        widths = [max(w, max((len(word) for word in str(h).split()), default=0) * 1.1 * scale + 1.5)
+                  if h is not None else w for w, h in zip(widths, headers)] + list(widths[len(headers):])
         need = 72.0
         if sum(widths) < need:
             widths = list(widths)
