@@ -139,7 +139,7 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("place"), city))
     dates = lang.dates(t.start_date, getattr(t, "end_date", None))
     rows.append((lang("dates"), dates or lang("not_given")))
-    rows.append((lang("type"), t.event_type.value))
+    rows.append((lang("type"), lang(f"type_{t.event_type.value}")))  # swiss, round-robin, double-round-robin
     rows.append((lang("rounds").capitalize(), str(t.rounds)))
     rows.append((lang("participants").capitalize(), str(len(st.rows))))
     rows.append((lang("scoring"), st.scoring_text))
