@@ -28,9 +28,19 @@ def _standings_json(capsys, path: Path, *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+def header_row(ws) -> int:
+    """The header row: the last of the rows printed on every page (the title block is above it)."""
+    return int(ws.print_title_rows.split(":")[-1].lstrip("$"))
+
+
 def _sheet_rows(ws) -> tuple[list[str], list[tuple]]:
     rows = list(ws.iter_rows(values_only=True))
-    return list(rows[0]), rows[1:]
+    h = header_row(ws)
+    return list(rows[h - 1]), rows[h:]
+
+
+def _columns(headers: list) -> dict:
+    return {h: i for i, h in enumerate(headers) if h is not None}
 
 
 def _assert_same_values(book_path: Path, doc: dict) -> None:
@@ -38,23 +48,28 @@ def _assert_same_values(book_path: Path, doc: dict) -> None:
     if "Team standings" in wb.sheetnames:
         assert wb.sheetnames == ["Team standings", "Team crosstable", "Players by board", "Details", "Event"]
         headers, rows = _sheet_rows(wb["Team standings"])
-        assert headers[:5] == ["Rank", "No.", "Team", "Short", "Rating"] and {headers[5], headers[6]} == {"MP", "GP"}
-        name_col, points_col = 2, 5
+        assert headers[:3] == ["Rank", "No.", "Team"] and {"MP", "GP"} <= set(headers)
+        name_col = 2
+        points_col = min(headers.index("MP"), headers.index("GP"))
         players = _sheet_rows(wb["Players by board"])[1]
         assert players and all(isinstance(p[3], str) for p in players)
     else:
         assert wb.sheetnames == ["Standings", "Crosstable", "Details", "Event"]
         headers, rows = _sheet_rows(wb["Standings"])
-        assert headers[:7] == ["Rank", "No.", "Title", "Name", "Fed", "Rating", "Points"]
-        name_col, points_col = 3, 6
-    assert headers[7:7 + len(doc["tiebreaks"])] == doc["tiebreaks"]
+        assert headers[:2] == ["Rank", "No."] and "Name" in headers and "Points" in headers
+        name_col, points_col = headers.index("Name"), headers.index("Points")
+    first = points_col + (2 if "Team standings" in wb.sheetnames else 1)
+    assert headers[first:first + len(doc["tiebreaks"])] == doc["tiebreaks"]
     assert len(rows) == len(doc["standings"])
     for row, expected in zip(rows, doc["standings"]):
         assert row[0] == expected["rank"] and row[1] == expected["start_no"]
         assert (row[name_col] or "") == expected["name"]
         assert row[points_col] == expected["points"]
         for k, code in enumerate(doc["tiebreaks"]):
-            assert row[7 + k] == expected["tiebreaks"][code], (row[1], code)
+            value = row[first + k]
+            # direct encounter is printed only where it decided something (C.07 6)
+            assert value == expected["tiebreaks"][code] or (value is None and code.split("/")[0] in ("DE", "EDE")), \
+                (row[1], code)
     event = dict((k, v) for k, v in _sheet_rows(wb["Event"])[1])
     assert event["Rules"].startswith(f"FIDE C.07, edition {doc['rules']}")
 
@@ -84,16 +99,29 @@ def test_number_formats_print_setup_and_sheets(tmp_path, capsys):
     assert main(["export", str(SWISS), "-o", str(out), "--tiebreaks", "BH/C1,AOB,ARO,SB,WIN", "--rules", "2024"]) == 0
     wb = openpyxl.load_workbook(out)
     ws = wb["Standings"]
-    headers = [c.value for c in ws[1]]
-    formats = {h: ws.cell(row=2, column=i + 1).number_format for i, h in enumerate(headers)}
+    h = header_row(ws)
+    headers = [c.value for c in ws[h]]
+    formats = {x: ws.cell(row=h + 1, column=i + 1).number_format for i, x in enumerate(headers)}
     assert formats["Points"] == "0.0" and formats["BH/C1"] == "0.0" and formats["AOB"] == "0.00"
     assert formats["ARO"] == "0" and formats["WIN"] == "0" and formats["SB"] == "0.00"
     for sheet in wb:
-        assert sheet.print_title_rows == "$1:$1"  # the header row on every printed page
+        # the title block and the header row on every printed page
+        h = header_row(sheet)
+        assert sheet.print_title_rows == f"$1:${h}" and h >= 3
+        assert sheet["A1"].value == "Seed Swiss (Exercises in tie-breaking, 2.1)" and sheet["A1"].font.b
+        block = " ".join(c.value for c in sheet["A"][1:h - 1])
+        assert "24 October 2024  \u00b7  Final standings  \u00b7  FIDE C.07 tie-break rules, edition 2024-08" in block
         assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
+        assert sheet.page_setup.paperSize == 9 and sheet.page_setup.useFirstPageNumber
         assert sheet.oddFooter.left.text == "Seed Swiss (Exercises in tie-breaking, 2.1)"
-        assert sheet.oddFooter.right.text == "FIDE C.07 edition 2024-08 \u2013 page &P of &N"
+        assert sheet.oddFooter.right.text == (f"{sheet.title} \u2013 FIDE C.07 tie-break rules, edition 2024-08 "
+                                              "\u2013 page &P of &N")
+    legend = [c.value for c in ws["A"][2:header_row(ws) - 1]]
+    assert legend[0].startswith("Tie-breaks, in order: BH/C1 = Buchholz Cut-1 (C.07 8.1, 14); AOB = ")
+    # the standings in portrait at a size that holds at least 45 rows a page
     assert wb["Standings"].page_setup.orientation == "portrait"
+    assert headers == ["Rank", "No.", "Name", "Fed", "Rating", "Points", "BH/C1", "AOB", "ARO", "SB", "WIN"]  # no titles
+    assert ws.cell(row=header_row(ws) + 1, column=3).font.sz == 10
     assert wb["Details"].page_setup.orientation == "landscape"
     # computed values, never formulas
     with zipfile.ZipFile(out) as z:
@@ -110,15 +138,16 @@ def test_crosstable_and_details_answer_a_players_question(tmp_path):
     bruno = next(r for r in rows if r[1] == 2)
     assert bruno[4:9] == ("10b1", "7w1", "1b½", "16w1", "3b½")
     ws = wb["Details"]
-    headers = [c.value for c in ws[1]]
+    h = header_row(ws)
+    headers = [c.value for c in ws[h]]
     assert headers[:5] == ["Rank", "No.", "Name", "Tie-break", "Value"] and headers[-1] == "Notes"
-    first = [c for c in ws[2]]
+    first = [c for c in ws[h + 1]]
     assert (first[1].value, first[3].value, first[4].value) == (2, "BH/C1 (C.07 8.1)", 12)
     cut = [c for c in first[5:10] if c.number_format.startswith('"("')]
     assert len(cut) == 1 and cut[0].value == 1  # the least significant opponent's score, cut
     assert "Cut-1" in first[-1].value and "C.07 14.1" in first[-1].value
     assert sum(c.value for c in first[5:10]) - cut[0].value == first[4].value
-    second = [c.value for c in ws[3]]
+    second = [c.value for c in ws[h + 2]]
     assert second[:4] == [None, None, None, "SB (C.07 9.1)"]
 
 
@@ -143,13 +172,18 @@ def test_formula_like_names_stay_text(tmp_path, capsys):
     assert main(["export", str(source), "-o", str(out)]) == 0
     wb = openpyxl.load_workbook(out)
     names = {}
-    for row in wb["Standings"].iter_rows(min_row=2):
-        cell = row[3]
+    ws = wb["Standings"]
+    assert ws["A1"].value == "=Formula open" and ws["A1"].data_type == "s"  # the title block too
+    cols = _columns(_sheet_rows(ws)[0])
+    for row in ws.iter_rows(min_row=header_row(ws) + 1):
+        cell = row[cols["Name"]]
         assert cell.data_type == "s" and cell.quotePrefix
-        assert row[4].value == "+AB" and row[4].data_type == "s"
+        assert row[cols["Fed"]].value == "+AB" and row[cols["Fed"]].data_type == "s"
         names[row[1].value] = cell.value
     assert names == {no: name[:33] for no, name in enumerate(FORMULA_NAMES, start=1)}
-    assert wb["Event"]["B2"].value == "=Formula open" and wb["Event"]["B2"].data_type == "s"
+    event = wb["Event"]
+    cell = event.cell(row=header_row(event) + 1, column=2)
+    assert cell.value == "=Formula open" and cell.data_type == "s"
     with zipfile.ZipFile(out) as z:
         assert not any(b"<f>" in z.read(n) for n in z.namelist() if n.startswith("xl/worksheets/"))
     # and in CSV output they are neutralised
@@ -165,7 +199,8 @@ def test_existing_files_are_not_overwritten_without_force(tmp_path, capsys):
     assert "exists; use --force" in capsys.readouterr().err
     assert out.read_bytes() == b"keep me"
     assert main(["export", str(SWISS), "-o", str(out), "--force"]) == 0
-    assert openpyxl.load_workbook(out)["Standings"]["D2"].value == "Bruno"
+    ws = openpyxl.load_workbook(out)["Standings"]
+    assert ws.cell(row=header_row(ws) + 1, column=3).value == "Bruno"
     assert sorted(os.listdir(tmp_path)) == ["swiss.xlsx"]  # no temporary file left behind
 
 
@@ -206,7 +241,7 @@ def test_globs_jobs_and_outputs_next_to_the_inputs(tmp_path, capsys):
     assert "exported 4 of 4 files" in capsys.readouterr().out
     books = sorted(p.name for p in tmp_path.glob("*.xlsx"))
     assert books == ["a.xlsx", "b.xlsx", "c.xlsx", "d.xlsx"]
-    values = [[c.value for c in openpyxl.load_workbook(tmp_path / b)["Standings"]["H"]] for b in books[:3]]
+    values = [[c.value for c in openpyxl.load_workbook(tmp_path / b)["Standings"]["G"]] for b in books[:3]]
     assert values[0] == values[1] == values[2]
     assert main(["export", str(tmp_path / "*.trf"), "-o", str(tmp_path / "one.xlsx")]) == 2
     assert "-o names one workbook but 3 input files" in capsys.readouterr().err
@@ -281,9 +316,11 @@ def test_the_real_files_are_there():
 def test_crosstable_without_colours_keeps_opponent_and_result_apart(tmp_path):
     out = tmp_path / "limerick.xlsx"
     assert main(["export", str(DATA / "csv" / "LimerickClubChampionship09.txt"), "-o", str(out)]) == 0
-    rows = _sheet_rows(openpyxl.load_workbook(out)["Crosstable"])[1]
+    headers, rows = _sheet_rows(openpyxl.load_workbook(out)["Crosstable"])
     first = next(r for r in rows if r[1] == 1)
-    assert first[4:11] == ("PAB 1", "3 1", "9 1", "4 ½", "5 ½", "2 ½", "6 1")
+    r1 = headers.index("R1")
+    assert "Rating" not in headers  # the export has no ratings: the column is left out
+    assert first[r1:r1 + 7] == ("PAB 1", "3 1", "9 1", "4 ½", "5 ½", "2 ½", "6 1")
 
 
 def test_wide_details_print_on_several_pages_with_the_participant_columns(tmp_path):

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import sys
+import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import XltbError
 from ..decide import decide
 from ..readers.registry import EXPECTED_INPUT
 from ..readers.registry import read_event as read_any
-from ..report.workbook import write_workbook
+from ..files import write_atomic
+from ..report.html import html_page
+from ..report.workbook import PDF_DEFAULT, write_workbook
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
 EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
@@ -40,12 +44,18 @@ class Options:
     pdf: bool = False
     force: bool = False
     soffice: str | None = None
+    lang: str | None = None  # the language of the printed words (None: English)
+    pdf_sheets: tuple[str, ...] = ()  # the sheets the PDF prints (empty: standings and crosstable)
+    planned: int | None = None  # the rounds planned ("after round N of M")
+    html: bool = False  # also write the HTML page
+    pdf_work: str | None = None  # where the workbooks to print wait for LibreOffice (set by run())
 
 
 @dataclass(frozen=True)
 class Task:
     source: str
     output: str  # the .xlsx
+    index: int = 0  # its place in the batch (names the workbook waiting to be printed)
 
 
 @dataclass
@@ -53,6 +63,8 @@ class Outcome:
     source: str
     output: str | None = None
     pdf: str | None = None
+    html: str | None = None
+    printable: str | None = None  # the workbook of the sheets to print, waiting for LibreOffice
     error: str | None = None  # "file, line N: reason" when the file failed
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -125,7 +137,7 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
                                                   "export it separately with -o"))
             continue
         taken[key] = source
-        tasks.append(Task(source, target))
+        tasks.append(Task(source, target, len(tasks)))
     return tasks, problems
 
 
@@ -140,12 +152,15 @@ def read_event(path: str, event_type: str | None = None, primary: str | None = N
 
 
 def export_one(task: Task, options: Options) -> Outcome:
-    """Read, compute and write one workbook (and PDF); never raises for a problem of the file."""
+    """Read, compute and write one workbook (and the HTML page; with ``pdf``, the workbook of the sheets to
+    print, converted by :func:`run` with the others); never raises for a problem of the file."""
     start = time.perf_counter()
     outcome = Outcome(task.source)
     try:
-        pdf_target = os.path.splitext(task.output)[0] + ".pdf" if options.pdf else None
-        for target in (task.output, pdf_target):
+        stem = os.path.splitext(task.output)[0]
+        pdf_target = stem + ".pdf" if options.pdf else None
+        html_target = stem + ".html" if options.html else None
+        for target in (task.output, pdf_target, html_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} {EXISTS}", file=task.source)
         decision = decide(task.source, tiebreaks=options.tiebreaks, rules=options.rules,
@@ -155,14 +170,20 @@ def export_one(task: Task, options: Options) -> Outcome:
         standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
-        write_workbook(standings, task.output, input_kind=kind)
+        write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned)
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
+        if html_target:
+            write_atomic(html_target, html_page(standings, lang=options.lang, planned=options.planned,
+                                                input_kind=kind))
+            outcome.html = html_target
         if pdf_target:
-            from ..report.pdf import xlsx_to_pdf  # only with --pdf
-
-            xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice)
-            outcome.pdf = pdf_target
+            printable = os.path.join(options.pdf_work or folder, f"{task.index:05d}.xlsx")
+            sheets = options.pdf_sheets or PDF_DEFAULT
+            # the pages are numbered per sheet: "page N of M" when the PDF is one sheet, else "page N"
+            write_workbook(standings, printable, input_kind=kind, lang=options.lang, planned=options.planned,
+                           sheets=sheets, page_of=len(sheets) == 1)
+            outcome.printable, outcome.pdf = printable, pdf_target
     except XltbError as err:
         message = str(err)
         if err.file is None:
@@ -174,6 +195,21 @@ def export_one(task: Task, options: Options) -> Outcome:
         outcome.error = f"{task.source}: internal error: {type(exc).__name__}: {exc} (please report it)"
     outcome.seconds = time.perf_counter() - start
     return outcome
+
+
+def print_pdfs(outcomes: list[Outcome], options: Options, processes: int) -> None:
+    """The PDFs of a batch: LibreOffice started once per group of files (``processes`` groups at a time)."""
+    from ..report.pdf import convert_many  # LibreOffice only with --pdf
+
+    waiting = [o for o in outcomes if o.ok and o.printable]
+    start = time.perf_counter()
+    failures = convert_many([(o.printable, o.pdf) for o in waiting], soffice=options.soffice, processes=processes)
+    share = (time.perf_counter() - start) / max(len(waiting), 1)
+    for o in waiting:
+        o.seconds += share
+        if o.printable in failures:
+            o.error = f"{o.source}: {failures[o.printable].message}"
+            o.pdf = None
 
 
 # --------------------------------------------------------------------------- many files
@@ -210,7 +246,14 @@ class Progress:
 
 
 def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progress | None = None) -> list[Outcome]:
-    """Export every task, in ``jobs`` processes; outcomes in the order of the tasks."""
+    """Export every task, in ``jobs`` processes, then print the PDFs (``jobs`` LibreOffice processes at
+    most); outcomes in the order of the tasks."""
+    if options.pdf and options.pdf_work is None:
+        work = tempfile.mkdtemp(prefix="xltb-print-")
+        try:
+            return run(tasks, replace(options, pdf_work=work), jobs=jobs, progress=progress)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     outcomes: list[Outcome | None] = [None] * len(tasks)
     if jobs <= 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
@@ -235,9 +278,12 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
                                                                  f"({type(exc).__name__}: {exc})")
                 if progress:
                     progress.update(outcomes[i])
+    done = [o for o in outcomes if o is not None]
+    if options.pdf:
+        print_pdfs(done, options, processes=max(1, min(jobs, 2)))
     if progress:
         progress.close()
-    return [o for o in outcomes if o is not None]
+    return done
 
 
 def _warm_up() -> None:
@@ -250,11 +296,14 @@ def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
     written = [o for o in outcomes if o.ok]
     failed = [o for o in outcomes if not o.ok]
     pdfs = sum(1 for o in written if o.pdf)
+    pages = sum(1 for o in written if o.html)
     warned_list = [o for o in written if o.warnings]
     warned = len(warned_list)
     line = f"exported {len(written)} of {len(outcomes)} file{'s' if len(outcomes) != 1 else ''}"
     if pdfs:
         line += f" ({pdfs} PDF{'s' if pdfs != 1 else ''})"
+    if pages:
+        line += f" ({pages} HTML page{'s' if pages != 1 else ''})"
     line += f" in {seconds:.1f} s"
     if failed:
         line += f"; {len(failed)} failed"

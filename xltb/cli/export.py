@@ -7,6 +7,8 @@ import sys
 import time
 
 from ..errors import XltbError
+from ..report.i18n import available, language
+from ..report.workbook import PDF_DEFAULT, SHEETS, parse_sheets
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_list
 from . import batch
@@ -29,7 +31,18 @@ def register(sub) -> None:
     add_event_options(p)
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
-    p.add_argument("--pdf", action="store_true", help="also write a PDF of each workbook (needs LibreOffice)")
+    p.add_argument("--pdf", nargs="?", const="", default=None, metavar="SHEETS",
+                   help="also write a PDF of each workbook (needs LibreOffice): the sheets named, comma-separated, "
+                        f"from {', '.join(SHEETS)} (or all); default: {','.join(PDF_DEFAULT)}")
+    p.add_argument("--html", action="store_true",
+                   help="also write a self-contained HTML page of each event (standings, crosstable, every "
+                        "tie-break value's breakdown a click away)")
+    p.add_argument("--lang", metavar="LANG", default=None,
+                   help=f"the language of the printed words: {', '.join(available())} (default en), or a "
+                        "language file (.json, laid out as xltb/report/lang/en.json)")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="the rounds planned, for the title \"after round 8 of N\" (default: the rounds in the file, "
+                        "whose standings are then called final)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="files exported in parallel (processes)")
     p.add_argument("--force", action="store_true", help="overwrite existing workbooks and PDFs")
     p.set_defaults(run=run)
@@ -46,8 +59,12 @@ def run(args: argparse.Namespace) -> int:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
+    if args.rounds is not None and args.rounds < 1:
+        raise XltbError("--rounds must be at least 1")
+    language(args.lang)  # an unknown language is an error before any work
+    sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
     soffice = None
-    if args.pdf:
+    if args.pdf is not None:
         from ..report.pdf import require_soffice  # LibreOffice is looked for only with --pdf
 
         soffice = require_soffice()
@@ -55,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
     tasks, clashes = batch.plan(files, output=args.output, out_dir=args.out_dir)
     problems += clashes
     options = batch.Options(tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
-                            lots=args.lots, event_type=args.event_type, primary=args.primary, pdf=args.pdf, force=args.force,
-                            soffice=soffice)
+                            lots=args.lots, event_type=args.event_type, primary=args.primary, pdf=args.pdf is not None,
+                            force=args.force, soffice=soffice, lang=args.lang, pdf_sheets=sheets, planned=args.rounds,
+                            html=args.html)
     start = time.perf_counter()
     progress = batch.Progress(len(tasks))
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)
@@ -72,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
               f"{', ...' if len(existing) > 3 else ''}); use --force to overwrite them", file=sys.stderr)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
-        print(f"wrote {o.output}" + (f" and {o.pdf}" if o.pdf else ""))
+        also = [x for x in (o.pdf, o.html) if x]
+        print(f"wrote {o.output}" + (f" and {' and '.join(also)}" if also else ""))
         for w in o.warnings:
             print(f"warning: {w}", file=sys.stderr)
     elif outcomes:

@@ -34,6 +34,24 @@ def format_value(code: str, value: Fraction | None) -> str:
     return _fixed(value, 2)
 
 
+def column_decimals(code: str, values) -> int:
+    """The decimals a column of values is printed with: the tie-break's fixed precision, else as many as
+    its values need (at least one, at most four), so that a column's numbers line up."""
+    places = decimals(code)
+    if places is not None:
+        return places
+    places = 1
+    for value in values:
+        if value is not None:
+            places = max(places, next((p for p in (1, 2, 3, 4) if (value * 10**p).denominator == 1), 2))
+    return places
+
+
+def format_fixed(value: Fraction | None, places: int) -> str:
+    """A value with ``places`` decimals (half away from zero); empty when undefined."""
+    return "" if value is None else _fixed(value, places)
+
+
 def _fixed(value: Fraction, places: int) -> str:
     scaled = value * 10**places
     rounded = int((abs(scaled) * 2 + 1) // 2) * (1 if scaled >= 0 else -1)  # half away from zero

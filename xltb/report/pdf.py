@@ -1,10 +1,12 @@
 """PDF from a standings workbook, through LibreOffice in headless mode.
 
 LibreOffice Calc prints every sheet of the workbook with the print setup the workbook carries
-(header row repeated on each page, fit to the page width, landscape when wide, footer with the
-event, the rules edition and "page N of M"). Each conversion uses its own LibreOffice profile, so
-that parallel jobs do not wait for each other's lock; the PDF is written next to a temporary name
-and renamed at the end (never half a file).
+(title block and header row repeated on each page, fit to the page width, footer with the event,
+the sheet, the rules edition and the page number). Starting LibreOffice is most of the cost of a
+conversion (about 3 s), so a batch is converted by one ``soffice --convert-to`` call per group of
+files (:func:`convert_many`; measured in ``benchmarks/bench_pdf.py``: 45 files in one call cost
+little more than one). Each process uses its own LibreOffice profile, so that parallel groups do
+not wait for each other's lock; each PDF is written atomically (never half a file).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import subprocess
 import tempfile
 
 from ..errors import XltbError
+from ..files import write_atomic
 
 #: where LibreOffice is found when it is not on the PATH
 _CANDIDATES = (
@@ -59,30 +62,81 @@ def require_soffice() -> str:
 def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str | None = None,
                 timeout: float = 300) -> None:
     """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup)."""
+    failures = convert_many([(os.fspath(xlsx), os.fspath(pdf))], soffice=soffice, timeout=timeout)
+    if failures:
+        raise failures[os.fspath(xlsx)]
+
+
+def convert_many(pairs: list[tuple[str, str]], *, soffice: str | None = None, processes: int = 1,
+                 timeout: float | None = None) -> dict[str, PdfError]:
+    """Convert many workbooks, ``(xlsx, pdf)`` pairs, with one LibreOffice process per group of files
+    (``processes`` groups run at the same time): LibreOffice starts once, not once per file, which is
+    most of the time a conversion takes. Returns the failures by workbook (empty when all were written).
+    Each PDF is written atomically; the workbooks are left in place."""
     soffice = soffice or require_soffice()
-    pdf = os.fspath(pdf)
-    folder = os.path.dirname(os.path.abspath(pdf))
-    work = tempfile.mkdtemp(prefix=".xltb-pdf-", dir=folder)
+    if not pairs:
+        return {}
+    processes = max(1, min(processes, len(pairs)))
+    groups = [pairs[k::processes] for k in range(processes)]
+    groups = [chunk for g in groups for chunk in (g[i:i + BATCH] for i in range(0, len(g), BATCH))]
+    failures: dict[str, PdfError] = {}
+    if len(groups) == 1:
+        failures.update(_convert_group(groups[0], soffice, timeout))
+    else:
+        from concurrent.futures import ThreadPoolExecutor  # threads: each waits on its own LibreOffice process
+
+        with ThreadPoolExecutor(max_workers=processes) as pool:
+            for result in pool.map(lambda g: _convert_group(g, soffice, timeout), groups):
+                failures.update(result)
+    return failures
+
+
+#: files converted by one LibreOffice process at most (its command line stays short)
+BATCH = 200
+
+
+def _convert_group(pairs: list[tuple[str, str]], soffice: str, timeout: float | None) -> dict[str, PdfError]:
+    """One LibreOffice process converts every workbook of the group: each is linked (or copied) into a work
+    folder under a name of its own, so that two workbooks of the same name in different folders do not
+    overwrite each other's PDF."""
+    timeout = timeout or 60 + 15 * len(pairs)
+    work = tempfile.mkdtemp(prefix="xltb-pdf-")
+    failures: dict[str, PdfError] = {}
     try:
+        names = []
+        for k, (xlsx, _) in enumerate(pairs):
+            name = os.path.join(work, f"{k:05d}.xlsx")
+            try:
+                os.link(xlsx, name)
+            except OSError:
+                shutil.copyfile(xlsx, name)
+            names.append(name)
+        out = os.path.join(work, "out")
         profile = pathlib.Path(work, "profile").resolve().as_uri()  # percent-encoded: spaces, '#', '%'
         command = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore",
-                   "--nolockcheck", "--convert-to", "pdf:calc_pdf_Export", "--outdir", work, os.fspath(xlsx)]
+                   "--nolockcheck", "--convert-to", "pdf:calc_pdf_Export", "--outdir", out] + names
         try:
             proc = _run(command, timeout)
         except subprocess.TimeoutExpired:
-            raise PdfError(f"LibreOffice took more than {timeout:.0f} s to convert the workbook",
-                           file=os.fspath(xlsx)) from None
+            proc = None
+            detail = f"LibreOffice took more than {timeout:.0f} s to convert {len(pairs)} workbook(s)"
         except OSError as exc:
-            raise PdfError(f"cannot run LibreOffice ({soffice}): {exc.strerror or exc}", file=os.fspath(xlsx)) from None
-        produced = os.path.join(work, os.path.splitext(os.path.basename(os.fspath(xlsx)))[0] + ".pdf")
-        if proc.returncode != 0 or not os.path.isfile(produced):
-            detail = (proc.stderr or proc.stdout or "").strip().splitlines()
-            raise PdfError("LibreOffice could not convert the workbook to PDF"
-                           + (f": {detail[-1]}" if detail else f" (exit status {proc.returncode})"),
-                           file=os.fspath(xlsx))
-        os.replace(produced, pdf)
+            proc = None
+            detail = f"cannot run LibreOffice ({soffice}): {exc.strerror or exc}"
+        for k, (xlsx, pdf) in enumerate(pairs):
+            produced = os.path.join(out, f"{k:05d}.pdf")
+            if proc is not None and os.path.isfile(produced):
+                with open(produced, "rb") as f:
+                    write_atomic(pdf, f.read())
+                continue
+            if proc is not None:
+                lines = (proc.stderr or proc.stdout or "").strip().splitlines()
+                detail = "LibreOffice could not convert the workbook to PDF" + \
+                    (f": {lines[-1]}" if lines else f" (exit status {proc.returncode})")
+            failures[xlsx] = PdfError(detail, file=xlsx)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return failures
 
 
 def _run(command: list[str], timeout: float) -> subprocess.CompletedProcess:
@@ -105,4 +159,4 @@ def _run(command: list[str], timeout: float) -> subprocess.CompletedProcess:
     return subprocess.CompletedProcess(command, proc.returncode, out, err)
 
 
-__all__ = ["find_soffice", "require_soffice", "xlsx_to_pdf", "PdfError", "MISSING"]
+__all__ = ["find_soffice", "require_soffice", "xlsx_to_pdf", "convert_many", "PdfError", "MISSING"]

@@ -54,7 +54,9 @@ class Sheet:
 
     def __init__(self, book: "Book", title: str, headers: list[str], widths: list[float],
                  columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
-                 freeze: str | None = None, repeat_columns: int = 0):
+                 freeze: str | None = None, repeat_columns: int = 0, preamble: list[tuple[str, str]] = (),
+                 orientation: str | None = None, page_label: str = "page", page_of: str | None = "of",
+                 font_size: float | None = None):
         from openpyxl.worksheet.properties import PageSetupProperties
 
         self.book = book
@@ -64,6 +66,7 @@ class Sheet:
         self.widths = widths
         self.columns = columns
         self.rows: list[str] = []
+        self.font_size = font_size
         for letter, w in zip(self.letters, widths):
             ws.column_dimensions[letter].width = w
         ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
@@ -73,25 +76,34 @@ class Sheet:
         ws.page_setup.fitToWidth = pages_wide
         ws.page_setup.fitToHeight = 0
         ws.page_setup.paperSize = "9"  # A4
-        ws.page_setup.orientation = "landscape" if sum(widths) > PORTRAIT_CHARS else "portrait"
-        ws.print_title_rows = "1:1"  # the header row on every printed page
+        ws.page_setup.orientation = orientation or ("landscape" if sum(widths) > PORTRAIT_CHARS else "portrait")
+        # the title block (event, place, dates, round, edition, legend) and the header row on every printed page
+        self.preamble = len(preamble)
+        ws.print_title_rows = f"1:{self.preamble + 1}"
         if pages_wide > 1 and repeat_columns:
             ws.print_title_cols = f"A:{self.letters[repeat_columns - 1]}"
         ws.page_margins.left = ws.page_margins.right = 0.4
-        ws.page_margins.top = ws.page_margins.bottom = 0.75
-        ws.page_margins.header = ws.page_margins.footer = 0.3
-        ws.oddHeader.center.text = header_text(title)
-        ws.oddHeader.center.size = 9
-        # the event on the left, the rules edition and "page N of M" on the right (the centre stays empty,
-        # so that a long event name does not run into the rest in portrait)
+        ws.page_margins.top = 0.45
+        ws.page_margins.bottom = 0.55
+        ws.page_margins.header = 0.2
+        ws.page_margins.footer = 0.25
+        # page numbers start again on each sheet: a PDF of several sheets numbers each one's pages
+        ws.page_setup.firstPageNumber = 1
+        ws.page_setup.useFirstPageNumber = True
+        # the event on the left; the sheet, the rules edition and "page N of M" on the right
         ws.oddFooter.left.text = header_text(footer_left, 60)
         ws.oddFooter.left.size = 8
-        ws.oddFooter.right.text = header_text(footer_center) + " \u2013 page &P of &N"
+        pages = f"{page_label} &P" + (f" {page_of} &N" if page_of else "")
+        ws.oddFooter.right.text = header_text(f"{title} \u2013 {footer_center}", 120) + " \u2013 " + pages
         ws.oddFooter.right.size = 8
         if freeze:
-            ws.freeze_panes = freeze
-        header = book.style(None, "header")
-        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths))
+            letters = "".join(ch for ch in freeze if ch.isalpha())
+            ws.freeze_panes = f"{letters}{int(freeze[len(letters):]) + self.preamble}"
+        for text, kind in preamble:
+            self.append([text], styles={0: book.style(None, kind, size=font_size)},
+                        height={"title": 21.0, "subtitle": 14.0}.get(kind, 12.5))
+        header = book.style(None, "header", size=font_size)
+        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths, font_size or 11, pad=1))
 
     def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
                height: float | None = None) -> None:
@@ -102,38 +114,44 @@ class Sheet:
         out = [f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">']
         letters = self.letters
         columns = self.columns
+        size = self.font_size
         width = max(len(values), len(columns)) if top else len(values)
         for i in range(width):
             v = values[i] if i < len(values) else None
             fmt, align = columns[i] if i < len(columns) else (None, None)
             s = styles.get(i) if styles else None
             if v is None or v == "":
-                if top:
-                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True)}"/>')
+                if s is not None:  # an empty cell with a style of its own (a shaded diagonal)
+                    out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
+                elif top:
+                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True, size=size)}"/>')
                 continue
             if isinstance(v, str):
                 if s is None:
                     # text that looks like a formula stays text, with a quote prefix when edited
-                    s = book.style(None, align, quote=v[0] in "=+-@", top=top)
+                    s = book.style(None, align, quote=v[0] in "=+-@", top=top, size=size)
                 out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
                            f'{xml_text(v)}</t></is></c>')
                 continue
             if isinstance(v, Fraction):
                 v = v.numerator if v.denominator == 1 else float(v)
             if s is None:
-                s = book.style(fmt, align, top=top)
+                s = book.style(fmt, align, top=top, size=size)
             out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
         out.append("</row>")
         self.rows.append("".join(out))
 
 
-def row_height(texts: list, widths: list[float], line: float = 15.0) -> float | None:
-    """The height of a row whose text wraps: lines of the fullest cell (about 1.15 characters per unit of
-    column width), or None when everything fits on one line."""
+def row_height(texts: list, widths: list[float], size: float = 11, pad: int = 3) -> float | None:
+    """The height in points of a row whose text wraps: lines of the fullest cell, or None when everything
+    fits on one line. Counted on the safe side (1.3 characters per unit of column width at 11 points, less
+    the indent; LibreOffice fits about 1.6 when printing), so that wrapped text never runs into the next
+    row when printed."""
     lines = 1
+    line = size * 1.36
     for text, width in zip(texts, widths):
         if isinstance(text, str) and text:
-            per_line = max(1, int(width * 1.25) - 1)
+            per_line = max(1, int(width * 1.3 * 11 / size) - pad)
             n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
             lines = max(lines, n)
     return None if lines == 1 else lines * line
@@ -150,9 +168,11 @@ class Book:
         self.wb._sheets.remove(self._probe)  # only a holder for the style prototypes
 
     def style(self, number_format: str | None, align: str | None = None, *, quote: bool = False, top: bool = False,
-              grey: bool = False) -> int:
-        """The index of a cell style (made once per workbook). ``align``: center, indent, wrap or header."""
-        key = (number_format, align, quote, top, grey)
+              grey: bool = False, size: float | None = None, shade: bool = False) -> int:
+        """The index of a cell style (made once per workbook). ``align``: center, indent, wrap, header, or
+        the title block's title, subtitle and legend; ``size`` the font size (default 11); ``shade`` a grey
+        background (the diagonal of a round-robin grid)."""
+        key = (number_format, align, quote, top, grey, size, shade)
         index = self._styles.get(key)
         if index is None:
             from openpyxl.cell import WriteOnlyCell
@@ -161,8 +181,18 @@ class Book:
             cell = WriteOnlyCell(self._probe, None)
             if number_format:
                 cell.number_format = number_format
-            if align == "header":
-                cell.font = Font(name="Calibri", bold=True, size=11)
+            font = {"name": "Calibri", "size": size or 11}
+            if align == "title":
+                cell.font = Font(name="Calibri", bold=True, size=14)
+                cell.alignment = Alignment(vertical="center")
+            elif align == "subtitle":
+                cell.font = Font(name="Calibri", size=10)
+                cell.alignment = Alignment(vertical="center")
+            elif align == "legend":
+                cell.font = Font(name="Calibri", size=8, italic=True, color="FF333333")
+                cell.alignment = Alignment(vertical="center")
+            elif align == "header":
+                cell.font = Font(name="Calibri", bold=True, size=size or 11)
                 cell.fill = PatternFill("solid", fgColor="FFDDE4EE")
                 cell.border = Border(bottom=Side(style="thin"))
                 cell.alignment = Alignment(horizontal="center", vertical="bottom", wrap_text=True)
@@ -178,8 +208,10 @@ class Book:
                 cell.quotePrefix = True
             if top:
                 cell.border = Border(top=Side(style="thin", color="FF999999"))
-            if grey:
-                cell.font = Font(name="Calibri", size=11, color="FF808080")
+            if align not in ("title", "subtitle", "legend", "header"):
+                cell.font = Font(**font, color="FF808080") if grey else Font(**font)
+            if shade:
+                cell.fill = PatternFill("solid", fgColor="FFBFBFBF")
             index = self._styles[key] = self.wb._cell_styles.add(cell._style)
         return index
 

@@ -1,0 +1,177 @@
+"""The Details sheet (every value's contributions, cuts and notes) and the Event sheet (what was computed,
+from what, under which rules), and the rows behind them (the HTML page shows the same)."""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable
+
+from .. import __version__
+from ..ranking.standings import Standings
+from ..tiebreaks.codes import ACRONYMS
+from .grid import is_round_robin
+from .i18n import Language, language
+from .numbers import decimals, format_value
+from .titles import de_code, de_decided
+from .layout import Layout, number_format, text_width
+from .xlsx import Book, row_height
+
+#: sources of a contribution that need no note (a game played over the board, a counted round...)
+PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
+#: the Details sheet's font size and its notes column (text wraps inside it, the row grows to hold it)
+DETAILS_FONT = 9.0
+NOTES_WIDTH = 58.0
+
+
+def contribution_note(c) -> str:
+    """What a contribution's note says: its explanation and article unless it is a plain game, a voluntarily
+    unplayed round, and what was cut."""
+    text = ""
+    if c.source not in PLAIN_SOURCES or c.vur:
+        text = c.explanation + (f" [{c.article}]" if c.article else "")
+        if c.vur:
+            text += "; voluntarily unplayed round"
+    if c.cut:
+        text += ("; " if text else "") + f"cut: {c.cut}"
+    return text
+
+
+def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[list, dict[int, bool]]]:
+    """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
+    the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
+    whose contribution was cut."""
+    lang = lang or language()
+    t = st.event
+    participants = st.participants
+    index = {p.start_no: i for i, p in enumerate(participants)}
+    rounds = t.rounds
+    for row in st.rows:
+        i = index[row.start_no]
+        for k, code in enumerate(st.codes):
+            acronym = code.split("/")[0].split(":")[0].upper()
+            contributions: list = [None] * rounds
+            cut_cols: dict[int, bool] = {}
+            notes: list[str] = []
+            ev = st.evaluations.get(code, [None] * len(participants))[i]
+            article = ev.article if ev is not None and ev.article else \
+                (f"C.07 {ACRONYMS[acronym][0]}" if acronym in ACRONYMS else "")
+            value = row.values.get(code)
+            if acronym == "DE":
+                notes = [step.text() for step in st.encounter_steps(code, row.start_no)]
+            elif ev is not None:
+                for c in ev.breakdown():
+                    rnd, cut = c.round, c.cut
+                    text = contribution_note(c)
+                    share = c.value
+                    amount = share.numerator // share.denominator if share.denominator == 1 else \
+                        share.numerator / share.denominator
+                    slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
+                    if slot is not None and contributions[slot] is None:
+                        contributions[slot] = amount
+                        if cut:
+                            cut_cols[slot] = True
+                        if text:
+                            notes.append(f"{lang('round')}{rnd}: {text}")
+                    else:
+                        opponent = c.opponent
+                        where = f"{lang('round')}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
+                        notes.append(f"{where}{' ' if where else ''}{format_value(code, share)}"
+                                     f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
+                notes.extend(ev.notes)
+                if value is None:
+                    notes.insert(0, lang("undefined"))
+            if de_code(code) and not de_decided(st, code, row.start_no):
+                value = None  # C.07 6: shown only where it decided something, as on the standings
+                notes = [lang("not_applied")] + [n for n in notes if n != lang("undefined")]
+            who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
+            label = f"{code} ({article})" if article else code
+            yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
+
+
+def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
+    lang = layout.lang
+    rounds = st.event.rounds
+    headers = [lang("rank"), lang("no"), lang("team") if st.team else lang("name"), lang("tiebreak"), lang("value")] \
+        + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("notes")]
+    label_width = max((len(c) for c in st.codes), default=4) + 12
+    widths = [5.5, 5, text_width((r.participant.name for r in st.rows), 14, 32), label_width, 7.5] \
+        + [6] * rounds + [NOTES_WIDTH]
+    columns = [(None, None), (None, None), (None, "wrap"), (None, "indent"), (None, None)] \
+        + [(None, None)] * rounds + [(None, "wrap")]
+    sheet = layout.sheet(book, st, "details", headers, widths, columns, legend=[lang("legend_details")],
+                         freeze="E2", repeat_columns=5, font_size=DETAILS_FONT)
+    size = DETAILS_FONT
+    per_code = {}
+    for code in st.codes:
+        value_format = number_format(code, [r.values[code] for r in st.rows])
+        contribution = "0" if decimals(code) == 0 else "0.0#"
+        cut = f'"("{contribution}")"'
+        per_code[code] = {
+            top: ({4: book.style(value_format, top=top, size=size)}, book.style(contribution, top=top, size=size),
+                  book.style(cut, top=top, grey=True, size=size))
+            for top in (False, True)
+        }
+    ncodes = len(st.codes)
+    for k, (values, cut_cols) in enumerate(details_rows(st, lang)):
+        code = st.codes[k % ncodes]
+        first = k % ncodes == 0
+        base, plain, cut = per_code[code][first]
+        styles = dict(base)
+        for r in range(rounds):
+            styles[5 + r] = cut if cut_cols.get(r) else plain
+        notes = values[-1]
+        height = row_height([values[2] or "", notes], [widths[2], NOTES_WIDTH], size) if notes or values[2] else None
+        sheet.append(values, styles=styles, top=first, height=height)
+
+
+def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str, str]] = (),
+               lang: Language | None = None) -> list[tuple[str, str]]:
+    """The Event sheet: what was computed, from what, under which rules."""
+    lang = lang or language()
+    t = st.event
+    rows = [(lang("event"), t.name or "")]
+    if t.source:
+        rows.append((lang("source_file"), os.path.basename(t.source)))
+    if input_kind:
+        rows.append((lang("read_as"), input_kind))
+    city = getattr(t, "city", "")
+    if city:
+        rows.append((lang("place"), city))
+    dates = lang.dates(t.start_date, getattr(t, "end_date", None))
+    rows.append((lang("dates"), dates or lang("not_given")))
+    kind = st.choices.get("event_type")  # where the event type came from (xltb.decide)
+    rows.append((lang("type"), lang(f"type_{t.event_type.value}") + (f" ({kind.text})" if kind else "")))
+    rows.append((lang("rounds").capitalize(), str(t.rounds)))
+    rows.append((lang("participants").capitalize(), str(len(st.rows))))
+    rows.append((lang("scoring"), st.scoring_text))
+    rows.append((lang("rules"), f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
+    if "tiebreaks" in st.choices:  # where the list came from
+        rows.append((lang("tiebreak_list"), st.choices["tiebreaks"].text))
+    for k, code in enumerate(st.codes, start=1):
+        rows.append((lang("tiebreak_n", n=k), lang.tiebreak_label(code)))
+    if st.lots_seed is not None:
+        rows.append((lang("drawing_of_lots"), lang("legend_lots", seed=st.lots_seed)))
+    else:
+        rows.append((lang("remaining_ties"), lang("share_place")))
+    rows.extend(extra)
+    for w in st.warnings:
+        rows.append((lang("warning"), w))
+    if any(de_code(c) for c in st.codes):
+        rows.append((lang("legend"), lang("legend_de")))
+    crosstable = "legend_team_crosstable" if st.team else ("legend_grid" if is_round_robin(st) else "legend_crosstable")
+    rows.append((lang("legend"), lang(crosstable)))
+    rows.append((lang("legend"), lang("legend_details")))
+    rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))
+    return rows
+
+
+def event_sheet(book: Book, st: Standings, rows: list[tuple[str, str]], layout: Layout) -> None:
+    lang = layout.lang
+    widths = [20.0, 72.0]
+    sheet = layout.sheet(book, st, "event", [lang("item"), lang("value")], widths, [(None, "wrap"), (None, "wrap")],
+                         orientation="portrait", font_size=10.0)
+    for key, value in rows:
+        sheet.append([key, value], height=row_height([key, value], widths, 10.0))
+
+
+__all__ = ["details_rows", "details_sheet", "event_rows", "event_sheet", "contribution_note", "PLAIN_SOURCES"]

@@ -1,0 +1,243 @@
+"""The standings as one self-contained HTML page: title block, standings, crosstable (the grid for a
+round robin), and for every tie-break value its breakdown a click away (rounds, contributions, what
+was cut and why, the article), from the same data as ``xltb explain`` and the Details sheet.
+
+No network: no external script, style sheet, font or image; no script at all. A value is a link to
+its breakdown (``#b-<no>-<k>``), which the style sheet shows while it is the page's target
+(``:target``), so that the page works offline, in any browser, and a breakdown can be linked to.
+A print style sheet prints the title block, the standings and the crosstable on A4.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import __version__
+from ..model import Colour
+from ..ranking.standings import Standings
+from .details import event_rows
+from .grid import grid_rows, is_round_robin
+from .i18n import Language, language
+from .numbers import column_decimals, format_fixed, format_value
+from .team_sheets import team_round_text
+from .titles import de_code, de_decided, event_title, legend_lines, shown_values, subtitle
+from .layout import round_text
+
+_CSS = """
+:root { --line: #c8d0da; --head: #dde4ee; --accent: #1d4e89; }
+* { box-sizing: border-box; }
+body { font: 14px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif;
+       margin: 1.2em auto; max-width: 75em; padding: 0 1em; color: #111; }
+header h1 { font-size: 1.6em; margin: 0 0 .15em; }
+header p { margin: .1em 0; }
+.legend { font-size: .85em; color: #333; font-style: italic; }
+h2 { font-size: 1.2em; margin: 1.4em 0 .4em; border-bottom: 2px solid var(--accent); }
+table { border-collapse: collapse; margin: .3em 0; }
+th, td { padding: .15em .5em; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+th { background: var(--head); text-align: center; }
+td.l, th.l { text-align: left; }
+td.c { text-align: center; }
+td.diag { background: #bfbfbf; }
+.scroll { overflow-x: auto; }
+a.v { color: var(--accent); text-decoration: none; border-bottom: 1px dotted var(--accent); }
+a.v:hover, a.v:focus { background: #eef3fa; }
+.bd { display: none; }
+.bd:target { display: block; position: fixed; inset: 6vh 4vw auto 4vw; max-height: 86vh; overflow: auto;
+             background: #fff; border: 2px solid var(--accent); border-radius: 6px; padding: .8em 1.2em;
+             box-shadow: 0 8px 40px rgba(0,0,0,.35); z-index: 10; }
+.bd h3 { margin: 0 0 .4em; font-size: 1.1em; }
+.bd .close { float: right; }
+.bd td.how { text-align: left; white-space: normal; }
+.bd tr.cut td { color: #777; }
+.event th { text-align: left; background: none; vertical-align: top; }
+.event td { text-align: left; white-space: normal; }
+footer { margin-top: 2em; font-size: .8em; color: #555; }
+@media print {
+  @page { size: A4; margin: 12mm; }
+  body { margin: 0; max-width: none; font-size: 10pt; }
+  .bd, .bd:target, #event, .close, .noprint { display: none !important; }
+  a.v { color: inherit; border: none; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+  h2 { break-after: avoid; }
+  .scroll { overflow: visible; }
+  th, td { padding: .1em .35em; }
+  #crosstable { break-before: page; page: wide; font-size: 8.5pt; }
+  @page wide { size: A4 landscape; }
+  #breakdowns, footer { display: none; }
+}
+"""
+
+
+def _num(value) -> str:
+    return "" if value is None else format_value("X", value)
+
+
+def _cells(values, tag="td", classes=None) -> str:
+    classes = classes or {}
+    return "".join(f'<{tag}{(" class=" + chr(34) + classes[i] + chr(34)) if i in classes else ""}>{v}</{tag}>'
+                   for i, v in enumerate(values))
+
+
+def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
+    """The panel of one value: contributions (or the steps of direct encounter) and notes."""
+    p = row.participant
+    shown = shown_values(st, row)[code]
+    head = (f'<a class="close" href="#standings">{escape(lang("close"))} \u2715</a>'
+            f"<h3>{escape(code)} \u2013 {escape(lang.tiebreak_name(code))}: #{p.start_no} {escape(p.name)}</h3>")
+    lines = []
+    if code.split("/")[0].upper() == "DE" or de_code(code):
+        steps = st.encounter_steps(code, row.start_no)
+        value = format_value(code, shown) if shown is not None else lang("not_applied")
+        lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> (C.07 6)</p>")
+        if steps:
+            lines.append("<ul>" + "".join(f"<li>{escape(s.text())}</li>" for s in steps) + "</ul>")
+        if code.split("/")[0].upper() == "DE" or not de_decided(st, code, row.start_no):
+            return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
+    ev = st.evaluation(row.start_no, code)
+    if ev is None:
+        lines.append(f"<p>{escape(lang('value'))}: {escape(lang('undefined'))}</p>")
+    else:
+        value = format_value(code, ev.value) or lang("undefined")
+        lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
+        parts = ev.breakdown()
+        if parts:
+            heads = [lang("round_word"), lang("opponent"), lang("score"), lang("result"), lang("value"), lang("how")]
+            body = []
+            for c in parts:
+                how = c.explanation + (f" [{c.article}]" if c.article else "")
+                if c.vur:
+                    how += "; voluntarily unplayed round"
+                if c.cut:
+                    how += f"; cut: {c.cut}"
+                score = str(c.rating) if c.rating is not None and c.score is None else _num(c.score)
+                v = format_value(code, c.value)
+                cells = [c.round or "", c.opponent or "", score, _num(c.result), f"({v})" if c.cut else v, escape(how)]
+                body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
+            lines.append("<table><thead><tr>" + _cells([escape(h) for h in heads], "th") + "</tr></thead><tbody>"
+                         + "".join(body) + "</tbody></table>")
+        for note in ev.notes:
+            lines.append(f"<p>{escape(note)}</p>")
+    return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
+
+
+def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
+    entries = [st.entry(r.participant) for r in st.rows]
+    has = {"title": any(e.title for e in entries), "fed": any(e.federation for e in entries),
+           "rating": any(e.rating for e in entries)}
+    team = st.team
+    heads = [lang("rank"), lang("no")] + ([lang("title")] if has["title"] else []) \
+        + [lang("team") if team else lang("name")] \
+        + ([lang("short") if team else lang("fed")] if has["fed"] else []) \
+        + ([lang("rating")] if has["rating"] else [])
+    if team:
+        heads += [lang("mp") if st.event.primary == "MP" else lang("gp"),
+                  lang("gp") if st.event.primary == "MP" else lang("mp")]
+    else:
+        heads += [lang("points")]
+    heads += st.codes
+    left = {heads.index(lang("team") if team else lang("name"))}
+    rows, panels = [], []
+    places = {code: column_decimals(code, [r.values[code] for r in st.rows]) for code in st.codes}
+    for row, e in zip(st.rows, entries):
+        cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
+        cells += [escape(e.title)] if has["title"] else []
+        cells += [escape(e.name)]
+        cells += [escape(e.federation)] if has["fed"] else []
+        cells += [e.rating or ""] if has["rating"] else []
+        if team:
+            t = row.participant
+            cells += [_num(row.points), _num(t.gp if st.event.primary == "MP" else t.mp)]
+        else:
+            cells += [_num(row.points)]
+        shown = shown_values(st, row)
+        for k, code in enumerate(st.codes):
+            text = format_fixed(shown[code], places[code])
+            label = escape(f"{code} #{e.start_no}")
+            cells.append(f'<a class="v" href="#b-{e.start_no}-{k}" title="{label}">{text or "&nbsp;&nbsp;"}</a>')
+            panels.append(_breakdown(st, row, k, code, lang))
+        rows.append(f'<tr data-no="{e.start_no}">' + _cells(cells, classes={i: "l" for i in left}) + "</tr>")
+    table = ("<table id=standings-table><thead><tr>" + _cells([escape(str(h)) for h in heads], "th", {i: "l" for i in left})
+             + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    return table, panels
+
+
+def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
+    if st.team:
+        heads = [lang("rank"), lang("no"), lang("team")]
+        rounds = max(len(r.participant.results) for r in st.rows)
+        heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
+        body = [[r.rank, r.start_no, escape(r.participant.name)]
+                + [escape(team_round_text(x, lang)) for x in r.participant.results]
+                + [_num(r.participant.mp), _num(r.participant.gp)] for r in st.rows]
+        legend, diag = lang("legend_team_crosstable"), None
+    elif is_round_robin(st):
+        order, rows = grid_rows(st, lang)
+        unplayed = any(r[-1] for r in rows)
+        heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
+            + ([lang("unplayed")] if unplayed else [])
+        body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
+                + [_num(r[-2])] + ([escape(r[-1])] if unplayed else []) for r in rows]
+        legend, diag = lang("legend_grid"), 3
+    else:
+        colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
+        rounds = max(len(r.participant.results) for r in st.rows)
+        heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
+            + [lang("points")]
+        body = [[r.rank, r.start_no, escape(r.participant.name)]
+                + [escape(round_text(x, colours, lang, st)) for x in r.participant.results] + [_num(r.points)]
+                for r in st.rows]
+        legend, diag = lang("legend_crosstable"), None
+    out = []
+    for k, cells in enumerate(body):
+        classes = {2: "l"} | {i: "c" for i in range(3, len(cells))}
+        if diag is not None:
+            classes[diag + k] = "diag"
+        out.append("<tr>" + _cells(cells, classes=classes) + "</tr>")
+    table = ("<table><thead><tr>" + _cells([escape(str(h)) for h in heads], "th", {2: "l"}) + "</tr></thead><tbody>"
+             + "".join(out) + "</tbody></table>")
+    return table, legend
+
+
+def html_page(st: Standings, *, lang: str | Language | None = None, planned: int | None = None,
+              input_kind: str = "") -> str:
+    """The page as text (UTF-8 when written)."""
+    lang = lang if isinstance(lang, Language) else language(lang)
+    title = event_title(st)
+    standings, panels = _standings(st, lang)
+    crosstable, cross_legend = _crosstable(st, lang)
+    legend = "".join(f'<p class="legend">{escape(line)}</p>' for line in legend_lines(st, lang))
+    event = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>"
+                    for k, v in event_rows(st, input_kind=input_kind, lang=lang))
+    name_standings = lang("team_standings") if st.team else lang("standings")
+    name_cross = lang("team_crosstable") if st.team else (lang("grid") if is_round_robin(st) else lang("crosstable"))
+    return f"""<!DOCTYPE html>
+<html lang="{escape(lang.code)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="xltb {__version__}">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>{escape(title)}</title>
+<style>{_CSS}</style>
+</head>
+<body>
+<header>
+<h1>{escape(title)}</h1>
+<p>{escape(subtitle(st, lang, planned))}</p>
+{legend}
+</header>
+<main>
+<section id="standings"><h2>{escape(name_standings)}</h2><div class="scroll">{standings}</div></section>
+<section id="crosstable"><h2>{escape(name_cross)}</h2><p class="legend">{escape(cross_legend)}</p>
+<div class="scroll">{crosstable}</div></section>
+<section id="event"><h2>{escape(lang("event"))}</h2><table class="event">{event}</table></section>
+</main>
+<div id="breakdowns">{"".join(panels)}</div>
+<footer>xltb {__version__}: FIDE C.07 \u2013 {escape(lang("values_not_formulas"))}</footer>
+</body>
+</html>
+"""
+
+
+__all__ = ["html_page"]

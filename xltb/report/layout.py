@@ -1,0 +1,135 @@
+"""What every printed sheet shares: the title block and footer (:class:`Layout`), the sheet names in
+the chosen language, and the cell texts and formats of crosstables and tables (``12w1``, ``PAB 1``,
+``rest``, ``½``; number formats; column widths; optional columns left out when empty)."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from ..model import Colour, Kind
+from ..ranking.standings import Standings
+from .i18n import Language, language
+from .numbers import decimals, format_value
+from .titles import event_title, rest_round, subtitle
+from .xlsx import Book, Sheet
+
+_KIND_KEY = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.ABSENT: "abs"}
+_RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "?"}
+
+#: the standings' font size and row height (points): portrait A4 holds about 50 rows with the title block
+STANDINGS_FONT = 10.0
+STANDINGS_ROW = 12.75
+#: the widest table (units of column width) printed in portrait at 10 points: fit to the page width, the type
+#: stays at 8 points or more; wider ones print in landscape
+PORTRAIT_MAX = 120.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What every sheet of one workbook shares: the language, the footer, how pages are numbered and
+    the rounds planned (for "after round N of M")."""
+
+    lang: Language
+    footer_left: str
+    footer_right: str
+    page_of: bool = True  # "page N of M" (the workbook printed one sheet at a time); else "page N"
+    planned: int | None = None
+
+    def sheet(self, book: Book, st: Standings, key: str, headers: list[str], widths: list[float], columns, *,
+              legend: list[str] = (), stretch: int | None = None, **options) -> Sheet:
+        """A sheet with the title block: the event, the subtitle (place, dates, round, edition), the legend
+        lines wrapped to the printed width."""
+        lang = self.lang
+        title, sub = event_title(st), subtitle(st, lang, self.planned)
+        # the title block must not run past the table (the printed area ends with its last column): a narrow
+        # table gets a wider name column (``stretch``), else its last column, up to a minimum width; longer
+        # lines wrap (title at 14 points bold: about 1.45 units of width a character; subtitle at 10 points)
+        # no heading word broken across lines ("Scacchiera" in a narrow Board column): bold, about 1.1 units a
+        # character at 11 points
+        scale = (options.get("font_size") or 11) / 11
+        widths = [max(w, max((len(word) for word in str(h).split()), default=0) * 1.1 * scale + 1.5)
+                  if h is not None else w for w, h in zip(widths, headers)] + list(widths[len(headers):])
+        need = 72.0
+        if sum(widths) < need:
+            widths = list(widths)
+            widths[stretch if stretch is not None else -1] += need - sum(widths)
+        width = sum(widths)
+        preamble = [(part, "title") for part in textwrap.wrap(title, int(width / 1.45))] or [("", "title")]
+        preamble += [(part, "subtitle") for part in textwrap.wrap(sub, int(width * 1.15))]
+        chars = int(width * 1.3)  # legend at 8 points: about 1.3 characters per unit of width
+        for line in legend:
+            preamble += [(part, "legend") for part in textwrap.wrap(line, chars)]
+        return Sheet(book, sheet_name(lang, key, st.team), headers, widths, columns, footer_left=self.footer_left,
+                     footer_center=self.footer_right, preamble=preamble, page_label=lang("page"),
+                     page_of=lang("of") if self.page_of else None, **options)
+
+
+def sheet_name(lang: Language, key: str, team: bool) -> str:
+    text_key = {"standings": "team_standings" if team else "standings",
+                "crosstable": "team_crosstable" if team else "crosstable",
+                "players": "players_by_board"}.get(key, key)
+    name = lang(text_key)
+    return "".join(ch for ch in name if ch not in "[]:*?/\\")[:31]
+
+
+def points_text(value: Fraction) -> str:
+    """Points as printed in a crosstable: ``1``, ``½``, ``2½``, ``0``."""
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return ("" if whole == 0 else str(whole)) + "½"
+    return format_value("X", value) if value.denominator != 1 else str(value.numerator)
+
+
+def unplayed_text(r, lang: Language | None = None, st: Standings | None = None) -> str:
+    """An unplayed round without opponent as arbiters write it: ``PAB 1``, ``HPB ½``, ``abs``; the rest
+    round of an odd round robin is ``rest``, not a zero-point bye."""
+    lang = lang or language()
+    if st is not None and rest_round(st, r):
+        return lang("rest")
+    if r.kind is Kind.ABSENT:
+        return lang("abs")
+    key = _KIND_KEY.get(r.kind)
+    return f"{lang(key) if key else '-'} {points_text(r.points)}"
+
+
+def round_text(r, colour_letters: bool = True, lang: Language | None = None, st: Standings | None = None) -> str:
+    """One crosstable cell."""
+    if r.opponent is None:
+        return unplayed_text(r, lang, st)
+    result = _RESULT_CHAR.get(r.kind) or points_text(r.points)
+    if not colour_letters:  # an event without colours (e.g. a SwissPerfect export): "27 1", not "271"
+        return f"{r.opponent} {result}"
+    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "-")
+    return f"{r.opponent}{colour}{result}"
+
+
+def number_format(code: str, values: Iterable[Fraction | None]) -> str:
+    """The number format of a tie-break column: its fixed precision, else as many decimals as the values
+    need (at least one, at most four), as :func:`xltb.report.numbers.format_value` prints them."""
+    places = decimals(code)
+    if places is None:
+        places = 1
+        for d in {v.denominator for v in values if v is not None}:
+            p = next((p for p in (1, 2, 3, 4) if 10**p % d == 0), 2)
+            places = max(places, p)
+    return "0" if places == 0 else "0." + "0" * places
+
+
+def text_width(values: Iterable[str], minimum: float, maximum: float) -> float:
+    longest = max((len(v) for v in values if v), default=0)
+    return float(min(max(minimum, longest + 1.5), maximum))
+
+
+def drop_empty(headers: list, widths: list, columns: list, rows: list[list], optional: Iterable[int]):
+    """Leave out the optional columns that no row fills (title, federation, rating)."""
+    keep = [i for i in range(len(headers))
+            if i not in set(optional) or any(i < len(r) and r[i] not in (None, "") for r in rows)]
+    pick = lambda seq: [seq[i] for i in keep]  # noqa: E731
+    return pick(headers), pick(widths), pick(columns), [[r[i] for i in keep if i < len(r)] for r in rows]
+
+
+__all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "round_text", "number_format", "text_width",
+           "drop_empty", "STANDINGS_FONT", "STANDINGS_ROW", "PORTRAIT_MAX"]

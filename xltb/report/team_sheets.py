@@ -1,0 +1,125 @@
+"""The sheets of a team event: team standings (MP and GP), the team crosstable and the players by board."""
+
+from __future__ import annotations
+
+from ..model import Colour, Kind
+from ..ranking.players import player_standings
+from ..ranking.standings import Standings
+from .titles import legend_lines, shown_values
+from .layout import PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
+from .xlsx import Book
+
+_RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
+
+
+def team_standings_rows(st: Standings) -> list[list]:
+    """Rank, no., team, short name, rating (team strength), primary score, secondary score, tie-breaks
+    (direct encounter blank where it decided nothing)."""
+    secondary = st.event.secondary
+    out = []
+    for row in st.rows:
+        t = row.participant
+        scores = {"MP": t.mp, "GP": t.gp}
+        values = shown_values(st, row)
+        out.append([row.rank, t.start_no, t.name, t.short_name, t.strength, row.points, scores[secondary]]
+                   + [values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
+    return out
+
+
+def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
+    lang = layout.lang
+    team = st.event
+    rows = team_standings_rows(st)
+    lots = any(r.by_lot for r in st.rows)
+    score = {"MP": lang("mp"), "GP": lang("gp")}
+    headers = [lang("rank"), lang("no"), lang("team"), lang("short"), lang("strength"), score[team.primary],
+               score[team.secondary]] + st.codes + ([lang("lots")] if lots else [])
+    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None),
+               (number_format("PTS", [r[5] for r in rows]), None), (number_format("PTS", [r[6] for r in rows]), None)]
+    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(None, "center")] if lots else []
+    rows = [r[:-1] + [lang("lot")] if lots and r[-1] == "lot" else r for r in rows]
+    widths = [5.5, 5, text_width((r[2] for r in rows), 16, 36), text_width((r[3] or "" for r in rows), 6, 12), 6.5,
+              6, 6] + [max(6.5, len(c) + 1.5) for c in st.codes] + ([6] if lots else [])
+    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3, 4))
+    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang), stretch=2,
+                         orientation="portrait", font_size=STANDINGS_FONT, freeze="D2")
+    for r in rows:
+        sheet.append(r, height=STANDINGS_ROW)
+
+
+def team_round_text(r, lang=None) -> str:
+    """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
+    ``PAB 2`` (a team bye and its game points)."""
+    if r.opponent is None:
+        return unplayed_text(_WithPoints(r), lang)
+    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "")
+    if r.kind.forfeit:
+        return f"{r.opponent}{colour} {_RESULT_CHAR[r.kind]}"
+    return f"{r.opponent}{colour} {points_text(r.gp)}"
+
+
+class _WithPoints:
+    """A team round seen as a round whose points are its game points (a bye's cell shows them)."""
+
+    def __init__(self, r):
+        self.kind, self.opponent, self.points = r.kind, None, r.gp
+
+
+def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
+    lang = layout.lang
+    team = st.event
+    cells = [[team_round_text(r, lang) for r in row.participant.results] for row in st.rows]
+    rounds = max((len(c) for c in cells), default=team.rounds)
+    headers = [lang("rank"), lang("no"), lang("team")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
+        + [lang("mp"), lang("gp")]
+    width = max(6.0, max((len(c) for row in cells for c in row), default=4) + 2.0)
+    widths = [5.5, 5, text_width((r.participant.name for r in st.rows), 16, 32)] + [width] * rounds + [6, 6]
+    mp = [r.participant.mp for r in st.rows]
+    gp = [r.participant.gp for r in st.rows]
+    columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
+        + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
+    sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=[lang("legend_team_crosstable")], stretch=2,
+                         freeze="D2", repeat_columns=3, font_size=STANDINGS_FONT,
+                         orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
+    for row, texts, m, g in zip(st.rows, cells, mp, gp):
+        sheet.append([row.rank, row.start_no, row.participant.name] + texts + [""] * (rounds - len(texts)) + [m, g],
+                     height=STANDINGS_ROW)
+
+
+def players_by_board_rows(team) -> list[list]:
+    """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
+    players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
+    TPR, overall rank."""
+    lines = player_standings(team)
+    lines.sort(key=lambda x: (x.board is None or not x.games, x.board or 0, x.board_rank or 0, x.rank,
+                              x.player.start_no))
+    out = []
+    for x in lines:
+        pct = None if x.percentage is None else x.percentage * 100
+        out.append([x.board, x.board_rank, x.player.start_no, x.player.name, x.player.rating,
+                    x.team.name if x.team else "", x.points, x.games, x.played, pct, x.tpr, x.rank])
+    return out
+
+
+def players_sheet(book: Book, st: Standings, layout: Layout) -> None:
+    lang = layout.lang
+    rows = players_by_board_rows(st.event)
+    headers = [lang("board"), lang("board_rank"), lang("no"), lang("name"), lang("rating"), lang("team"),
+               lang("points"), lang("games"), lang("played"), lang("percent"), lang("tpr"), lang("overall_rank")]
+    widths = [6, 7, 5, text_width((r[3] for r in rows), 16, 32), 6.5, text_width((r[5] for r in rows), 12, 28),
+              6.5, 6.5, 6.5, 6.5, 6.5, 8]
+    columns = [(None, None), (None, None), (None, None), (None, "indent"), (None, None), (None, "indent"),
+               (number_format("PTS", [r[6] for r in rows]), None), (None, None), (None, None), ("0.0", None),
+               ("0", None), (None, None)]
+    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (4, 10))
+    sheet = layout.sheet(book, st, "players", headers, widths, columns, freeze="E2", font_size=STANDINGS_FONT, stretch=3)
+    previous = None
+    for k, r in enumerate(rows):
+        board = r[0] if r[7] else None
+        sheet.append(r, top=k > 0 and board != previous)  # a rule between boards
+        previous = board
+
+
+__all__ = ["team_standings_rows", "team_standings_sheet", "team_round_text", "team_crosstable_sheet",
+           "players_by_board_rows", "players_sheet"]
