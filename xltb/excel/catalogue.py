@@ -8,20 +8,26 @@ from __future__ import annotations
 
 import re
 
-from ..tiebreaks.codes import ACRONYMS, parse_code
+from ..tiebreaks.codes import ACRONYMS, MODIFIERS, parse_code
 
-#: sums of values that take Cut and Median modifiers (C.07 14)
-_CUT_VARIANTS = ("", "/C1", "/C2", "/M1", "/M2")
+
+def _variants(acronym: str, cuts: tuple[str, ...] = ("/C1", "/C2"), medians: tuple[str, ...] = ("/M1", "/M2")):
+    """The plain code and its Cut and Median variants, where the tie-break takes them (C.07 14;
+    :data:`~xltb.tiebreaks.codes.MODIFIERS`)."""
+    letters = MODIFIERS[acronym]
+    return ("",) + (cuts if "C" in letters else ()) + (medians if "M" in letters else ())
+
 
 INDIVIDUAL_CODES: tuple[str, ...] = (
     ("PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "GE", "STD", "TPN", "TPN/R", "RTNG", "RTNG/R", "KS", "PTP")
-    + tuple(a + v for a in ("BH", "FB", "SB", "AOB", "PS", "ARO", "TPR", "APRO", "APPO") for v in _CUT_VARIANTS)
+    + tuple(a + v for a in ("BH", "FB", "SB", "AOB", "PS", "ARO", "TPR", "APRO", "APPO") for v in _variants(a))
 )
 
 TEAM_CODES: tuple[str, ...] = (
     ("MPTS", "GPTS", "BC", "TBR", "BBE", "MPVGP", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC")
     + tuple(a + v for a in ("EMMSB", "EMGSB", "EGMSB", "EGGSB") for v in ("", "/C1"))
-    + tuple(f"{a}:{s}{v}" for a in ("BH", "FB", "SB") for s in ("MP", "GP") for v in ("", "/C1", "/C2", "/M1"))
+    + tuple(f"{a}:{s}{v}" for a in ("BH", "FB", "SB") for s in ("MP", "GP")
+            for v in _variants(a, medians=("/M1",)))
 )
 
 CODES = INDIVIDUAL_CODES + TEAM_CODES

@@ -27,58 +27,6 @@ failed:
     TB_AOB = Err.Description
 End Function
 
-Function TB_AOB_C1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_AOB_C1 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_C1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_AOB_C1 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_C1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_AOB_C1 = Err.Description
-End Function
-
-Function TB_AOB_C2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_AOB_C2 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_C2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_AOB_C2 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_C2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_AOB_C2 = Err.Description
-End Function
-
-Function TB_AOB_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_AOB_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_AOB_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_AOB_M1 = Err.Description
-End Function
-
-Function TB_AOB_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_AOB_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_AOB_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_AOB_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_AOB_M2 = Err.Description
-End Function
-
 Function TB_APPO(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed
@@ -118,32 +66,6 @@ failed:
     TB_APPO_C2 = Err.Description
 End Function
 
-Function TB_APPO_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_APPO_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_APPO_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_APPO_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_APPO_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_APPO_M1 = Err.Description
-End Function
-
-Function TB_APPO_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_APPO_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_APPO_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_APPO_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_APPO_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_APPO_M2 = Err.Description
-End Function
-
 Function TB_APRO(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed
@@ -181,32 +103,6 @@ Function TB_APRO_C2(cell, Optional crosstable, Optional settings, Optional teams
     #End If
 failed:
     TB_APRO_C2 = Err.Description
-End Function
-
-Function TB_APRO_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_APRO_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_APRO_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_APRO_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_APRO_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_APRO_M1 = Err.Description
-End Function
-
-Function TB_APRO_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_APRO_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_APRO_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_APRO_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_APRO_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_APRO_M2 = Err.Description
 End Function
 
 Function TB_ARO(cell, Optional crosstable, Optional settings, Optional teams)
@@ -976,32 +872,6 @@ failed:
     TB_PS_C2 = Err.Description
 End Function
 
-Function TB_PS_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_PS_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_PS_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_PS_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_PS_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_PS_M1 = Err.Description
-End Function
-
-Function TB_PS_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_PS_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_PS_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_PS_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_PS_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_PS_M2 = Err.Description
-End Function
-
 Function TB_PTP(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed
@@ -1158,45 +1028,6 @@ failed:
     TB_SB_GP_C2 = Err.Description
 End Function
 
-Function TB_SB_GP_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_SB_GP_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_GP_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_SB_GP_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_GP_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_SB_GP_M1 = Err.Description
-End Function
-
-Function TB_SB_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_SB_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_SB_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_SB_M1 = Err.Description
-End Function
-
-Function TB_SB_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_SB_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_SB_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_SB_M2 = Err.Description
-End Function
-
 Function TB_SB_MP(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed
@@ -1234,19 +1065,6 @@ Function TB_SB_MP_C2(cell, Optional crosstable, Optional settings, Optional team
     #End If
 failed:
     TB_SB_MP_C2 = Err.Description
-End Function
-
-Function TB_SB_MP_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_SB_MP_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_MP_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_SB_MP_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_SB_MP_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_SB_MP_M1 = Err.Description
 End Function
 
 Function TB_SSSC(cell, Optional crosstable, Optional settings, Optional teams)
@@ -1364,32 +1182,6 @@ Function TB_TPR_C2(cell, Optional crosstable, Optional settings, Optional teams)
     #End If
 failed:
     TB_TPR_C2 = Err.Description
-End Function
-
-Function TB_TPR_M1(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_TPR_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_TPR_M1", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_TPR_M1 = XLPy.CallUDF("xltb.excel.udfs", "TB_TPR_M1", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_TPR_M1 = Err.Description
-End Function
-
-Function TB_TPR_M2(cell, Optional crosstable, Optional settings, Optional teams)
-    #If App = "Microsoft Excel" Then
-        If TypeOf Application.Caller Is Range Then On Error GoTo failed
-        TB_TPR_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_TPR_M2", Array(cell, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
-        Exit Function
-    #Else
-        TB_TPR_M2 = XLPy.CallUDF("xltb.excel.udfs", "TB_TPR_M2", Array(cell, crosstable, settings, teams, Nothing))
-        Exit Function
-    #End If
-failed:
-    TB_TPR_M2 = Err.Description
 End Function
 
 Function TB_WIN(cell, Optional crosstable, Optional settings, Optional teams)

@@ -151,13 +151,13 @@ def _num(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def parse_code(text: str, *, strict: bool = False) -> TieBreakSpec:
+def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
     """Parse one tie-break code in TRF-2026 or Handbook spelling.
 
     ``strict``: refuse a modifier the tie-break does not take (:data:`MODIFIERS`). Lists a user or a
     file gives are parsed strictly (:func:`parse_list`, ``xltb explain CODE``); ``xltb check`` reads
-    other programs' codes leniently (Swiss-Manager publishes a Median Sonneborn-Berger), and so does
-    the worksheet-function catalogue until it stops generating undefined combinations (TB_SB_M1).
+    other programs' codes leniently (Swiss-Manager publishes a Median Sonneborn-Berger); the
+    worksheet-function catalogue makes only defined combinations.
 
     >>> parse_code("BH-C1").code
     'BH/C1'
