@@ -118,3 +118,30 @@ def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():
     team_rr = decide(DATA / "seed" / "held-team14.trf", event_type="round-robin")
     assert [s.code for s in team_rr.specs] == ["MPvGP"]  # the file's own list (212) still wins
     assert team_rr.choices["event_type"].origin == "user"
+
+
+def _settings(path):
+    import openpyxl
+
+    wb = openpyxl.load_workbook(path)
+    return {row[0]: row[1] for row in wb["Settings"].iter_rows(values_only=True) if row and row[0]}
+
+
+def test_template_from_makes_the_choices_of_xltb_standings(tmp_path, capsys):
+    """template --from decides as standings does: a team round robin gets the team round-robin list,
+    an export its legend's list and the edition its date names; a kind against the file is refused."""
+    team_rr = tmp_path / "team-rr.xlsx"
+    assert main(["template", "team", "--from", str(DATA / "team" / "17_gre_crete_interclub_championship_2025_team.trf"),
+                 "--event-type", "round-robin", "-o", str(team_rr)]) == 0
+    assert _settings(team_rr)["Tiebreaks"] == "EDE,MPvGP,EMGSB"
+    blitz = tmp_path / "blitz.xlsx"
+    assert main(["template", "individual", "--from", str(EXPORTS[0]), "-o", str(blitz)]) == 0
+    settings = _settings(blitz)
+    assert settings["Tiebreaks"] == "BH/C1,BH,ARO/C1,DE" and settings["Edition"] == "2012"
+    assert "the export's legend" in capsys.readouterr().err
+    for kind, source, message in (("roundrobin", "seed/held-swiss16.trf", "round-robin template"),
+                                  ("individual", "seed/held-team14.trf", "use 'xltb template team'"),
+                                  ("team", "seed/held-swiss16.trf", "not a team event")):
+        out = tmp_path / f"{kind}.xlsx"
+        assert main(["template", kind, "--from", str(DATA / source), "-o", str(out)]) == 2
+        assert message in capsys.readouterr().err and not out.exists()

@@ -22,6 +22,7 @@ from helpers import REAL, SEED
 from xltb.excel import templates
 from xltb.excel.lite import MAIN_PY
 from xltb.ranking import compute
+from xltb.readers.registry import read_event
 from xltb.tiebreaks.codes import parse_list
 
 CASES = [  # (template kind, event file, tie-break list or None for the file's / the default)
@@ -77,7 +78,7 @@ def cell(value):
 
 
 def case_args(kind, path, tiebreaks):
-    event = templates.load_for_template(str(path), kind)
+    event = read_event(path)[0]
     wb = templates.build(kind, event, tiebreaks=tiebreaks)
     b = blocks(wb)
     args = [b["Matches"], b["Settings"], b["Teams"]] if kind == "team" else [b["Crosstable"], b["Settings"]]

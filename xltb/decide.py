@@ -88,7 +88,7 @@ def check_template_kind(decision: Decision, kind: str) -> list[str]:
     source = getattr(event, "source", None)
     etype = decision.choices["event_type"]
     if kind == "team" and not decision.team:
-        raise XltbError("this is an individual event (no team records 013/310 describing team matches): use "
+        raise XltbError("not a team event: an individual event (no team records 013/310 describing team matches); use "
                         "'xltb template individual' or 'roundrobin'", file=source)
     if kind != "team" and decision.team:
         raise XltbError(f"this is a team event ({len(event.teams)} teams): use 'xltb template team'; an {kind} "

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
+from ..decide import check_template_kind, decide
 from ..errors import XltbError
+from ..model import EventType
 from ..files import write_atomic
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_list
@@ -22,6 +25,8 @@ def register(sub) -> None:
                         "team: a team TRF file)")
     p.add_argument("--tiebreaks", "-t", metavar="LIST", help="tie-break list for Settings (default: the event's "
                                                                "own list, else the default for the event type)")
+    p.add_argument("--event-type", choices=[e.value for e in EventType],
+                   help="with --from: override the event type read from the file (TRF 092/192)")
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
     p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
@@ -31,7 +36,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.templates import load_for_template, render  # openpyxl: loaded by this command only
+    from ..excel.templates import render  # openpyxl: loaded by this command only
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")
@@ -39,8 +44,21 @@ def run(args: argparse.Namespace) -> int:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
-    event = load_for_template(args.source, args.kind) if args.source else None
-    data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
+    event, tiebreaks, rules, unrated = None, args.tiebreaks, args.rules, args.unrated_rating
+    if args.source:
+        # the choices xltb standings makes for the same file (xltb.decide); a kind that contradicts it is refused
+        decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
+                          unrated_rating=args.unrated_rating)
+        for warning in check_template_kind(decision, args.kind):
+            print(f"xltb: warning: {warning}", file=sys.stderr)
+        event = decision.event
+        tiebreaks = ",".join(s.code for s in decision.specs)
+        if event.start_date is None:  # an edition the file names otherwise (an export's legend or date)
+            rules = decision.edition.key
+        unrated = decision.unrated_rating
+        for name in ("tiebreaks", "rules"):
+            print(f"{name}: {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+    data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
                   macros=args.output.lower().endswith(".xlsm"))
     write_atomic(args.output, data)
     print(f"wrote {args.output}" + (f" (crosstable from {args.source})" if args.source else ""))

@@ -38,9 +38,8 @@ from .settings import FIELDS, TEAM_FIELDS
 from .template_sheets import instructions, print_setup, standings_sheet, styles
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
-from ..model.team import TeamTournament
 from ..ranking.choices import default_list
-from ..readers.registry import INDIVIDUAL_READERS, TEAM_READERS, read_event
+from ..readers.registry import read_event
 
 KINDS = ("individual", "roundrobin", "team")
 
@@ -422,22 +421,6 @@ def roster_name(team: Any, position: Any, roster: dict[Any, list[Any]]) -> Any:
 
 
 # --------------------------------------------------------------------------- loading events
-def load_for_template(path: str, kind: str):
-    """Read the event for ``--from``, through the readers' registry: a TRF file or a CSV export
-    (individual templates: a team TRF file is read as the individual event of its players; team
-    templates: a TRF file)."""
-    if kind == "team":
-        event = read_event(path, readers=TEAM_READERS)[0]
-        if not isinstance(event, TeamTournament):
-            raise XltbError(f"{path}: not a team event (no 310/013 team records describing team matches); "
-                            "use 'xltb template individual'")
-        return event
-    tournament = read_event(path, readers=INDIVIDUAL_READERS)[0]
-    if kind == "roundrobin" and tournament.event_type is EventType.SWISS:
-        tournament = tournament._replace(event_type=EventType.ROUND_ROBIN)
-    return tournament
-
-
 # --------------------------------------------------------------------------- bundled files
 #: blank templates also shipped as ready-to-open .xlsm (workbooks/xltb-KIND.xlsm)
 MACRO_WORKBOOKS = ("individual", "team")
@@ -464,6 +447,6 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
         for kind in MACRO_WORKBOOKS:
             out[f"workbooks/xltb-{kind}.xlsm"] = render(kind, macros=True)
     for name, (kind, source, *tiebreaks) in EXAMPLES.items():
-        out[f"workbooks/{name}"] = render(kind, load_for_template(os.path.join(seed_dir, source), kind),
+        out[f"workbooks/{name}"] = render(kind, read_event(os.path.join(seed_dir, source))[0],
                                           tiebreaks=tiebreaks[0] if tiebreaks else None)
     return out
