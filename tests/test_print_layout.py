@@ -174,3 +174,11 @@ def test_team_standings_text_heads_mp_and_gp(capsys):
     assert head.split() == ["Rk", "No", "Name", "MP", "GP", "MPvGP"]  # no team has a strength (310): no Rtg
     first = next(line for line in lines if line.split()[:2] == ["1", "5"])
     assert first.split()[-3:] == ["10.0", "18.0", "18.0"]
+
+
+def test_the_rounds_the_file_declares_say_how_far_the_event_is(tmp_path):
+    """TRF XXR / 142 gives the rounds planned: a file cut after round 20 of 21 is not titled final."""
+    wb = _book(tmp_path, DATA / "real" / "04_lichess_swiss_bullet_112p_2020.trf")
+    assert "after round 20 of 21" in wb["Standings"]["A2"].value
+    wb = _book(tmp_path, DATA / "real" / "03_lichess_swiss_juni_blitz_2020.trf")  # XXR 9, nine rounds played
+    assert "after round" not in wb["Standings"]["A2"].value

@@ -157,6 +157,7 @@ class TeamTournament:
     federation: str = ""
     end_date: date | None = None
     chief_arbiter: str = ""
+    rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
 
     @property
     def secondary(self) -> str:

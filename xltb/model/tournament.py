@@ -104,6 +104,7 @@ class Tournament(NamedTuple):
     federation: str = ""
     end_date: date | None = None
     chief_arbiter: str = ""
+    rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
     #: where the event type came from: "user: ...", "file: ..." or "default: ..." (readers.builder.type_source)
     event_type_source: str = ""
 

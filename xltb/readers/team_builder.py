@@ -224,7 +224,8 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
         primary=(primary or "MP").upper(), primary_source=primary_source, event_type_source=type_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
-        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)
+        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter,
+        rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned)
 
 
 def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):

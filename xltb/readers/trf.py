@@ -320,7 +320,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, tiebreaks_line=tiebreaks_line,
         source=source,
         warnings=tuple(warnings), event_type_source=type_source, city=header.city, federation=header.federation, end_date=header.end_date,
-        chief_arbiter=header.chief_arbiter), frozenset(players_only)
+        chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared), frozenset(players_only)
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:

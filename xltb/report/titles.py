@@ -29,13 +29,15 @@ class Progress:
 
 def progress(st: Standings, planned: int | None = None) -> Progress:
     """The last round with any result, and the rounds planned: ``planned`` when given (the arbiter's
-    ``--rounds``), else the rounds the file has (a paired round without results counts as planned)."""
+    ``--rounds``), else the rounds the file declares (TRF 142 / XXR), else the rounds it has (a paired
+    round without results counts as planned)."""
     played = 0
     for p in st.participants:
         for r in p.results:
             if r.kind is not Kind.NOT_PLAYED and r.round > played:
                 played = r.round
     rounds = max([st.event.rounds] + [len(p.results) for p in st.participants])
+    planned = planned or st.event.rounds_planned  # --rounds, else the file's (TRF 142 / XXR)
     return Progress(played, max(planned or rounds, played))
 
 
