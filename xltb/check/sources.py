@@ -141,9 +141,12 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
     text, _ = read_text(path)
     hint = None
     m = re.search(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
-                  text[:2000], re.IGNORECASE)
+                  text[:2000], re.IGNORECASE | re.ASCII)
     if m and tournament.start_date is None:
-        hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
+        try:
+            hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
+        except ValueError:  # 31.02.2024: no date, no hint
+            hint = None
     names = {p.start_no: p.name for p in tournament.players}
     notes = []
     if published.kind == "swissperfect":

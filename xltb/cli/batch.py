@@ -149,13 +149,13 @@ def export_one(task: Task, options: Options) -> Outcome:
                             lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
-        write_workbook(standings, task.output, input_kind=kind)
+        write_workbook(standings, task.output, input_kind=kind, force=options.force)
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
         if pdf_target:
             from ..report.pdf import xlsx_to_pdf  # only with --pdf
 
-            xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice)
+            xlsx_to_pdf(task.output, pdf_target, soffice=options.soffice, force=options.force)
             outcome.pdf = pdf_target
     except XltbError as err:
         message = str(err)
@@ -164,8 +164,11 @@ def export_one(task: Task, options: Options) -> Outcome:
         outcome.error = message
     except OSError as exc:
         outcome.error = f"{task.source}: cannot write ({exc.strerror or exc}{': ' + exc.filename if exc.filename else ''})"
+    except (RecursionError, MemoryError):
+        outcome.error = f"{task.source}: too large or too deeply nested to compute"
     except Exception as exc:  # a bug of ours must not stop the other files
-        outcome.error = f"{task.source}: internal error: {type(exc).__name__}: {exc} (please report it)"
+        outcome.error = (f"{task.source}: internal error (a bug in xltb, please report it): "
+                         f"{type(exc).__name__}: {exc}")
     outcome.seconds = time.perf_counter() - start
     return outcome
 

@@ -8,7 +8,7 @@ from ..errors import XltbError
 from ..ranking.choices import choose_tiebreaks, is_team
 from ..report.explain import explain_text
 from ..tiebreaks.codes import parse_code, parse_list
-from .common import add_event_options, compute_from_args, load_event, output
+from .common import add_event_options, add_output_options, compute_from_args, load_event, output
 
 
 def register(sub) -> None:
@@ -20,7 +20,7 @@ def register(sub) -> None:
     add_event_options(p, tiebreaks=False)
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="the event's tie-break list (for DE and the rank); default: the file's list")
-    p.add_argument("-o", "--output", metavar="OUT")
+    add_output_options(p, help="write to this file (default: standard output)")
     p.set_defaults(run=run, quick_exit=True)
 
 
@@ -36,5 +36,5 @@ def run(args: argparse.Namespace) -> int:
     args.tiebreaks = ",".join(s.code for s in specs)
     parse_list(args.tiebreaks)
     st = compute_from_args(event, args)
-    output(explain_text(st, args.start_no, spec.code), args.output)
+    output(explain_text(st, args.start_no, spec.code), args.output, args.force)
     return 0

@@ -8,6 +8,7 @@ import time
 
 from ..errors import XltbError
 from ..rules import parse_edition
+from ..terminal import printable
 from ..tiebreaks.codes import parse_list
 from . import batch
 from .common import add_event_options
@@ -64,18 +65,18 @@ def run(args: argparse.Namespace) -> int:
     outcomes = problems + outcomes
     for o in outcomes:
         if not o.ok:
-            print(f"xltb: error: {o.error}", file=sys.stderr)
+            print(f"xltb: error: {printable(o.error)}", file=sys.stderr)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
-        print(f"wrote {o.output}" + (f" and {o.pdf}" if o.pdf else ""))
+        print(printable(f"wrote {o.output}" + (f" and {o.pdf}" if o.pdf else "")))
         for w in o.warnings:
-            print(f"warning: {w}", file=sys.stderr)
+            print(f"warning: {printable(w)}", file=sys.stderr)
     elif outcomes:
         target = f" to {args.out_dir}" if args.out_dir else ""
         lines = batch.summary(outcomes, elapsed)
         lines[0] = lines[0].replace(" in ", f"{target} in ", 1)
         for line in lines:
-            print(line)
+            print(printable(line))
     return 0 if all(o.ok for o in outcomes) else 2
 
 

@@ -7,7 +7,7 @@ import argparse
 from ..errors import XltbError
 from ..ranking import is_team
 from ..report import formats as out
-from .common import add_event_options, compute_from_args, load_event, output
+from .common import add_event_options, add_output_options, compute_from_args, load_event, output
 
 
 def register(sub) -> None:
@@ -20,7 +20,7 @@ def register(sub) -> None:
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
     p.add_argument("--players", action="store_true",
                    help="team events: the player standings (points, games, percentage, TPR, rank per board)")
-    p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
+    add_output_options(p, help="write to this file (default: standard output)")
     p.set_defaults(run=run, quick_exit=True)
 
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         st = compute_from_args(event, args)
         text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
-    output(text, args.output)
+    output(text, args.output, args.force)
     return 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
-from ..files import write_atomic
+from ..files import claim_new, write_atomic
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_list
 
@@ -27,6 +27,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
                    help="FILE.xlsx, or FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
                         "xlwings.conf sheet naming xltb's functions")
+    p.add_argument("--force", action="store_true", help="replace the output file when it exists")
     p.set_defaults(run=run)
 
 
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")
+    claim_new(args.output, force=args.force)  # before the work; write_atomic checks again, atomically
     if args.tiebreaks:
         parse_list(args.tiebreaks)
     if args.rules:
@@ -42,5 +44,5 @@ def run(args: argparse.Namespace) -> int:
     event = load_for_template(args.source, args.kind) if args.source else None
     data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
                   macros=args.output.lower().endswith(".xlsm"))
-    write_atomic(args.output, data)
+    write_atomic(args.output, data, force=args.force)
     return 0

@@ -368,7 +368,7 @@ def recalc_workbook(wb) -> RecalcResult:
     return RecalcResult(len(jobs), errors)
 
 
-def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult:
+def recalc_file(path: str | os.PathLike, out: str | os.PathLike, *, force: bool = False) -> RecalcResult:
     """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
     from openpyxl import load_workbook
 
@@ -383,5 +383,5 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult
     result = recalc_workbook(wb)
     buf = io.BytesIO()
     wb.save(buf)
-    write_atomic(out, buf.getvalue())
+    write_atomic(out, buf.getvalue(), force=force)
     return result

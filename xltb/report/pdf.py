@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 
 from ..errors import XltbError
+from ..files import move_into_place
 
 #: where LibreOffice is found when it is not on the PATH
 _CANDIDATES = (
@@ -57,8 +58,9 @@ def require_soffice() -> str:
 
 
 def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str | None = None,
-                timeout: float = 300) -> None:
-    """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup)."""
+                timeout: float = 300, force: bool = True) -> None:
+    """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup); without
+    ``force``, an existing ``pdf`` is not replaced."""
     soffice = soffice or require_soffice()
     pdf = os.fspath(pdf)
     folder = os.path.dirname(os.path.abspath(pdf))
@@ -80,7 +82,7 @@ def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str
             raise PdfError("LibreOffice could not convert the workbook to PDF"
                            + (f": {detail[-1]}" if detail else f" (exit status {proc.returncode})"),
                            file=os.fspath(xlsx))
-        os.replace(produced, pdf)
+        move_into_place(produced, pdf, force=force)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

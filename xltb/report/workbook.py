@@ -392,9 +392,10 @@ def _players_sheet(book: Book, team, footer) -> None:
         previous = board
 
 
-def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "") -> None:
-    """Write the workbook atomically (a temporary file renamed at the end: never half a file)."""
-    write_atomic(path, build_workbook(st, input_kind=input_kind))
+def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "", force: bool = False) -> None:
+    """Write the workbook atomically (a temporary file put in place at the end: never half a file);
+    an existing file is replaced only with ``force``."""
+    write_atomic(path, build_workbook(st, input_kind=input_kind), force=force)
 
 
 __all__ = ["build_workbook", "write_workbook", "standings_rows", "details_rows", "event_rows", "number_format",
