@@ -15,13 +15,16 @@ same code as the worksheet functions (:mod:`xltb.excel.core`), so they equal
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..cells import clean, put_text
 from ..errors import InputError
 from ..files import write_atomic
+from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_ROWS, check_workbook_size
 from . import core
 from .catalogue import code_of_function
 from .crosstable import Origin
@@ -84,10 +87,20 @@ def _parse_ref(text: str, sheet: str) -> Ref:
     parts = text.replace("$", "").split(":")
     cells = []
     for p in parts:
-        m = re.fullmatch(r"([A-Za-z]{1,3})(\d+)", p)
-        cells.append((int(m[2]), _col(m[1])))
+        m = re.fullmatch(r"([A-Za-z]{1,3})([0-9]{1,7})", p, re.ASCII)
+        if m is None:
+            raise FormulaError(f"{p!r} is not a cell reference")
+        row, col = int(m[2]), _col(m[1])
+        if not 1 <= row <= MAX_ROWS or not 1 <= col <= MAX_COLUMNS:
+            raise FormulaError(f"{p} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+        cells.append((row, col))
     (r1, c1), (r2, c2) = cells[0], cells[-1]
-    return Ref(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+    ref = Ref(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+    spanned = (ref.max_row - ref.min_row + 1) * (ref.max_col - ref.min_col + 1)
+    if spanned > MAX_RANGE_CELLS:
+        raise FormulaError(f"the range {text} spans {spanned:,} cells, more than the limit of {MAX_RANGE_CELLS:,} "
+                           "cells a range may span")
+    return ref
 
 
 class Evaluator:
@@ -107,6 +120,8 @@ class Evaluator:
                     self.names[name.lower()] = _parse_ref(coord, sheet)
         self.memo: dict[tuple[str, int, int], Any] = {}
         self.busy: set[tuple[str, int, int]] = set()
+        #: brackets, calls and referenced formulas being evaluated, one inside the other
+        self.depth = 0
 
     # -- cells
     def cell_value(self, sheet: str, row: int, col: int) -> Any:
@@ -115,16 +130,24 @@ class Evaluator:
             return self.memo[key]
         if sheet not in self.wb.sheetnames:
             raise FormulaError(f"no sheet {sheet!r}")
-        cell = self.wb[sheet].cell(row=row, column=col)
+        ws = self.wb[sheet]
+        if row > ws.max_row or col > ws.max_column:  # beyond the cells the sheet has: empty (not created)
+            self.memo[key] = None
+            return None
+        cell = ws.cell(row=row, column=col)
         raw = cell.value
         if cell.data_type == "f" and isinstance(raw, str) and raw.startswith("="):
             if key in self.busy:
                 raise FormulaError(f"circular reference at {sheet}!{row},{col}")
             self.busy.add(key)
+            self.depth += 1
             try:
+                if self.depth > MAX_FORMULA_DEPTH:
+                    raise FormulaError(self._too_deep())
                 value = self.evaluate(raw, sheet)
             finally:
                 self.busy.discard(key)
+                self.depth -= 1
             if isinstance(value, list):  # a reference to a block: Excel's implicit intersection is not modelled
                 raise FormulaError("a cell formula returns a range")
             if value is None:
@@ -142,6 +165,9 @@ class Evaluator:
 
     # -- formulas
     def evaluate(self, formula: str, sheet: str, shape: tuple[int, int] | None = None) -> Any:
+        if len(formula) > MAX_FORMULA_CHARS:
+            raise FormulaError(f"the formula has {len(formula):,} characters, more than the limit of "
+                               f"{MAX_FORMULA_CHARS:,}")
         tokens = tokenize(formula.lstrip("="))
         # evaluating a referenced cell nests a parse inside the current one
         saved = (self._tokens, self._pos, self._sheet, self._shape) if hasattr(self, "_tokens") else None
@@ -167,6 +193,20 @@ class Evaluator:
         return tok
 
     def _expr(self) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_FORMULA_DEPTH:
+                raise FormulaError(self._too_deep())
+            return self._term()
+        finally:
+            self.depth -= 1
+
+    @staticmethod
+    def _too_deep() -> str:
+        return (f"nested more than {MAX_FORMULA_DEPTH} deep, the limit of the formula depth (brackets, calls and "
+                "cells referring to formulas, counted together)")
+
+    def _term(self) -> Any:
         kind, text = self._take()
         if kind == "op" and text == "@":  # implicit intersection marker: the value itself
             return self._expr()
@@ -179,6 +219,8 @@ class Evaluator:
             return text[1:-1].replace('""', '"')
         if kind == "number":
             number = float(text)
+            if not math.isfinite(number):
+                raise FormulaError(f"{text} is out of the range of numbers")
             return int(number) if number == int(number) and "." not in text and "e" not in text.lower() else number
         if kind == "ref":
             return _parse_ref(text, self._sheet)
@@ -329,10 +371,18 @@ def recalc_workbook(wb) -> RecalcResult:
             r = _parse_ref(ref, ws.title)
             shape = (r.max_row - r.min_row + 1, r.max_col - r.min_col + 1)
         try:
-            value = ev.evaluate(text, ws.title, shape)
+            try:
+                value = ev.evaluate(text, ws.title, shape)
+            except RecursionError:  # the depth limit stops formulas before this; a safety net
+                raise FormulaError(f"nested too deeply (limit: {MAX_FORMULA_DEPTH})") from None
+            except (OverflowError, ZeroDivisionError) as exc:
+                raise FormulaError(f"a number out of range ({exc})") from None
         except FormulaError as err:
-            errors.append(f"{where}: {text}: {err}")
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            errors.append(f"{where}: {shown}: {err}")
             value = core.ExcelError(core.VALUE, str(err))
+            results.append((ws, cell, ref, value))
+            continue
         results.append((ws, cell, ref, value))
         if isinstance(value, core.ExcelError) and ref is None:
             errors.append(f"{where}: {value.code} {value.message}")
@@ -352,19 +402,19 @@ def recalc_workbook(wb) -> RecalcResult:
                 continue
             for i, row in enumerate(value):
                 for j, v in enumerate(row):
-                    ws.cell(row=cell.row + i, column=cell.column + j).value = _cell_value(v)
+                    put_text(ws.cell(row=cell.row + i, column=cell.column + j), _cell_value(v))
             continue
         if ref is None:
             if isinstance(value, list):
                 value = value[0][0] if value and value[0] else ""
-            cell.value = _cell_value(value)
+            put_text(cell, _cell_value(value))
             continue
         r = _parse_ref(ref, ws.title)
         block = value if isinstance(value, list) else [[value]]
         for i in range(r.max_row - r.min_row + 1):
             for j in range(r.max_col - r.min_col + 1):
                 v = block[i][j] if i < len(block) and j < len(block[i]) else ""
-                ws.cell(row=r.min_row + i, column=r.min_col + j).value = _cell_value(v)
+                put_text(ws.cell(row=r.min_row + i, column=r.min_col + j), _cell_value(v))
     return RecalcResult(len(jobs), errors)
 
 
@@ -374,12 +424,15 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike, *, force: bool 
 
     path = os.fspath(path)
     keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))
+    check_workbook_size(path)
     try:
         wb = load_workbook(path, keep_vba=keep_vba)
     except FileNotFoundError:
         raise InputError("no such file", file=path) from None
     except Exception as err:  # not a workbook openpyxl can read
-        raise InputError(f"cannot read the workbook: {err}", file=path) from None
+        raise InputError(f"cannot read the workbook: {clean(str(err))}", file=path) from None
+    if not wb.worksheets:
+        raise InputError("the workbook has no worksheets", file=path)
     result = recalc_workbook(wb)
     buf = io.BytesIO()
     wb.save(buf)
