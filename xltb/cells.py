@@ -1,4 +1,5 @@
-"""Text from a file, made safe for a workbook cell, header, footer or sheet name.
+"""Text from a file, made safe for a workbook cell, header or footer (no sheet name xltb writes
+comes from a file).
 
 * XML 1.0 cannot hold most control characters (U+0000-U+001F but TAB, LF and CR), U+FFFE, U+FFFF
   or a lone surrogate: a workbook holding one is not well formed and Excel refuses to open it.
@@ -14,20 +15,11 @@ import re
 from typing import Any
 
 _ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-#: sheet names: no : \ / ? * [ ], at most 31 characters, not starting or ending with '
-_SHEET_NAME_BAD = re.compile(r"[:\\/?*\[\]]")
 
 
 def clean(text: str) -> str:
     """``text`` without the characters XML cannot hold."""
     return _ILLEGAL_XML.sub("", text)
-
-
-def sheet_name(text: str, fallback: str = "Sheet") -> str:
-    """A valid worksheet name from any text."""
-    name = _SHEET_NAME_BAD.sub("_", clean(text).replace("\n", " ").replace("\t", " ").replace("\r", " "))
-    name = name.strip().strip("'")[:31].strip()
-    return name or fallback
 
 
 def put_text(cell, value: Any) -> None:
@@ -42,8 +34,4 @@ def put_text(cell, value: Any) -> None:
         cell.quotePrefix = True
 
 
-def is_formula_text(value: Any) -> bool:
-    return isinstance(value, str) and value.startswith("=")
-
-
-__all__ = ["clean", "sheet_name", "put_text", "is_formula_text"]
+__all__ = ["clean", "put_text"]

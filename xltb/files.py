@@ -19,8 +19,10 @@ from .errors import XltbError
 
 TMP_PREFIX = ".xltb-"
 TMP_SUFFIX = ".tmp"
-#: a temporary file of ours: .xltb-<pid>-<random>.tmp
+#: a temporary file of ours: .xltb-<pid>-<random>.tmp; LibreOffice's work folder of a PDF: .xltb-pdf-<pid>-<random>
 _TMP_NAME = re.compile(r"\.xltb-(\d+)-[A-Za-z0-9_]+\.tmp")
+_PDF_WORK = re.compile(r"\.xltb-pdf-(\d+)-[A-Za-z0-9_]+")
+PDF_WORK_PREFIX = ".xltb-pdf-"
 
 
 class FileExists(XltbError):
@@ -126,19 +128,26 @@ def move_into_place(source: str, target: str | os.PathLike, *, force: bool = Fal
 
 
 def remove_leftovers(folder: str) -> list[str]:
-    """Remove the temporary files (``.xltb-<pid>-*.tmp``) that runs which were killed left in
-    ``folder``: only those whose process no longer exists. Returns the names removed."""
+    """Remove the temporary files (``.xltb-<pid>-*.tmp``) and PDF work folders (``.xltb-pdf-<pid>-*``)
+    that runs which were killed left in ``folder``: only those whose process no longer exists.
+    Returns the names removed."""
     removed = []
     try:
-        names = [n for n in os.listdir(folder or ".") if n.startswith(TMP_PREFIX) and n.endswith(TMP_SUFFIX)]
+        names = [n for n in os.listdir(folder or ".") if n.startswith(TMP_PREFIX)]
     except OSError:
         return removed
     for name in names:
-        m = _TMP_NAME.fullmatch(name)
+        m = _TMP_NAME.fullmatch(name) or _PDF_WORK.fullmatch(name)
         if not m or _alive(int(m[1])):
             continue
+        path = os.path.join(folder, name)
         try:
-            os.unlink(os.path.join(folder, name))
+            if os.path.isdir(path) and not os.path.islink(path):
+                import shutil  # only when a killed PDF conversion left its folder
+
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
             removed.append(name)
         except OSError:
             pass

@@ -54,7 +54,7 @@ def check_workbook_size(path: str) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             parts = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise InputError(f"not a workbook (.xlsx is a zip package): {exc}", file=path) from None
     total = 0
     for part in parts:

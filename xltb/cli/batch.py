@@ -17,6 +17,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from .._gc import paused
 from ..errors import XltbError
 from ..ranking import compute
 from ..readers.registry import EXPECTED_INPUT
@@ -149,7 +150,8 @@ def export_one(task: Task, options: Options) -> Outcome:
                             lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
-        write_workbook(standings, task.output, input_kind=kind, force=options.force)
+        with paused():  # a million small acyclic objects: the collector's full scans would dominate
+            write_workbook(standings, task.output, input_kind=kind, force=options.force)
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
         if pdf_target:

@@ -41,8 +41,13 @@ def run(args: argparse.Namespace) -> int:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
-    event = load_for_template(args.source, args.kind) if args.source else None
-    data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
-                  macros=args.output.lower().endswith(".xlsm"))
+    try:
+        event = load_for_template(args.source, args.kind) if args.source else None
+        data = render(args.kind, event, tiebreaks=args.tiebreaks, rules=args.rules,
+                      unrated_rating=args.unrated_rating, macros=args.output.lower().endswith(".xlsm"))
+    except XltbError as err:
+        if err.file is not None or not args.source:
+            raise
+        raise XltbError(err.message, file=args.source, line=err.line) from None  # the event's problem
     write_atomic(args.output, data, force=args.force)
     return 0

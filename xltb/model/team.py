@@ -155,6 +155,7 @@ class TeamTournament:
     federation: str = ""
     end_date: date | None = None
     chief_arbiter: str = ""
+    tiebreaks_line: int | None = None  # where the list was read from (TRF 212/202)
 
     @property
     def secondary(self) -> str:

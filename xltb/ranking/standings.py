@@ -45,7 +45,7 @@ class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
     __slots__ = ("event", "team", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
-                 "lots_seed", "unrated_rating", "_index")
+                 "lots_seed", "unrated_rating", "_index", "_steps", "_codes")
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
@@ -63,6 +63,8 @@ class Standings:
         self.lots_seed = lots_seed
         self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
         self._index: dict[int, int] | None = None  # start number -> position in the file, made when first needed
+        self._steps: dict[str, dict[int, list[EncounterStep]]] = {}  # DE code -> start number -> its steps
+        self._codes: tuple[tuple, list[str]] | None = None  # (specs, their codes): asked for on every row written
 
     def __repr__(self) -> str:
         return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
@@ -88,7 +90,9 @@ class Standings:
 
     @property
     def codes(self) -> list[str]:
-        return [s.code for s in self.specs]
+        if self._codes is None or self._codes[0] is not self.specs:
+            self._codes = (self.specs, [s.code for s in self.specs])
+        return list(self._codes[1])
 
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
         if self._index is None:
@@ -101,7 +105,16 @@ class Standings:
 
     def encounter_steps(self, code: str, start_no: int) -> list[EncounterStep]:
         """The steps of direct encounter (``code``: DE, EDE...) that concerned a participant."""
-        return [step for step in self.encounters.get(code, ()) if start_no in step.members]
+        by_member = self._steps.get(code)
+        if by_member is None:  # indexed once: the Details sheet asks for every participant
+            by_member = {}
+            for step in self.encounters.get(code, ()):
+                for n in step.members:
+                    steps = by_member.setdefault(n, [])
+                    if not steps or steps[-1] is not step:  # a start number is listed once per step
+                        steps.append(step)
+            self._steps[code] = by_member
+        return list(by_member.get(start_no, ()))
 
     def row(self, start_no: int) -> Row:
         for row in self.rows:

@@ -213,7 +213,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
         primary=(primary or "MP").upper(), primary_source=primary_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
-        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter)
+        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line)
 
 
 def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):

@@ -12,9 +12,10 @@ from ..errors import InputError
 from ..limits import MAX_FILE_BYTES, size_text
 
 
-def read_bytes(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a file, at most ``limit`` of them (a larger file, or an endless one such as
-    ``/dev/zero``, is refused after reading ``limit`` + 1 bytes)."""
+def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of a file, at most ``limit`` (default :data:`~xltb.limits.MAX_FILE_BYTES`) of them: a
+    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         with open(path, "rb") as fh:
             data = fh.read(limit + 1)
@@ -69,7 +70,7 @@ def _mixed(data: bytes, first: UnicodeDecodeError) -> tuple[str, str]:
             out.append(_single_byte(raw))
     if utf8_text:
         shown = ", ".join(map(str, bad[:5])) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
-        return "\n".join(out), f"UTF-8 but line{'s' if len(bad) > 1 else ''} {shown} (read as cp1252)"
+        return "\n".join(out), f"UTF-8, except line{'s' if len(bad) > 1 else ''} {shown} (not UTF-8: read as cp1252)"
     try:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:

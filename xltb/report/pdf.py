@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 
 from ..errors import XltbError
-from ..files import move_into_place
+from ..files import PDF_WORK_PREFIX, move_into_place
 
 #: where LibreOffice is found when it is not on the PATH
 _CANDIDATES = (
@@ -64,7 +64,7 @@ def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str
     soffice = soffice or require_soffice()
     pdf = os.fspath(pdf)
     folder = os.path.dirname(os.path.abspath(pdf))
-    work = tempfile.mkdtemp(prefix=".xltb-pdf-", dir=folder)
+    work = tempfile.mkdtemp(prefix=f"{PDF_WORK_PREFIX}{os.getpid()}-", dir=folder)  # removed if we are killed
     try:
         profile = pathlib.Path(work, "profile").resolve().as_uri()  # percent-encoded: spaces, '#', '%'
         command = [soffice, f"-env:UserInstallation={profile}", "--headless", "--norestore",
