@@ -594,8 +594,8 @@ def load_for_template(path: str, kind: str):
     if kind == "team":
         event = read_event(path, readers=TEAM_READERS)[0]
         if not isinstance(event, TeamTournament):
-            raise XltbError(f"{path}: not a team event (no 310/013 team records describing team matches); "
-                            "use 'xltb template individual'")
+            raise XltbError("not a team event (no 310/013 team records describing team matches); "
+                            "use 'xltb template individual'", file=path)
         return event
     tournament = read_event(path, readers=INDIVIDUAL_READERS)[0]
     if kind == "roundrobin" and tournament.event_type is EventType.SWISS:
