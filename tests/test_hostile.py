@@ -207,6 +207,7 @@ def test_terminal_output_escapes_control_characters(tmp_path):
     lambda d: d["standings"][1].__setitem__("rank", 0),
     lambda d: d["standings"][1].__setitem__("rank", 2.5),
     lambda d: d.__setitem__("event", "x"),
+    lambda d: d.__setitem__("rules", '=HYPERLINK("x")'),
 ])
 def test_check_of_a_json_with_odd_values_is_an_input_error(tmp_path, change):
     import json

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, XltbError
 from ..model import EventType, Tournament
 from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
 from ..readers.text import read_bytes, read_text
+from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
 from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
 from .precision import printed_decimals
@@ -254,8 +255,13 @@ def _valid_json(doc, rows, codes, event_doc, path: str) -> None:
     for key in ("source", "type"):
         if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
             raise bad(f"event.{key}", event_doc[key], "text")
-    if doc.get("rules") is not None and not isinstance(doc["rules"], str):
-        raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
+    if doc.get("rules") is not None:
+        if not isinstance(doc["rules"], str):
+            raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
+        try:
+            parse_edition(doc["rules"])
+        except XltbError as err:
+            raise InputError(f"rules: {err.message}", file=path) from None
     if not isinstance(rows, list):
         raise bad("standings", rows, "a list")
     if not all(isinstance(c, str) for c in codes):
