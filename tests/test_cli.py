@@ -210,7 +210,9 @@ def test_output_through_a_link_writes_what_it_leads_to(tmp_path):
     target.write_text("old")
     link = tmp_path / "latest.json"
     link.symlink_to(target)
-    assert main(["standings", SWISS, "-f", "json", "-o", str(link)]) == 0
+    assert main(["standings", SWISS, "-f", "json", "-o", str(link)]) == 2  # it exists: --force to replace it
+    assert target.read_text() == "old"
+    assert main(["standings", SWISS, "-f", "json", "-o", str(link), "--force"]) == 0
     assert link.is_symlink() and json.loads(target.read_text())["rules"]
     to_device = tmp_path / "out"
     to_device.symlink_to(os.devnull)

@@ -1,19 +1,48 @@
-"""Writing files: whole or not at all."""
+"""Writing files: whole or not at all, and never over an existing file unless asked to.
+
+A file is written to a temporary file in the target's folder, named ``.xltb-<pid>-<random>.tmp``,
+then put in place: with ``force``, renamed over the target; without it, hard-linked to the target
+name, which fails when a file of that name exists, however late it appeared (two runs started at
+the same moment cannot both write it: the second is told the file exists). Where the file system
+has no hard links, the target name is claimed with ``O_EXCL`` and the temporary file renamed onto
+it. The temporary file is removed in every case; one left behind by a run that was killed (its
+process is gone) is removed by the next run that writes into the same folder.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 
 from .errors import XltbError
 
+TMP_PREFIX = ".xltb-"
+TMP_SUFFIX = ".tmp"
+#: a temporary file of ours: .xltb-<pid>-<random>.tmp; LibreOffice's work folder of a PDF: .xltb-pdf-<pid>-<random>
+_TMP_NAME = re.compile(r"\.xltb-(\d+)-[A-Za-z0-9_]+\.tmp")
+_PDF_WORK = re.compile(r"\.xltb-pdf-(\d+)-[A-Za-z0-9_]+")
+PDF_WORK_PREFIX = ".xltb-pdf-"
 
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, renamed at the end.
+
+class FileExists(XltbError):
+    """The target exists and ``force`` was not given."""
+
+
+def exists_message(path: str) -> str:
+    return f"{path} exists; use --force to overwrite it"
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes, *, force: bool = False) -> None:
+    """Write a whole file or nothing: a temporary file in the same folder, put in place at the end.
+
+    Without ``force`` an existing file is never replaced (:class:`FileExists`); the check and the
+    creation are one step (a hard link, or ``O_EXCL``), not a look before a rename.
 
     A device, a pipe or a descriptor (``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/1``, a FIFO) is
     written to directly: renaming a file over it would replace it (and ``/dev/stdout`` is a link that
     leads to a regular file when the output is redirected). A link to a regular file is followed: the
-    file it leads to is replaced, the link stays."""
+    file it leads to is replaced (with ``force``), the link stays."""
     path = os.fspath(path)
     if os.path.isdir(path):
         raise XltbError(f"cannot write {path}: it is a folder")
@@ -27,25 +56,118 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         except OSError as exc:
             raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
         return
+    if not force and os.path.lexists(path):  # early and friendly; the link below is what guarantees it
+        raise FileExists(exists_message(path))
+    folder = os.path.dirname(real)
+    remove_leftovers(folder)
     import tempfile  # imports random: loaded only when a file is written, not on every start
 
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".xltb-", suffix=".tmp", dir=os.path.dirname(real))
+        fd, tmp = tempfile.mkstemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", suffix=TMP_SUFFIX, dir=folder)
     except OSError as exc:
         raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
         _new_file_mode(tmp)
-        os.replace(tmp, real)
+        if force:
+            os.replace(tmp, real)
+        else:
+            _place_new(tmp, real, path)
     except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
         raise
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass  # renamed into place
+
+
+def _place_new(tmp: str, real: str, shown: str) -> None:
+    """Give the temporary file the target's name, failing when the name is taken."""
+    try:
+        os.link(tmp, real)
+        return
+    except FileExistsError:
+        raise FileExists(exists_message(shown)) from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            raise
+    # no hard links here (FAT, some network shares): claim the name, then rename onto the claim
+    try:
+        os.close(os.open(real, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+    except FileExistsError:
+        raise FileExists(exists_message(shown)) from None
+    os.replace(tmp, real)
+
+
+def claim_new(path: str | os.PathLike, *, force: bool = False) -> None:
+    """Fail with :class:`FileExists` when ``path`` exists and ``force`` is not given (for outputs that
+    another program writes, such as LibreOffice's PDF, which are then put in place with
+    :func:`move_into_place`)."""
+    if not force and os.path.lexists(path):
+        raise FileExists(exists_message(os.fspath(path)))
+
+
+def move_into_place(source: str, target: str | os.PathLike, *, force: bool = False) -> None:
+    """Rename ``source`` (in the same file system) to ``target``; without ``force``, never over an
+    existing file (a hard link, then the source removed)."""
+    target = os.fspath(target)
+    if force:
+        os.replace(source, target)
+        return
+    try:
+        _place_new(source, os.path.realpath(target), target)
+    finally:
+        try:
+            os.unlink(source)
+        except OSError:
+            pass
+
+
+def remove_leftovers(folder: str) -> list[str]:
+    """Remove the temporary files (``.xltb-<pid>-*.tmp``) and PDF work folders (``.xltb-pdf-<pid>-*``)
+    that runs which were killed left in ``folder``: only those whose process no longer exists.
+    Returns the names removed."""
+    removed = []
+    try:
+        names = [n for n in os.listdir(folder or ".") if n.startswith(TMP_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        m = _TMP_NAME.fullmatch(name) or _PDF_WORK.fullmatch(name)
+        if not m or _alive(int(m[1])):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            if os.path.isdir(path) and not os.path.islink(path):
+                import shutil  # only when a killed PDF conversion left its folder
+
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+            removed.append(name)
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return True  # no cheap way to ask: keep it
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process (or a number no process has): not ours to judge
+    except OSError:
+        return True
+    return True
 
 
 def _new_file_mode(path: str) -> None:

@@ -4,18 +4,20 @@ column, or a previous ``xltb standings -f json`` output, with the event it is ab
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, XltbError
 from ..model import EventType, Tournament
 from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
-from ..readers.text import read_text
+from ..readers.text import read_bytes, read_text
+from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
 from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
 from .precision import printed_decimals
@@ -141,9 +143,12 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
     text, _ = read_text(path)
     hint = None
     m = re.search(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
-                  text[:2000], re.IGNORECASE)
+                  text[:2000], re.IGNORECASE | re.ASCII)
     if m and tournament.start_date is None:
-        hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
+        try:
+            hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
+        except ValueError:  # 31.02.2024: no date, no hint
+            hint = None
     names = {p.start_no: p.name for p in tournament.players}
     notes = []
     if published.kind == "swissperfect":
@@ -177,13 +182,13 @@ def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> So
 
 def _json_source(path: str, user: list[str] | None, event_path: str | None) -> Source:
     try:
-        with open(path, encoding="utf-8-sig") as fh:
-            doc = json.load(fh)
+        doc = json.loads(read_bytes(path).decode("utf-8-sig"))
         rows = doc["standings"]
         codes = list(doc["tiebreaks"])
         event_doc = doc.get("event") or {}
-    except (ValueError, KeyError, TypeError) as err:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
         raise InputError(f"not an xltb standings JSON ({err.__class__.__name__}: {err})", file=path) from None
+    _valid_json(doc, rows, codes, event_doc, path)
     target = event_path
     if not target:
         src = event_doc.get("source")
@@ -231,6 +236,56 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
         names[row["start_no"]] = row.get("name", "")
     return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
                   notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
+
+
+def _valid_json(doc, rows, codes, event_doc, path: str) -> None:
+    """The JSON's values have the types and ranges ``xltb standings --format json`` writes: finite
+    numbers (not strings, infinities or booleans), ranks from 1 to the number of rows, an edition
+    and codes as text. Anything else is an input error naming the field."""
+    def bad(where: str, value, expected: str) -> InputError:
+        shown = repr(value)
+        return InputError(f"not an xltb standings JSON: {where} is {shown[:40]}, expected {expected}", file=path)
+
+    def number(value) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+            and abs(value) < 1e15
+
+    if not isinstance(event_doc, dict):
+        raise bad("event", event_doc, "an object")
+    for key in ("source", "type"):
+        if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
+            raise bad(f"event.{key}", event_doc[key], "text")
+    if doc.get("rules") is not None:
+        if not isinstance(doc["rules"], str):
+            raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
+        try:
+            parse_edition(doc["rules"])
+        except XltbError as err:
+            raise InputError(f"rules: {err.message}", file=path) from None
+    if not isinstance(rows, list):
+        raise bad("standings", rows, "a list")
+    if not all(isinstance(c, str) for c in codes):
+        raise bad("tiebreaks", codes, "a list of codes")
+    for k, row in enumerate(rows, start=1):
+        where = f"standings row {k}"
+        if not isinstance(row, dict):
+            raise bad(where, row, "an object")
+        no = row.get("start_no")
+        if not isinstance(no, int) or isinstance(no, bool) or not 0 < no < 10 ** 9:
+            raise bad(f"{where}: start_no", no, "a start number")
+        rank = row.get("rank")
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= len(rows):
+            raise bad(f"{where}: rank", rank, f"a whole number from 1 to {len(rows)}")
+        if row.get("points") is not None and not number(row["points"]):
+            raise bad(f"{where}: points", row["points"], "a number")
+        if row.get("name") is not None and not isinstance(row["name"], str):
+            raise bad(f"{where}: name", row["name"], "text")
+        values = row.get("tiebreaks")
+        if not isinstance(values, dict):
+            raise bad(f"{where}: tiebreaks", values, "an object")
+        for code, value in values.items():
+            if value is not None and not number(value):
+                raise bad(f"{where}: tiebreaks.{code}", value, "a number or null")
 
 
 def _same_participants(rows, participants, path: str, target: str) -> None:

@@ -19,6 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field, replace
 
+from .._gc import paused
 from ..errors import XltbError
 from ..decide import decide
 from ..readers.registry import EXPECTED_INPUT
@@ -170,12 +171,14 @@ def export_one(task: Task, options: Options) -> Outcome:
         standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
-        write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned)
+        with paused():  # a million small acyclic objects: the collector's full scans would dominate
+            write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned,
+                           force=options.force)
         outcome.output = task.output
         outcome.warnings = list(standings.warnings)
         if html_target:
             write_atomic(html_target, html_page(standings, lang=options.lang, planned=options.planned,
-                                                input_kind=kind))
+                                                input_kind=kind), force=options.force)
             outcome.html = html_target
         if pdf_target:
             printable = os.path.join(options.pdf_work or folder, f"{task.index:05d}.xlsx")
@@ -191,8 +194,11 @@ def export_one(task: Task, options: Options) -> Outcome:
         outcome.error = message
     except OSError as exc:
         outcome.error = f"{task.source}: cannot write ({exc.strerror or exc}{': ' + exc.filename if exc.filename else ''})"
+    except (RecursionError, MemoryError):
+        outcome.error = f"{task.source}: too large or too deeply nested to compute"
     except Exception as exc:  # a bug of ours must not stop the other files
-        outcome.error = f"{task.source}: internal error: {type(exc).__name__}: {exc} (please report it)"
+        outcome.error = (f"{task.source}: internal error (a bug in xltb, please report it): "
+                         f"{type(exc).__name__}: {exc}")
     outcome.seconds = time.perf_counter() - start
     return outcome
 
@@ -203,7 +209,8 @@ def print_pdfs(outcomes: list[Outcome], options: Options, processes: int) -> Non
 
     waiting = [o for o in outcomes if o.ok and o.printable]
     start = time.perf_counter()
-    failures = convert_many([(o.printable, o.pdf) for o in waiting], soffice=options.soffice, processes=processes)
+    failures = convert_many([(o.printable, o.pdf) for o in waiting], soffice=options.soffice, processes=processes,
+                            force=options.force)
     share = (time.perf_counter() - start) / max(len(waiting), 1)
     for o in waiting:
         o.seconds += share

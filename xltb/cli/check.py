@@ -31,6 +31,7 @@ def register(sub) -> None:
                    help="text report: every participant's published and xltb value of each compared tie-break "
                         "(the JSON report always has them under \"values\")")
     p.add_argument("-o", "--output", metavar="OUT", help="write the report to this file (default: standard output)")
+    p.add_argument("--force", action="store_true", help="replace the output file when it exists")
     p.set_defaults(run=run)
 
 
@@ -41,5 +42,6 @@ def run(args: argparse.Namespace) -> int:
 
     report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
                         unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
-    output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output)
+    output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output,
+           args.force)
     return 0 if report.ok else 1

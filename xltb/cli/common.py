@@ -9,6 +9,7 @@ from ..files import write_atomic
 from ..model import EventType
 from ..decide import Decision, decide
 from ..ranking import compute
+from ..terminal import printable
 from ..readers.registry import read_event
 
 
@@ -50,11 +51,18 @@ def compute_from_args(event, args):
                    lots=getattr(args, "lots", None))
 
 
-def output(text: str, target: str | None) -> None:
+def add_output_options(parser: argparse.ArgumentParser, metavar: str = "OUT", **kwargs) -> None:
+    """-o and --force: an existing file is replaced only with --force."""
+    parser.add_argument("-o", "--output", metavar=metavar, **kwargs)
+    parser.add_argument("--force", action="store_true", help="replace the output file when it exists")
+
+
+def output(text: str, target: str | None, force: bool = False) -> None:
     if target and target != "-":
-        write_atomic(target, text)
+        write_atomic(target, text, force=force)
     else:
-        print(text, end="")
+        print(printable(text), end="")  # a name's escape sequence must not reach the terminal
 
 
-__all__ = ["add_event_options", "load_event", "decide_from_args", "compute_from_args", "output", "XltbError"]
+__all__ = ["add_event_options", "add_output_options", "load_event", "decide_from_args", "compute_from_args", "output",
+           "XltbError"]

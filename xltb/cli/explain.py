@@ -8,7 +8,7 @@ from ..errors import XltbError
 from ..ranking.choices import is_team
 from ..report.explain import explain_text
 from ..tiebreaks.codes import parse_code
-from .common import add_event_options, decide_from_args, output
+from .common import add_event_options, add_output_options, decide_from_args, output
 
 
 def register(sub) -> None:
@@ -23,7 +23,7 @@ def register(sub) -> None:
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="the event's tie-break list (for DE and the rank); default: the file's list, else "
                         "xltb's default")
-    p.add_argument("-o", "--output", metavar="OUT")
+    add_output_options(p, help="write to this file (default: standard output)")
     p.set_defaults(run=run, quick_exit=True)
 
 
@@ -38,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
     if added:  # computed for the explanation; last, so it changes no rank
         decision.specs = decision.specs + (spec,)
     st = decision.compute(unrated_rating=args.unrated_rating)
-    output(explain_text(st, args.start_no, spec.code, added=added), args.output)
+    output(explain_text(st, args.start_no, spec.code, added=added), args.output, args.force)
     return 0

@@ -10,6 +10,7 @@ from ..errors import XltbError
 from ..report.i18n import available, language
 from ..report.workbook import PDF_DEFAULT, SHEETS, parse_sheets
 from ..rules import parse_edition
+from ..terminal import printable
 from ..tiebreaks.codes import parse_list
 from . import batch
 from .common import add_event_options
@@ -83,23 +84,23 @@ def run(args: argparse.Namespace) -> int:
     existing = [o for o in outcomes if not o.ok and o.error.endswith(batch.EXISTS)]
     for o in outcomes:
         if not o.ok and (o not in existing or len(existing) == 1):
-            print(f"xltb: error: {o.error}", file=sys.stderr)
+            print(f"xltb: error: {printable(o.error)}", file=sys.stderr)
     if len(existing) > 1:  # one line, not one per file
         names = ", ".join(o.error.split(": ", 1)[-1].removesuffix(" " + batch.EXISTS) for o in existing[:3])
-        print(f"xltb: error: {len(existing)} workbooks exist already ({names}"
-              f"{', ...' if len(existing) > 3 else ''}); use --force to overwrite them", file=sys.stderr)
+        print(printable(f"xltb: error: {len(existing)} workbooks exist already ({names}"
+                        f"{', ...' if len(existing) > 3 else ''}); use --force to overwrite them"), file=sys.stderr)
     if len(outcomes) == 1 and outcomes[0].ok:
         o = outcomes[0]
         also = [x for x in (o.pdf, o.html) if x]
-        print(f"wrote {o.output}" + (f" and {' and '.join(also)}" if also else ""))
+        print(printable(f"wrote {o.output}" + (f" and {' and '.join(also)}" if also else "")))
         for w in o.warnings:
-            print(f"warning: {w}", file=sys.stderr)
+            print(f"warning: {printable(w)}", file=sys.stderr)
     elif outcomes:
         target = f" to {args.out_dir}" if args.out_dir else ""
         lines = batch.summary(outcomes, elapsed)
         lines[0] = lines[0].replace(" in ", f"{target} in ", 1)
         for line in lines:
-            print(line)
+            print(printable(line))
     return 0 if all(o.ok for o in outcomes) else 2
 
 

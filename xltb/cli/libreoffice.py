@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
             raise XltbError(f"{args.output}: the output must be an .oxt file")
         if os.path.exists(args.output) and not args.force:
             raise XltbError(f"{args.output} exists: add --force to overwrite it")
-        write_atomic(args.output, oxt.build())
+        write_atomic(args.output, oxt.build(), force=args.force)
         print(f"wrote {args.output}: install it in LibreOffice with Tools > Extensions > Add, or "
               f"unopkg add {args.output}", file=sys.stderr)
         return 0

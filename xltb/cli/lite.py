@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise XltbError(f"cannot create {args.output}: {exc.strerror or exc}") from None
     for name, text in out.items():
-        write_atomic(os.path.join(args.output, name), text)
+        write_atomic(os.path.join(args.output, name), text, force=args.force)
     print(f"wrote {', '.join(os.path.join(args.output, n) for n in out)}. In xlwings Lite: add the line of "
           "requirements.txt to its requirements.txt tab (keep the xlwings line there), paste main.py into its "
           "main.py tab; then =TB_STANDINGS(Crosstable,Settings) in a template", file=sys.stderr)

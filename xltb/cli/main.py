@@ -1,4 +1,5 @@
-"""The ``xltb`` command. Errors in the user's input print one line and exit with status 2."""
+"""The ``xltb`` command. Errors in the user's input print one line and exit with status 2; an
+internal error (a bug) exits with status 3; status 1 is `check`'s "differences found"."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from .. import __version__
 from . import COMMANDS
 from ..errors import XltbError
+from ..terminal import printable
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -55,19 +57,34 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except XltbError as err:
-        print(f"xltb: error: {err}", file=sys.stderr)
+        print(f"xltb: error: {printable(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("xltb: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except (RecursionError, MemoryError) as exc:  # input beyond what the limits foresaw: refused, not a crash
+        if os.environ.get("XLTB_DEBUG"):
+            raise
+        what = "too deeply nested" if isinstance(exc, RecursionError) else "too large"
+        print(f"xltb: error: {_input_of(args)}the input is {what} to process", file=sys.stderr)
+        return 2
     except Exception as exc:  # a bug of ours: one line, not a traceback (XLTB_DEBUG=1 shows it)
         if os.environ.get("XLTB_DEBUG"):
             raise
-        print(f"xltb: internal error: {type(exc).__name__}: {exc} (run with XLTB_DEBUG=1 and report it)",
-              file=sys.stderr)
-        return 1
+        print(f"xltb: internal error (a bug in xltb, not a problem of the input): {type(exc).__name__}: "
+              f"{printable(str(exc))} (run with XLTB_DEBUG=1 and report it)", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+#: the exit status of an internal error (0: done, 1: `check` found differences, 2: bad input)
+INTERNAL_ERROR = 3
+
+
+def _input_of(args: argparse.Namespace) -> str:
+    name = getattr(args, "file", None) or getattr(args, "input", None) or getattr(args, "source", None)
+    return f"{printable(name)}: " if isinstance(name, str) else ""
 
 
 if __name__ == "__main__":  # pragma: no cover

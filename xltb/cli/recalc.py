@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..files import claim_new
+from ..terminal import printable
+
 
 def register(sub) -> None:
     p = sub.add_parser("recalc", help="evaluate the TB_ formulas of a workbook without Excel",
@@ -13,21 +16,24 @@ def register(sub) -> None:
                                    "functions do not run. Other formulas are left as they are.")
     p.add_argument("file", metavar="FILE.xlsx")
     p.add_argument("-o", "--output", metavar="OUT.xlsx", required=True)
-    p.add_argument("--strict", action="store_true", help="exit with status 1 when a formula gives an error value")
+    p.add_argument("--strict", action="store_true", help="exit with status 2 when a formula gives an error value")
+    p.add_argument("--force", action="store_true", help="replace the output file when it exists (also the input)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..excel.recalc import recalc_file  # openpyxl: loaded by this command only
 
-    result = recalc_file(args.file, args.output)
+    claim_new(args.output, force=args.force)  # before the work; the writing checks again, atomically
+    result = recalc_file(args.file, args.output, force=args.force)
     print(f"{result.formulas} xltb formula(s) evaluated, {len(result.errors)} error value(s); wrote {args.output}",
           file=sys.stderr)
-    for line in grouped(result.errors)[:20]:
-        print(f"  {line}", file=sys.stderr)
-    if len(grouped(result.errors)) > 20:
-        print(f"  ... and {len(grouped(result.errors)) - 20} more causes", file=sys.stderr)
-    return 1 if args.strict and result.errors else 0
+    causes = grouped(result.errors)
+    for line in causes[:20]:
+        print(f"  {printable(line)}", file=sys.stderr)
+    if len(causes) > 20:
+        print(f"  ... and {len(causes) - 20} more causes", file=sys.stderr)
+    return 2 if args.strict and result.errors else 0
 
 
 def grouped(errors: list[str]) -> list[str]:

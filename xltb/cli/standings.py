@@ -8,7 +8,7 @@ import sys
 from ..errors import XltbError
 from ..ranking import is_team
 from ..report import formats as out
-from .common import add_event_options, decide_from_args, load_event, output
+from .common import add_event_options, add_output_options, decide_from_args, load_event, output
 
 
 def register(sub) -> None:
@@ -24,7 +24,7 @@ def register(sub) -> None:
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
     p.add_argument("--players", action="store_true",
                    help="team events: the player standings (points, games, percentage, TPR, rank per board)")
-    p.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: standard output)")
+    add_output_options(p, help="write to this file (default: standard output)")
     p.set_defaults(run=run, quick_exit=True)
 
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "csv":  # a CSV has no header: the choices xltb made and the warnings go to stderr
             for line in out.choice_warnings(st):
                 print(f"warning: {line}", file=sys.stderr)
-    output(text, args.output)
+    output(text, args.output, args.force)
     return 0
 
 

@@ -8,7 +8,7 @@ import sys
 from ..decide import check_template_kind, decide
 from ..errors import XltbError
 from ..model import EventType
-from ..files import write_atomic
+from ..files import claim_new, write_atomic
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_list
 
@@ -32,6 +32,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
                    help="FILE.xlsx, or FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
                         "xlwings.conf sheet naming xltb's functions")
+    p.add_argument("--force", action="store_true", help="replace the output file when it exists")
     p.set_defaults(run=run)
 
 
@@ -40,26 +41,32 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.output.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")
+    claim_new(args.output, force=args.force)  # before the work; write_atomic checks again, atomically
     if args.tiebreaks:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
     event, tiebreaks, rules, unrated = None, args.tiebreaks, args.rules, args.unrated_rating
-    if args.source:
-        # the choices xltb standings makes for the same file (xltb.decide); a kind that contradicts it is refused
-        decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
-                          unrated_rating=args.unrated_rating)
-        for warning in check_template_kind(decision, args.kind):
-            print(f"xltb: warning: {warning}", file=sys.stderr)
-        event = decision.event
-        tiebreaks = ",".join(s.code for s in decision.specs)
-        if event.start_date is None:  # an edition the file names otherwise (an export's legend or date)
-            rules = decision.edition.key
-        unrated = decision.unrated_rating
-        for name in ("tiebreaks", "rules"):
-            print(f"{name}: {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
-    data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
-                  macros=args.output.lower().endswith(".xlsm"))
-    write_atomic(args.output, data)
+    try:
+        if args.source:
+            # the choices xltb standings makes for the same file (xltb.decide); a kind against it is refused
+            decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
+                              unrated_rating=args.unrated_rating)
+            for warning in check_template_kind(decision, args.kind):
+                print(f"xltb: warning: {warning}", file=sys.stderr)
+            event = decision.event
+            tiebreaks = ",".join(s.code for s in decision.specs)
+            if event.start_date is None:  # an edition the file names otherwise (an export's legend or date)
+                rules = decision.edition.key
+            unrated = decision.unrated_rating
+            for name in ("tiebreaks", "rules"):
+                print(f"{name}: {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+        data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
+                      macros=args.output.lower().endswith(".xlsm"))
+    except XltbError as err:
+        if err.file is not None or not args.source:
+            raise
+        raise XltbError(err.message, file=args.source, line=err.line) from None  # the event's problem
+    write_atomic(args.output, data, force=args.force)
     print(f"wrote {args.output}" + (f" (crosstable from {args.source})" if args.source else ""))
     return 0

@@ -18,6 +18,8 @@ import zipfile
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..cells import clean
+
 ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
 
 METADATA = (
@@ -43,7 +45,7 @@ def _value_xml(value: Any) -> tuple[str, str]:
     text = "" if value is None else str(value)
     if text in ERRORS:
         return ' t="e"', text
-    return ' t="str"', escape(text)
+    return ' t="str"', escape(clean(text))  # characters XML cannot hold are removed
 
 
 def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:

@@ -21,278 +21,15 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
+from ..cells import clean, put_text
 from ..errors import InputError
 from ..files import write_atomic
+from ..limits import MAX_FORMULA_DEPTH, check_workbook_size
 from . import core
 from .cached import sheet_paths
-from .catalogue import code_of_function
-from .crosstable import Origin
-from .settings import ALL_FIELDS
+from .formula import Evaluator, FormulaError, column_index, parse_ref
 
 _TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xludf\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
-
-_TOKEN = re.compile(r"""
-    (?P<ws>\s+)
-  | (?P<string>"(?:[^"]|"")*")
-  | (?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?(?![A-Za-z0-9_(]))
-  | (?P<func>(?:\[\d+\]!|'[^']+'!|[A-Za-z0-9_.]+\.xla[mx]?!)?(?:_xludf\.)?[A-Za-z_][A-Za-z0-9_.]*(?=\s*\())
-  | (?P<name>(?:\[\d+\]!)?[A-Za-z_\\][A-Za-z0-9_.]*)
-  | (?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+)
-  | (?P<op>[(),;@=+\-])
-""", re.VERBOSE)
-
-
-class FormulaError(Exception):
-    """A formula this evaluator does not understand."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    sheet: str
-    min_row: int
-    min_col: int
-    max_row: int
-    max_col: int
-
-    @property
-    def single(self) -> bool:
-        return self.min_row == self.max_row and self.min_col == self.max_col
-
-
-def tokenize(text: str) -> list[tuple[str, str]]:
-    out = []
-    pos = 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            raise FormulaError(f"cannot read {text[pos:pos + 20]!r}")
-        pos = m.end()
-        if m.lastgroup != "ws":
-            out.append((m.lastgroup, m.group()))
-    return out
-
-
-def _col(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n
-
-
-def _parse_ref(text: str, sheet: str) -> Ref:
-    if "!" in text:
-        sheet_part, text = text.rsplit("!", 1)
-        sheet = sheet_part[1:-1].replace("''", "'") if sheet_part.startswith("'") else sheet_part
-    parts = text.replace("$", "").split(":")
-    cells = []
-    for p in parts:
-        m = re.fullmatch(r"([A-Za-z]{1,3})(\d+)", p)
-        cells.append((int(m[2]), _col(m[1])))
-    (r1, c1), (r2, c2) = cells[0], cells[-1]
-    return Ref(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
-
-
-class Evaluator:
-    """Evaluates xltb formulas of an openpyxl workbook (opened with formulas, not values)."""
-
-    def __init__(self, wb):
-        self.wb = wb
-        self.names: dict[str, Ref] = {}
-        for name, dn in wb.defined_names.items():
-            try:
-                destinations = list(dn.destinations)
-            except Exception:  # a constant or an external reference
-                continue
-            if len(destinations) == 1:
-                sheet, coord = destinations[0]
-                if sheet in wb.sheetnames:
-                    self.names[name.lower()] = _parse_ref(coord, sheet)
-        self.memo: dict[tuple[str, int, int], Any] = {}
-        self.busy: set[tuple[str, int, int]] = set()
-
-    # -- cells
-    def cell_value(self, sheet: str, row: int, col: int) -> Any:
-        key = (sheet, row, col)
-        if key in self.memo:
-            return self.memo[key]
-        if sheet not in self.wb.sheetnames:
-            raise FormulaError(f"no sheet {sheet!r}")
-        cell = self.wb[sheet].cell(row=row, column=col)
-        raw = cell.value
-        if cell.data_type == "f" and isinstance(raw, str) and raw.startswith("="):
-            if key in self.busy:
-                raise FormulaError(f"circular reference at {sheet}!{row},{col}")
-            self.busy.add(key)
-            try:
-                value = self.evaluate(raw, sheet)
-            finally:
-                self.busy.discard(key)
-            if isinstance(value, list):  # a reference to a block: Excel's implicit intersection is not modelled
-                raise FormulaError("a cell formula returns a range")
-            if value is None:
-                value = 0  # =A1 of an empty cell shows 0
-        elif hasattr(raw, "text") and hasattr(raw, "ref"):  # part of an array formula: its top-left value
-            raise FormulaError("a reference into an array formula")
-        else:
-            value = raw
-        self.memo[key] = value
-        return value
-
-    def range_values(self, ref: Ref) -> list[list[Any]]:
-        return [[self.cell_value(ref.sheet, r, c) for c in range(ref.min_col, ref.max_col + 1)]
-                for r in range(ref.min_row, ref.max_row + 1)]
-
-    # -- formulas
-    def evaluate(self, formula: str, sheet: str, shape: tuple[int, int] | None = None) -> Any:
-        tokens = tokenize(formula.lstrip("="))
-        # evaluating a referenced cell nests a parse inside the current one
-        saved = (self._tokens, self._pos, self._sheet, self._shape) if hasattr(self, "_tokens") else None
-        self._tokens, self._pos, self._sheet, self._shape = tokens, 0, sheet, shape
-        try:
-            value = self._expr()
-            if self._pos != len(tokens):
-                raise FormulaError(f"unexpected {tokens[self._pos][1]!r}")
-        finally:
-            if saved is not None:
-                self._tokens, self._pos, self._sheet, self._shape = saved
-        if isinstance(value, Ref):
-            return self.cell_value(value.sheet, value.min_row, value.min_col) if value.single else \
-                self.range_values(value)
-        return value
-
-    def _peek(self):
-        return self._tokens[self._pos] if self._pos < len(self._tokens) else (None, None)
-
-    def _take(self):
-        tok = self._peek()
-        self._pos += 1
-        return tok
-
-    def _expr(self) -> Any:
-        kind, text = self._take()
-        if kind == "op" and text == "@":  # implicit intersection marker: the value itself
-            return self._expr()
-        if kind == "op" and text in "+-":
-            value = self._scalar(self._expr())
-            if not isinstance(value, (int, float)):
-                raise FormulaError(f"{text}{value!r} is not a number")
-            return -value if text == "-" else value
-        if kind == "string":
-            return text[1:-1].replace('""', '"')
-        if kind == "number":
-            number = float(text)
-            return int(number) if number == int(number) and "." not in text and "e" not in text.lower() else number
-        if kind == "ref":
-            return _parse_ref(text, self._sheet)
-        if kind == "name":
-            ref = self.names.get(text.split("!")[-1].lower())
-            if ref is None:
-                if text.upper() in ("TRUE", "FALSE"):
-                    return text.upper() == "TRUE"
-                raise FormulaError(f"unknown name {text!r}")
-            return ref
-        if kind == "func":
-            return self._call(text)
-        if kind == "op" and text == "(":
-            value = self._expr()
-            if self._take() != ("op", ")"):
-                raise FormulaError("missing )")
-            return value
-        raise FormulaError(f"unexpected {text!r}")
-
-    def _args(self) -> list[Any]:
-        if self._take() != ("op", "("):
-            raise FormulaError("missing (")
-        args: list[Any] = []
-        if self._peek() == ("op", ")"):
-            self._take()
-            return args
-        while True:
-            if self._peek() in (("op", ","), ("op", ";"), ("op", ")")):
-                args.append(None)  # an omitted argument: TB_STANDINGS(,Settings)
-            else:
-                args.append(self._expr())
-            kind, text = self._take()
-            if text == ")":
-                return args
-            if text not in (",", ";"):
-                raise FormulaError(f"unexpected {text!r} in the arguments")
-
-    def _scalar(self, value: Any) -> Any:
-        if isinstance(value, Ref):
-            if not value.single:
-                raise FormulaError("a range where one cell is expected")
-            value = self.cell_value(value.sheet, value.min_row, value.min_col)
-        return value
-
-    def _block(self, value: Any) -> Any:
-        if isinstance(value, Ref):
-            return self.range_values(value)
-        return value
-
-    def _origin(self, value: Any, default: str = "Crosstable") -> Origin:
-        if isinstance(value, Ref):
-            return Origin(value.sheet, value.min_row, value.min_col)
-        return Origin(default)
-
-    def _defaults(self, crosstable: Any, settings: Any, teams: Any = None):
-        """The crosstable, settings and team sheets: the arguments, else the workbook's names
-        (``Crosstable``; team events ``Matches`` and ``Teams``)."""
-        if crosstable is None:
-            crosstable = self.names.get("crosstable")
-            if crosstable is None and "matches" in self.names:
-                crosstable = self.names["matches"]
-                if teams is None:
-                    teams = self.names.get("teams")
-                if teams is None:
-                    teams = core.TeamSheets(None)
-            if crosstable is None:
-                raise FormulaError("the workbook has no name 'Crosstable' (team events: 'Teams' and 'Matches')")
-        if settings is None:
-            block = self.names.get("settings")
-            if block is not None:
-                settings = self.range_values(block)
-            else:
-                settings = [[key, self._scalar(self.names[key.lower()])] for key in ALL_FIELDS
-                            if key.lower() in self.names]
-        if teams is not None and not isinstance(teams, core.TeamSheets):
-            teams = core.TeamSheets(self._block(teams), self._origin(teams, "Teams"))
-        return self._block(crosstable), self._block(settings), self._origin(crosstable), teams
-
-    def _call(self, name: str) -> Any:
-        bare = re.sub(r"^.*!", "", name)
-        bare = re.sub(r"^_xludf\.", "", bare, flags=re.IGNORECASE).upper()
-        args = self._args()
-        if bare == "TB":
-            (code, cell), rest = _split(args, 2, bare)
-            return core.tb_value(self._scalar(code), self._scalar(cell), *self._defaults(*rest))
-        if bare == "TB_RANK":
-            (cell,), rest = _split(args, 1, bare)
-            return core.tb_rank(self._scalar(cell), *self._defaults(*rest))
-        if bare == "TB_EXPLAIN":
-            (cell, code), rest = _split(args, 2, bare)
-            return core.tb_explain(self._scalar(cell), self._scalar(code), *self._defaults(*rest))
-        if bare == "TB_CHECK":
-            (cell, published, code), rest = _split(args, 3, bare)
-            return core.tb_check(self._scalar(cell), self._scalar(published), self._scalar(code),
-                                 *self._defaults(*rest))
-        if bare == "TB_STANDINGS":
-            _, rest = _split(args, 0, bare)
-            rows, block, origin, teams = self._defaults(*rest)
-            return core.tb_standings(rows, block, origin, self._shape, teams)
-        code = code_of_function(bare)
-        if code is None:
-            raise FormulaError(f"{bare} is not an xltb function")
-        (cell,), rest = _split(args, 1, bare)
-        return core.tb_value(code, self._scalar(cell), *self._defaults(*rest))
-
-
-def _split(args: list[Any], required: int, name: str) -> tuple[list[Any], list[Any]]:
-    """The required arguments, and the optional (crosstable, settings, teams)."""
-    if len(args) < required or len(args) > required + 3:
-        raise FormulaError(f"{name} takes {required} to {required + 3} arguments")
-    return args[:required], (args[required:] + [None, None, None])[:3]
-
 
 def is_xltb_formula(text: Any) -> bool:
     return isinstance(text, str) and text.startswith("=") and bool(_TB_CALL.search(text))
@@ -324,7 +61,7 @@ def recalc_workbook(wb, dynamic: set[tuple[str, str]] = frozenset()) -> RecalcRe
                 v = cell.value
                 if hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text) and \
                         (ws.title, cell.coordinate) in dynamic:
-                    old = _parse_ref(v.ref, ws.title)  # the last result's cells: free for the new one
+                    old = parse_ref(v.ref, ws.title)  # the last result's cells: free for the new one
                     for r in range(old.min_row, old.max_row + 1):
                         for c in range(old.min_col, old.max_col + 1):
                             if (r, c) != (cell.row, cell.column):
@@ -340,18 +77,26 @@ def recalc_workbook(wb, dynamic: set[tuple[str, str]] = frozenset()) -> RecalcRe
         where = f"{ws.title}!{cell.coordinate}"
         shape = None
         if ref is not None:
-            r = _parse_ref(ref, ws.title)
+            r = parse_ref(ref, ws.title)
             shape = (r.max_row - r.min_row + 1, r.max_col - r.min_col + 1)
         try:
-            value = ev.evaluate(text, ws.title, shape)
+            try:
+                value = ev.evaluate(text, ws.title, shape)
+            except RecursionError:  # the depth limit stops formulas before this; a safety net
+                raise FormulaError(f"nested too deeply (limit: {MAX_FORMULA_DEPTH})") from None
+            except (OverflowError, ZeroDivisionError) as exc:
+                raise FormulaError(f"a number out of range ({exc})") from None
         except FormulaError as err:
-            errors.append(f"{where}: {text}: {err}")
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            errors.append(f"{where}: {shown}: {err}")
             value = core.ExcelError(core.VALUE, str(err))
+            results.append((ws, cell, ref, value))
+            continue
         results.append((ws, cell, ref, value))
         if isinstance(value, core.ExcelError) and ref is None:
             errors.append(f"{where}: {value.code} {value.message}")
     for ws, cell, ref, value in results:
-        single = ref is None or _parse_ref(ref, ws.title).single
+        single = ref is None or parse_ref(ref, ws.title).single
         if single and isinstance(value, list) and (len(value) > 1 or (value and len(value[0]) > 1)):
             # a table returned to one cell spills into the cells below and to the right, as Excel 365's
             # dynamic arrays do; a non-empty cell in the way gives #SPILL!, as in Excel
@@ -366,19 +111,19 @@ def recalc_workbook(wb, dynamic: set[tuple[str, str]] = frozenset()) -> RecalcRe
                 continue
             for i, row in enumerate(value):
                 for j, v in enumerate(row):
-                    ws.cell(row=cell.row + i, column=cell.column + j).value = _cell_value(v)
+                    put_text(ws.cell(row=cell.row + i, column=cell.column + j), _cell_value(v))
             continue
         if ref is None:
             if isinstance(value, list):
                 value = value[0][0] if value and value[0] else ""
-            cell.value = _cell_value(value)
+            put_text(cell, _cell_value(value))
             continue
-        r = _parse_ref(ref, ws.title)
+        r = parse_ref(ref, ws.title)
         block = value if isinstance(value, list) else [[value]]
         for i in range(r.max_row - r.min_row + 1):
             for j in range(r.max_col - r.min_col + 1):
                 v = block[i][j] if i < len(block) and j < len(block[i]) else ""
-                ws.cell(row=r.min_row + i, column=r.min_col + j).value = _cell_value(v)
+                put_text(ws.cell(row=r.min_row + i, column=r.min_col + j), _cell_value(v))
     _settle_lookups(wb, {(ws.title, cell.row, cell.column) for ws, cell, _, _ in results})
     return RecalcResult(len(jobs), errors)
 
@@ -400,7 +145,7 @@ def _settle_lookups(wb, written: set[tuple[str, int, int]]) -> None:
         cells = [c for row in ws.iter_rows() for c in row if c.data_type == "f" and isinstance(c.value, str)]
         for cell in cells:
             if m := _HEADER_REF.fullmatch(cell.value):
-                cell.value = ws.cell(row=1, column=_col(m[1])).value
+                put_text(cell, ws.cell(row=1, column=column_index(m[1])).value)  # text from a file stays text
             elif m := _LOOKUP.fullmatch(cell.value):
                 try:
                     number = ev.cell_value(ws.title, int(m[1]), 1)
@@ -409,27 +154,30 @@ def _settle_lookups(wb, written: set[tuple[str, int, int]]) -> None:
                 if number in (0, None, ""):
                     cell.value = ""
                     continue
-                col, key = _col(m[2]), _col(m[3])
+                col, key = column_index(m[2]), column_index(m[3])
                 found = next((r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=key).value == number), None)
-                cell.value = "#N/A" if found is None else _cell_value(ws.cell(row=found, column=col).value)
+                put_text(cell, "#N/A" if found is None else _cell_value(ws.cell(row=found, column=col).value))
 
 
-def recalc_file(path: str | os.PathLike, out: str | os.PathLike) -> RecalcResult:
+def recalc_file(path: str | os.PathLike, out: str | os.PathLike, *, force: bool = False) -> RecalcResult:
     """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
     from openpyxl import load_workbook
 
     path = os.fspath(path)
     keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))
+    check_workbook_size(path)
     try:
         wb = load_workbook(path, keep_vba=keep_vba)
     except FileNotFoundError:
         raise InputError("no such file", file=path) from None
     except Exception as err:  # not a workbook openpyxl can read
-        raise InputError(f"cannot read the workbook: {err}", file=path) from None
+        raise InputError(f"cannot read the workbook: {clean(str(err))}", file=path) from None
+    if not wb.worksheets:
+        raise InputError("the workbook has no worksheets", file=path)
     result = recalc_workbook(wb, dynamic_arrays(path))
     buf = io.BytesIO()
     wb.save(buf)
-    write_atomic(out, buf.getvalue())
+    write_atomic(out, buf.getvalue(), force=force)
     return result
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cells import put_text
 from .crosstable import NOTATION_HELP
 
 #: tie-break columns the sorted view is formatted for, at least (the spill itself has no limit)
@@ -202,7 +203,7 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
             cell = ws.cell(row=r, column=start + k)
             inside = r <= height and k < len(table[r - 1])
             if inside and (r, k) != (1, 0):
-                cell.value = table[r - 1][k]
+                put_text(cell, table[r - 1][k])  # names from the file stay text, never formulas
             if inside:
                 cell.border = st["border"]
             if r == 1:

@@ -31,6 +31,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from ..cells import put_text
 from . import cached, functions
 from .crosstable import HEADER, from_tournament
 from ..errors import XltbError
@@ -221,7 +222,8 @@ def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any,
     for r, (key, (_, help_text)) in enumerate(fields.items(), start=2):
         ws.cell(row=r, column=1, value=key).font = st["head_font"]
         value = values.get(key)
-        cell = ws.cell(row=r, column=2, value=value)
+        cell = ws.cell(row=r, column=2)
+        put_text(cell, value)  # the event's name from a file is text, never a formula
         if key == "StartDate":
             cell.number_format = "yyyy-mm-dd"
         elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
@@ -259,10 +261,8 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
     first_round = len(HEADER) + 1
     for r, row in enumerate(rows, start=1):
         for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
-            if isinstance(value, str) and value.startswith("="):
-                cell.data_type = "s"  # text such as =B13 or =BYE, not a formula
-                cell.quotePrefix = True
+            cell = ws.cell(row=r, column=c)
+            put_text(cell, value)  # text such as =B13 or =BYE (and any name) is not a formula
             if r == 1:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             elif c >= first_round or c in (3, 5, 6):
@@ -330,7 +330,8 @@ def _teams_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
     width = len(rows[0])
     for r, row in enumerate(rows, start=1):
         for c, value in enumerate(row, start=1):
-            cell = ws.cell(row=r, column=c, value=value)
+            cell = ws.cell(row=r, column=c)
+            put_text(cell, value)  # team, short and player names from a file are text, never formulas
             cell.border = st["border"]
             if r == 1:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
@@ -366,7 +367,8 @@ def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], value
         cell.border = st["border"]
     for r in range(2, last + 1):
         for c, value in enumerate(rows[r - 1], start=1):
-            cell = ws.cell(row=r, column=c, value=value)
+            cell = ws.cell(row=r, column=c)
+            put_text(cell, value)
             cell.border = st["border"]
             cell.alignment = st["center"]
             if c == width:

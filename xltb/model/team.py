@@ -158,6 +158,7 @@ class TeamTournament:
     end_date: date | None = None
     chief_arbiter: str = ""
     rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
+    tiebreaks_line: int | None = None  # where the list was read from (TRF 212/202)
 
     @property
     def secondary(self) -> str:

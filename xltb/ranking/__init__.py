@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .._gc import paused
+from ..errors import TieBreakError
 from ..rules import Edition
 from .choices import is_team
 from .individual import compute_individual
@@ -24,12 +25,19 @@ def compute(event, tiebreaks: str | Iterable[str] | None = None, rules: str | Ed
     the event's start date. ``unrated_rating``: the rating of unrated participants in rating-based
     tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left.
     """
-    with paused():
-        if is_team(event):
-            from .team import compute_team  # the team model is loaded only for team events
+    try:
+        with paused():
+            if is_team(event):
+                from .team import compute_team  # the team model is loaded only for team events
 
-            return compute_team(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
-        return compute_individual(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
+                return compute_team(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
+            return compute_individual(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)
+    except TieBreakError as err:
+        if err.file is not None or tiebreaks or not getattr(event, "tiebreaks", None):
+            raise
+        # a code of the file's own list that cannot be computed for this event: the file's problem
+        raise TieBreakError(f"the file's tie-break list (TRF 212/202): {err.message}", file=event.source,
+                            line=getattr(event, "tiebreaks_line", None)) from None
 
 
 __all__ = ["compute", "is_team", "Standings"]

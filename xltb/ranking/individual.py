@@ -65,7 +65,14 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     edition, reason = choose_edition(tournament, rules)
     specs, list_choice = choose_list(tournament, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
-    warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
+    try:
+        warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
+    except TieBreakError as err:  # a list that does not fit the event: say which event
+        if err.file is not None or tournament.source is None:
+            raise
+        from_file = list_choice is not None and getattr(list_choice, "origin", "") == "file"
+        raise TieBreakError(err.message, file=tournament.source,
+                            line=tournament.tiebreaks_line if from_file else None) from None
     ctx = Context(tournament, edition, options)
     n = ctx.n
     evaluations: dict[str, Column] = {}

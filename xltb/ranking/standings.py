@@ -45,7 +45,7 @@ class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
     __slots__ = ("event", "team", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
-                 "lots_seed", "unrated_rating", "choices", "_index")
+                 "lots_seed", "unrated_rating", "choices", "_index", "_steps", "_codes")
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
@@ -66,6 +66,8 @@ class Standings:
         #: where each choice came from: "rules", "tiebreaks", "event_type", "primary" (teams) -> Choice
         #: (ranking.choices); the ranking fills it, xltb.decide.Decision.compute says more
         self.choices: dict = {}
+        self._steps: dict[str, dict[int, list[EncounterStep]]] = {}  # DE code -> start number -> its steps
+        self._codes: tuple[tuple, list[str]] | None = None  # (specs, their codes): asked for on every row written
 
     def __repr__(self) -> str:
         return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
@@ -92,7 +94,9 @@ class Standings:
 
     @property
     def codes(self) -> list[str]:
-        return [s.code for s in self.specs]
+        if self._codes is None or self._codes[0] is not self.specs:
+            self._codes = (self.specs, [s.code for s in self.specs])
+        return list(self._codes[1])
 
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
         if self._index is None:
@@ -105,7 +109,16 @@ class Standings:
 
     def encounter_steps(self, code: str, start_no: int) -> list[EncounterStep]:
         """The steps of direct encounter (``code``: DE, EDE...) that concerned a participant."""
-        return [step for step in self.encounters.get(code, ()) if start_no in step.members]
+        by_member = self._steps.get(code)
+        if by_member is None:  # indexed once: the Details sheet asks for every participant
+            by_member = {}
+            for step in self.encounters.get(code, ()):
+                for n in step.members:
+                    steps = by_member.setdefault(n, [])
+                    if not steps or steps[-1] is not step:  # a start number is listed once per step
+                        steps.append(step)
+            self._steps[code] = by_member
+        return list(by_member.get(start_no, ()))
 
     def row(self, start_no: int) -> Row:
         for row in self.rows:

@@ -16,6 +16,7 @@ import re
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Tournament
+from .numbers import digits, int_or_none
 from .published import (CHESS_RESULTS, SP_HEADER, ExportRow, Published, PublishedColumn, build_tournament, points,
                         read_table)
 
@@ -68,8 +69,8 @@ def _kind(text: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- header
-_PLAYER_LINE = re.compile(r"^\s{0,3}\d+\s*;")
-_ROUND_HEAD = re.compile(r"^(\d{1,3})\s*\.?\s*(rd|rde|r|rnd|round|runde|ronde|ronda)?\.?$")
+_PLAYER_LINE = re.compile(r"^\s{0,3}\d+\s*;", re.ASCII)
+_ROUND_HEAD = re.compile(r"^(\d{1,3})\s*\.?\s*(rd|rde|r|rnd|round|runde|ronde|ronda)?\.?$", re.ASCII)
 _NAME_HEADS = {"name", "naam", "nombre", "nom", "nome", "player", "spieler", "speler", "jugador", "joueur"}
 _TEAM_HEADS = {"mannschaft", "team", "teams", "équipe", "equipe", "squadra", "equipo", "ploeg"}
 _RANK_HEADS = {"rk", "rg", "rang", "pos", "pl", "platz", "place", "rank", "#", "plaats", "clas"}
@@ -78,9 +79,9 @@ _TITLE_HEADS = {"title", "tit", "titel", "titre", "titulo"}
 _RATING_HEADS = {"rtg", "elo", "rating", "fide-elo", "elo int", "elo fide", "rtg int", "rtgi", "fide"}
 _FED_HEADS = {"fed", "land", "federation", "country", "verband", "fide fed", "país", "pais"}
 _POINTS_HEADS = {"pts", "pkt", "pnt", "punkte", "points", "ptos", "pt", "punten", "score", "total"}
-_TB_HEAD = re.compile(r"^(tb|wtg|fw|tie ?break|desempate|wertung)\s*(\d+)$")
-_LEGEND_TB = re.compile(r"^\s*(?:tie[\s-]*break|tb|wtg|feinwertung|wertung|desempate|tiebreak)\s*(\d+)\s*:\s*(.+?)\s*$",
-                        re.IGNORECASE)
+_TB_HEAD = re.compile(r"^(tb|wtg|fw|tie ?break|desempate|wertung)\s*(\d{1,3})$", re.ASCII)
+_LEGEND_TB = re.compile(r"^\s*(?:tie[\s-]*break|tb|wtg|feinwertung|wertung|desempate|tiebreak)\s*(\d{1,3})\s*:\s*(.+?)\s*$",
+                        re.IGNORECASE | re.ASCII)
 
 
 def _norm(cell: str) -> str:
@@ -93,7 +94,7 @@ def _split_semicolons(line: str) -> list[str]:
 
 
 # --------------------------------------------------------------------------- rows
-_GAME_CELL = re.compile(r"^(\d+)\s*([wbszWBSZ])?\s*(1|0|½|=|\+|-|0[.,]5|1/2)$")
+_GAME_CELL = re.compile(r"^(\d{1,9})\s*([wbszWBSZ])?\s*(1|0|½|=|\+|-|0[.,]5|1/2)$", re.ASCII)
 _BYE_CELL = re.compile(r"^-\s*(1|½|0|=|\+|0[.,]5|1/2)$")
 _BANNER = re.compile(r"chess[- ]?results|https?://|crosstable|kreuztabelle|ranglijst|update|aktualisierung|"
                      r"toernooibestanden|tournament-database|turnierdatenbank", re.IGNORECASE)
@@ -130,7 +131,7 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         if not stripped.strip(";"):
             continue
         first = _split_semicolons(line)[0].strip()
-        if not first.isdigit():
+        if not digits(first):
             if body:  # text after the table: a footer
                 legend.append(stripped.strip(" ;"))
                 continue
@@ -139,10 +140,10 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         body.append((i + 1, line))
     if not body:
         raise InputError("the crosstable has no player lines", file=source, line=header_at + 1)
-    frame = read_table([line for _, line in body], ";")
+    table = read_table(body, ";", source)
     rows: list[ExportRow] = []
     for k, (lineno, _) in enumerate(body):
-        cells = ["" if v is None else str(v) for v in frame.iloc[k].tolist()]
+        cells = list(table[k])
         cells += [""] * (len(heads) - len(cells))
         rows.append(_chess_results_row(cells, roles, lineno, source))
     by_number: dict[int, ExportRow] = {}
@@ -165,7 +166,7 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         texts = {}
         values = {}
         for k, row in enumerate(rows):
-            cell = str(frame.iloc[k, col]).strip() if col < frame.shape[1] else ""
+            cell = table[k][col].strip() if col < len(table[k]) else ""
             texts[row.number] = cell
             values[row.number] = points(cell)
         columns.append(PublishedColumn(key, label, values, texts))
@@ -217,13 +218,15 @@ def _chess_results_roles(heads: list[str], source: str, line: int) -> dict:
 
 
 def _chess_results_row(cells: list[str], roles: dict, lineno: int, source: str) -> ExportRow:
-    number = int(cells[roles["number"]].strip())
+    number = int_or_none(cells[roles["number"]])
+    if number is None:
+        raise InputError(f"number {cells[roles['number']].strip()!r} is not a number", file=source, line=lineno)
     row = ExportRow(line=lineno, number=number, name=cells[roles["name"]].strip() if "name" in roles else "")
     if "title" in roles:
         row.title = cells[roles["title"]].strip()
     if "rating" in roles:
         t = cells[roles["rating"]].strip()
-        if t and not t.isdigit():
+        if t and not digits(t):
             raise InputError(f"rating {t!r} is not a number", file=source, line=lineno)
         row.rating = (int(t) or None) if t else None
     if "fed" in roles:
@@ -235,7 +238,7 @@ def _chess_results_row(cells: list[str], roles: dict, lineno: int, source: str) 
             raise InputError(f"points {t.strip()!r} are not a number", file=source, line=lineno)
     if "rank" in roles:
         t = cells[roles["rank"]].strip()
-        row.rank = int(t) if t.isdigit() else None
+        row.rank = int_or_none(t)
     for r, col in enumerate(roles["rounds"], start=1):
         cell = cells[col].strip()
         row.cells.append(_chess_results_cell(cell, r, lineno, source))

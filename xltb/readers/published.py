@@ -2,13 +2,14 @@
 published next to the results (:class:`Published`, to compare with xltb's), their player rows, and
 those rows built into a :class:`~xltb.model.Tournament` through :mod:`xltb.readers.builder`.
 
-The readers are :mod:`xltb.readers.chessresults` and :mod:`xltb.readers.swissperfect`. pandas is
-imported inside the function that needs it (the engine does not use pandas).
+The readers are :mod:`xltb.readers.chessresults` and :mod:`xltb.readers.swissperfect`. Cells are
+split by the standard library's csv module, one line at a time, so that a broken quote is an error
+naming its line.
 """
 
 from __future__ import annotations
 
-import io
+import csv
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,6 +17,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from . import builder
+from .numbers import ascii_fraction
 
 CHESS_RESULTS = "chess-results"
 SWISSPERFECT = "swissperfect"
@@ -65,25 +67,34 @@ class ExportRow:
 
 def points(text: str) -> Fraction | None:
     """``8``, ``46,5``, ``6.5``, ``4½``, ``½``: a number of points (None when empty or not a number)."""
-    t = text.strip().replace(",", ".")
+    t = text.strip()
     if not t:
         return None
     if t.endswith("½"):
         t = (t[:-1] or "0") + ".5"
     try:
-        return Fraction(t)
+        return ascii_fraction(t)
     except (ValueError, ZeroDivisionError):
         return None
 
 
-def read_table(lines: list[str], sep: str):
-    """The cells of ``lines`` as a pandas DataFrame of strings (quotes handled; nothing converted)."""
-    import pandas as pd  # lazily: the engine must not import pandas
-
-    width = max(len(line.split(sep)) for line in lines)
-    frame = pd.read_csv(io.StringIO("\n".join(lines)), sep=sep, header=None, dtype=str, keep_default_na=False,
-                        names=list(range(width)), engine="python", quoting=0, skip_blank_lines=False)
-    return frame
+def read_table(body: list[tuple[int, str]], sep: str, source: str) -> list[list[str]]:
+    """The cells of each (line number, line) of ``body``, all rows as wide as the widest (quotes
+    handled as spreadsheets write them, ``"a;b"`` and ``""``; nothing converted). A line is one row:
+    a quote that is not closed on its line, or text after a closing quote, is an error naming the
+    line."""
+    rows = []
+    for number, line in body:
+        try:
+            rows.append(next(csv.reader([line], delimiter=sep, quotechar='"', doublequote=True, strict=True)))
+        except csv.Error as exc:
+            raise InputError(f"cannot read the line as {'TAB' if sep == chr(9) else repr(sep)}-separated cells "
+                             f"({exc}: a quote opened and not closed on this line?)", file=source,
+                             line=number) from None
+    width = max((len(cells) for cells in rows), default=0)
+    for cells in rows:
+        cells += [""] * (width - len(cells))
+    return rows
 
 
 # --------------------------------------------------------------------------- the model, through the builder

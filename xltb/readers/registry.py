@@ -12,6 +12,7 @@ from typing import Sequence
 
 from .._gc import paused
 from ..errors import InputError
+from ..limits import MAX_PARTICIPANTS, MAX_ROUNDS
 from ..model import EventType, Tournament
 from .text import encoding_note, errors_located, read_text
 from .trf import has_team_records
@@ -24,6 +25,10 @@ EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a
 #: too; chess-results declines when a SwissPerfect header comes first. A module is imported when it
 #: is first asked (the export readers use dataclasses and a dozen regular expressions, which
 #: ``xltb standings`` on a TRF file should not pay for at start-up).
+#: the longest line an event file within the limits may have: a TRF player line of MAX_ROUNDS rounds
+#: (10 characters each after column 90), with room for the longest export cells
+MAX_LINE_CHARS = 100 + 20 * MAX_ROUNDS
+
 READERS = ("trf_team", "trf", "chessresults", "swissperfect")
 #: individual events only (a team TRF file: the individual event of its players)
 INDIVIDUAL_READERS = ("trf", "chessresults", "swissperfect")
@@ -61,15 +66,37 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
     text, encoding = read_text(path)
     with errors_located(path), paused():
+        check_lines(text)
         name, reader = _reader_for(text, readers)
         if reader is None:
             raise InputError("not an event file: expected " + EXPECTED_INPUT)
         event = reader.read(text, str(path), event_type=etype, primary=primary)
+        within_limits(event)
     if name in KIND_LABELS:
         kind = KIND_LABELS[name]
     else:
         kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
     return _noted(event, encoding), kind
+
+
+def check_lines(text: str) -> None:
+    """Refuse, before any parsing, a line too long for an event within :data:`MAX_ROUNDS` rounds (one
+    TRF line of 200,000 rounds would otherwise take seconds and gigabytes)."""
+    if len(text) <= MAX_LINE_CHARS:
+        return
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE_CHARS:
+            raise InputError(f"the line has {len(line):,} characters, more than the {MAX_LINE_CHARS:,} a line of an "
+                             f"event within the limit of {MAX_ROUNDS:,} rounds may have", line=number)
+
+
+def within_limits(event) -> None:
+    """Refuse an event with more participants or rounds than xltb computes (see the README, Limits)."""
+    participants = len(getattr(event, "teams", None) or event.players)
+    if participants > MAX_PARTICIPANTS:
+        raise InputError(f"{participants:,} participants: more than the limit of {MAX_PARTICIPANTS:,}")
+    if event.rounds > MAX_ROUNDS:
+        raise InputError(f"{event.rounds:,} rounds: more than the limit of {MAX_ROUNDS:,}")
 
 
 def read_published(path: str | os.PathLike, event_type: EventType | None = None):
@@ -84,7 +111,9 @@ def read_published(path: str | os.PathLike, event_type: EventType | None = None)
     if reader is None:
         return None
     with errors_located(path):
+        check_lines(text)
         tournament, published = reader.parse(text, str(path), event_type=event_type)
+        within_limits(tournament)
     return _noted(tournament, encoding), published
 
 

@@ -15,6 +15,7 @@ import re
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Tournament
+from .numbers import digits
 from .published import SP_HEADER, SWISSPERFECT, ExportRow, Published, build_tournament, points, read_table
 
 
@@ -35,7 +36,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
     return _swissperfect(text, source, event_type)
 
 
-_SP_CELL = re.compile(r"^(\d*)\s*:\s*([-+=LWDlwd])?$")
+_SP_CELL = re.compile(r"^(\d*)\s*:\s*([-+=LWDlwd])?$", re.ASCII)
 _SP_WITH_OPP = {"W": Kind.WIN, "L": Kind.LOSS, "D": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
                 "=": Kind.UNRATED_DRAW, "": Kind.LOSS}
 _SP_NO_OPP = {"W": Kind.PAB, "+": Kind.FULL_BYE, "D": Kind.HALF_BYE, "=": Kind.HALF_BYE, "L": Kind.ZERO_BYE,
@@ -52,7 +53,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     rounds: list[int] = []
     for i, h in enumerate(heads):
         key = h.lower()
-        if key.isdigit():
+        if digits(key):
             rounds.append(i)
             if int(key) != len(rounds):
                 raise InputError(f"round column {h!r} out of order (expected {len(rounds)})", file=source,
@@ -66,15 +67,15 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     body = [(i + 1, line) for i, line in enumerate(lines) if i > header_at and line.strip()]
     if not body:
         raise InputError("the export has no player lines", file=source, line=header_at + 1)
-    frame = read_table([line for _, line in body], "\t")
+    table = read_table(body, "\t", source)
     warnings: list[str] = []
     rows: list[ExportRow] = []
     local_used = False
     for k, (lineno, _) in enumerate(body):
-        cells = [str(v) for v in frame.iloc[k].tolist()]
+        cells = list(table[k])
         cells += [""] * (len(heads) - len(cells))
         number_text = cells[roles.get("number", 0)].strip()
-        if not number_text.isdigit():
+        if not digits(number_text):
             raise InputError(f"player number {number_text!r} is not a number", file=source, line=lineno)
         row = ExportRow(line=lineno, number=int(number_text), name=cells[roles["name"]].strip())
         row.title = cells[roles["title"]].strip() if "title" in roles else ""
@@ -83,7 +84,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
         if not rating_text and "local_rating" in roles:
             rating_text = cells[roles["local_rating"]].strip()
             local_used = local_used or bool(rating_text)
-        if rating_text and not rating_text.isdigit():
+        if rating_text and not digits(rating_text):
             raise InputError(f"rating {rating_text!r} is not a number", file=source, line=lineno)
         row.rating = (int(rating_text) or None) if rating_text else None
         if "points" in roles:

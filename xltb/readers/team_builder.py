@@ -70,14 +70,14 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
     numbers = set()
     for t in rec.teams:
         if t.no in numbers:
-            raise InputError(f"team number {t['no']} is used twice", file=source, line=t.line)
+            raise InputError(f"team number {t.no} is used twice", file=source, line=t.line)
         numbers.add(t.no)
         for sno in t.roster:
             if sno not in players:
-                raise InputError(f"team {t['no']} lists player {sno}, who has no 001 line", file=source,
+                raise InputError(f"team {t.no} lists player {sno}, who has no 001 line", file=source,
                                  line=t.line)
             if sno in team_of and team_of[sno] != t.no:
-                raise InputError(f"player {sno} is on teams {team_of[sno]} and {t['no']}", file=source,
+                raise InputError(f"player {sno} is on teams {team_of[sno]} and {t.no}", file=source,
                                  line=t.line)
             team_of[sno] = t.no
     rounds = ind.rounds
@@ -224,7 +224,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
         primary=(primary or "MP").upper(), primary_source=primary_source, event_type_source=type_source, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
-        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter,
+        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
         rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned)
 
 

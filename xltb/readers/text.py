@@ -1,5 +1,6 @@
 """Reading text files as they are found in the wild: any line ends, UTF-8 with or without BOM,
-Latin-1 as the fallback."""
+cp1252 / Latin-1 as the fallback (for the whole file, or for the few lines of a UTF-8 file that
+are not UTF-8)."""
 
 from __future__ import annotations
 
@@ -8,35 +9,79 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..errors import InputError
+from ..limits import MAX_FILE_BYTES, size_text
 
 
-def read_text(path: str | os.PathLike) -> tuple[str, str]:
-    """Return (text, encoding) of a file; the text has its line ends normalised to ``\\n``."""
+def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of a file, at most ``limit`` (default :data:`~xltb.limits.MAX_FILE_BYTES`) of them: a
+    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            data = fh.read(limit + 1)
     except FileNotFoundError:
         raise InputError("no such file", file=str(path)) from None
     except IsADirectoryError:
         raise InputError("is a folder, not a file", file=str(path)) from None
     except OSError as exc:
         raise InputError(f"cannot read the file ({exc.strerror or exc})", file=str(path)) from None
-    return decode(data)
+    if len(data) > limit:
+        raise InputError(f"the file is larger than the limit of {size_text(limit)} for a file read", file=str(path))
+    return data
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    if b"\x00" in data[:4096]:
-        raise InputError("this is a binary file, not a text file")
+def read_text(path: str | os.PathLike) -> tuple[str, str]:
+    """Return (text, encoding) of a file; the text has its line ends normalised to ``\\n``."""
+    return decode(read_bytes(path), str(path))
+
+
+def decode(data: bytes, source: str | None = None) -> tuple[str, str]:
+    """(text, encoding): UTF-8 (with or without BOM); a file that is UTF-8 but for a few stray bytes
+    keeps UTF-8 for its other lines and reads those lines as cp1252 (the encoding says which
+    lines); a file with no UTF-8 text at all is cp1252, else Latin-1."""
+    nul = data.find(b"\x00", 0, 4096)
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise InputError(f"this is a binary file, not a text file (a NUL byte on line {line})", file=source)
     try:
         text, encoding = data.decode("utf-8-sig"), "utf-8"
-    except UnicodeDecodeError:
-        try:
-            text, encoding = data.decode("cp1252"), "cp1252"
-        except UnicodeDecodeError:
-            text, encoding = data.decode("latin-1"), "latin-1"
+    except UnicodeDecodeError as exc:
+        text, encoding = _mixed(data, exc)
     if "\r" in text:  # CRLF or CR-only line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text, encoding
+
+
+def _mixed(data: bytes, first: UnicodeDecodeError) -> tuple[str, str]:
+    """A file that is not all UTF-8: when its other lines hold UTF-8 text beyond ASCII, only the
+    lines that are not UTF-8 are read as cp1252; otherwise the whole file is."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines = data.split(b"\n")
+    bad: list[int] = []
+    utf8_text = False
+    out = []
+    for number, raw in enumerate(lines, start=1):
+        try:
+            out.append(raw.decode("utf-8"))
+            utf8_text = utf8_text or not raw.isascii()
+        except UnicodeDecodeError:
+            bad.append(number)
+            out.append(_single_byte(raw))
+    if utf8_text:
+        shown = ", ".join(map(str, bad[:5])) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
+        return "\n".join(out), f"UTF-8, except line{'s' if len(bad) > 1 else ''} {shown} (not UTF-8: read as cp1252)"
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _single_byte(raw: bytes) -> str:
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 @contextmanager
@@ -52,4 +97,6 @@ def errors_located(path: str | os.PathLike) -> Iterator[None]:
 
 def encoding_note(encoding: str) -> tuple[str, ...]:
     """The warning to show when a file was not UTF-8."""
-    return () if encoding in ("utf-8", "ascii") else (f"read as {encoding} (not UTF-8)",)
+    if encoding in ("utf-8", "ascii"):
+        return ()
+    return (f"read as {encoding}",) if encoding.startswith("UTF-8") else (f"read as {encoding} (not UTF-8)",)

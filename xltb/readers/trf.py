@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from . import builder, trf_records
+from .numbers import ascii_fraction, ascii_int, digits, int_or_none
 
 #: result code with an opponent -> kind
 _WITH_OPPONENT = {
@@ -39,8 +40,8 @@ _COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour
 
 #: a round block "  oooo c r": opponent (digits, right-aligned), colour, result; the fast path of the
 #: reader takes lines made only of such blocks, anything else goes through the careful path
-_BLOCK = re.compile(r"  ( {0,3}\d{1,4}) ([wbWB]) ([10=+\-WDLwdl])")
-_ROUNDS_FAST = re.compile(r"(?:  (?: {0,3}\d{1,4}) [wbWB] [10=+\-WDLwdl])*")
+_BLOCK = re.compile(r"  ( {0,3}\d{1,4}) ([wbWB]) ([10=+\-WDLwdl])", re.ASCII)
+_ROUNDS_FAST = re.compile(r"(?:  (?: {0,3}\d{1,4}) [wbWB] [10=+\-WDLwdl])*", re.ASCII)
 
 _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 
@@ -146,7 +147,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             header.chief_arbiter = body
         elif tag in ("142", "XXR"):
             try:
-                header.rounds_declared = int(body.split()[0])
+                header.rounds_declared = ascii_int(body.split()[0])
             except (ValueError, IndexError):
                 header.warnings.append(f"line {number}: {tag} {body!r} is not a number of rounds; ignored")
         elif tag == "162":
@@ -178,7 +179,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
 def _player_line(line: str, number: int, source: str) -> _RawPlayer:
     padded = line.ljust(99)
     try:
-        start_no = int(padded[4:8])
+        start_no = ascii_int(padded[4:8])
     except ValueError:
         raise InputError(f"pairing number {padded[4:8].strip()!r} (columns 5-8) is not a number", file=source,
                          line=number) from None
@@ -202,7 +203,7 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
         opp_text = block[0:4].strip()
         if opp_text in ("", "0000", "0"):
             opponent = None
-        elif opp_text.isdigit():
+        elif digits(opp_text):
             opponent = int(opp_text)
         else:
             raise InputError(f"round {r}: opponent {opp_text!r} (columns {92 + 10 * (r - 1)}-{95 + 10 * (r - 1)}) "
@@ -221,9 +222,9 @@ def _points_text(text: str) -> Fraction | None:
     are parsed once each."""
     found = _POINTS_SEEN.get(text, _NOT_SEEN)
     if found is _NOT_SEEN:
-        t = text.strip().replace(",", ".")
+        t = text.strip()
         try:
-            found = Fraction(t) if t else None
+            found = ascii_fraction(t) if t else None
         except (ValueError, ZeroDivisionError):
             found = None
         if len(_POINTS_SEEN) < 10_000:
@@ -362,7 +363,7 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
             start_no=p.start_no, name=t[14:47].strip(), results=tuple(results), rating=rating,
             title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=t[57:68].strip(),
             birth=t[69:79].strip(), declared_points=_points_text(t[80:84]),
-            declared_rank=int(t[85:89]) if t[85:89].strip().isdigit() else None,
+            declared_rank=int_or_none(t[85:89]),
             extra_points=bonus.get(p.start_no, zero), line=p.line))
     return out
 
@@ -371,7 +372,7 @@ def _rating(text: str, line: int) -> int | None:
     t = text.strip()
     if not t:
         return None
-    if not t.isdigit():
+    if not digits(t):
         raise InputError(f"rating {t!r} (columns 49-52) is not a number", line=line)
     value = int(t)
     return value or None

@@ -11,12 +11,13 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import EventType, Kind, Scoring
+from .numbers import ascii_fraction, digits
 
 
 # --------------------------------------------------------------------------- scoring records
 def points_number(text: str, what: str, line: int, source: str) -> Fraction:
     try:
-        return Fraction(text.strip().replace(",", "."))
+        return ascii_fraction(text)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{what}: {text.strip()!r} is not a number of points", file=source, line=line) from None
 
@@ -27,7 +28,7 @@ _162_FIELDS = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"
 
 def scoring_162(line: str, number: int, source: str, out: dict) -> None:
     """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token)."""
-    for code, value in re.findall(r"\b([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:]):
+    for code, value in re.findall(r"\b([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:], re.ASCII):
         code = code.upper()
         if code == "X":  # unknown result (adjourned): not a kind of result xltb keeps
             continue
@@ -92,13 +93,13 @@ def abnormal_299(records, by_no, source):
             raise InputError("299: no points in columns 14-17", file=source, line=number)
         points = points_number(text, "299", number, source)
         rnd_text = padded[19:22].strip()
-        rnd = int(rnd_text) if rnd_text.isdigit() and int(rnd_text) else None
+        rnd = int(rnd_text) if digits(rnd_text) and int(rnd_text) else None
         ids = []
         for i in range(23, len(line), 5):
             t = line[i:i + 4].strip()
             if t:
-                if not t.isdigit() or int(t) not in by_no:
-                    if t.isdigit() and int(t) == 0:
+                if not digits(t) or int(t) not in by_no:
+                    if digits(t) and int(t) == 0:
                         continue
                     raise InputError(f"299: {t!r} is not a pairing number of this event", file=source, line=number)
                 ids.append(int(t))
@@ -120,11 +121,11 @@ def abnormal_299(records, by_no, source):
 def bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[int]]:
     padded = line.ljust(14)
     rnd_text = padded[6:9].strip()
-    if not rnd_text.isdigit():
+    if not digits(rnd_text):
         raise InputError(f"240: round {rnd_text!r} (columns 7-9) is not a number", file=source, line=number)
     ids = []
     for t in line[9:].replace("\t", " ").split():
-        if not t.isdigit():
+        if not digits(t):
             raise InputError(f"240: {t!r} is not a pairing number", file=source, line=number)
         if int(t):
             ids.append(int(t))
@@ -147,10 +148,10 @@ def read_date(text: str, header, tag: str) -> date | None:
     if not t:
         return None
     try:
-        m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t)
+        m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t, re.ASCII)
         if m:
             return date(int(m[1]), int(m[2]), int(m[3]))
-        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", t)
+        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", t, re.ASCII)
         if m:
             a, b, y = int(m[1]), int(m[2]), int(m[3])
             if y < 100:  # two-digit year: TRF writes YY/MM/DD, some programs DD.MM.YY
@@ -160,10 +161,10 @@ def read_date(text: str, header, tag: str) -> date | None:
             if b > 12:  # month first
                 return date(y, a, b)
             return date(y, b, a)
-        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t)
+        m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t, re.ASCII)
         if m and m[1].lower() in _MONTHS:
             return date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t)
+        m = re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t, re.ASCII)
         if m and m[2].lower() in _MONTHS:
             return date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
     except ValueError:

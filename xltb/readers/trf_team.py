@@ -35,6 +35,7 @@ from ..errors import InputError
 from ..model import Colour, EventType, Kind, Tournament
 from ..model.team import TeamTournament
 from . import trf
+from .numbers import ascii_fraction, digits, int_or_none
 from .team_builder import NotTeamMatches, build
 from .team_records import ForfeitedMatch, TeamEntry, TeamRecords
 
@@ -64,17 +65,17 @@ def _int(text: str, what: str, number: int, source: str, *, blank: int | None = 
     t = text.strip()
     if not t:
         return blank
-    if not t.isdigit():
+    if not digits(t):
         raise InputError(f"{what}: {t!r} is not a number", file=source, line=number)
     return int(t)
 
 
 def _points(text: str, what: str, number: int, source: str) -> Fraction | None:
-    t = text.strip().replace(",", ".")
+    t = text.strip()
     if not t:
         return None
     try:
-        return Fraction(t)
+        return ascii_fraction(t)
     except (ValueError, ZeroDivisionError):
         raise InputError(f"{what}: {t!r} is not a number of points", file=source, line=number) from None
 
@@ -119,7 +120,7 @@ class _Parser:
                 self._match_362(line, number, source)
             elif tag in ("142", "XXR"):
                 value = line[4:].split()
-                if value and value[0].isdigit():
+                if value and digits(value[0]):
                     self.rounds_declared = int(value[0])
             elif tag == "320":
                 self._pab_320(line, number, source)
@@ -142,7 +143,7 @@ class _Parser:
     def _ids(text: str, what: str, number: int, source: str) -> list[int]:
         out = []
         for t in text.replace("\t", " ").split():
-            if not t.isdigit():
+            if not digits(t):
                 raise InputError(f"{what}: {t!r} is not a pairing number", file=source, line=number)
             if int(t):
                 out.append(int(t))
@@ -156,14 +157,14 @@ class _Parser:
         strength = padded[47:53].strip()
         return TeamEntry(
             no, padded[8:40].strip(), tuple(self._ids(line[71:], "310", number, source)), short=padded[41:46].strip(),
-            strength=int(strength) if strength.isdigit() and int(strength) else None,
+            strength=int_or_none(strength) or None,
             mp=_points(padded[54:60], "310: match points (columns 55-60)", number, source),
             gp=_points(padded[61:67], "310: game points (columns 62-67)", number, source),
-            rank=int(padded[68:71]) if padded[68:71].strip().isdigit() else None, line=number)
+            rank=int_or_none(padded[68:71]), line=number)
 
     def _match_362(self, line: str, number: int, source: str) -> None:
         # by token: "362 TW  2.0   TD  1.0   TL  0.0", "362 TW 2     TD 1     TL 0", "362  W 3.0    D 1.0"
-        found = re.findall(r"(?<![A-Za-z])T?([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:])
+        found = re.findall(r"(?<![A-Za-z])T?([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:], re.ASCII)
         if not found:
             raise InputError("362: no match points found (expected e.g. TW 2.0  TD 1.0  TL 0.0)", file=source,
                              line=number)

@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 
 from ..errors import XltbError
-from ..files import write_atomic
+from ..files import PDF_WORK_PREFIX, remove_leftovers, write_atomic
 
 #: where LibreOffice is found when it is not on the PATH
 _CANDIDATES = (
@@ -60,15 +60,16 @@ def require_soffice() -> str:
 
 
 def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str | None = None,
-                timeout: float = 300) -> None:
-    """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup)."""
-    failures = convert_many([(os.fspath(xlsx), os.fspath(pdf))], soffice=soffice, timeout=timeout)
+                timeout: float = 300, force: bool = True) -> None:
+    """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup); without ``force``,
+    an existing ``pdf`` is not replaced."""
+    failures = convert_many([(os.fspath(xlsx), os.fspath(pdf))], soffice=soffice, timeout=timeout, force=force)
     if failures:
         raise failures[os.fspath(xlsx)]
 
 
 def convert_many(pairs: list[tuple[str, str]], *, soffice: str | None = None, processes: int = 1,
-                 timeout: float | None = None) -> dict[str, PdfError]:
+                 timeout: float | None = None, force: bool = True) -> dict[str, PdfError]:
     """Convert many workbooks, ``(xlsx, pdf)`` pairs, with one LibreOffice process per group of files
     (``processes`` groups run at the same time): LibreOffice starts once, not once per file, which is
     most of the time a conversion takes. Returns the failures by workbook (empty when all were written).
@@ -81,12 +82,12 @@ def convert_many(pairs: list[tuple[str, str]], *, soffice: str | None = None, pr
     groups = [chunk for g in groups for chunk in (g[i:i + BATCH] for i in range(0, len(g), BATCH))]
     failures: dict[str, PdfError] = {}
     if len(groups) == 1:
-        failures.update(_convert_group(groups[0], soffice, timeout))
+        failures.update(_convert_group(groups[0], soffice, timeout, force))
     else:
         from concurrent.futures import ThreadPoolExecutor  # threads: each waits on its own LibreOffice process
 
         with ThreadPoolExecutor(max_workers=processes) as pool:
-            for result in pool.map(lambda g: _convert_group(g, soffice, timeout), groups):
+            for result in pool.map(lambda g: _convert_group(g, soffice, timeout, force), groups):
                 failures.update(result)
     return failures
 
@@ -95,12 +96,14 @@ def convert_many(pairs: list[tuple[str, str]], *, soffice: str | None = None, pr
 BATCH = 200
 
 
-def _convert_group(pairs: list[tuple[str, str]], soffice: str, timeout: float | None) -> dict[str, PdfError]:
+def _convert_group(pairs: list[tuple[str, str]], soffice: str, timeout: float | None,
+                   force: bool = True) -> dict[str, PdfError]:
     """One LibreOffice process converts every workbook of the group: each is linked (or copied) into a work
     folder under a name of its own, so that two workbooks of the same name in different folders do not
     overwrite each other's PDF."""
     timeout = timeout or 60 + 15 * len(pairs)
-    work = tempfile.mkdtemp(prefix="xltb-pdf-")
+    remove_leftovers(tempfile.gettempdir())  # the work folders of runs that were killed
+    work = tempfile.mkdtemp(prefix=f"{PDF_WORK_PREFIX}{os.getpid()}-")
     failures: dict[str, PdfError] = {}
     try:
         names = []
@@ -127,7 +130,7 @@ def _convert_group(pairs: list[tuple[str, str]], soffice: str, timeout: float | 
             produced = os.path.join(out, f"{k:05d}.pdf")
             if proc is not None and os.path.isfile(produced):
                 with open(produced, "rb") as f:
-                    write_atomic(pdf, f.read())
+                    write_atomic(pdf, f.read(), force=force)
                 continue
             if proc is not None:
                 lines = (proc.stderr or proc.stdout or "").strip().splitlines()

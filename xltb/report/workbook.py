@@ -157,10 +157,11 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
 
 
 def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "", lang: str | Language | None = None,
-                   sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None) -> None:
-    """Write the workbook atomically (a temporary file renamed at the end: never half a file)."""
+                   sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None,
+                   force: bool = True) -> None:
+    """Write the workbook atomically (never half a file); without ``force``, never over an existing file."""
     write_atomic(path, build_workbook(st, input_kind=input_kind, lang=lang, sheets=sheets, planned=planned,
-                                      page_of=page_of))
+                                      page_of=page_of), force=force)
 
 
 __all__ = ["build_workbook", "write_workbook", "standings_rows", "number_format", "round_text", "points_text",

@@ -4,7 +4,7 @@ by the games they played against each other."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .codes import TieBreakSpec
 from .context import Context
@@ -25,7 +25,7 @@ class EncounterStep(NamedTuple):
 
     def text(self) -> str:
         """The step in words, e.g. ``{#3, #7}: all met; separate standings #7 1.5, #3 0.5 (6.2)``."""
-        names = ", ".join(f"#{n}" for n in self.members)
+        names = _member_list(self.members)
         team = self.score is not None
         if self.outcome == "equal":
             what = self.score if team else "scores"
@@ -49,6 +49,19 @@ class EncounterStep(NamedTuple):
         if self.outcome == "chain-undecided":
             return f"{{{names}}}: {self.chain} on their match(es) is not decisive (13.3.2)"
         raise ValueError(self.outcome)
+
+
+#: a set larger than this is named by its first members and a count (a step of 100,000 tied players
+#: would otherwise write 800 KB of start numbers into the notes of each of them)
+NAMED_MEMBERS = 50
+SHOWN_MEMBERS = 10
+
+
+def _member_list(members: tuple[int, ...]) -> str:
+    if len(members) <= NAMED_MEMBERS:
+        return ", ".join(f"#{n}" for n in members)
+    shown = ", ".join(f"#{n}" for n in members[:SHOWN_MEMBERS])
+    return f"{shown} and {len(members) - SHOWN_MEMBERS:,} more"
 
 
 #: what a step decided
@@ -78,8 +91,15 @@ class DirectEncounterResult:
         return f"DirectEncounterResult({self.groups}, {self.scores}, {self.steps})"
 
 
+#: the members a participant has counted games against (any of them may be outside the group): lets
+#: the separate standings be summed from each member's own games, in time linear in the games,
+#: instead of asking ``meetings`` about every pair of a group that may hold 100,000 tied players
+Opponents = Callable[[int], Iterable[int]]
+
+
 def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]],
-                       max_game: Fraction, start_nos: Sequence[int]) -> DirectEncounterResult:
+                       max_game: Fraction, start_nos: Sequence[int],
+                       opponents: Opponents | None = None) -> DirectEncounterResult:
     """Apply C.07 6.1-6.3 to ``group`` (participant indices; ``start_nos`` names them).
 
     ``meetings(a, b)`` returns the points ``a`` scored in each counted game against ``b``.
@@ -90,16 +110,31 @@ def separate_standings(group: Sequence[int], meetings: Callable[[int, int], list
     Art. 6 is then reapplied to the remaining participants.
     """
     out = DirectEncounterResult([])
-    out.groups = _apply(list(group), meetings, max_game, start_nos, out, top=True)
+    out.groups = _apply(list(group), meetings, max_game, start_nos, out, top=True, opponents=opponents)
     return out
 
 
-def separate_scores(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]]
-                    ) -> tuple[dict[int, Fraction], dict[int, int]]:
+def separate_scores(group: Sequence[int], meetings: Callable[[int, int], list[Fraction]],
+                    opponents: Opponents | None = None) -> tuple[dict[int, Fraction], dict[int, int]]:
     """C.07 6.1: each member's score in the separate standings of ``group`` and how many of the others
-    it did not meet. 6.1.2: when two met more than once, the addend is the average."""
+    it did not meet. 6.1.2: when two met more than once, the addend is the average.
+
+    With ``opponents``, each member's own games are summed (linear in the games); without, every pair
+    is asked (quadratic in the group: for the small groups of team events)."""
     score: dict[int, Fraction] = {a: Fraction(0) for a in group}
     missing: dict[int, int] = {a: 0 for a in group}
+    if opponents is not None:
+        others = len(score) - 1
+        for a in score:
+            met = 0
+            for b in set(opponents(a)):
+                if b != a and b in score:
+                    games = meetings(a, b)
+                    if games:
+                        score[a] += sum(games, Fraction(0)) / len(games)  # 6.1.2
+                        met += 1
+            missing[a] = others - met
+        return score, missing
     for a in group:
         for b in group:
             if a == b:
@@ -116,22 +151,38 @@ def first_whatever_missing(rest: Sequence[int], score: dict[int, Fraction], miss
                            max_game: Fraction) -> int | None:
     """C.07 6.3: the member who stays alone at the top whatever the outcome of the missing games (each
     worth at most ``max_game``), or None."""
-    alone = [x for x in rest if all(score[x] > score[y] + max_game * missing[y] for y in rest if y != x)]
-    return alone[0] if alone else None
+    # x is first when its score beats every other member's best possible score (score + max_game per
+    # missing game): only the two highest bounds need to be known (linear, not quadratic, in the set)
+    best = second = None
+    holder = None
+    for y in rest:
+        bound = score[y] + max_game * missing[y]
+        if best is None or bound > best:
+            best, second, holder = bound, best, y
+        elif second is None or bound > second:
+            second = bound
+    for x in rest:
+        others_best = second if x == holder else best
+        if others_best is None or score[x] > others_best:
+            return x
+    return None
 
 
 def art6_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], max_game: Fraction,
-              start_nos: Sequence[int], steps: list[EncounterStep], score_name: str | None = None
-              ) -> tuple[list[list[int]], dict[int, Fraction], bool]:
+              start_nos: Sequence[int], steps: list[EncounterStep], score_name: str | None = None,
+              opponents: Opponents | None = None) -> tuple[list[list[int]], dict[int, Fraction], bool]:
     """One application of Art. 6 to ``group``, without recursion: (ordered groups, separate scores,
     whether all met). 6.2: all met: the separate standings (one group per score). 6.3: not all met:
     who stays alone ahead whatever the missing games is first, then the next likewise; the rest is
     one group. ``steps`` receives what was decided."""
-    score, missing = separate_scores(group, meetings)
+    score, missing = separate_scores(group, meetings, opponents)
     members = tuple(start_nos[a] for a in group)
     if not any(missing.values()):  # 6.2
-        levels = sorted(set(score.values()), reverse=True)
-        subs = [[a for a in group if score[a] == level] for level in levels]
+        by_level: dict[Fraction, list[int]] = {}
+        for a in group:
+            by_level.setdefault(score[a], []).append(a)
+        levels = sorted(by_level, reverse=True)
+        subs = [by_level[level] for level in levels]
         table = tuple((tuple(start_nos[a] for a in sub), level) for sub, level in zip(subs, levels))
         steps.append(EncounterStep(members, "6.2", "equal" if len(subs) == 1 else "separated", score_name, table))
         return subs, score, True
@@ -142,7 +193,7 @@ def art6_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], 
         if first is None:
             break
         ranked.append([first])
-        rest.remove(first)
+        rest = [a for a in rest if a != first]
         steps.append(EncounterStep(members, "6.3", "ahead", score_name, first=start_nos[first]))
     if not ranked:
         steps.append(EncounterStep(members, "6.3", "undecided", score_name))
@@ -151,10 +202,10 @@ def art6_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], 
 
 
 def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: DirectEncounterResult,
-           top: bool) -> list[list[int]]:
+           top: bool, opponents: Opponents | None = None) -> list[list[int]]:
     if len(group) < 2:
         return [group]
-    groups, score, all_met = art6_step(group, meetings, max_game, start_nos, out.steps)
+    groups, score, all_met = art6_step(group, meetings, max_game, start_nos, out.steps, opponents=opponents)
     if top:
         out.scores.update(score)
     if len(groups) == 1:
@@ -162,12 +213,14 @@ def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: Direc
     if all_met:  # 6.2: ties within the separate standings are re-examined
         result: list[list[int]] = []
         for sub in groups:
-            result.extend(_apply(sub, meetings, max_game, start_nos, out, top=False) if len(sub) > 1 else [sub])
+            result.extend(_apply(sub, meetings, max_game, start_nos, out, top=False, opponents=opponents)
+                          if len(sub) > 1 else [sub])
         return result
     ranked, rest = groups[:-1], groups[-1]
     if len(rest) == 1:
         return groups
-    return ranked + _apply(rest, meetings, max_game, start_nos, out, top=False)  # 6.3: reapply Art. 6
+    return ranked + _apply(rest, meetings, max_game, start_nos, out, top=False,  # 6.3: reapply Art. 6
+                           opponents=opponents)
 
 
 def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> DirectEncounterResult:
@@ -175,15 +228,20 @@ def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> 
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
     members = set(group)
     games: dict[tuple[int, int], list[Fraction]] = {}
+    met: dict[int, list[int]] = {}
     for a in group:
         for r, (k, o, v) in enumerate(zip(ctx.kinds[a], ctx.opps[a], ctx.pts[a])):
             if o in members and o != a and ctx.is_game(k, o, fw, fl):
                 games.setdefault((a, o), []).append(Fraction(v, ctx.q))
+                met.setdefault(a, []).append(o)
 
     def meetings(a: int, b: int) -> list[Fraction]:
         return games.get((a, b), [])
 
-    return separate_standings(group, meetings, ctx.t.scoring.win, ctx.start_nos)
+    def opponents(a: int) -> list[int]:
+        return met.get(a, [])
+
+    return separate_standings(group, meetings, ctx.t.scoring.win, ctx.start_nos, opponents)
 
 
 __all__ = ["EncounterStep", "DirectEncounterResult", "separate_standings", "art6_step", "direct_encounter"]

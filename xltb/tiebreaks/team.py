@@ -283,7 +283,8 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
             return [sub]
         for what, view in steps:  # 13.3.1
             # one application of Art. 6, without its recursion: 13.3.3 restarts every subset
-            groups, scores, _ = art6_step(sub, meetings_for(view), Fraction(view.win, q), ctx.start_nos, taken, what)
+            groups, scores, _ = art6_step(sub, meetings_for(view), Fraction(view.win, q), ctx.start_nos, taken, what,
+                                          opponents=lambda a, view=view: view.opps[a])  # linear in the matches
             if not first_scores and what == ctx.primary:
                 first_scores.update(scores)
             if len(groups) > 1:

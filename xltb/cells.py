@@ -1,0 +1,37 @@
+"""Text from a file, made safe for a workbook cell, header or footer (no sheet name xltb writes
+comes from a file).
+
+* XML 1.0 cannot hold most control characters (U+0000-U+001F but TAB, LF and CR), U+FFFE, U+FFFF
+  or a lone surrogate: a workbook holding one is not well formed and Excel refuses to open it.
+  :func:`clean` removes them.
+* openpyxl takes any string that starts with ``=`` for a formula: :func:`put_text` writes such a
+  string as a string (the cell's type forced, and the quote prefix set, so that Excel shows it as
+  typed and does not evaluate it when the cell is edited).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean(text: str) -> str:
+    """``text`` without the characters XML cannot hold."""
+    return _ILLEGAL_XML.sub("", text)
+
+
+def put_text(cell, value: Any) -> None:
+    """Put ``value`` into an openpyxl cell; a string is cleaned and never becomes a formula."""
+    if not isinstance(value, str):
+        cell.value = value
+        return
+    text = clean(value)
+    cell.value = text
+    if text.startswith("=") and cell.data_type == "f":
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
+__all__ = ["clean", "put_text"]
