@@ -418,3 +418,14 @@ def test_published_number_is_public():
     assert published_number("12½") == (Fraction(25, 2), None)
     assert published_number(13) == (Fraction(13), None)
     assert published_number("") == (None, None)
+
+
+def test_a_trf_without_a_list_is_checked_under_the_list_that_reproduces_most_ranks():
+    """A TRF file naming no tie-breaks: the commonly used lists are tried, as the CSV reader tries the
+    candidates of an ambiguous legend, and the report says which list was used and why."""
+    report = check_file(os.path.join(os.path.dirname(__file__), "data", "real",
+                                     "01_fide_example1_karl_mala_gedenkturnier_2005.trf"))
+    note = next(n for n in report.notes if "names no tie-breaks" in n)
+    assert "BH,BH/C1,SB" in note and "reproduces the most published ranks" in note
+    assert report.codes == ["BH", "BH/C1", "SB"]
+    assert report.ranks_compared - len(report.ranks) == 46  # ranks that agree (37 under xltb's default list)

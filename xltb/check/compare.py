@@ -219,6 +219,29 @@ class Checker:
             return self.unrated
         return next((c.unrated_rating for c in self.source.columns if c.unrated_rating is not None), None)
 
+    def _choose_rank_list(self, edition: Edition, unrated: int | None) -> None:
+        """The source names no list: the candidate that reproduces the most published ranks (the first,
+        xltb's default, on a tie), and a note that says so."""
+        src = self.source
+        scores = []
+        for codes in src.rank_candidates:
+            st = self._rank_standings(edition.key, unrated, codes)
+            agree = -1 if isinstance(st, str) else sum(1 for r in st.rows if src.ranks.get(r.start_no) == r.rank)
+            scores.append((agree, codes))
+        best = max(scores, key=lambda s: s[0])  # max keeps the first of equals: the default list
+        default_agree, default = scores[0]
+        tried = ", ".join(f"{','.join(c)} {a}" for a, c in sorted(scores, key=lambda s: -s[0])[:5])
+        if best[1] == default:
+            self.notes.append(f"the file names no tie-breaks (212/202): xltb's default list {','.join(default)} is "
+                              f"assumed, and no list commonly used reproduces more of the published ranks "
+                              f"({len(src.rank_candidates)} tried, most ranks agreeing: {tried}); give --tiebreaks")
+        else:
+            src.rank_codes = best[1]
+            self.notes.append(f"the file names no tie-breaks (212/202): the ranks are compared under "
+                              f"{','.join(best[1])}, the commonly used list that reproduces the most published ranks "
+                              f"({best[0]} of {len(src.ranks)}; xltb's default {','.join(default)}: {default_agree}; "
+                              f"most ranks agreeing: {tried}); give --tiebreaks")
+
     def _rank_standings(self, edition: str, unrated: int | None, codes: tuple[str, ...] | None = None):
         codes = codes if codes is not None else self.source.rank_codes
         return self.rec.standings(edition, tuple(codes) or None, unrated)
@@ -229,6 +252,8 @@ class Checker:
         if not src.ranks:
             return [], 0, []
         unrated = self._rank_unrated()
+        if src.rank_candidates:
+            self._choose_rank_list(edition, unrated)
         st = self._rank_standings(edition.key, unrated)
         if isinstance(st, str):
             self.notes.append(f"ranks not compared: {st}")

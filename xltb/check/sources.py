@@ -57,6 +57,9 @@ class Source:
     date_hint: tuple[date, str] | None = None  # a date to choose the edition, and where it comes from
     notes: list[str] = field(default_factory=list)
     rank_codes: tuple[str, ...] = ()  # the list the ranks were computed with (TRF, JSON)
+    #: lists to try when the source does not say which one its ranks were computed with (TRF without
+    #: 212/202): the one that reproduces the most published ranks is used, and the report says so
+    rank_candidates: tuple[tuple[str, ...], ...] = ()
 
 
 def _user_list(tiebreaks: str | None) -> list[str] | None:
@@ -174,10 +177,26 @@ def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> So
         notes.append("tie-break list of the file (TRF 212/202)")
     else:
         codes = tuple(s.code for s in parse_list(default_list(event.event_type, team)))
-        notes.append("the file names no tie-breaks (212/202): xltb's default list is assumed; give --tiebreaks")
     points = {p.start_no: getattr(p, "declared_points", None) for p in participants}
     names = {p.start_no: p.name for p in participants}
-    return Source(path, "trf", event, [], ranks, points, names, team=team, notes=notes, rank_codes=codes)
+    candidates = () if user or file_tiebreaks(event) is not None else \
+        tuple(dict.fromkeys([codes] + [c for c in RANK_CANDIDATES[team, event.event_type.predetermined]]))
+    return Source(path, "trf", event, [], ranks, points, names, team=team, notes=notes, rank_codes=codes,
+                  rank_candidates=candidates)
+
+
+#: lists pairing programs commonly rank with, tried when a TRF file names none (team?, round robin?)
+RANK_CANDIDATES: dict[tuple[bool, bool], tuple[tuple[str, ...], ...]] = {
+    (False, False): (("BH/C1", "BH", "SB", "DE", "WIN"), ("BH/C1", "BH", "ARO/C1", "DE"), ("BH/C1", "BH", "SB"),
+                     ("BH", "BH/C1", "SB"), ("BH/M1", "BH", "SB"), ("BH/C2", "BH/C1", "BH", "SB"),
+                     ("DE", "BH/C1", "BH", "SB"), ("BH/C1", "BH", "PS"), ("PS", "BH/C1", "BH"), ("SB", "BH", "PS"),
+                     ("BH", "SB", "PS"), ("ARO/C1", "BH/C1", "BH")),
+    (False, True): (("DE", "WIN", "SB", "KS"), ("SB", "DE", "WIN"), ("DE", "SB", "KS"), ("SB", "KS", "DE"),
+                    ("DE", "SB", "WIN")),
+    (True, False): (("EDE", "EMGSB/C1", "BH:MP/C1", "MPvGP"), ("BH:MP/C1", "BH:MP", "MPvGP"),
+                    ("MPvGP", "BH:MP/C1", "BH:MP")),
+    (True, True): (("EDE", "MPvGP", "EMGSB"), ("MPvGP", "EDE", "EMGSB")),
+}
 
 
 def _json_source(path: str, user: list[str] | None, event_path: str | None) -> Source:
