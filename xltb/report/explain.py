@@ -54,12 +54,8 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
             any(c.opponent for c in parts) else "score"
         lines.append(f"{'Rd':>3}  {'Opp':>4}  {head:>6}  {'result':>6}  {'value':>7}  how")
         for c in parts:
-            how = c.explanation + (f" [{c.article}]" if c.article else "")
-            if c.vur:
-                how += "; voluntarily unplayed round"
-            if c.cut:
-                how += f"; CUT: {c.cut}"
-            score = str(c.rating) if c.rating is not None and c.score is None else _num(c.score)
+            how = how_text(c)
+            score = shown_score(c)
             value = format_value(code, c.value)
             lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {score:>6}  {_num(c.result):>6}  "
                          f"{('(' + value + ')') if c.cut else value:>7}  {how}")
@@ -85,3 +81,19 @@ def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
     what = ", ".join(f"R{r.round} {r.kind.name.lower().replace('_', ' ')}" for r in left)
     return [f"note: not counted, not played over the board (C.07 10; forfeits only with /P): {what}"
             + ("; a Cut falls on the games that count" if "/C" in code or "/M" in code else "")]
+
+
+def how_text(c, cut: str = "CUT") -> str:
+    """Why a contribution is what it is: its source and article, a voluntarily unplayed round, the cut."""
+    how = c.explanation + (f" [{c.article}]" if c.article else "")
+    if c.vur:
+        how += "; voluntarily unplayed round"
+    if c.cut:
+        how += f"; {cut}: {c.cut}"
+    return how
+
+
+def shown_score(c) -> str:
+    """The figure a contribution is computed from: the opponent's rating for rating-based tie-breaks,
+    else the score used."""
+    return str(c.rating) if c.rating is not None and c.score is None else _num(c.score)

@@ -16,6 +16,7 @@ from .. import __version__
 from ..model import Colour
 from ..ranking.standings import Standings
 from .details import event_rows
+from .explain import how_text, shown_score
 from .grid import grid_rows, is_round_robin
 from .i18n import Language, language
 from .numbers import column_decimals, format_fixed, format_value
@@ -105,12 +106,8 @@ def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
             heads = [lang("round_word"), lang("opponent"), lang("score"), lang("result"), lang("value"), lang("how")]
             body = []
             for c in parts:
-                how = c.explanation + (f" [{c.article}]" if c.article else "")
-                if c.vur:
-                    how += "; voluntarily unplayed round"
-                if c.cut:
-                    how += f"; cut: {c.cut}"
-                score = str(c.rating) if c.rating is not None and c.score is None else _num(c.score)
+                how = how_text(c, cut="cut")
+                score = shown_score(c)
                 v = format_value(code, c.value)
                 cells = [c.round or "", c.opponent or "", score, _num(c.result), f"({v})" if c.cut else v, escape(how)]
                 body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
