@@ -27,7 +27,7 @@ from .model import EventType
 from .ranking import compute
 from .ranking.choices import Choice, choose_edition, choose_list, initial_choices, is_team
 from .ranking.standings import Standings
-from .readers.registry import KIND_LABELS, read_event
+from .readers.registry import KIND_LABELS, read_event_published
 from .rules import Edition
 from .tiebreaks.codes import TieBreakSpec, parse_list
 
@@ -115,27 +115,28 @@ def decide(path_or_event, *, tiebreaks: str | list[str] | None = None, rules: st
     if isinstance(path_or_event, (str, os.PathLike)):
         if event_type is not None and not isinstance(event_type, EventType):
             event_type = EventType(event_type)
-        event, kind = read_event(path_or_event, event_type, primary)
+        event, kind, published = read_event_published(path_or_event, event_type, primary)
         path = os.fspath(path_or_event)
     else:
-        event, kind, path = path_or_event, "", None
+        event, kind, path, published = path_or_event, "", None, None
         if event_type is not None or primary is not None:
             raise XltbError("decide(): event_type and primary apply when a file is read; give the path")
     if path is not None and kind == CHESS_RESULTS and not (tiebreaks and rules):
-        return _export_decision(path, event, kind, tiebreaks, rules, event_type, unrated_rating)
+        return _export_decision(path, (event, published), kind, tiebreaks, rules, event_type, unrated_rating)
     edition, reason = choose_edition(event, rules)
     specs, list_choice = choose_list(event, tiebreaks)
     choices = initial_choices(event, edition, reason, specs, list_choice)
     return Decision(event, kind, edition, specs, choices, unrated_rating)
 
 
-def _export_decision(path: str, event, kind: str, tiebreaks, rules, event_type, unrated_rating) -> Decision:
-    """A chess-results export: the legend's codes and edition, chosen as ``xltb check`` chooses them."""
+def _export_decision(path: str, export, kind: str, tiebreaks, rules, event_type, unrated_rating) -> Decision:
+    """A chess-results export (``export``: its event and what it published, read once): the legend's
+    codes and edition, chosen as ``xltb check`` chooses them."""
     # the check package reads legends and scores candidate codes; imported only for exports
     from .check.compare import Checker
     from .check.sources import load_source
 
-    source = load_source(path, event_type=event_type.value if isinstance(event_type, EventType) else event_type)
+    source = load_source(path, export=export)
     event = source.event
     checker = Checker(source, rules if isinstance(rules, str) else getattr(rules, "key", None), unrated_rating)
     edition, why = checker.choose_edition()

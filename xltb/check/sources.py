@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -16,7 +15,7 @@ from ..model import EventType, Tournament
 from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
-from ..readers.text import read_bytes, read_text
+from ..readers.text import read_bytes
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
 from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
@@ -77,8 +76,11 @@ def _user_list(tiebreaks: str | None) -> list[str] | None:
 
 
 def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | None = None,
-                event_type: str | None = None) -> Source:
-    """Read the published figures and the event. Raises :class:`InputError` for what cannot be read."""
+                event_type: str | None = None, export: tuple[Tournament, Published] | None = None) -> Source:
+    """Read the published figures and the event. Raises :class:`InputError` for what cannot be read.
+    ``export``: an export of ``path`` already read (:func:`~xltb.readers.registry.read_published`)."""
+    if export is not None:
+        return _csv_source(path, _user_list(tiebreaks), export)
     if not os.path.isfile(path):
         raise InputError("no such file", file=path)
     user = _user_list(tiebreaks)
@@ -143,15 +145,9 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
                 c.note = "no legend name: the code is the candidate that reproduces the most values " \
                          "(give --tiebreaks to decide)"
         columns.append(c)
-    text, _ = read_text(path)
     hint = None
-    m = re.search(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
-                  text[:2000], re.IGNORECASE | re.ASCII)
-    if m and tournament.start_date is None:
-        try:
-            hint = (date(int(m.group(3)), int(m.group(2)), int(m.group(1))), "the export's last update")
-        except ValueError:  # 31.02.2024: no date, no hint
-            hint = None
+    if published.updated is not None and tournament.start_date is None:
+        hint = (published.updated, "the export's last update")
     names = {p.start_no: p.name for p in tournament.players}
     notes = []
     if published.kind == "swissperfect":

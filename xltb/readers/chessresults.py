@@ -13,6 +13,7 @@ and checked against the published total.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Tournament
@@ -174,9 +175,25 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         kind=CHESS_RESULTS,
         ranks={r.number: r.rank for r in rows if r.rank is not None},
         points={r.number: r.declared for r in rows},
-        tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title)
+        tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title,
+        updated=_last_update(text))
     tournament = build_tournament(rows, len(roles["rounds"]), name, source, event_type, [])
     return tournament, published
+
+
+_LAST_UPDATE = re.compile(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
+                          re.IGNORECASE | re.ASCII)
+
+
+def _last_update(text: str) -> date | None:
+    """The date of the banner's "Last update 30.12.2021 ..." (None when absent or not a date)."""
+    m = _LAST_UPDATE.search(text[:2000])
+    if m is None:
+        return None
+    try:
+        return date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    except ValueError:  # 31.02.2024: no date
+        return None
 
 
 def _chess_results_roles(heads: list[str], source: str, line: int) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
@@ -48,6 +49,7 @@ class Published:
     legend: tuple[str, ...]  # the '#' lines at the end, without the '#'
     lines: dict[int, int]  # player number -> line of the file
     title: str = ""  # e.g. "Final Ranking crosstable after 21 Rounds"
+    updated: date | None = None  # the export's "Last update" date (chess-results prints no start date)
 
 
 @dataclass

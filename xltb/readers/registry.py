@@ -63,6 +63,14 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
     """(event, kind): a :class:`~xltb.model.Tournament` or :class:`~xltb.model.team.TeamTournament`,
     and what the file was read as. Errors name the file and line. ``readers`` narrows the choice
     (e.g. individual readers only)."""
+    event, kind, _ = read_event_published(path, event_type, primary, readers=readers)
+    return event, kind
+
+
+def read_event_published(path: str | os.PathLike, event_type: EventType | str | None = None,
+                         primary: str | None = None, *, readers: Sequence = READERS):
+    """:func:`read_event`, and what an export published beside the results (its
+    :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
     text, encoding = read_text(path)
     with errors_located(path), paused():
@@ -70,13 +78,16 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
         name, reader = _reader_for(text, readers)
         if reader is None:
             raise InputError("not an event file: expected " + EXPECTED_INPUT)
-        event = reader.read(text, str(path), event_type=etype, primary=primary)
+        if name in EXPORTS:
+            event, published = reader.parse(text, str(path), event_type=etype)
+        else:
+            event, published = reader.read(text, str(path), event_type=etype, primary=primary), None
         within_limits(event)
     if name in KIND_LABELS:
         kind = KIND_LABELS[name]
     else:
         kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
-    return _noted(event, encoding), kind
+    return _noted(event, encoding), kind, published
 
 
 def check_lines(text: str) -> None:
