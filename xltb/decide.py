@@ -67,7 +67,6 @@ class Decision:
         """The standings under this decision; they say where each choice came from."""
         unrated = unrated_rating if unrated_rating is not None else self.unrated_rating
         st = compute(self.event, self.specs, self.edition, unrated_rating=unrated, lots=lots)
-        st.edition_reason = self.choices["rules"].text
         st.choices = dict(self.choices)
         st.warnings[:0] = [n for n in self.notes if n not in st.warnings]
         return st
@@ -123,9 +122,9 @@ def decide(path_or_event, *, tiebreaks: str | list[str] | None = None, rules: st
             raise XltbError("decide(): event_type and primary apply when a file is read; give the path")
     if path is not None and kind == CHESS_RESULTS and not (tiebreaks and rules):
         return _export_decision(path, (event, published), kind, tiebreaks, rules, event_type, unrated_rating)
-    edition, reason = choose_edition(event, rules)
+    edition, rules_choice = choose_edition(event, rules)
     specs, list_choice = choose_list(event, tiebreaks)
-    choices = initial_choices(event, edition, reason, specs, list_choice)
+    choices = initial_choices(event, rules_choice, list_choice)
     return Decision(event, kind, edition, specs, choices, unrated_rating)
 
 
@@ -170,8 +169,7 @@ def _export_decision(path: str, export, kind: str, tiebreaks, rules, event_type,
                                  "the export's legend: " + "; ".join(parts))
         else:
             specs, list_choice = choose_list(event, None)
-    choices = initial_choices(event, edition, why, specs, list_choice)
-    choices["rules"] = rules_choice
+    choices = initial_choices(event, rules_choice, list_choice)
     unrated = unrated_rating if unrated_rating is not None else next(
         (c.unrated_rating for c in source.columns if c.unrated_rating is not None), None)
     if unrated is not None and unrated_rating is None:

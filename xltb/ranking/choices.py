@@ -49,13 +49,10 @@ def split_source(text: str, fallback: str = "file") -> tuple[str, str]:
     return fallback, text
 
 
-def initial_choices(event, edition: Edition, edition_reason: str, specs, list_choice: Choice | None = None
-                    ) -> dict[str, Choice]:
+def initial_choices(event, rules: Choice, tiebreaks: Choice) -> dict[str, Choice]:
     """What the ranking itself can say of its choices (:func:`xltb.decide.decide` says more: the
     legend of an export, ...): rules, tie-breaks, event type and, for teams, the primary score."""
-    origin = edition_origin(edition_reason)
-    out = {"rules": Choice(edition.key, origin, "" if origin == "user" else edition_reason),
-           "tiebreaks": list_choice or Choice(",".join(s.code for s in specs), "user", "")}
+    out = {"rules": rules, "tiebreaks": tiebreaks}
     out["event_type"] = Choice(event.event_type.value, *split_source(getattr(event, "event_type_source", "") or ""))
     if is_team(event):
         source = event.primary_source
@@ -64,15 +61,6 @@ def initial_choices(event, edition: Edition, edition_reason: str, specs, list_ch
         reason = "" if origin == "user" else source.removeprefix("xltb's default: ")
         out["primary"] = Choice(event.primary, origin, reason)
     return out
-
-
-def edition_origin(reason: str) -> str:
-    """The origin of an edition chosen by :func:`choose_edition` (from its reason)."""
-    if reason == "chosen by the user":
-        return "user"
-    if reason.startswith("the event has no start date"):
-        return "default"
-    return "file"
 
 
 def is_team(event) -> bool:
@@ -84,21 +72,23 @@ def default_list(event_type: EventType, team: bool = False) -> str:
     return DEFAULT_LISTS[team, event_type]
 
 
-def choose_edition(event, rules: str | Edition | None) -> tuple[Edition, str]:
-    """The edition to apply and why (for the output)."""
+def choose_edition(event, rules: str | Edition | None) -> tuple[Edition, Choice]:
+    """The edition to apply, and where it came from and why (for the output)."""
     if isinstance(rules, Edition):
-        return rules, "chosen by the user"
+        return rules, Choice(rules.key, "user", "")
     if rules:
-        return parse_edition(rules), "chosen by the user"
+        edition = parse_edition(rules)
+        return edition, Choice(edition.key, "user", "")
     if event.start_date is None:
         edition = edition_for_date(None)
-        return edition, f"the event has no start date: newest edition {edition.key} used"
+        return edition, Choice(edition.key, "default", f"the event has no start date: newest edition {edition.key} used")
     edition = edition_for_date(event.start_date)
     if event.start_date < edition.starts:
-        return edition, (f"the event started on {event.start_date.isoformat()}, before the {edition.key} "
-                         "rules; the oldest edition xltb knows is used (the earlier rule, an unplayed game as a draw "
-                         "against the player himself, 2011 annex F.a, is not implemented)")
-    return edition, f"in force on the start date {event.start_date.isoformat()}"
+        return edition, Choice(edition.key, "file", (
+            f"the event started on {event.start_date.isoformat()}, before the {edition.key} rules; the oldest edition "
+            "xltb knows is used (the earlier rule, an unplayed game as a draw against the player himself, 2011 annex "
+            "F.a, is not implemented)"))
+    return edition, Choice(edition.key, "file", f"in force on the start date {event.start_date.isoformat()}")
 
 
 def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:

@@ -62,7 +62,7 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
                        rules: str | Edition | None = None, *, unrated_rating: int | None = None,
                        lots: int | None = None) -> Standings:
     """Compute every value and rank the players (C.07 4.2)."""
-    edition, reason = choose_edition(tournament, rules)
+    edition, rules_choice = choose_edition(tournament, rules)
     specs, list_choice = choose_list(tournament, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
     try:
@@ -108,7 +108,6 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     for i, place, by_lot in ranking:
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(place, tournament.players[i], ctx.frac(ctx.score[i]), values, by_lot))
-    st = Standings(tournament, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
-    st.choices = initial_choices(tournament, edition, reason, specs, list_choice)
-    st.edition_reason = st.choices["rules"].text  # "from the file: in force on the start date ..."
+    st = Standings(tournament, edition, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st.choices = initial_choices(tournament, rules_choice, list_choice)
     return st

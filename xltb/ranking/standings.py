@@ -44,17 +44,16 @@ class Row(NamedTuple):
 class Standings:
     """The result of a computation: ranked rows, every value with its breakdown."""
 
-    __slots__ = ("event", "team", "edition", "edition_reason", "specs", "rows", "evaluations", "encounters", "warnings",
+    __slots__ = ("event", "team", "edition", "specs", "rows", "evaluations", "encounters", "warnings",
                  "lots_seed", "unrated_rating", "choices", "_index", "_steps", "_codes")
 
-    def __init__(self, event: "Tournament | TeamTournament", edition: Edition, edition_reason: str, specs: tuple[TieBreakSpec, ...],
+    def __init__(self, event: "Tournament | TeamTournament", edition: Edition, specs: tuple[TieBreakSpec, ...],
                  rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
                  encounters: dict[str, list[EncounterStep]] | None = None, warnings: list[str] | None = None,
                  lots_seed: int | None = None, unrated_rating: int | None = None):
         self.event = event  # the individual or team event ranked
         self.team = getattr(event, "teams", None) is not None  # a team event (see ranking.choices.is_team)
         self.edition = edition
-        self.edition_reason = edition_reason
         self.specs = specs
         self.rows = rows
         self.evaluations = evaluations  # code -> per participant (in file order)
@@ -71,6 +70,11 @@ class Standings:
 
     def __repr__(self) -> str:
         return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
+
+    @property
+    def edition_reason(self) -> str:
+        """Where the edition came from and why: ``from the file: in force on the start date ...``."""
+        return self.choices["rules"].text
 
     @property
     def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":

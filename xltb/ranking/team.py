@@ -29,7 +29,7 @@ from .standings import Row, Standings
 def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
                  *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
     """Rank the teams: primary score, then each tie-break on the teams still tied (C.07 4.2, 11-13)."""
-    edition, reason = choose_edition(tt, rules)  # uses start_date only
+    edition, rules_choice = choose_edition(tt, rules)  # uses start_date only
     specs, list_choice = choose_list(tt, tiebreaks)
     options = Options(unrated_rating=unrated_rating)
     warnings = list(tt.warnings)
@@ -109,7 +109,6 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    st = Standings(tt, edition, reason, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
-    st.choices = initial_choices(tt, edition, reason, specs, list_choice)
-    st.edition_reason = st.choices["rules"].text  # "from the file: in force on the start date ..."
+    st = Standings(tt, edition, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
+    st.choices = initial_choices(tt, rules_choice, list_choice)
     return st
