@@ -23,7 +23,6 @@ from .._gc import paused
 from ..errors import XltbError
 from ..decide import decide
 from ..readers.registry import EXPECTED_INPUT
-from ..readers.registry import read_event as read_any
 from ..files import write_atomic
 from ..report.html import html_page
 from ..report.workbook import PDF_DEFAULT, write_workbook
@@ -147,11 +146,6 @@ EXISTS = "exists; use --force to overwrite it"
 
 
 # --------------------------------------------------------------------------- one file
-def read_event(path: str, event_type: str | None = None, primary: str | None = None):
-    """Read an event file whatever its kind: (event, description of the kind)."""
-    return read_any(path, event_type, primary)
-
-
 def export_one(task: Task, options: Options) -> Outcome:
     """Read, compute and write one workbook (and the HTML page; with ``pdf``, the workbook of the sheets to
     print, converted by :func:`run` with the others); never raises for a problem of the file."""
@@ -325,5 +319,5 @@ def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
     return lines
 
 
-__all__ = ["Options", "Task", "Outcome", "expand_inputs", "plan", "read_event", "export_one", "run", "summary",
+__all__ = ["Options", "Task", "Outcome", "expand_inputs", "plan", "export_one", "run", "summary",
            "Progress", "EXPECTED_INPUT", "EVENT_SUFFIXES"]

@@ -8,7 +8,6 @@ from ..errors import XltbError
 from ..files import write_atomic
 from ..model import EventType
 from ..decide import Decision, decide
-from ..ranking import compute
 from ..terminal import printable
 from ..readers.registry import read_event
 
@@ -46,11 +45,6 @@ def decide_from_args(args, tiebreaks: str | None = None) -> Decision:
                   unrated_rating=args.unrated_rating)
 
 
-def compute_from_args(event, args):
-    return compute(event, getattr(args, "tiebreaks", None), args.rules, unrated_rating=args.unrated_rating,
-                   lots=getattr(args, "lots", None))
-
-
 def add_output_options(parser: argparse.ArgumentParser, metavar: str = "OUT", **kwargs) -> None:
     """-o and --force: an existing file is replaced only with --force."""
     parser.add_argument("-o", "--output", metavar=metavar, **kwargs)
@@ -64,5 +58,5 @@ def output(text: str, target: str | None, force: bool = False) -> None:
         print(printable(text), end="")  # a name's escape sequence must not reach the terminal
 
 
-__all__ = ["add_event_options", "add_output_options", "load_event", "decide_from_args", "compute_from_args", "output",
+__all__ = ["add_event_options", "add_output_options", "load_event", "decide_from_args", "output",
            "XltbError"]
