@@ -1,5 +1,5 @@
 """A direct-encounter value only where Art. 6 gave the participant a standing among the tied
-(xltb.ranking.individual.keep_decided): all of the tied group met (6.2), or Art. 6 placed it apart
+(xltb.tiebreaks.direct.keep_decided): all of the tied group met (6.2), or Art. 6 placed it apart
 (6.3). Tied players who never met get no value (a 0 read as "lost")."""
 
 from __future__ import annotations

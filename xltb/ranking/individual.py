@@ -14,7 +14,7 @@ from .standings import Row, Standings
 from ..tiebreaks.base import Column, Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Context, Options
-from ..tiebreaks.direct import EncounterStep, direct_encounter
+from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
 from ..tiebreaks.registry import evaluate_all, info
 
 def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
@@ -37,25 +37,6 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
                     f"{spec.code} is rating-based and the event has unrated players ({names}{more}); C.07 10 "
                     "drops such tie-breaks unless the rules say how unrated players count: give --unrated-rating N")
     return warnings
-
-
-def keep_decided(result, group: list[int], scores: list) -> None:
-    """Record a DE value only where Art. 6 gives the participant a standing among the tied ``group``:
-
-    * all of them met (6.2): everyone's score in the separate standings, also when the scores are
-      equal (they drew: FIDE's program and chess-results print it too);
-    * not all met (6.3): only for a participant Art. 6 placed apart from at least one of the others
-      (its final group within ``group`` is smaller than ``group``).
-
-    Otherwise (not all met and nothing decided for it) there is no value: a 0 would read as "lost"
-    where the players never met. The value is always the score in the separate standings of
-    ``group`` (C.07 6.1)."""
-    all_met = bool(result.steps) and result.steps[0].article == "6.2"
-    for sub in result.groups:
-        if all_met or len(sub) < len(group):
-            for i in sub:
-                if scores[i] is None and i in result.scores:
-                    scores[i] = result.scores[i]
 
 
 def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | None = None,

@@ -18,10 +18,9 @@ from ..rules import Edition
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
-from ..tiebreaks.direct import EncounterStep, direct_encounter
+from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
 from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
-from .individual import keep_decided
 from .choices import choose_edition, choose_list, initial_choices, refuse_buchholz_in_round_robin
 from .loop import by_values, partition_by, rank
 from .standings import Row, Standings

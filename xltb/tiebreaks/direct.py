@@ -223,6 +223,25 @@ def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: Direc
                            opponents=opponents)
 
 
+def keep_decided(result: DirectEncounterResult, group: list[int], scores: list) -> None:
+    """Record a DE value only where Art. 6 gives the participant a standing among the tied ``group``:
+
+    * all of them met (6.2): everyone's score in the separate standings, also when the scores are
+      equal (they drew: FIDE's program and chess-results print it too);
+    * not all met (6.3): only for a participant Art. 6 placed apart from at least one of the others
+      (its final group within ``group`` is smaller than ``group``).
+
+    Otherwise (not all met and nothing decided for it) there is no value: a 0 would read as "lost"
+    where the players never met. The value is always the score in the separate standings of
+    ``group`` (C.07 6.1)."""
+    all_met = bool(result.steps) and result.steps[0].article == "6.2"
+    for sub in result.groups:
+        if all_met or len(sub) < len(group):
+            for i in sub:
+                if scores[i] is None and i in result.scores:
+                    scores[i] = result.scores[i]
+
+
 def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> DirectEncounterResult:
     """C.07 6 for individuals. 6.1.1: forfeits are excluded unless 15.2 applies (round robins) or ``/P``."""
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played)
@@ -244,4 +263,5 @@ def direct_encounter(ctx: Context, spec: TieBreakSpec, group: Sequence[int]) -> 
     return separate_standings(group, meetings, ctx.t.scoring.win, ctx.start_nos, opponents)
 
 
-__all__ = ["EncounterStep", "DirectEncounterResult", "separate_standings", "art6_step", "direct_encounter"]
+__all__ = ["EncounterStep", "DirectEncounterResult", "separate_standings", "art6_step", "direct_encounter",
+           "keep_decided"]
