@@ -15,6 +15,7 @@ from .numbers import decimals, format_value
 from .titles import de_code, de_decided
 from .layout import Layout, number_format, text_width
 from .xlsx import Book, row_height
+from .explain import how_text
 
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
@@ -26,14 +27,9 @@ NOTES_WIDTH = 58.0
 def contribution_note(c) -> str:
     """What a contribution's note says: its explanation and article unless it is a plain game, a voluntarily
     unplayed round, and what was cut."""
-    text = ""
     if c.source not in PLAIN_SOURCES or c.vur:
-        text = c.explanation + (f" [{c.article}]" if c.article else "")
-        if c.vur:
-            text += "; voluntarily unplayed round"
-    if c.cut:
-        text += ("; " if text else "") + f"cut: {c.cut}"
-    return text
+        return how_text(c, cut="cut")
+    return f"cut: {c.cut}" if c.cut else ""
 
 
 def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[list, dict[int, bool]]]:
