@@ -38,7 +38,7 @@ from generate import generate  # noqa: E402
 
 import pyodide_host  # noqa: E402
 from xltb.excel import functions, templates  # noqa: E402
-from xltb.readers.trf import parse_trf  # noqa: E402
+from xltb.readers import trf  # noqa: E402
 
 CODES = "BH/C1,BH,SB,DE,WIN,ARO,PS,BPG"  # a Swiss list (Koya, KS, is for round robins)
 REPEAT = 7
@@ -87,7 +87,7 @@ def count(wb, sizes: dict[str, int]) -> tuple[int, int]:
 def main() -> int:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
-    event = parse_trf(generate(players, rounds, 11), "bench.trf")
+    event = trf.read(generate(players, rounds, 11), "bench.trf")
     wb = templates.build("individual", event, tiebreaks=CODES)
     b = blocks(wb)
     sizes = {name: len(rows) * len(rows[0]) for name, rows in b.items()}
