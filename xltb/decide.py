@@ -138,13 +138,10 @@ def _export_decision(path: str, export, kind: str, tiebreaks, rules, event_type,
     source = load_source(path, export=export)
     event = source.event
     checker = Checker(source, rules if isinstance(rules, str) else getattr(rules, "key", None), unrated_rating)
-    edition, why = checker.choose_edition()
+    edition, rules_choice = checker.choose_edition()
     notes: list[str] = []
     if rules:
         rules_choice = Choice(edition.key, "user", "")
-    else:
-        origin = "default" if why.startswith("no start date: the newest") else "file"
-        rules_choice = Choice(edition.key, origin, why)
     if tiebreaks:
         specs, list_choice = choose_list(event, tiebreaks)
     else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import TieBreakError
+from ..model import Choice
 from ..ranking.loop import by_values, rank
 from ..rules import EDITIONS, Edition, edition_for_date, parse_edition
 from ..tiebreaks.codes import parse_code
@@ -77,16 +78,17 @@ class Checker:
             total += max(0, best[0])
         return total
 
-    def choose_edition(self) -> tuple[Edition, str]:
+    def choose_edition(self) -> tuple[Edition, Choice]:
+        """The edition the published figures were computed with, and where that came from and why."""
         src = self.source
         if self.user_rules:
             edition = parse_edition(self.user_rules)
             self._choose_codes(edition)
-            return edition, "chosen by the user"
+            return edition, Choice(edition.key, "user", "chosen by the user")
         if src.rules:
             edition = parse_edition(src.rules)
             self._choose_codes(edition)
-            return edition, "the edition the JSON was computed with"
+            return edition, Choice(edition.key, "file", "the edition the JSON was computed with")
         implied = {parse_edition(e).key for c in src.columns if (e := _legend_edition(c))}
         start = getattr(src.event, "start_date", None)
         dated = edition_for_date(start) if start is not None else None
@@ -96,19 +98,19 @@ class Checker:
             if dated is not None and named.key == "2023-09" and dated.key in ("2023-09", "2024-04", "2024-08"):
                 named = dated
             self._choose_codes(named)
-            return named, "named by the legend" + (f" (start date {start.isoformat()})" if start else "")
+            return named, Choice(named.key, "file", "named by the legend" + (f" (start date {start.isoformat()})" if start else ""))
         if dated is not None:
             self._choose_codes(dated)
-            return dated, f"in force on the start date {start.isoformat()}"
+            return dated, Choice(dated.key, "file", f"in force on the start date {start.isoformat()}")
         if src.date_hint is not None:
             day, where = src.date_hint
             edition = edition_for_date(day)
             self._choose_codes(edition)
-            return edition, f"no start date; in force on {day.isoformat()}, {where}"
+            return edition, Choice(edition.key, "file", f"no start date; in force on {day.isoformat()}, {where}")
         if not any(c.comparable for c in src.columns):
             if not src.ranks:
                 edition = edition_for_date(None)
-                return edition, "no start date: the newest edition"
+                return edition, Choice(edition.key, "default", "no start date: the newest edition")
             scores = []
             for i, e in enumerate(EDITIONS.values()):
                 st = self._rank_standings(e.key, self._rank_unrated())
@@ -116,18 +118,20 @@ class Checker:
                 scores.append((agree, -i, e))
             best = max(scores)
             detail = ", ".join(f"{e.key} {s}" for s, _, e in scores)
-            return best[2], f"no start date: the edition that reproduces the most published ranks ({detail})"
+            return best[2], Choice(best[2].key, "file", f"no start date: the edition that reproduces the most published ranks "
+                                                        f"({detail})")
         scores = [(self._choose_codes(e), -i, e) for i, e in enumerate(EDITIONS.values())]
         best = max(scores)
         edition = best[2]
         self._choose_codes(edition)
         detail = ", ".join(f"{e.key} {s}" for s, _, e in scores)
-        return edition, f"no start date: the edition that reproduces the most published values ({detail})"
+        return edition, Choice(edition.key, "file", f"no start date: the edition that reproduces the most published values "
+                                              f"({detail})")
 
     # --------------------------------------------------------------- values
     def check(self) -> CheckReport:
         src = self.source
-        edition, reason = self.choose_edition()
+        edition, choice = self.choose_edition()
         self._edition = edition
         if src.kind in ("chess-results", "swissperfect"):  # the list the export ranked with: its columns
             src.rank_codes = tuple(c.code for c in src.columns if c.code and c.code != "PTS")
@@ -204,7 +208,7 @@ class Checker:
         for no, pub in src.points.items():
             if pub is not None and no in st_points and st_points[no] != pub:
                 points.append((no, src.names.get(no, ""), pub, st_points[no]))
-        return CheckReport(src.path, src.kind, edition.key, reason, [c for c in src.rank_codes], columns, cells,
+        return CheckReport(src.path, src.kind, edition.key, choice.reason, [c for c in src.rank_codes], columns, cells,
                            ranks, points, self.notes, len(list(self.rec.participants())), compared, rank_whole,
                            dict(src.names))
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
+from .choice import Choice
 from .results import Colour, Kind
 from .scoring import Scoring
 from .tournament import EventType, Player
@@ -146,9 +147,10 @@ class TeamTournament:
     scoring: Scoring = field(default_factory=Scoring)  # game points of a board
     match_scoring: MatchScoring = field(default_factory=MatchScoring)
     primary: str = "MP"  # "MP" or "GP" (TRF 192 _MP_GP / _GP_MP)
-    primary_source: str = "default"
-    #: where the event type came from (see Tournament.event_type_source)
-    event_type_source: str = ""
+    #: where the primary score came from (None: the file's own)
+    primary_choice: Choice | None = None
+    #: where the event type came from (see Tournament.event_type_choice)
+    event_type_choice: Choice | None = None
     board_colours: str = ""  # TRF 352, e.g. WBWB
     tiebreaks: tuple[str, ...] = ()
     source: str | None = None

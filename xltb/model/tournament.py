@@ -7,6 +7,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import NamedTuple
 
+from .choice import Choice
 from .results import Colour, Kind
 from .scoring import Scoring
 
@@ -105,8 +106,8 @@ class Tournament(NamedTuple):
     end_date: date | None = None
     chief_arbiter: str = ""
     rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
-    #: where the event type came from: "user: ...", "file: ..." or "default: ..." (readers.builder.type_source)
-    event_type_source: str = ""
+    #: where the event type came from (readers.builder.type_choice); None: the file's own (a workbook's Settings)
+    event_type_choice: Choice | None = None
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

@@ -4,10 +4,11 @@ The one place that decides these for every command and every face."""
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Iterable
 
 from ..errors import TieBreakError
-from ..model import EventType
+from ..model import Choice, EventType
+from ..model.choice import ORIGINS  # noqa: F401 - part of this module's API
 from ..rules import Edition, edition_for_date, parse_edition
 from ..tiebreaks.codes import TieBreakSpec, parse_list
 
@@ -24,42 +25,13 @@ DEFAULT_LISTS: dict[tuple[bool, EventType], str] = {
 }
 
 
-class Choice(NamedTuple):
-    """One decision about how an event is ranked, and where it came from (for every output)."""
-
-    value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
-    origin: str  # "file", "user" or "default" (xltb's own choice)
-    reason: str  # why, in words
-
-    @property
-    def text(self) -> str:
-        """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...``."""
-        head = ORIGINS[self.origin]
-        return f"{head}: {self.reason}" if self.reason else head
-
-
-ORIGINS = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
-
-
-def split_source(text: str, fallback: str = "file") -> tuple[str, str]:
-    """(origin, reason) of a reader's ``origin: why`` text (``event_type_source``)."""
-    head, sep, rest = text.partition(": ")
-    if sep and head in ORIGINS:
-        return head, rest
-    return fallback, text
-
-
 def initial_choices(event, rules: Choice, tiebreaks: Choice) -> dict[str, Choice]:
     """What the ranking itself can say of its choices (:func:`xltb.decide.decide` says more: the
     legend of an export, ...): rules, tie-breaks, event type and, for teams, the primary score."""
     out = {"rules": rules, "tiebreaks": tiebreaks}
-    out["event_type"] = Choice(event.event_type.value, *split_source(getattr(event, "event_type_source", "") or ""))
+    out["event_type"] = getattr(event, "event_type_choice", None) or Choice(event.event_type.value, "file", "")
     if is_team(event):
-        source = event.primary_source
-        origin = "user" if source == "chosen by the user" else "default" if source.startswith(("default", "xltb")) \
-            else "file"
-        reason = "" if origin == "user" else source.removeprefix("xltb's default: ")
-        out["primary"] = Choice(event.primary, origin, reason)
+        out["primary"] = event.primary_choice or Choice(event.primary, "file", "")
     return out
 
 

@@ -86,7 +86,7 @@ class Standings:
         """The event's scoring in words (team events: match and game points, the primary score and why)."""
         if self.team:
             primary = self.choices.get("primary")
-            return f"{self.event.describe_scoring()} ({primary.text if primary else self.event.primary_source})"
+            return f"{self.event.describe_scoring()} ({primary.text})"
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:

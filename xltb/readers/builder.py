@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
-from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring
+from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring
 from ..model.tournament import pairing_system
 
 #: what the opponent's side must say for each result. One table for every reader: a reader that
@@ -226,17 +226,17 @@ def event_type(declared: EventType | None, participants, warnings: list[str],
     return EventType.SWISS
 
 
-def type_source(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> str:
-    """Where the event type came from, for the output: ``origin: why``, origin ``user``, ``file`` or
-    ``default`` (see :func:`event_type`)."""
+def type_choice(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> Choice:
+    """Where the event type ``found`` came from, for the output: the user, the file (declared, or seen in
+    the pairings) or xltb's default (see :func:`event_type`)."""
     if given is not None:
-        return "user: --event-type"
+        return Choice(found.value, "user", "--event-type")
     if declared is not None:
-        return f"file: {declared_by}"
+        return Choice(found.value, "file", declared_by)
     if found is not EventType.SWISS:
-        return "file: the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")"
-    return ("default: the file does not name its pairing system and not every two participants met: "
-            "read as a Swiss")
+        return Choice(found.value, "file", "the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")")
+    return Choice(found.value, "default", "the file does not name its pairing system and not every two "
+                                          "participants met: read as a Swiss")
 
 
 def fmt(value: Fraction | None) -> str:

@@ -148,4 +148,4 @@ def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str,
     etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings),
-                      event_type_source=builder.type_source(event_type, None, "", etype))
+                      event_type_choice=builder.type_choice(event_type, None, "", etype))

@@ -21,7 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import Colour, EventType, Kind, RoundResult, Tournament
+from ..model import Choice, Colour, EventType, Kind, RoundResult, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
 from .trf_records import declared_by, declared_event_type
@@ -214,15 +214,16 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
     # two teams met is a round robin, 15.2)
     declared = declared_event_type(rec.type_text, rec.type_code)
     etype = event_type or builder.event_type(declared, built, warnings)
-    type_source = builder.type_source(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
     primary = primary_override or _primary(rec.type_code)
-    primary_source = "chosen by the user" if primary_override else ("TRF 192 " + rec.type_code if primary
-                                                                     else "xltb's default: the file does not say "
-                                                                          "(TRF 192); match points, C.07 11.1")
+    value = (primary or "MP").upper()
+    primary_choice = Choice(value, "user", "") if primary_override else \
+        Choice(value, "file", "TRF 192 " + rec.type_code) if primary else \
+        Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
     return TeamTournament(
         name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
         boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
-        primary=(primary or "MP").upper(), primary_source=primary_source, event_type_source=type_source, board_colours=rec.board_colours,
+        primary=value, primary_choice=primary_choice, event_type_choice=type_choice, board_colours=rec.board_colours,
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
         end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
         rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned)

@@ -312,7 +312,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
     declared = trf_records.declared_event_type(header.type_text, header.type_code)
     etype = event_type or builder.event_type(declared, players, warnings)
-    type_source = builder.type_source(event_type, declared,
+    type_choice = builder.type_choice(event_type, declared,
                                       trf_records.declared_by(header.type_text, header.type_code), etype)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
     tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
@@ -320,7 +320,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         name=header.name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds, event_type=etype,
         start_date=header.start_date, scoring=scoring, tiebreaks=tiebreaks, tiebreaks_line=tiebreaks_line,
         source=source,
-        warnings=tuple(warnings), event_type_source=type_source, city=header.city, federation=header.federation, end_date=header.end_date,
+        warnings=tuple(warnings), event_type_choice=type_choice, city=header.city, federation=header.federation,
+        end_date=header.end_date,
         chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared), frozenset(players_only)
 
 

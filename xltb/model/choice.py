@@ -1,0 +1,24 @@
+"""Where a decision about an event came from: the file, the user or xltb's own default."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: the origins of a decision, as the output names them
+ORIGINS = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
+
+
+class Choice(NamedTuple):
+    """One decision about how an event is ranked (edition, tie-break list, event type, primary score),
+    and where it came from, for every output. Readers make the event type's and the primary score's;
+    :mod:`xltb.ranking.choices` the edition's and the list's."""
+
+    value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
+    origin: str  # "file", "user" or "default" (xltb's own choice): a key of ORIGINS
+    reason: str  # why, in words
+
+    @property
+    def text(self) -> str:
+        """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...``."""
+        head = ORIGINS[self.origin]
+        return f"{head}: {self.reason}" if self.reason else head
