@@ -20,7 +20,7 @@ import pytest
 import pyodide_host
 from helpers import REAL, SEED
 from xltb.excel import templates
-from xltb.excel.lite import MAIN_PY
+from xltb.excel.lite import MAIN_PY, bundled_main
 from xltb.ranking import compute
 from xltb.readers.registry import read_event
 from xltb.tiebreaks.codes import parse_list
@@ -135,7 +135,8 @@ def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
     assert "SB" in explained and "#2" in explained
 
 
-def test_the_lite_main_py_under_xlwings_decorators(pyodide):
+@pytest.mark.parametrize("bundled", [True, False], ids=["main.py carrying xltb", "short main.py + wheel"])
+def test_the_lite_main_py_under_xlwings_decorators(pyodide, bundled):
     """xltb lite's main.py, run as Lite runs it: xlwings' own func/arg decorators register the
     functions (xlwings.server, as `from xlwings import func` resolves with XLWINGS_ON_SERVER), its
     custom_functions_meta lists them, and its dispatcher calls them with Office.js-shaped arguments
@@ -143,8 +144,12 @@ def test_the_lite_main_py_under_xlwings_decorators(pyodide):
 
     xlwings' server decorators live in xlwings.pro (PolyForm Noncommercial); importing them asks for a
     licence key, and `noncommercial` is the key xlwings documents for noncommercial use. It is set in
-    the Pyodide process only, for this test of an MIT project; xltb ships no xlwings.pro code."""
+    the Pyodide process only, for this test of an MIT project; xltb ships no xlwings.pro code.
+
+    The main.py that carries xltb (``xltb lite``'s default) unpacks it and imports that copy, not the
+    wheel the runtime has installed; the short one imports the installed wheel."""
     args, st = case_args("individual", SEED / "held-swiss16.trf", "BH/C1,BH,SB,DE,WIN")
+    main_py = bundled_main() if bundled else MAIN_PY
     crosstable, settings = args
     code = f"""
 import asyncio, os, sys, types, json
@@ -152,9 +157,13 @@ os.environ["XLWINGS_ON_SERVER"] = "true"
 os.environ["XLWINGS_LICENSE_KEY"] = "noncommercial"
 import xlwings
 from xlwings.server import custom_functions_call, custom_functions_meta
+# the runtime is shared by the tests: start from the installed wheel, as a new Lite session does
+sys.path[:] = [p for p in sys.path if not p.startswith("/tmp/xltb-")]
+for name in [m for m in sys.modules if m == "xltb" or m.startswith("xltb.")]:
+    del sys.modules[name]
 main = types.ModuleType("main")
 sys.modules["main"] = main
-exec({MAIN_PY!r}, main.__dict__)
+exec({main_py!r}, main.__dict__)
 
 def drive(coro):  # the dispatcher awaits nothing that suspends: run it without an event loop
     try:
@@ -176,9 +185,11 @@ result = {{
     "missing": call("TB_SB_C1", [[99]], ct, st),
     "blank": call("TB_SB_C1", [[None]], ct, st),
     "standings": call("TB_STANDINGS", ct, st, None),
+    "xltb_from": sys.modules["xltb.excel.functions"].__file__,
 }}
 """
     out = pyodide.run(code)
+    assert out["xltb_from"].startswith("/tmp/xltb-") == bundled, out["xltb_from"]
     fns = out["functions"]
     assert {"TB_SB_C1", "TB_RANK", "TB_STANDINGS", "TB_EXPLAIN", "TB_CHECK", "TB", "TB_EDE"} <= set(fns)
     assert len(fns) == len(__import__("xltb.excel.functions", fromlist=["NAMES"]).NAMES)
@@ -222,17 +233,44 @@ def test_xltb_lite_writes_main_py_and_requirements(tmp_path):
 
     from xltb import __version__
 
+    def lite(*args):
+        return subprocess.run([sys.executable, "-m", "xltb", "lite", *args], capture_output=True, text=True)
+
     out = tmp_path / "lite"
-    done = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    done = lite("-o", str(out))
     assert done.returncode == 0, done.stderr
-    assert (out / "main.py").read_text() == MAIN_PY and "register(globals(), func, arg)" in MAIN_PY
-    assert (out / "requirements.txt").read_text() == f"xltb=={__version__}\n"
-    again = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out)], capture_output=True, text=True)
+    assert sorted(p.name for p in out.iterdir()) == ["main.py"] and "nothing to add to requirements.txt" in done.stderr
+    text = (out / "main.py").read_text()
+    assert text == bundled_main() and "register(globals(), func, arg)" in text and len(text) < 600_000
+    again = lite("-o", str(out))
     assert again.returncode == 2 and "use --force" in again.stderr
+    pypi = lite("-o", str(out), "--force", "--pypi")
+    assert pypi.returncode == 0 and (out / "main.py").read_text() == MAIN_PY
+    assert (out / "requirements.txt").read_text() == f"xltb=={__version__}\n"
     url = "https://example.org/dist/xltb-0.1.0-py3-none-any.whl"
-    forced = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", url],
-                            capture_output=True, text=True)
+    forced = lite("-o", str(out), "--force", "--wheel-url", url)
     assert forced.returncode == 0 and (out / "requirements.txt").read_text() == url + "\n"
-    bad = subprocess.run([sys.executable, "-m", "xltb", "lite", "-o", str(out), "--force", "--wheel-url", "x.zip"],
-                         capture_output=True, text=True)
+    bad = lite("-o", str(out), "--force", "--wheel-url", "x.zip")
     assert bad.returncode == 2 and "--wheel-url" in bad.stderr
+    both = lite("-o", str(out), "--force", "--pypi", "--wheel-url", url)
+    assert both.returncode == 2
+
+
+def test_the_carried_package_is_xltb_as_installed():
+    """The zip inside the bundled main.py holds every module and data file of the package (no caches),
+    with fixed timestamps, so the same xltb gives the same main.py."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    import xltb
+    from xltb.excel.lite import package_zip
+
+    root = Path(xltb.__file__).parent
+    on_disk = {str(p.relative_to(root.parent)) for p in root.rglob("*") if p.is_file()
+               and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")}
+    data = package_zip()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert set(z.namelist()) == on_disk
+        assert {"xltb/excel/functions.py", "xltb/report/lang/en.json"} <= set(z.namelist())
+    assert package_zip() == data

@@ -12,15 +12,18 @@ from ..files import write_atomic
 
 
 def register(sub) -> None:
-    p = sub.add_parser("lite", help="write main.py and requirements.txt for xlwings Lite (Excel on Windows, Mac, web)",
-                       description="Write the two files of the xlwings Lite add-in's editor: main.py registers "
-                                   "xltb's worksheet functions (=TB_SB_C1(A2, Crosstable, Settings), "
-                                   "=TB_STANDINGS(Crosstable, Settings), ...) and requirements.txt installs xltb. "
-                                   "Add the requirement to the requirements.txt tab of xlwings Lite (keep its xlwings "
-                                   "line) and paste main.py into its main.py tab.")
-    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write main.py and requirements.txt")
-    p.add_argument("--wheel-url", metavar="URL",
-                   help="install xltb from this wheel's URL instead of PyPI (xltb-VERSION-py3-none-any.whl)")
+    p = sub.add_parser("lite", help="write main.py for xlwings Lite (Excel on Windows, Mac, web)",
+                       description="Write the main.py of the xlwings Lite add-in's editor: it registers xltb's "
+                                   "worksheet functions (=TB_SB_C1(A2, Crosstable, Settings), "
+                                   "=TB_STANDINGS(Crosstable, Settings), ...) and carries xltb itself, so Lite "
+                                   "installs nothing more. Paste it into Lite's main.py tab. With --pypi or "
+                                   "--wheel-url: a short main.py and a requirements.txt line that installs xltb.")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write main.py (and requirements.txt)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--pypi", action="store_true",
+                     help="a short main.py and requirements.txt 'xltb==VERSION' (once xltb is on PyPI)")
+    how.add_argument("--wheel-url", metavar="URL",
+                     help="a short main.py and requirements.txt naming this wheel's URL (xltb-VERSION-py3-none-any.whl)")
     p.add_argument("--force", action="store_true", help="replace main.py / requirements.txt already in DIR")
     p.set_defaults(run=run)
 
@@ -33,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(f"--wheel-url {args.wheel_url!r}: an http(s) URL of a .whl file is expected")
     if os.path.exists(args.output) and not os.path.isdir(args.output):
         raise XltbError(f"{args.output}: not a folder")
-    out = files(args.wheel_url)
+    out = files(args.wheel_url, bundled=not (args.pypi or args.wheel_url))
     if not args.force:
         present = [n for n in out if os.path.exists(os.path.join(args.output, n))]
         if present:
@@ -44,7 +47,12 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(f"cannot create {args.output}: {exc.strerror or exc}") from None
     for name, text in out.items():
         write_atomic(os.path.join(args.output, name), text, force=args.force)
-    print(f"wrote {', '.join(os.path.join(args.output, n) for n in out)}. In xlwings Lite: add the line of "
-          "requirements.txt to its requirements.txt tab (keep the xlwings line there), paste main.py into its "
-          "main.py tab; then =TB_STANDINGS(Crosstable,Settings) in a template", file=sys.stderr)
+    written = ", ".join(os.path.join(args.output, n) for n in out)
+    if "requirements.txt" in out:
+        how = ("add the line of requirements.txt to its requirements.txt tab (keep the xlwings line there), paste "
+               "main.py into its main.py tab")
+    else:
+        how = "paste main.py into its main.py tab (it carries xltb: nothing to add to requirements.txt)"
+    print(f"wrote {written}. In xlwings Lite: {how}; then =TB_STANDINGS(Crosstable,Settings) in a template",
+          file=sys.stderr)
     return 0
