@@ -122,9 +122,8 @@ def instructions(ws, kind: str, st, blocks: str) -> None:
         ("The values you see were computed by xltb when this file was written, so any viewer shows them. They stay "
          "live wherever xltb's functions run:", None),
         ("   Excel on Windows, Mac or the web, nothing else to install: the xlwings Lite add-in (Home > Add-ins, "
-         "search 'xlwings Lite'); of the two files that 'xltb lite -o FOLDER' writes, add the line of "
-         "requirements.txt to its requirements.txt tab and paste main.py into its main.py tab (README, section "
-         "Excel).", None),
+         "search 'xlwings Lite'); paste the main.py that 'xltb lite -o FOLDER' writes into its main.py tab "
+         "(it carries xltb: nothing to add to requirements.txt; README, section Excel).", None),
         ("   Windows Excel with a local Python: the classic xlwings add-in (README, section Excel).", None),
         ("   Anywhere else: xltb recalc THIS.xlsx -o OUT.xlsx writes every value again.", None),
     ]
