@@ -198,6 +198,9 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     ws[anchor] = ArrayFormula(f"{anchor}:{_col(start + width - 1)}{height}", formula)
     values[anchor] = table[0][0]
     room_rows, room_cols = max(height, len(source)), max(width, 5 + VIEW_TIEBREAKS, 5 + len(codes))
+    # the block a host without dynamic arrays (LibreOffice: xltb.excel.ods) gives the table: the room kept
+    # for it here, the size the Calc add-in pads the table to (xltb.excel.libreoffice.dispatch.pad)
+    wb.xltb_matrix = {"Standings": (anchor, room_rows, room_cols)}
     for r in range(1, room_rows + 1):
         for k in range(room_cols):
             cell = ws.cell(row=r, column=start + k)
