@@ -65,7 +65,7 @@ def test_package_is_an_ods_with_the_xlsx_names_and_cached_values(kind):
     from xltb.readers.registry import read_event
 
     event = read_event(str(SEED / SEEDS[kind]))[0]
-    wb = build(kind, event)
+    wb = build(kind, event, calc=True)
     data = ods.write(wb)
     assert data == ods.render(kind, event)  # deterministic
     z = zipfile.ZipFile(BytesIO(data))
@@ -236,6 +236,15 @@ def test_ods_values_follow_an_edited_result(office, templates, tmp_path):
         edited.write_text("".join(lines))
         assert standings(edited)["standings"] != standings(SEED / "held-swiss16.trf")["standings"]
         check_sheet(doc, edited, False)  # recalculated by Calc itself: no calculateAll
+        # a tie-break list longer than the table's room: the matrix shows its first columns, no error
+        codes = "BH/C1,BH,SB,DE,WIN,PS,KS,FB,BH/M1,SB/C1,AOB,ARO"
+        doc.Sheets.getByName("Settings").getCellRangeByName("B6").setString(codes)
+        st = doc.Sheets.getByName("Standings")
+        shown = [[cell_result(st.getCellByPosition(11 + k, r)) for k in range(15)] for r in range(2)]
+        assert shown[0] == ["Rank", "No", "Name", "Rating", "Pts", *codes.split(",")[:10]]
+        first = standings(edited, codes.split(","))["standings"][0]
+        assert shown[1] == [float(first["rank"]), float(first["start_no"]), first["name"], float(first["rating"]),
+                            float(first["points"]), *(expect(first["tiebreaks"][c]) for c in codes.split(",")[:10])]
     finally:
         doc.close(True)
 

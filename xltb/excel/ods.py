@@ -66,7 +66,7 @@ def render(kind: str, event: Any = None, **options) -> bytes:
 
     if options.get("macros"):
         raise ValueError("an .ods template has no macros")
-    return write(build(kind, event, **options))
+    return write(build(kind, event, calc=True, **options))
 
 
 def write(wb) -> bytes:
