@@ -288,3 +288,17 @@ def test_without_the_extension_libreoffice_shows_name_errors(templates, tmp_path
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "individual.pdf"), "-"], capture_output=True,
                           text=True).stdout
     assert "Alyx" in text and "#NAME?" in text, done.stderr
+
+
+def test_the_addin_pads_the_table_to_the_block_it_is_given():
+    from xltb.excel.libreoffice.dispatch import pad
+
+    table = [["Rank", "No", "Name", "Rating", "Pts", "BH"], [1, 2, "B", 2100, 1.0, 3.5]]
+    crosstable = tuple(("",) * 8 for _ in range(5))
+    out = pad(table, crosstable)
+    assert len(out) == 5 and {len(r) for r in out} == {15}
+    assert out[1][:6] == table[1] and out[1][6:] == [""] * 9 and out[4] == [""] * 15
+    teams = tuple(("",) * 6 for _ in range(3))
+    assert len(pad(table, tuple(("",) * 8 for _ in range(40)), teams)) == 3  # team events: the Teams block
+    wide = [list(range(20))] * 7
+    assert pad(wide, crosstable) == wide  # never cut: a larger table keeps its size

@@ -38,6 +38,7 @@ from .. import __version__
 from ..cells import clean
 from .cached import ERRORS
 from .openformula import translate
+from .templates import build
 
 MIMETYPE = "application/vnd.oasis.opendocument.spreadsheet"
 _DATE = (2024, 1, 1, 0, 0, 0)
@@ -62,8 +63,6 @@ _XMLNS = " ".join(f'xmlns:{k}="{v}"' for k, v in _NS.items())
 
 def render(kind: str, event: Any = None, **options) -> bytes:
     """The template as .ods bytes (deterministic for the same input)."""
-    from .templates import build
-
     if options.get("macros"):
         raise ValueError("an .ods template has no macros")
     return write(build(kind, event, calc=True, **options))
