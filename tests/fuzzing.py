@@ -201,7 +201,9 @@ def formulas_from_file(path: Path) -> list[str]:
                 minidom.parseString(data)
             except Exception as exc:  # noqa: BLE001 - any parser error is the finding
                 problems.append(f"{name}: not well-formed XML ({exc})")
-            for formula in re.findall(rb"<f[^>]*>(.*?)</f>", data, re.DOTALL):
+            # SpreadsheetML <f>, and OpenDocument's table:formula attribute (.ods)
+            for formula in re.findall(rb"<f[^>]*>(.*?)</f>", data, re.DOTALL) + \
+                    re.findall(rb'table:formula="([^"]*)"', data):
                 if MARKER.encode() in formula:
                     problems.append(f"{name}: a formula made of the file's text: {formula[:80]!r}")
     return problems
@@ -270,6 +272,12 @@ def fuzz_one(kind: str, seed_file: Path, rng: random.Random, work: Path, *, heav
         problems += check(outcome, source)
         if outcome.code == 0:
             problems += formulas_from_file(template)
+            ods = work / "template.ods"  # the same workbook for LibreOffice
+            outcome = run(["template", "team" if kind == "team" else "individual", "--from", str(source), "-o",
+                           str(ods)])
+            problems += check(outcome, source)
+            if outcome.code == 0:
+                problems += formulas_from_file(ods)
     return problems
 
 

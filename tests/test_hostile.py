@@ -181,6 +181,11 @@ def test_names_from_a_file_never_become_formulas(tmp_path):
     source = _evil_trf(tmp_path)
     template, recalced, export = tmp_path / "t.xlsx", tmp_path / "r.xlsx", tmp_path / "e.xlsx"
     assert run(["template", "individual", "--from", source, "-o", str(template)]).code == 0
+    ods = tmp_path / "t.ods"
+    assert run(["template", "individual", "--from", source, "-o", str(ods)]).code == 0
+    content = zipfile.ZipFile(ods).read("content.xml").decode("utf-8")
+    assert formulas_from_file(ods) == [] and "XLTBEVIL" in content  # the names are there, as text only
+    assert not any(ch in content for ch in "\x1b\x07\x02\x1f\ufffe")
     wb = load_workbook(template)
     assert wb["Settings"]["B2"].data_type == "s" or "XLTBEVIL" not in str(wb["Settings"]["B2"].value)
     out = run(["recalc", str(template), "-o", str(recalced)])

@@ -3,7 +3,7 @@
 template workbooks filled from the seed events, add-in formulas put on the cells through UNO,
 every function cell read back and compared with ``xltb standings`` / ``xltb explain``; a result
 changed through UNO and the values following; a PDF of the recalculated sheet (rendered to PNG
-with pdftoppm when it is installed). One office for the whole module, with its own profile."""
+with pdftoppm when it is installed). One office for the whole session (conftest.py), with its own profile."""
 
 from __future__ import annotations
 
@@ -151,21 +151,6 @@ def test_command_installs_and_removes_with_unopkg(user_dir):
 # --------------------------------------------------------------------------- in LibreOffice
 WHY = lo_host.unavailable()
 lo = pytest.mark.skipif(WHY is not None, reason=f"LibreOffice add-in tests: {WHY}")
-
-
-@pytest.fixture(scope="module")
-def office(tmp_path_factory):
-    work = tmp_path_factory.mktemp("lo")
-    path = work / "xltb.oxt"
-    path.write_bytes(oxt.build())
-    office = lo_host.Office(work / "profile").start()
-    try:
-        office.add_extension(path)
-        yield office
-        office.remove_extension(EXTENSION_ID)
-        assert EXTENSION_ID not in office.extensions()
-    finally:
-        office.stop()
 
 
 @pytest.fixture(scope="module")

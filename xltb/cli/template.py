@@ -1,4 +1,4 @@
-"""``xltb template individual|roundrobin|team [--from EVENT] -o FILE.xlsx``: a template workbook."""
+"""``xltb template individual|roundrobin|team [--from EVENT] -o FILE.xlsx|.xlsm|.ods``: a template workbook."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def register(sub) -> None:
                        description="Write an Excel workbook for an event: Settings, a Crosstable in arbiter notation "
                                    "(team events: Teams with the rosters in board order and Matches per round and "
                                    "board) and Standings whose cells are live =TB_...(cell) formulas (xlwings add-in, "
-                                   "or 'xltb recalc' without Excel).")
+                                   "or 'xltb recalc' without Excel); as .ods for LibreOffice Calc with the xltb extension.")
     p.add_argument("kind", choices=["individual", "roundrobin", "team"])
     p.add_argument("--from", dest="source", metavar="EVENT",
                    help="fill the crosstable from this event (TRF, or a chess-results / SwissPerfect export; "
@@ -30,8 +30,9 @@ def register(sub) -> None:
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
     p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
-                   help="FILE.xlsx, or FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
-                        "xlwings.conf sheet naming xltb's functions")
+                   help="FILE.xlsx; FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
+                        "xlwings.conf sheet naming xltb's functions; FILE.ods: a LibreOffice Calc workbook whose "
+                        "formulas call the xltb extension (xltb libreoffice --install)")
     p.add_argument("--force", action="store_true", help="replace the output file when it exists")
     p.set_defaults(run=run)
 
@@ -39,8 +40,12 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..excel.templates import render  # openpyxl: loaded by this command only
 
-    if not args.output.lower().endswith((".xlsx", ".xlsm")):
-        raise XltbError(f"{args.output}: the output must be an .xlsx file (or .xlsm: with xlwings' VBA module)")
+    ods = args.output.lower().endswith(".ods")
+    if not ods and not args.output.lower().endswith((".xlsx", ".xlsm")):
+        raise XltbError(f"{args.output}: the output must be an .xlsx file (.xlsm: with xlwings' VBA module; "
+                        ".ods: a LibreOffice workbook whose formulas call the xltb extension)")
+    if ods:
+        from ..excel.ods import render  # noqa: F811 - the same workbook, as OpenDocument
     claim_new(args.output, force=args.force)  # before the work; write_atomic checks again, atomically
     if args.tiebreaks:
         parse_list(args.tiebreaks)
@@ -62,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             for name in ("tiebreaks", "rules"):
                 print(f"{name}: {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
-                      macros=args.output.lower().endswith(".xlsm"))
+                      **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
     except XltbError as err:
         if err.file is not None or not args.source:
             raise

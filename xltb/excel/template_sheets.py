@@ -69,8 +69,9 @@ def _col(index: int) -> str:
     return get_column_letter(index)
 
 
-def instructions(ws, kind: str, st, blocks: str) -> None:
-    """The Instructions sheet; ``blocks`` is the formulas' range arguments (``Crosstable,Settings``)."""
+def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
+    """The Instructions sheet; ``blocks`` is the formulas' range arguments (``Crosstable,Settings``);
+    ``calc``: the workbook is written for LibreOffice Calc (:mod:`xltb.excel.ods`)."""
     ws.title = "Instructions"
     ws.column_dimensions["A"].width = 110
     what = {"individual": "an individual Swiss tournament", "roundrobin": "an individual round robin",
@@ -127,17 +128,46 @@ def instructions(ws, kind: str, st, blocks: str) -> None:
         ("   Windows Excel with a local Python: the classic xlwings add-in (README, section Excel).", None),
         ("   Anywhere else: xltb recalc THIS.xlsx -o OUT.xlsx writes every value again.", None),
     ]
+    if calc:
+        lines = lines[:len(steps) + 2] + _calc_lines(n, kind, example, code, semi)
+    if calc:  # the page's width (A4 portrait); Calc sets each wrapped row's height itself
+        ws.column_dimensions["A"].width = 72
     for i, (text, font) in enumerate(lines, start=1):
         cell = ws.cell(row=i, column=1, value=text)
         cell.alignment = st["wrap"]
         if font is not None:
             cell.font = font
-        elif len(text) > 110:  # wrapped lines: a height for them (LibreOffice keeps the stored height)
+        elif len(text) > 110 and not calc:  # wrapped lines: a height for them (LibreOffice keeps the stored height)
             ws.row_dimensions[i].height = 15 * (len(text) // 100 + 1)
     ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[tuple[str, Any]]:
+    """The Instructions' last lines in a LibreOffice workbook: ';' between arguments, a matrix formula,
+    the extension."""
+    who = "teams" if kind == "team" else "participants"
+    return [
+        (f"{n}. Standings: the table on the right is one matrix formula, =TB_STANDINGS({semi}), in rank order, over "
+         f"the room kept for it (every row of the {'Teams' if kind == 'team' else 'Crosstable'} block, spare rows "
+         "included, and at least 15 columns; cells it does not fill are blank). A longer tie-break list than the "
+         "room shows only its first columns: unprotect the sheet, select the table and a larger area, and enter "
+         f"the formula again with Ctrl+Shift+Enter. The block on the left lists the {who} in pairing order and "
+         "reads each value from that table (INDEX/MATCH). The sheet is protected so that no formula is typed over "
+         "(Tools > Protect Sheet, no password).", None),
+        (f"{n + 1}. Your own cells: ={example}(A2;{semi}), =TB(\"KS/L-1\";A2;{semi}) for any code, "
+         f"=TB_RANK(A2;{semi}), =TB_EXPLAIN(A2;\"{code}\";{semi}) for the breakdown, "
+         f"=TB_CHECK(A2;F2;\"{code}\";{semi}) for a published figure.", None),
+        ("   A wrong cell gives #VALUE! (an unknown number #N/A); =TB_EXPLAIN(...) names the cell and the problem.",
+         None),
+        ("", None),
+        ("The values you see were computed by xltb when this file was written. The formulas call xltb's LibreOffice "
+         "extension: install it once with 'xltb libreoffice --install' (or 'xltb libreoffice -o xltb.oxt' and Tools > "
+         "Extension Manager > Add), restart LibreOffice, and the values follow every result you enter. Without the "
+         "extension LibreOffice shows #NAME? in the function cells (README, section LibreOffice Calc).", None),
+    ]
 
 
 def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[list[Any]], st, blocks: str,
@@ -197,6 +227,9 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     ws[anchor] = ArrayFormula(f"{anchor}:{_col(start + width - 1)}{height}", formula)
     values[anchor] = table[0][0]
     room_rows, room_cols = max(height, len(source)), max(width, 5 + VIEW_TIEBREAKS, 5 + len(codes))
+    # the block a host without dynamic arrays (LibreOffice: xltb.excel.ods) gives the table: the room kept
+    # for it here, the size the Calc add-in pads the table to (xltb.excel.libreoffice.dispatch.pad)
+    wb.xltb_matrix = {"Standings": (anchor, room_rows, room_cols)}
     for r in range(1, room_rows + 1):
         for k in range(room_cols):
             cell = ws.cell(row=r, column=start + k)

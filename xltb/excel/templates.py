@@ -115,9 +115,10 @@ def _num(value):
 
 
 def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
-          unrated_rating: int | None = None, macros: bool = False):
+          unrated_rating: int | None = None, macros: bool = False, calc: bool = False):
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
-    ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`)."""
+    ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
+    speak of LibreOffice (the workbook :mod:`xltb.excel.ods` writes)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
@@ -134,7 +135,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     fields = _fields(kind)
     settings_block = [[key, values.get(key)] for key in fields]
     wb.xltb_cached, wb.xltb_dynamic = {}, {}
-    instructions(wb.active, kind, st, BLOCKS[kind])
+    instructions(wb.active, kind, st, BLOCKS[kind], calc=calc)
     _settings_sheet(wb, values, st, fields)
     if kind == "team":
         teams_rows, matches_rows = _team_rows(event, values)

@@ -68,7 +68,7 @@ def _array(name, args, this):
     rows = dispatch.call(name, *args)
     if len(rows) == 1 and len(rows[0]) == 1 and dispatch.error_of(rows[0][0]):
         raise XltbError(f"{name}: {rows[0][0]}")  # the whole table is an error: #VALUE! in every cell
-    return dispatch.table(rows)
+    return dispatch.table(dispatch.pad(rows, *args[:1], *args[2:3]))  # the template's block: no #N/A around
 
 
 def _method(fn):

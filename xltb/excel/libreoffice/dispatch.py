@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import core, functions
+from ..template_sheets import VIEW_TIEBREAKS
 
 #: xltb's error -> what the component does -> what the cell shows in Calc (LibreOffice 7.4; the
 #: add-in API has no way to return an error value directly: sc/source/core/tool/addincol.cxx)
@@ -43,6 +44,19 @@ def table(rows: Any) -> tuple[tuple[Any, ...], ...]:
     inside the table is its text: an array result has no per-cell error)."""
     width = max((len(r) for r in rows), default=0)
     return tuple(tuple(_cell(v) for v in row) + ("",) * (width - len(row)) for row in rows)
+
+
+def pad(rows: Any, crosstable: Any, teams: Any = None) -> list[list[Any]]:
+    """``TB_STANDINGS``'s rows padded with empty text to the size of the block a template gives it
+    (LibreOffice 7.4 has no dynamic arrays: a matrix formula's cells beyond its result show #N/A):
+    as many rows as the participants' block passed (the Crosstable, team events the Teams range:
+    header and every row, spare rows included) and at least ``5 + VIEW_TIEBREAKS`` columns. A
+    matrix smaller than that shows the top left of the table (Calc cuts the result)."""
+    block = teams if teams not in (None, "") and not isinstance(teams, (int, float, str)) else crosstable
+    height = max(len(rows), len(block) if isinstance(block, (list, tuple)) else 0)
+    width = max([len(r) for r in rows] + [5 + VIEW_TIEBREAKS])
+    out = [list(r) + [""] * (width - len(r)) for r in rows]
+    return out + [[""] * width for _ in range(height - len(out))]
 
 
 def _cell(value: Any) -> Any:
