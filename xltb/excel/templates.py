@@ -437,11 +437,15 @@ EXAMPLES = {
 
 
 def bundled(seed_dir: str) -> dict[str, bytes]:
-    """The files kept in the repository: ``templates/*.xlsx`` (blank) and ``workbooks/*.xlsx``
-    (the exercise-book events of ``seed_dir`` filled in). A test compares them with these bytes."""
+    """The files kept in the repository: ``templates/*.xlsx`` and ``templates/*.ods`` (blank) and
+    ``workbooks/*.xlsx`` / ``workbooks/*.ods`` (the exercise-book events of ``seed_dir`` filled in).
+    A test compares them with these bytes."""
     import os
 
+    from . import ods  # the .ods writer builds on this module
+
     out = {f"templates/{kind}.xlsx": render(kind) for kind in KINDS}
+    out.update({f"templates/{kind}.ods": ods.render(kind) for kind in KINDS})
     try:
         xlwings_standalone()
     except XltbError:
@@ -450,6 +454,7 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
         for kind in MACRO_WORKBOOKS:
             out[f"workbooks/xltb-{kind}.xlsm"] = render(kind, macros=True)
     for name, (kind, source, *tiebreaks) in EXAMPLES.items():
-        out[f"workbooks/{name}"] = render(kind, read_event(os.path.join(seed_dir, source))[0],
-                                          tiebreaks=tiebreaks[0] if tiebreaks else None)
+        event = read_event(os.path.join(seed_dir, source))[0]
+        out[f"workbooks/{name}"] = render(kind, event, tiebreaks=tiebreaks[0] if tiebreaks else None)
+        out[f"workbooks/{name[:-5]}.ods"] = ods.render(kind, event, tiebreaks=tiebreaks[0] if tiebreaks else None)
     return out
