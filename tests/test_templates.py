@@ -111,7 +111,7 @@ def test_template_command_writes_xlsm(tmp_path):
     from xltb.ranking import compute
 
     rank = compute(read_trf(SEED / "held-swiss16.trf")).rows[0]  # the file's list, the edition of its date
-    ws = load_workbook(tmp_path / "values.xlsm", keep_vba=True)["Standings"]
+    ws = load_workbook(tmp_path / "values.xlsm", keep_vba=True, data_only=True)["Standings"]
     assert [ws["L2"].value, ws["M2"].value] == [1, rank.start_no]
 
 
