@@ -71,6 +71,7 @@ class Engine:
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
         self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
         self.range_memo: dict[Rect, np.ndarray] = {}
+        self.formulas_memo: dict[Rect, list[Key]] = {}
         self.read = 0  # cells read into ranges, against MAX_RECALC_CELLS
         #: why an xltb function gave an error value, by formula cell
         self.messages: dict[Key, str] = {}
@@ -134,6 +135,13 @@ class Engine:
         return out
 
     def _formulas_in(self, rect: Rect, me: Key) -> list[Key]:
+        found = self.formulas_memo.get(rect)
+        if found is None:
+            found = self.formulas_memo[rect] = self._formulas_reaching(rect)
+        return found if me not in found or self.book.formulas[me].kind == "cell" else [k for k in found if k != me]
+
+    def _formulas_reaching(self, rect: Rect) -> list[Key]:
+        """The formula cells in ``rect`` and the arrays whose result may reach into it."""
         cells = self.by_sheet[rect.sheet]
         if rect.cells <= len(cells):
             found = [(rect.sheet, r, c) for r in range(rect.r1, rect.r2 + 1) for c in range(rect.c1, rect.c2 + 1)
@@ -143,7 +151,7 @@ class Engine:
         for anchor in self.anchors[rect.sheet]:  # an array whose result may reach into the range
             f = self.book.formulas[anchor]
             reach = f.area if f.kind == "array" else Rect(rect.sheet, anchor[1], anchor[2], MAX_ROWS, MAX_COLUMNS)
-            if reach is not None and reach.meets(rect) and anchor not in found and anchor != me:
+            if reach is not None and reach.meets(rect) and anchor not in found:
                 found.append(anchor)
         return found
 

@@ -25,6 +25,7 @@ from formulas.tokens.operand import Error as _XlErrors, XlError
 from . import core
 from .catalogue import code_of_function
 from .crosstable import Origin
+from .engine_values import column_letters
 from .functions import NAMES
 from .settings import ALL_FIELDS
 
@@ -185,10 +186,100 @@ def make(name: str):
     return fn
 
 
+def _whole_number(value: Any) -> int | None:
+    """A one-value argument as a whole number (INDEX's row and column numbers), else None."""
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
+    if array.size != 1:
+        return None
+    v = array.item()
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
+        return None
+    return int(v) if float(v) >= 1 else None
+
+
+def _error_of(value: Any) -> XlError | None:
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
+    return array.item() if array.size == 1 and isinstance(array.item(), XlError) else None
+
+
+def _fast_index(original):
+    """``INDEX(range, row, column)`` of one cell of one range: that cell as a reference, as ``formulas``
+    gives it, without building a reference for every cell of the range first (which made the templates'
+    ``INDEX($P:$P, MATCH(...))`` cost a whole column per cell). Anything else: ``formulas``' own INDEX."""
+    def index(array, row_num, col_num=None, area_num=1):
+        if isinstance(array, formulas.Ranges) and len(array.ranges) == 1 and area_num == 1:
+            rng = array.ranges[0]
+            height, width = int(rng["r2"]) - int(rng["r1"]) + 1, rng["n2"] - rng["n1"] + 1
+            for number in (row_num, col_num):
+                error = _error_of(number)
+                if error is not None:  # INDEX(x, #N/A): the error, as in Excel
+                    return error
+            r, c = _whole_number(row_num), (1 if col_num is None and width == 1 else _whole_number(col_num))
+            if col_num is None and height == 1 and width > 1:
+                r, c = 1, _whole_number(row_num)
+            if r is not None and c is not None:
+                if r > height or c > width:
+                    return _CODES["#REF!"]
+                row, n = int(rng["r1"]) + r - 1, rng["n1"] + c - 1
+                letters = column_letters(n)
+                ref = f"{letters}{row}"
+                sheet_id = rng.get("sheet_id") or ""
+                value = array.value[r - 1, c - 1]
+                return formulas.Ranges(values=dict(array.values)).set_value(
+                    {"r1": row, "r2": row, "c1": letters, "c2": letters, "n1": n, "n2": n, "ref": ref,
+                     "name": f"{sheet_id}!{ref}" if sheet_id else ref, "sheet_id": sheet_id}, value)
+        return original(array, row_num, col_num, area_num)
+
+    return index
+
+
+def _cached_match_parser():
+    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
+    each call; the templates' lookups match 2 x (players) times in the same column: prepared once per
+    distinct array content, the rest is ``formulas``' own MATCH."""
+    from formulas.functions.look import args_parser_match_array
+
+    cache: dict[Any, tuple] = {}
+
+    def parser(val, arr, match_type=1):
+        flat = np.ravel(np.asarray(arr, dtype=object))
+        try:
+            key = (np.shape(arr), tuple(flat.tolist()))
+            hash(key)
+        except TypeError:
+            return args_parser_match_array(val, arr, match_type)
+        prepared = cache.get(key)
+        if prepared is None:
+            if len(cache) > 64:
+                cache.clear()
+            prepared = cache[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+        own = tuple(args_parser_match_array(val, [[0]], match_type))
+        return own[:3] + prepared + own[7:]
+
+    return parser
+
+
 def register() -> None:
     """Put every xltb function into the engine's table of functions (under its plain name and the
     ``_xludf.`` and ``_xll.`` spellings)."""
     table = get_functions()
+    entry = table["INDEX"]
+    if isinstance(entry, dict) and not getattr(entry["function"], "xltb", False):
+        from formulas.functions import wrap_func
+        from formulas.functions.look import xindex
+
+        function = wrap_impure_func(wrap_func(_fast_index(xindex), ranges=True))
+        function.xltb = True
+        table["INDEX"] = {**entry, "function": function}
+        from formulas.functions import get_error, wrap_ufunc
+        from formulas.functions.look import xmatch
+
+        table["MATCH"] = wrap_ufunc(xmatch, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
+                                    args_parser=_cached_match_parser(), input_parser=lambda *a: a)
     for name in NAMES:
         # impure, as ``formulas`` marks RAND and TODAY: never computed while a formula is compiled (the
         # workbook's names are not known then), always when it is evaluated
