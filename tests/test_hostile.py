@@ -362,3 +362,39 @@ def test_direct_encounter_sums_from_own_games_as_from_all_pairs():
         score, missing = separate_scores(group, meetings)
         brute = [x for x in group if all(score[x] > score[y] + missing[y] for y in group if y != x)]
         assert first_whatever_missing(group, score, missing, Fraction(1)) == (brute[0] if brute else None)
+
+
+def test_recalc_refuses_a_workbook_with_more_formulas_than_the_limit(tmp_path, monkeypatch):
+    wb = Workbook()
+    for r in range(1, 12):
+        wb.active.cell(row=r, column=1).value = f"={r}+1"
+    wb.save(tmp_path / "many.xlsx")
+    monkeypatch.setattr("xltb.excel.recalc.MAX_RECALC_FORMULAS", 10)
+    out = run(["recalc", str(tmp_path / "many.xlsx"), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 2 and "many.xlsx" in out.stderr and "11 formulas, more than the limit of 10" in out.stderr
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_recalc_keeps_a_data_table(tmp_path):
+    """A what-if data table (no formula text of its own) is kept with its value and listed."""
+    import io
+    import re
+
+    wb = Workbook()
+    wb.active["A1"] = 2
+    wb.active["B1"] = "=A1*3"
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    path = tmp_path / "table.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                body = re.sub(rb"</row>", b'<c r="C1"><f t="dataTable" ref="C1:C1" dt2D="0" dtr="0" r1="A1"/>'
+                                          b"<v>5</v></c></row>", body, count=1)
+            z.writestr(info, body)
+    out = run(["recalc", str(path), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 0 and "Sheet!C1: a data table (what-if analysis)" in out.stderr, out.stderr
+    values = load_workbook(tmp_path / "out.xlsx", data_only=True).active
+    assert values["B1"].value == 6 and values["C1"].value == 5

@@ -124,6 +124,8 @@ class Engine:
 
     def _dependencies(self, key: Key) -> list[Key]:
         f = self.book.formulas[key]
+        if not f.text:
+            raise NotEvaluated("a data table (what-if analysis), which the engine does not compute")
         compiled = self._compile(f.text, key[1])
         out: list[Key] = []
         rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]

@@ -22,7 +22,7 @@ from typing import Any
 from ..cells import clean
 from ..errors import InputError
 from ..files import write_atomic
-from ..limits import MAX_COLUMNS, MAX_ROWS, check_workbook_size
+from ..limits import MAX_COLUMNS, MAX_RECALC_FORMULAS, MAX_ROWS, check_workbook_size
 from .cached import ERRORS, sheet_paths
 
 
@@ -135,8 +135,8 @@ def read_book(data: bytes):
             elif cell.data_type == "f":
                 if isinstance(v, str) and v.startswith("="):
                     book.formulas[(ws.title, r, c)] = Formula(v)
-                else:  # a data table (what-if analysis): not a formula of its own
-                    book.formulas[(ws.title, r, c)] = Formula("=#DATA_TABLE!")
+                else:  # a data table (what-if analysis): no formula text of its own
+                    book.formulas[(ws.title, r, c)] = Formula("")
             elif v is not None:
                 values[(r, c)] = _plain(cell)
     for name, dn in wb.defined_names.items():
@@ -172,6 +172,9 @@ def recalc_bytes(data: bytes) -> RecalcResult:
         raise
     except Exception as err:  # not a workbook openpyxl can read
         raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
+    if len(book.formulas) > MAX_RECALC_FORMULAS:
+        raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
+                         f"{MAX_RECALC_FORMULAS:,} that recalc evaluates")
     engine = Engine(book)
     outcome = engine.run()
     edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
