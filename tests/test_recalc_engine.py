@@ -45,6 +45,7 @@ MIXED = {
     "B20": '=COUNTIF(Standings!E2:E17,">="&Standings!E5)',
     "B21": "=SUMPRODUCT((Crosstable!$A$2:$A$17=A2)*1)",
     "B22": "=_xll.TB_RANK('Notes'!A2)+0.5",
+    "B23": "=ROWS(Standings!L1#)",  # the spill range of the table: header and 16 players
 }
 
 
@@ -115,6 +116,7 @@ def test_mixed_formulas_give_excels_values(mixed):
     assert got["B20"] == sum(1 for r in st.rows if r.points >= row[4].points)
     assert got["B21"] == 1
     assert got["B22"] == row[4].rank + 0.5
+    assert got["B23"] == 17
     assert result.errors == ["Notes!B15: #N/A no participant has pairing number 99 in the crosstable"]
 
 
@@ -125,7 +127,7 @@ def test_what_cannot_be_evaluated_is_kept_and_reported(mixed):
         "Notes!B12": "the function HYPERLINK is not one the formulas engine has",
         "Notes!B13": "cannot read the formula (Mismatched or misplaced parentheses!)",
         "Notes!B16": "it reads Notes!B17, which was not evaluated",
-        "Notes!B17": "a circular reference (it reads Notes!B16, which reads it)",
+        "Notes!B17": "a circular reference (through Notes!B16)",
         "Notes!B18": "it reads Notes!B12, which was not evaluated",
     }
     assert values["Notes"]["B12"].value == 41  # its former cached value

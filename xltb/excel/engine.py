@@ -102,7 +102,7 @@ class Engine:
                     todo = [d for d in deps_of[key] if state.get(d) != 2]
                     cycle = next((d for d in todo if state.get(d) == 1), None)
                     if cycle is not None:
-                        self.outcome.failed[key] = (f"a circular reference (it reads {address(cycle)}, which reads it)"
+                        self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
                                                     if cycle != key else "a circular reference (it reads itself)")
                         state[key] = 2
                         stack.pop()
