@@ -209,3 +209,38 @@ def test_the_spilled_table_grows_and_shrinks():
     assert formulas["Standings"]["I1"].value.ref == "I1:O17"
     assert [values["Standings"].cell(row=18, column=c).value for c in range(9, 16)] == [None] * 7
     assert sorted(values["Standings"].cell(row=r, column=10).value for r in range(2, 18)) == list(range(1, 17))
+
+
+def test_a_formula_that_becomes_an_array_leaves_the_calculation_chain_to_excel():
+    """=TB_STANDINGS(...) typed into one cell spills: it becomes a dynamic array, and Excel's calculation
+    chain (which marks array formulas) is left out for Excel to rebuild; nothing else changes."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.active.title = "Crosstable"
+    for row in [["No", "Name", "R1"], [1, "A", "+W2"], [2, "B", "-B1"]]:
+        wb.active.append(row)
+    wb.create_sheet("Out")["B2"] = "=TB_STANDINGS(Crosstable!A1:C3)"
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "[Content_Types].xml":
+                body = body.replace(b"</Types>", b'<Override PartName="/xl/calcChain.xml" ContentType="application/'
+                                                 b'vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>')
+            elif info.filename == "xl/_rels/workbook.xml.rels":
+                body = body.replace(b"</Relationships>", b'<Relationship Id="rIdChain" Type="http://schemas.openxmlformats'
+                                                         b'.org/officeDocument/2006/relationships/calcChain" '
+                                                         b'Target="calcChain.xml"/></Relationships>')
+            z.writestr(info, body)
+        z.writestr("xl/calcChain.xml", '<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                       '<c r="B2" i="2"/></calcChain>')
+    values, formulas, result = recalc_data(out.getvalue())
+    assert result.errors == [] and formulas["Out"]["B2"].value.ref == "B2:K4"
+    with zipfile.ZipFile(io.BytesIO(result.data)) as z:
+        assert "xl/calcChain.xml" not in z.namelist()
+        assert b"calcChain" not in z.read("[Content_Types].xml") + z.read("xl/_rels/workbook.xml.rels")
+        assert re.search(r'<c r="B2"[^>]* cm="1"[^>]*><f t="array" ref="B2:K4">', z.read("xl/worksheets/sheet2.xml").decode())

@@ -195,7 +195,8 @@ def recalc_bytes(data: bytes) -> RecalcResult:
             if f.kind == "cell" and new.cells == 1 and key not in dict(engine.spill_blocked):
                 cells[(r0, c0)] = Edit("formula", first)
                 continue
-            cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark)
+            cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
+                                   becomes_array=f.kind == "cell")
             for i, row in enumerate(value):
                 for j, v in enumerate(row):
                     if i or j:

@@ -30,6 +30,8 @@ class Edit:
     area: str | None = None
     #: formula cells: mark as a dynamic array (Excel 365's spilling formula)
     dynamic: bool = False
+    #: formula cells: an ordinary formula that becomes an array formula (its calculation chain entry changes)
+    becomes_array: bool = False
 
 
 class SheetXmlError(ValueError):
@@ -229,11 +231,21 @@ def write(data: bytes, edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
     add_metadata = "xl/metadata.xml" not in src.namelist() and any(
         e.dynamic for cells in edits.values() for e in cells.values())
     by_path = {paths[s]: s for s in edits if edits[s]}
+    # Excel's calculation chain lists formula cells and marks array formulas: when a formula became an
+    # array formula, the chain is left out (with its relationship and content type) and Excel rebuilds it
+    drop_chain = "xl/calcChain.xml" in src.namelist() and any(
+        e.becomes_array for cells in edits.values() for e in cells.values())
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             body = src.read(info.filename)
             name = info.filename
+            if drop_chain and name == "xl/calcChain.xml":
+                continue
+            if drop_chain and name == "[Content_Types].xml":
+                body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
+            if drop_chain and name == "xl/_rels/workbook.xml.rels":
+                body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
             if name in by_path:
                 sheet = by_path[name]
                 try:
