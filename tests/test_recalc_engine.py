@@ -244,3 +244,33 @@ def test_a_formula_that_becomes_an_array_leaves_the_calculation_chain_to_excel()
         assert "xl/calcChain.xml" not in z.namelist()
         assert b"calcChain" not in z.read("[Content_Types].xml") + z.read("xl/_rels/workbook.xml.rels")
         assert re.search(r'<c r="B2"[^>]* cm="1"[^>]*><f t="array" ref="B2:K4">', z.read("xl/worksheets/sheet2.xml").decode())
+
+
+def test_shared_formulas_as_excel_saves_them():
+    """Excel saves a filled-down column as one shared formula (``<f t="shared" ref=... si=...>`` in its
+    first cell, ``<f t="shared" si=.../>`` in the others): each cell is evaluated with its own rows, and
+    every ``<f>`` stays as it was."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Sheet"
+    for r in range(1, 6):
+        ws.cell(row=r, column=1).value = r * 10
+        ws.cell(row=r, column=2).value = "=0"
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                body = body.replace(b"<f>0</f>", b'<f t="shared" ref="B1:B5" si="0">A1*2+$A$1</f>', 1)
+                body = body.replace(b"<f>0</f>", b'<f t="shared" si="0"/>')
+            z.writestr(info, body)
+    data = out.getvalue()
+    values, _, result = recalc_data(data)
+    assert result.errors == [] and result.unevaluated == [] and result.evaluated == 5
+    assert [values["Sheet"].cell(row=r, column=2).value for r in range(1, 6)] == [30, 50, 70, 90, 110]
+    assert _formulas_xml(result.data) == _formulas_xml(data)
