@@ -153,7 +153,11 @@ def mutate_workbook(path: Path, rng: random.Random, out: Path) -> None:
             cell.value = "=TB_STANDINGS(Crosstable!A1:XFD1048576)"
         elif choice == 2:
             cell.value = rng.choice(["=TB_RANK(Crosstable!A0)", "=TB_RANK(Crosstable!A2000000)", "=TB_RANK(1e999)",
-                                     "=TB_BH(A2,,,,,)", "=TB(\"BH\"", "=TB_PTS(ZZZ99)", "=TB_RANK(Settings!B2)"])
+                                     "=TB_BH(A2,,,,,)", "=TB(\"BH\"", "=TB_PTS(ZZZ99)", "=TB_RANK(Settings!B2)",
+                                     # recalc's engine: whole columns, mixed, unsupported, circular, errors
+                                     "=SUM(A:A)", "=IF(TB_SB(A2)>1,SUM($P:$P),\"\")", "=HYPERLINK(\"x\")",
+                                     "=INDEX($P:$P,MATCH(A2,$M:$M,0))", "=OFFSET(A1,1,1)", "=1/0", "=A1+B1",
+                                     "=TB_STANDINGS()", "=L1#", "=SUM(1:1048576)", "=[1]Sheet1!A1"])
         elif choice == 3:  # a formula-like name, as text (as a template holds it)
             put_text(cell, rng.choice(_FORMULAS))
         elif choice == 4:

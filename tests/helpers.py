@@ -73,3 +73,32 @@ def value(tournament, code: str, start_no: int, rules: str = "2024-08", **kwargs
     st = compute(tournament, [code], rules, **kwargs)
     ev = st.evaluation(start_no, st.codes[0])
     return None if ev is None else ev.value
+
+
+def recalc_workbook(wb):
+    """``xltb recalc`` of an openpyxl workbook: (the recalculated workbook read for its values, the
+    same read for its formulas, the RecalcResult)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from xltb.excel.recalc import recalc_bytes
+
+    buf = io.BytesIO()
+    wb.save(buf)
+    result = recalc_bytes(buf.getvalue())
+    return (load_workbook(io.BytesIO(result.data), data_only=True), load_workbook(io.BytesIO(result.data)),
+            result)
+
+
+def recalc_data(data: bytes):
+    """``xltb recalc`` of workbook bytes (as xltb wrote them): (values, formulas, RecalcResult)."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from xltb.excel.recalc import recalc_bytes
+
+    result = recalc_bytes(data)
+    return (load_workbook(io.BytesIO(result.data), data_only=True), load_workbook(io.BytesIO(result.data)),
+            result)

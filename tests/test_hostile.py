@@ -128,31 +128,80 @@ def test_a_zip_bomb_workbook_is_refused(tmp_path, monkeypatch):
     ("=" + "TB(" * 400 + ")" * 400, "the limit of the formula depth"),
     ("=TB_RANK(Crosstable!A0)", "outside a worksheet"),
     ("=TB_RANK(Crosstable!A2000000)", "outside a worksheet"),
-    ("=TB_RANK(1e999)", "out of the range of numbers"),
-    ("=TB_STANDINGS(Crosstable!A1:XFD1048576)", "cells a range may span"),
+    ("=TB_RANK(1e999)", "cannot read the formula"),
+    ("=SUM(A1:XFD1048576)", "cells a range may span"),  # the sheet has a cell at XFD1048576
+    ("=SUM(A:A)", "cells a range may span"),
+    ("=1+" * 3000 + "1", "characters, more than the limit"),
+    ("=B1+1", "a circular reference (it reads itself)"),
+    ("=HYPERLINK(\"https://example.org\",\"x\")", "the function HYPERLINK is not one the formulas engine has"),
+    ("=SUM(1,", "cannot read the formula"),
+    ("=[1]Sheet1!A1", "another workbook"),
 ])
-def test_recalc_refuses_a_formula_over_a_limit(tmp_path, formula, reason):
+def test_recalc_keeps_and_reports_a_formula_it_cannot_evaluate(tmp_path, formula, reason):
+    """Over a limit, unreadable, circular or not supported: the formula keeps its text and its former
+    cached value, and is listed with the file, sheet, cell and reason; --strict writes nothing."""
     wb = Workbook()
     wb.active.title = "Crosstable"
     wb.active["B1"] = formula
+    wb.active["XFD1048576"] = 1
     wb.save(tmp_path / "in.xlsx")
+    import re
+
+    _with_cached_value(tmp_path / "in.xlsx", "B1", "42")
     out = run(["recalc", str(tmp_path / "in.xlsx"), "-o", str(tmp_path / "out.xlsx")])
-    assert out.code == 0 and reason in out.stderr
-    assert load_workbook(tmp_path / "out.xlsx")["Crosstable"]["B1"].value == "#VALUE!"
+    assert out.code == 0 and reason in out.stderr and "internal" not in out.stderr, out.stderr
+    assert re.search(r"in\.xlsx: not evaluated: Crosstable!B1: ", out.stderr), out.stderr
+    assert load_workbook(tmp_path / "out.xlsx")["Crosstable"]["B1"].value == formula
+    assert load_workbook(tmp_path / "out.xlsx", data_only=True)["Crosstable"]["B1"].value == 42
     strict = run(["recalc", str(tmp_path / "in.xlsx"), "-o", str(tmp_path / "out2.xlsx"), "--strict"])
-    assert strict.code == 2
+    assert strict.code == 2 and not (tmp_path / "out2.xlsx").exists() and "nothing written" in strict.stderr
 
 
-def test_recalc_follows_a_reference_chain_only_to_the_depth_limit(tmp_path):
+def _with_cached_value(path, ref: str, value: str) -> None:
+    """Give the formula cell ``ref`` of the first sheet a cached value in the file's XML (openpyxl
+    writes none), as Excel would have saved it."""
+    import re
+
+    src = path.read_bytes()
+    import io
+
+    zin = zipfile.ZipFile(io.BytesIO(src))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in zin.infolist():
+            body = zin.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                body, n = re.subn(rf'(<c r="{ref}"[^>]*>)(<f>.*?</f>)<v\s*(?:/>|>\s*</v>)'.encode(),
+                                  rb"\1\2<v>" + value.encode() + b"</v>", body, flags=re.S)
+                assert n == 1
+            z.writestr(info, body)
+    path.write_bytes(out.getvalue())
+
+
+def test_recalc_follows_a_long_chain_of_formulas(tmp_path):
+    """A chain of cells referring to cells is followed without recursion, however long."""
     wb = Workbook()
     ws = wb.active
-    ws.title = "Crosstable"
-    for r in range(1, 601):
-        ws.cell(row=r, column=2).value = f"=B{r + 1}"
-    ws["C1"] = "=TB_RANK(B1)"
+    ws.title = "Chain"
+    for r in range(1, 5001):
+        ws.cell(row=r, column=2).value = f"=B{r + 1}+1"
+    ws["B5001"] = 7
+    ws["C1"] = "=B1*2"
     wb.save(tmp_path / "chain.xlsx")
-    out = run(["recalc", str(tmp_path / "chain.xlsx"), "-o", str(tmp_path / "out.xlsx")])
-    assert out.code == 0 and "the limit of the formula depth" in out.stderr
+    out = run(["recalc", str(tmp_path / "chain.xlsx"), "-o", str(tmp_path / "out.xlsx"), "--strict"])
+    assert out.code == 0, out.stderr
+    ws = load_workbook(tmp_path / "out.xlsx", data_only=True)["Chain"]
+    assert ws["B1"].value == 5007 and ws["C1"].value == 10014
+
+
+def test_recalc_without_the_engine_says_how_to_install_it(tmp_path):
+    book = tmp_path / "book.xlsx"
+    Workbook().save(book)
+    code = ("import sys; sys.modules['formulas'] = None; from xltb.cli.main import entry; "
+            f"sys.argv = ['xltb', 'recalc', {str(book)!r}, '-o', {str(tmp_path / 'o.xlsx')!r}]; entry()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 2 and "pip install 'xltb[recalc]'" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "o.xlsx").exists()
 
 
 def test_recalc_of_a_workbook_without_sheets_is_an_input_error(tmp_path):
@@ -247,7 +296,11 @@ def test_recalc_does_not_replace_its_input(tmp_path):
     assert run(["template", "individual", "--from", str(SWISS), "-o", str(book)]).code == 0
     before = book.read_bytes()
     out = run(["recalc", str(book), "-o", str(book)])
-    assert out.code == 2 and book.read_bytes() == before
+    assert out.code == 2 and book.read_bytes() == before and "exists; use --force" in out.stderr
+    out = run(["recalc", str(book), "-o", str(book), "--force"])  # asked for: replaced, the formulas kept
+    assert out.code == 0 and book.read_bytes() != before
+    assert load_workbook(book)["Standings"]["D2"].value.startswith('=IF($A2=0,"",INDEX(')
+    assert load_workbook(book, data_only=True)["Standings"]["D2"].value == 4
 
 
 def test_the_no_replace_check_is_the_creation_itself(tmp_path, monkeypatch):
@@ -314,3 +367,39 @@ def test_direct_encounter_sums_from_own_games_as_from_all_pairs():
         score, missing = separate_scores(group, meetings)
         brute = [x for x in group if all(score[x] > score[y] + missing[y] for y in group if y != x)]
         assert first_whatever_missing(group, score, missing, Fraction(1)) == (brute[0] if brute else None)
+
+
+def test_recalc_refuses_a_workbook_with_more_formulas_than_the_limit(tmp_path, monkeypatch):
+    wb = Workbook()
+    for r in range(1, 12):
+        wb.active.cell(row=r, column=1).value = f"={r}+1"
+    wb.save(tmp_path / "many.xlsx")
+    monkeypatch.setattr("xltb.excel.recalc.MAX_RECALC_FORMULAS", 10)
+    out = run(["recalc", str(tmp_path / "many.xlsx"), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 2 and "many.xlsx" in out.stderr and "11 formulas, more than the limit of 10" in out.stderr
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_recalc_keeps_a_data_table(tmp_path):
+    """A what-if data table (no formula text of its own) is kept with its value and listed."""
+    import io
+    import re
+
+    wb = Workbook()
+    wb.active["A1"] = 2
+    wb.active["B1"] = "=A1*3"
+    buf = io.BytesIO()
+    wb.save(buf)
+    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
+    path = tmp_path / "table.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                body = re.sub(rb"</row>", b'<c r="C1"><f t="dataTable" ref="C1:C1" dt2D="0" dtr="0" r1="A1"/>'
+                                          b"<v>5</v></c></row>", body, count=1)
+            z.writestr(info, body)
+    out = run(["recalc", str(path), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 0 and "Sheet!C1: a data table (what-if analysis)" in out.stderr, out.stderr
+    values = load_workbook(tmp_path / "out.xlsx", data_only=True).active
+    assert values["B1"].value == 6 and values["C1"].value == 5

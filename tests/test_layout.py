@@ -93,3 +93,35 @@ def test_the_engine_imports_no_spreadsheet_library():
         if engine or name.startswith("xltb.readers"):
             bad = [b for b, _ in imports(name, path, top_level_only=not engine) if b.split(".")[0] in heavy]
             assert bad == [], name
+
+
+#: the formula engine of `xltb recalc` (an optional extra) and what it pulls in
+ENGINE_PACKAGES = ("formulas", "numpy", "schedula", "scipy")
+#: the only modules that may import it (at their top: they are loaded by `xltb recalc` alone)
+ENGINE_MODULES = ("xltb.excel.engine", "xltb.excel.engine_values", "xltb.excel.engine_functions")
+
+
+def test_only_recalc_imports_the_formula_engine():
+    """formulas/numpy/schedula are imported by the recalc engine's modules only; everything else
+    (the engine, `xltb standings`, xltb.excel.functions that Pyodide and LibreOffice load) never."""
+    for name, path in modules().items():
+        if name in ENGINE_MODULES:
+            continue
+        bad = [b for b, _ in imports(name, path, top_level_only=False) if b.split(".")[0] in ENGINE_PACKAGES]
+        if name == "xltb.cli.recalc":  # the check that the extra is installed, inside run()
+            bad = [b for b in bad if b != "formulas"]
+        assert bad == [], name
+
+
+def test_standings_and_the_portable_functions_load_no_formula_engine():
+    import subprocess
+    import sys
+
+    code = ("import sys, io, contextlib; import xltb.excel.functions, xltb.cli.standings; "
+            "from xltb.cli.main import main; "
+            "f = io.StringIO(); ctx = contextlib.redirect_stdout(f); ctx.__enter__(); "
+            f"main(['standings', {str(PACKAGE / 'examples' / 'held-swiss16.trf')!r}]); ctx.__exit__(None, None, None); "
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {ENGINE_PACKAGES!r}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"

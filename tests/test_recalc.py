@@ -1,5 +1,6 @@
 """``xltb recalc``: the templates filled from the exercise-book events, recalculated without Excel,
-give the book's values and exactly what ``xltb standings`` gives."""
+give the book's values and exactly what ``xltb standings`` gives; the formulas stay, their values are
+the cached values (read here with openpyxl's data_only)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xltb.report.numbers import format_value
-from helpers import read_trf
-from xltb.excel.recalc import recalc_file, recalc_workbook
+from helpers import read_trf, recalc_data, recalc_workbook
+from xltb.excel.recalc import recalc_file
 from xltb.excel.templates import render
 
 SEED = Path(__file__).parent / "data" / "seed"
@@ -25,9 +26,10 @@ ROOT = Path(__file__).parent.parent
 
 
 def _recalc(data: bytes):
-    wb = load_workbook(io.BytesIO(data))
-    result = recalc_workbook(wb)
-    return wb, result
+    values, formulas, result = recalc_data(data)
+    anchors = [c.value.text for c in formulas["Standings"][1] if hasattr(c.value, "text")]
+    assert anchors == ["=TB_STANDINGS(Crosstable,Settings)"]  # kept
+    return values, result
 
 
 def _standings_by_no(ws) -> dict[int, dict[str, object]]:
@@ -60,7 +62,7 @@ def test_exercise_book_values(name, kind, edition):
     codes = [c for c in next(iter(expected.values())) if c != "PTS"]
     data = render(kind, read_trf(SEED / name), tiebreaks=",".join(codes), rules=edition)
     wb, result = _recalc(data)
-    assert result.errors == []
+    assert result.errors == [] and result.unevaluated == []
     rows = _standings_by_no(wb["Standings"])
     assert sorted(rows) == sorted(_crosstable_numbers(wb))
     for no, got in rows.items():
@@ -88,7 +90,7 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
     std = subprocess.run([sys.executable, "-m", "xltb", "standings", str(SEED / name), "--tiebreaks", tiebreaks,
                           "--format", "json"], capture_output=True, text=True)
     doc = json.loads(std.stdout)
-    wb = load_workbook(out)
+    wb = load_workbook(out, data_only=True)
     ws = wb["Standings"]
     # the sorted view (array formula) is the standings table
     heads = [c.value for c in ws[1]]
@@ -102,8 +104,8 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
         assert [None if v in ("", None) else v for v in row[5:]] == \
             [None if want["tiebreaks"][c] is None else pytest.approx(want["tiebreaks"][c], rel=1e-12)
              for c in doc["tiebreaks"]]
-    # the per-participant cells read that table (INDEX/MATCH in the template; recalc writes their values)
-    assert load_workbook(src)["Standings"].cell(row=2, column=4).value.startswith('=IF($A2=0,"",INDEX(')
+    # the per-participant cells read that table (INDEX/MATCH in the template, kept; recalc writes their values)
+    assert load_workbook(out)["Standings"].cell(row=2, column=4).value.startswith('=IF($A2=0,"",INDEX(')
     numbers = _crosstable_numbers(wb)
     by_no = {w["start_no"]: w for w in doc["standings"]}
     for r, no in enumerate(numbers, start=2):
@@ -126,14 +128,17 @@ def test_formulas_beside_the_templates():
     ws["B4"] = "=TB_SB_C1(A1, Crosstable!$A$1:$K$17, Settings!$A$2:$B$12)"
     ws["B5"] = '=TB_EXPLAIN(A1, "SB/C1")'
     ws["B6"] = "=TB_RANK(Standings!A5)"
-    ws["B7"] = "=SUM(A1:A2)"  # not ours: left alone
-    ws["B8"] = "=TB_SB_C1(A1:A2)"  # a range where a cell is expected
-    result = recalc_workbook(wb)
-    assert [ws[f"B{i}"].value for i in range(1, 5)] == [8, 8, 8, 8]  # 2024-08: SB-C1 of #4 is 8.0
-    assert ws["B5"].value.startswith("SB/C1 of #4 David")
-    assert ws["B6"].value == 3
-    assert ws["B7"].value == "=SUM(A1:A2)"
-    assert ws["B8"].value == "#VALUE!" and any("B8" in e for e in result.errors)
+    ws["B7"] = "=SUM(A1:A2)"  # Excel's own: evaluated too
+    ws["B8"] = "=TB_SB_C1(A1:A2)"  # a range where a cell is expected: #VALUE!, as in Excel
+    values, formulas, result = recalc_workbook(wb)
+    got = values["My notes"]
+    assert [got[f"B{i}"].value for i in range(1, 5)] == [8, 8, 8, 8]  # 2024-08: SB-C1 of #4 is 8.0
+    assert got["B5"].value.startswith("SB/C1 of #4 David")
+    assert got["B6"].value == 3
+    assert got["B7"].value == 8
+    assert got["B8"].value == "#VALUE!" and any("B8: #VALUE!" in e for e in result.errors)
+    assert [formulas["My notes"][f"B{i}"].value for i in (1, 7, 8)] == ["=TB_SB_C1(A1)", "=SUM(A1:A2)",
+                                                                        "=TB_SB_C1(A1:A2)"]
 
 
 def test_bad_cell_gives_error_values_and_explain_names_it():
@@ -143,21 +148,22 @@ def test_bad_cell_gives_error_values_and_explain_names_it():
     wb["Crosstable"]["H5"].data_type = "s"
     wb["Standings"]["Z2"] = '=TB_EXPLAIN(A2, "BH")'
     wb["Standings"]["Z3"] = "=TB_BH_C1(A2, Crosstable, Settings)"
-    result = recalc_workbook(wb)
-    assert wb["Standings"]["Z3"].value == "#VALUE!"
-    assert wb["Standings"]["Z3"].data_type == "e"
-    assert wb["Standings"]["L1"].value == "#VALUE!"  # the spilled table: the error in its first cell
-    assert wb["Standings"]["Z2"].value.startswith("#VALUE! Crosstable!H5: cannot read '=BY'")
-    assert result.errors
+    values, _, result = recalc_workbook(wb)
+    ws = values["Standings"]
+    assert ws["Z3"].value == "#VALUE!" and ws["Z3"].data_type == "e"
+    assert ws["L1"].value == "#VALUE!"  # the table: the error in its first cell
+    assert ws["Z2"].value.startswith("#VALUE! Crosstable!H5: cannot read '=BY'")
+    assert any(e.startswith("Standings!Z3: #VALUE! Crosstable!H5: cannot read '=BY'") for e in result.errors)
 
 
 def test_blank_template_recalculates_to_blanks(tmp_path):
     src = ROOT / "templates" / "individual.xlsx"
     out = tmp_path / "blank.xlsx"
     result = recalc_file(src, out)
-    assert result.errors == [] and result.formulas == 1  # the one =TB_STANDINGS(Crosstable,Settings)
-    ws = load_workbook(out)["Standings"]
+    assert result.errors == [] and result.unevaluated == [] and result.evaluated == result.formulas > 1
+    ws = load_workbook(out, data_only=True)["Standings"]
     assert ws["L1"].value == "Rank" and ws["L2"].value in ("", None)
+    assert load_workbook(out)["Standings"]["L1"].value.text == "=TB_STANDINGS(Crosstable,Settings)"
 
 
 def test_array_formula_written_by_hand():
@@ -168,9 +174,10 @@ def test_array_formula_written_by_hand():
         ct.append(row)
     ws = wb.create_sheet("Out")
     ws["A1"] = ArrayFormula("A1:C4", "=TB_STANDINGS(Crosstable!A1:C3)")
-    recalc_workbook(wb)
-    assert [[c.value or "" for c in r] for r in ws["A1:C4"]] == [["Rank", "No", "Name"], [1, 1, "A"], [2, 2, "B"],
-                                                                ["", "", ""]]
+    values, formulas, _ = recalc_workbook(wb)
+    assert [[c.value or "" for c in r] for r in values["Out"]["A1:C4"]] == [
+        ["Rank", "No", "Name"], [1, 1, "A"], [2, 2, "B"], ["", "", ""]]
+    assert formulas["Out"]["A1"].value.ref == "A1:C4"
 
 
 def test_missing_file(tmp_path):
@@ -183,11 +190,12 @@ def test_missing_file(tmp_path):
 def test_example_workbooks_recalculate(tmp_path):
     for path in sorted((ROOT / "workbooks").glob("*.xlsx")):
         result = recalc_file(path, tmp_path / path.name)
-        assert result.errors == [] and result.formulas > 0, path.name
+        assert result.errors == [] and result.unevaluated == [] and result.evaluated == result.formulas > 0, path.name
 
 
 def test_single_cell_tb_standings_spills():
-    """=TB_STANDINGS() in one cell (Excel 365) spills the whole table; a cell in the way gives #SPILL!."""
+    """=TB_STANDINGS() in one cell (Excel 365) spills the whole table (Rank .. Pts and the 5 tie-breaks of
+    xltb's default list: B2:K4); a cell in the way gives #SPILL!."""
     wb = Workbook()
     ct = wb.active
     ct.title = "Crosstable"
@@ -197,10 +205,15 @@ def test_single_cell_tb_standings_spills():
     ws["B2"] = "=TB_STANDINGS(Crosstable!A1:C3)"
     ws["H9"] = "=TB_STANDINGS(Crosstable!A1:C3)"
     ws["I9"] = "note"
-    result = recalc_workbook(wb)
-    assert [[c.value for c in r] for r in ws["B2:F4"]] == [["Rank", "No", "Name", "Rating", "Pts"],
-                                                          [1, 1, "A", "", 1], [2, 2, "B", "", 0]]
-    assert ws["H9"].value == "#SPILL!" and any("#SPILL!" in e and "I9" in e for e in result.errors)
+    values, formulas, result = recalc_workbook(wb)
+    got = values["Out"]
+    assert [[c.value for c in r] for r in got["B2:F4"]] == [["Rank", "No", "Name", "Rating", "Pts"],
+                                                           [1, 1, "A", "", 1], [2, 2, "B", "", 0]]
+    assert got["H9"].value == "#SPILL!" and any("#SPILL!" in e and "I9" in e for e in result.errors)
+    assert got["I9"].value == "note"
+    # it became a dynamic array, as Excel 365 makes a formula that spills
+    assert formulas["Out"]["B2"].value.ref == "B2:K4" and formulas["Out"]["B2"].value.text == \
+        "=TB_STANDINGS(Crosstable!A1:C3)"
 
 
 def _set_cells(data: bytes, part: str, cells: dict[str, object]) -> bytes:
@@ -234,6 +247,7 @@ def test_the_spilled_table_grows_with_the_event(tmp_path):
     src.write_bytes(_set_cells(data, "xl/worksheets/sheet3.xml", {"A18": 17, "B18": "Late Entry", "G18": "+BYE",
                                                                   "A19": 18, "B19": "Later Entry"}))
     result = recalc_file(src, tmp_path / "out.xlsx")
-    assert result.errors == []
-    rows = _standings_by_no(load_workbook(tmp_path / "out.xlsx")["Standings"])
+    assert result.errors == [] and result.unevaluated == []
+    rows = _standings_by_no(load_workbook(tmp_path / "out.xlsx", data_only=True)["Standings"])
     assert sorted(rows) == list(range(1, 19)) and rows[17]["Pts"] == 1 and rows[18]["Pts"] == 0
+    assert load_workbook(tmp_path / "out.xlsx")["Standings"]["I1"].value.ref == "I1:O19"

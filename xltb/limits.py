@@ -21,10 +21,15 @@ MAX_COMPRESSION_RATIO = 1000
 MAX_PARTICIPANTS = 200_000
 #: rounds of an event
 MAX_ROUNDS = 1_000
-#: cells a range of a formula may span in `recalc` (a whole sheet, A1:XFD1048576, has 17 billion)
+#: cells a range of a formula may span in `recalc`, within the cells its sheet has (a whole column,
+#: $P:$P, is read only as far down as the sheet has cells; a whole sheet, A1:XFD1048576, has 17 billion)
 MAX_RANGE_CELLS = 1_000_000
-#: nesting of a formula in `recalc`: brackets, function calls and cells referring to cells with formulas,
-#: counted together
+#: formulas of a workbook `recalc` evaluates (a 2,000-player template has 32,500; about 0.8 ms each)
+MAX_RECALC_FORMULAS = 100_000
+#: cells all the formulas of a workbook may read together in `recalc` (a range read by many formulas counts once)
+MAX_RECALC_CELLS = 100_000_000
+#: nesting of brackets and function calls in one formula in `recalc` (a chain of cells referring to cells
+#: has no limit: it is followed without recursion)
 MAX_FORMULA_DEPTH = 100
 #: characters of one formula (Excel's own limit is 8,192)
 MAX_FORMULA_CHARS = 8_192

@@ -1,39 +1,57 @@
-"""``xltb recalc FILE.xlsx -o OUT.xlsx``: the values of every TB_ formula, without Excel."""
+"""``xltb recalc FILE.xlsx -o OUT.xlsx``: every formula of a workbook evaluated without Excel, the
+formulas kept and their values written as cached values."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
+from ..errors import InputError
 from ..files import claim_new
 from ..terminal import printable
 
+INSTALL = "xltb recalc needs the formulas engine: pip install 'xltb[recalc]' (or: pip install formulas)"
+
 
 def register(sub) -> None:
-    p = sub.add_parser("recalc", help="evaluate the TB_ formulas of a workbook without Excel",
-                       description="Evaluate every xltb formula (=TB_BH_C1(A2), =TB_RANK(A2), =TB_STANDINGS(), ...) "
-                                   "of a workbook and write the values, for macOS and LibreOffice where the xlwings "
-                                   "functions do not run. Other formulas are left as they are.")
+    p = sub.add_parser("recalc", help="evaluate every formula of a workbook without Excel (formulas kept)",
+                       description="Evaluate every formula of a workbook, Excel's functions and xltb's "
+                                   "(=TB_SB_C1(A2), =IF(TB_RANK(A2)<4,\"prize\",\"\"), =TB_STANDINGS(), ...) mixed "
+                                   "freely, with the formulas engine, and write OUT with the formulas kept and "
+                                   "their values as the cached values a spreadsheet shows. A formula the engine "
+                                   "cannot evaluate keeps its text and its former value and is listed.")
     p.add_argument("file", metavar="FILE.xlsx")
     p.add_argument("-o", "--output", metavar="OUT.xlsx", required=True)
-    p.add_argument("--strict", action="store_true", help="exit with status 2 when a formula gives an error value")
+    p.add_argument("--strict", action="store_true",
+                   help="write nothing and exit with status 2 when a formula could not be evaluated or gives an "
+                        "error value")
     p.add_argument("--force", action="store_true", help="replace the output file when it exists (also the input)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.recalc import recalc_file  # openpyxl: loaded by this command only
+    try:
+        import formulas  # noqa: F401  (the engine: an optional extra, loaded by this command only)
+    except ImportError:
+        raise InputError(INSTALL) from None
+    from ..excel.recalc import recalc_file
 
     claim_new(args.output, force=args.force)  # before the work; the writing checks again, atomically
-    result = recalc_file(args.file, args.output, force=args.force)
-    print(f"{result.formulas} xltb formula(s) evaluated, {len(result.errors)} error value(s); wrote {args.output}",
+    result = recalc_file(args.file, args.output, force=args.force, strict=args.strict)
+    name = os.fspath(args.file)
+    problems = bool(result.errors or result.unevaluated)
+    written = "nothing written (--strict)" if args.strict and problems else f"wrote {args.output}"
+    print(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
+          f"value, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}",
           file=sys.stderr)
-    causes = grouped(result.errors)
-    for line in causes[:20]:
-        print(f"  {printable(line)}", file=sys.stderr)
-    if len(causes) > 20:
-        print(f"  ... and {len(causes) - 20} more causes", file=sys.stderr)
-    return 2 if args.strict and result.errors else 0
+    for title, lines in (("not evaluated", result.unevaluated), ("error values", result.errors)):
+        causes = grouped(lines)
+        for line in causes[:20]:
+            print(f"  {printable(name)}: {title}: {printable(line)}", file=sys.stderr)
+        if len(causes) > 20:
+            print(f"  {printable(name)}: ... and {len(causes) - 20} more causes ({title})", file=sys.stderr)
+    return 2 if args.strict and problems else 0
 
 
 def grouped(errors: list[str]) -> list[str]:

@@ -14,6 +14,10 @@ recalculation without Excel.
   are passed in).
 * :mod:`xltb.excel.templates` (with :mod:`~xltb.excel.template_sheets`, :mod:`~xltb.excel.xlsm`
   and :mod:`~xltb.excel.cached`) writes the template workbooks.
+* :mod:`xltb.excel.recalc` is ``xltb recalc``: every formula of a workbook evaluated by the
+  ``formulas`` engine (:mod:`~xltb.excel.engine`, with xltb's functions registered by
+  :mod:`~xltb.excel.engine_functions`), the values written into the file's XML
+  (:mod:`~xltb.excel.sheetxml`). Only that command imports ``formulas`` (and numpy).
 
 * :mod:`xltb.excel.libreoffice` builds the same functions into a LibreOffice Calc extension
   (a Python UNO add-in, ``xltb libreoffice``).

@@ -32,8 +32,8 @@ METADATA = (
     '<futureMetadata name="XLDAPR" count="1"><bk><extLst><ext uri="{bdbb8cdc-fa1e-496e-a857-3c3f30c029c3}">'
     '<xda:dynamicArrayProperties fDynamic="1" fCollapsed="0"/></ext></extLst></bk></futureMetadata>'
     '<cellMetadata count="1"><bk><rc t="1" v="0"/></bk></cellMetadata></metadata>')
-_METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
-_METADATA_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
+METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml"
+METADATA_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
 
 
 def _value_xml(value: Any) -> tuple[str, str]:
@@ -104,9 +104,9 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
                 body = re.sub(rb'\s+fullCalcOnLoad="(?:1|true)"', b"", body)
             elif name == "[Content_Types].xml" and dynamic:
                 body = body.replace(b"</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="'
-                                                 f'{_METADATA_TYPE}"/></Types>'.encode())
+                                                 f'{METADATA_TYPE}"/></Types>'.encode())
             elif name == "xl/_rels/workbook.xml.rels" and dynamic:
-                body = body.replace(b"</Relationships>", f'<Relationship Id="rIdXltbMetadata" Type="{_METADATA_REL}" '
+                body = body.replace(b"</Relationships>", f'<Relationship Id="rIdXltbMetadata" Type="{METADATA_REL}" '
                                                          f'Target="metadata.xml"/></Relationships>'.encode())
             dst.writestr(info, body)
         if dynamic:

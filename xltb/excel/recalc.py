@@ -1,15 +1,12 @@
-"""``xltb recalc``: evaluate every ``TB_`` formula of a workbook without Excel and write the values.
+"""``xltb recalc``: every formula of a workbook evaluated without Excel, the formulas kept, their values
+written as the cached values a spreadsheet shows.
 
-For arbiters on macOS or LibreOffice, where xlwings functions do not run. A small evaluator
-of its own reads the formulas the templates produce and what arbiters write beside them:
-calls of the xltb functions (``TB_BH_C1(A2)``, ``TB("KS/L-1", $A2)``, ``TB_RANK(A2)``,
-``TB_EXPLAIN(A2, "SB")``, ``TB_CHECK(A2, F2, "BH")``, the array formula ``TB_STANDINGS()``, with
-optional crosstable, settings and teams arguments), whose arguments are numbers, text, cell references (``A2``, ``$A$2``,
-``Crosstable!A2``, ``'My sheet'!A2``), ranges and defined names; a referenced cell that itself
-holds a plain reference formula (``=Crosstable!A2``) is followed. The values come from the
-same code as the worksheet functions (:mod:`xltb.excel.core`), so they equal
-``xltb standings`` on the same event. Formulas that are not xltb's are left as they are
-(Excel or LibreOffice computes them when the file is opened).
+The formulas are evaluated by the ``formulas`` engine with xltb's functions registered
+(:mod:`xltb.excel.engine`); the values are written into the original file's XML
+(:mod:`xltb.excel.sheetxml`), so that everything else of the workbook stays as it was. A formula
+the engine cannot evaluate keeps its text and its former cached value and is listed with the
+reason; an error value that is the true result (``#N/A`` for a pairing number the crosstable does
+not have) is written and listed.
 """
 
 from __future__ import annotations
@@ -18,181 +15,232 @@ import io
 import os
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from ..cells import clean, put_text
+from ..cells import clean
 from ..errors import InputError
 from ..files import write_atomic
-from ..limits import MAX_FORMULA_DEPTH, check_workbook_size
-from . import core
-from .cached import sheet_paths
-from .formula import Evaluator, FormulaError, column_index, parse_ref
-
-_TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])(?:_xludf\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
-
-def is_xltb_formula(text: Any) -> bool:
-    return isinstance(text, str) and text.startswith("=") and bool(_TB_CALL.search(text))
-
-
-def _cell_value(value: Any) -> Any:
-    if isinstance(value, core.ExcelError):
-        return value.code  # openpyxl stores "#VALUE!" as an error value
-    return value
+from ..limits import MAX_COLUMNS, MAX_RECALC_FORMULAS, MAX_ROWS, check_workbook_size
+from .cached import ERRORS, sheet_paths
 
 
 @dataclass
 class RecalcResult:
+    #: formula cells of the workbook
     formulas: int
-    errors: list[str]
+    #: formula cells evaluated (their values written)
+    evaluated: int
+    #: ``Sheet!A2: #N/A why``: formulas whose value is an error value (written)
+    errors: list[str] = field(default_factory=list)
+    #: ``Sheet!A2: why``: formulas not evaluated (kept, with their former cached values)
+    unevaluated: list[str] = field(default_factory=list)
+    #: the recalculated workbook
+    data: bytes = b""
 
 
-def recalc_workbook(wb, dynamic: set[tuple[str, str]] = frozenset()) -> RecalcResult:
-    """Replace every xltb formula of ``wb`` (openpyxl, formulas kept) by its value, in place.
+def _rect(text: str, sheet: str):
+    from .engine_values import Rect, column_index
 
-    ``dynamic`` holds the (sheet, cell) of Excel 365 dynamic arrays (:func:`dynamic_arrays`): such a
-    formula spills its whole result, however large, like a formula in one cell (its stored range is
-    only the size of its last result)."""
-    ev = Evaluator(wb)
-    jobs = []  # (sheet, cell, formula text, array ref or None)
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for cell in row:
-                v = cell.value
-                if hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text) and \
-                        (ws.title, cell.coordinate) in dynamic:
-                    old = parse_ref(v.ref, ws.title)  # the last result's cells: free for the new one
-                    for r in range(old.min_row, old.max_row + 1):
-                        for c in range(old.min_col, old.max_col + 1):
-                            if (r, c) != (cell.row, cell.column):
-                                ws.cell(row=r, column=c).value = None
-                    jobs.append((ws, cell, v.text, None))
-                elif hasattr(v, "text") and hasattr(v, "ref") and is_xltb_formula(v.text):
-                    jobs.append((ws, cell, v.text, v.ref))
-                elif cell.data_type == "f" and is_xltb_formula(v):
-                    jobs.append((ws, cell, v, None))
-    errors: list[str] = []
-    results = []
-    for ws, cell, text, ref in jobs:
-        where = f"{ws.title}!{cell.coordinate}"
-        shape = None
-        if ref is not None:
-            r = parse_ref(ref, ws.title)
-            shape = (r.max_row - r.min_row + 1, r.max_col - r.min_col + 1)
-        try:
-            try:
-                value = ev.evaluate(text, ws.title, shape)
-            except RecursionError:  # the depth limit stops formulas before this; a safety net
-                raise FormulaError(f"nested too deeply (limit: {MAX_FORMULA_DEPTH})") from None
-            except (OverflowError, ZeroDivisionError) as exc:
-                raise FormulaError(f"a number out of range ({exc})") from None
-        except FormulaError as err:
-            shown = text if len(text) <= 60 else text[:57] + "..."
-            errors.append(f"{where}: {shown}: {err}")
-            value = core.ExcelError(core.VALUE, str(err))
-            results.append((ws, cell, ref, value))
+    m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", text.upper())
+    if m is None:
+        return None
+    r1, c1 = int(m[2]), column_index(m[1])
+    r2, c2 = (int(m[4]), column_index(m[3])) if m[3] else (r1, c1)
+    if not (1 <= r1 <= MAX_ROWS and 1 <= r2 <= MAX_ROWS and 1 <= c1 <= MAX_COLUMNS and 1 <= c2 <= MAX_COLUMNS):
+        return None
+    return Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+def _name_target(dn, sheets: list[str]) -> Any:
+    """A defined name's Rect, constant, or ``"!why not"``."""
+    text = (dn.attr_text or "").strip()
+    if re.fullmatch(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?", text):
+        return float(text) if any(ch in text for ch in ".eE") else int(text)
+    if re.fullmatch(r'"(?:[^"]|"")*"', text):
+        return text[1:-1].replace('""', '"')
+    try:
+        destinations = list(dn.destinations)
+    except Exception:  # openpyxl cannot read it: a formula, an external reference
+        destinations = []
+    if len(destinations) == 1 and destinations[0][0] in sheets:
+        sheet, coord = destinations[0]
+        m = re.fullmatch(r"\$?([A-Z]{1,3}):\$?([A-Z]{1,3})", coord.upper())
+        if m:  # whole columns
+            coord = f"{m[1]}1:{m[2]}{MAX_ROWS}"
+        rect = _rect(coord, sheet)
+        if rect is not None:
+            return rect
+    return f"!is not one range of cells nor a constant ({clean(text)[:60]})"
+
+
+def _plain(cell) -> Any:
+    from .engine_values import Err
+
+    v = cell.value
+    if v is None:
+        return None
+    if cell.data_type == "e":
+        return Err(str(v))
+    if isinstance(v, (datetime, date, time, timedelta)):
+        from openpyxl.utils.datetime import to_excel
+
+        return to_excel(v)
+    return v
+
+
+def dynamic_anchors(z: zipfile.ZipFile) -> set[tuple[str, str]]:
+    """(sheet, cell) of every dynamic-array formula: the cells Excel marks with ``cm`` cell metadata
+    (openpyxl does not keep the mark)."""
+    out = set()
+    if "xl/metadata.xml" not in z.namelist():
+        return out
+    for sheet, part in sheet_paths(z).items():
+        if part not in z.namelist():
             continue
-        results.append((ws, cell, ref, value))
-        if isinstance(value, core.ExcelError) and ref is None:
-            errors.append(f"{where}: {value.code} {value.message}")
-    for ws, cell, ref, value in results:
-        single = ref is None or parse_ref(ref, ws.title).single
-        if single and isinstance(value, list) and (len(value) > 1 or (value and len(value[0]) > 1)):
-            # a table returned to one cell spills into the cells below and to the right, as Excel 365's
-            # dynamic arrays do; a non-empty cell in the way gives #SPILL!, as in Excel
-            blocked = [ws.cell(row=cell.row + i, column=cell.column + j).coordinate
-                       for i, row in enumerate(value) for j in range(len(row)) if (i or j)
-                       and ws.cell(row=cell.row + i, column=cell.column + j).value not in (None, "")]
-            if blocked:
-                corner = ws.cell(row=cell.row + len(value) - 1, column=cell.column + len(value[0]) - 1)
-                errors.append(f"{ws.title}!{cell.coordinate}: #SPILL! the table needs the cells up to "
-                              f"{corner.coordinate}, and {blocked[0]} is not empty")
-                cell.value = "#SPILL!"
+        xml = z.read(part).decode("utf-8", "replace")
+        for m in re.finditer(r'<c\b([^>]*)>\s*<f\b[^>]*\bt="array"', xml):
+            attrs = m[1]
+            ref = re.search(r'\sr="([A-Z]+\d+)"', attrs)
+            if ref and re.search(r'\scm="\d+"', attrs):
+                out.add((sheet, ref[1]))
+    return out
+
+
+def read_book(data: bytes):
+    """The :class:`~xltb.excel.engine.Book` of the workbook ``data``."""
+    from openpyxl import load_workbook
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from .engine_values import Book, Formula, Rect
+
+    wb = load_workbook(io.BytesIO(data))
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        dynamic = dynamic_anchors(z)
+    sheets = [ws.title for ws in wb.worksheets]
+    if not sheets:
+        raise InputError("the workbook has no worksheets")
+    book = Book(sheets, {s: {} for s in sheets}, {})
+    for ws in wb.worksheets:
+        values = book.values[ws.title]
+        # the cells the file has (iter_rows would create every cell of the used rectangle)
+        for (r, c), cell in ws._cells.items():
+            v = cell.value
+            if isinstance(v, ArrayFormula):
+                area = _rect(v.ref, ws.title) if v.ref else None
+                kind = "dynamic" if (ws.title, cell.coordinate) in dynamic else "array"
+                book.formulas[(ws.title, r, c)] = Formula(v.text if v.text.startswith("=") else "=" + v.text,
+                                                          kind, area or Rect(ws.title, r, c, r, c))
+            elif cell.data_type == "f":
+                if isinstance(v, str) and v.startswith("="):
+                    book.formulas[(ws.title, r, c)] = Formula(v)
+                else:  # a data table (what-if analysis): no formula text of its own
+                    book.formulas[(ws.title, r, c)] = Formula("")
+            elif v is not None:
+                values[(r, c)] = _plain(cell)
+    for name, dn in wb.defined_names.items():
+        book.names[name.upper()] = _name_target(dn, sheets)
+    for ws in wb.worksheets:
+        for name, dn in getattr(ws, "defined_names", {}).items():
+            book.names[f"{ws.title.upper()}!{name.upper()}"] = _name_target(dn, sheets)
+    # a formula's own cells of an array are its result, not constants
+    for key, f in book.formulas.items():
+        if f.kind != "cell" and f.area is not None:
+            cells = book.values[key[0]]
+            for r in range(f.area.r1, f.area.r2 + 1):
+                for c in range(f.area.c1, f.area.c2 + 1):
+                    cells.pop((r, c), None)
+    return book
+
+
+def _ref(r1: int, c1: int, r2: int, c2: int) -> str:
+    from .engine_values import column_letters
+
+    first = f"{column_letters(c1)}{r1}"
+    return first if (r1, c1) == (r2, c2) else f"{first}:{column_letters(c2)}{r2}"
+
+
+def recalc_bytes(data: bytes) -> RecalcResult:
+    """Evaluate every formula of the workbook ``data``; the result holds the new workbook."""
+    from .engine import Engine, address
+    from .sheetxml import Edit, SheetXmlError, write
+
+    try:
+        book = read_book(data)
+    except InputError:
+        raise
+    except Exception as err:  # not a workbook openpyxl can read
+        raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
+    if len(book.formulas) > MAX_RECALC_FORMULAS:
+        raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
+                         f"{MAX_RECALC_FORMULAS:,} that recalc evaluates")
+    engine = Engine(book)
+    outcome = engine.run()
+    edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
+    errors: list[str] = []
+    for key, value in outcome.values.items():
+        sheet, r0, c0 = key
+        f = book.formulas[key]
+        cells = edits[sheet]
+        first = value[0][0] if isinstance(value, list) else value
+        if isinstance(first, str) and first in ERRORS and key not in dict(engine.spill_blocked):
+            why = engine.messages.get(key, "")
+            errors.append(f"{address(key)}: {first}" + (f" {why}" if why else ""))
+        if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
+                                     (len(value) > 1 or len(value[0]) > 1)):
+            new = outcome.spills[key]
+            old = f.area
+            mark = f.kind == "dynamic" or f.kind == "cell"
+            if f.kind == "cell" and new.cells == 1 and key not in dict(engine.spill_blocked):
+                cells[(r0, c0)] = Edit("formula", first)
                 continue
+            cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
+                                   becomes_array=f.kind == "cell")
             for i, row in enumerate(value):
                 for j, v in enumerate(row):
-                    put_text(ws.cell(row=cell.row + i, column=cell.column + j), _cell_value(v))
-            continue
-        if ref is None:
-            if isinstance(value, list):
-                value = value[0][0] if value and value[0] else ""
-            put_text(cell, _cell_value(value))
-            continue
-        r = parse_ref(ref, ws.title)
-        block = value if isinstance(value, list) else [[value]]
-        for i in range(r.max_row - r.min_row + 1):
-            for j in range(r.max_col - r.min_col + 1):
-                v = block[i][j] if i < len(block) and j < len(block[i]) else ""
-                put_text(ws.cell(row=r.min_row + i, column=r.min_col + j), _cell_value(v))
-    _settle_lookups(wb, {(ws.title, cell.row, cell.column) for ws, cell, _, _ in results})
-    return RecalcResult(len(jobs), errors)
+                    if i or j:
+                        cells[(r0 + i, c0 + j)] = Edit("value", v)
+            if old is not None:
+                for r in range(old.r1, old.r2 + 1):
+                    for c in range(old.c1, old.c2 + 1):
+                        if (sheet, r, c) not in new:
+                            cells[(r, c)] = Edit("clear")
+        elif f.kind == "array":
+            cells[(r0, c0)] = Edit("formula", first)
+            for i, row in enumerate(value):
+                for j, v in enumerate(row):
+                    if i or j:
+                        cells[(r0 + i, c0 + j)] = Edit("value", v)
+        else:
+            cells[(r0, c0)] = Edit("formula", first)
+    errors += [f"{address(key)}: {why}" for key, why in engine.spill_blocked]
+    unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
+    try:
+        out = write(data, edits)
+    except SheetXmlError as err:
+        raise InputError(f"cannot write the values into the workbook: {err}") from None
+    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, out)
 
 
-#: the per-participant cells of xltb's templates: a value looked up in the spilled =TB_STANDINGS(...) table
-_LOOKUP = re.compile(r'=IF\(\$A(\d+)=0,"",INDEX\(\$([A-Z]{1,3}):\$\2,MATCH\(\$A\1,\$([A-Z]{1,3}):\$\3,0\)\)\)')
-_HEADER_REF = re.compile(r"=([A-Z]{1,3})1")
-
-
-def _settle_lookups(wb, written: set[tuple[str, int, int]]) -> None:
-    """Replace the templates' lookups into a table this run wrote by their values, so that the output
-    shows them without a spreadsheet: ``=IF($A2=0,"",INDEX($P:$P,MATCH($A2,$M:$M,0)))`` (the
-    participant in column A, found in the table's No column) and ``=Q1`` (the table's header)."""
-    sheets = {s for s, _, _ in written}
-    for ws in wb.worksheets:
-        if ws.title not in sheets:
-            continue
-        ev = Evaluator(wb)
-        cells = [c for row in ws.iter_rows() for c in row if c.data_type == "f" and isinstance(c.value, str)]
-        for cell in cells:
-            if m := _HEADER_REF.fullmatch(cell.value):
-                put_text(cell, ws.cell(row=1, column=column_index(m[1])).value)  # text from a file stays text
-            elif m := _LOOKUP.fullmatch(cell.value):
-                try:
-                    number = ev.cell_value(ws.title, int(m[1]), 1)
-                except FormulaError:
-                    continue
-                if number in (0, None, ""):
-                    cell.value = ""
-                    continue
-                col, key = column_index(m[2]), column_index(m[3])
-                found = next((r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=key).value == number), None)
-                put_text(cell, "#N/A" if found is None else _cell_value(ws.cell(row=found, column=col).value))
-
-
-def recalc_file(path: str | os.PathLike, out: str | os.PathLike, *, force: bool = False) -> RecalcResult:
-    """Read ``path``, evaluate its xltb formulas, write ``out`` (atomically)."""
-    from openpyxl import load_workbook
-
+def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force: bool = False,
+                strict: bool = False) -> RecalcResult:
+    """Read ``path``, evaluate its formulas, write ``out`` (atomically; never over an existing file
+    without ``force``). ``strict``: nothing is written when a formula was not evaluated or gave an error
+    value. ``out`` None: nothing is written."""
     path = os.fspath(path)
-    keep_vba = path.lower().endswith((".xlsm", ".xltm", ".xlam"))
     check_workbook_size(path)
     try:
-        wb = load_workbook(path, keep_vba=keep_vba)
+        with open(path, "rb") as fh:
+            data = fh.read()
     except FileNotFoundError:
         raise InputError("no such file", file=path) from None
-    except Exception as err:  # not a workbook openpyxl can read
-        raise InputError(f"cannot read the workbook: {clean(str(err))}", file=path) from None
-    if not wb.worksheets:
-        raise InputError("the workbook has no worksheets", file=path)
-    result = recalc_workbook(wb, dynamic_arrays(path))
-    buf = io.BytesIO()
-    wb.save(buf)
-    write_atomic(out, buf.getvalue(), force=force)
-    return result
-
-
-def dynamic_arrays(path: str) -> set[tuple[str, str]]:
-    """(sheet, cell) of every dynamic-array formula of the workbook at ``path``: the cells Excel marks
-    with ``cm`` cell metadata (openpyxl does not keep the mark)."""
-    out = set()
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=path) from None
     try:
-        with zipfile.ZipFile(path) as z:
-            if "xl/metadata.xml" not in z.namelist():
-                return out
-            for sheet, part in sheet_paths(z).items():
-                xml = z.read(part).decode("utf-8", "replace")
-                for m in re.finditer(r'<c r="([A-Z]+\d+)"[^>]*\scm="\d+"[^>]*><f[^>]*t="array"', xml):
-                    out.add((sheet, m[1]))
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return set()
-    return out
+        result = recalc_bytes(data)
+    except InputError as err:
+        raise InputError(err.message if hasattr(err, "message") else str(err), file=path) from None
+    if out is not None and not (strict and (result.errors or result.unevaluated)):
+        write_atomic(out, result.data, force=force)
+    return result
