@@ -35,3 +35,21 @@ def put_text(cell, value: Any) -> None:
 
 
 __all__ = ["clean", "put_text"]
+
+
+def column_index(letters: str) -> int:
+    """The number of a column: ``A`` 1, ``Z`` 26, ``AA`` 27 (any case; no upper bound, so that a
+    hostile reference gives a number a limit can refuse, not an exception)."""
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def column_letters(n: int) -> str:
+    """The letters of column ``n`` (1-based): 1 ``A``, 27 ``AA``."""
+    out = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out

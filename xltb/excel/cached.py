@@ -102,13 +102,21 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
                              sheet).encode("utf-8")
             elif name == "xl/workbook.xml":
                 body = re.sub(rb'\s+fullCalcOnLoad="(?:1|true)"', b"", body)
-            elif name == "[Content_Types].xml" and dynamic:
-                body = body.replace(b"</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="'
-                                                 f'{METADATA_TYPE}"/></Types>'.encode())
-            elif name == "xl/_rels/workbook.xml.rels" and dynamic:
-                body = body.replace(b"</Relationships>", f'<Relationship Id="rIdXltbMetadata" Type="{METADATA_REL}" '
-                                                         f'Target="metadata.xml"/></Relationships>'.encode())
+            elif dynamic:
+                body = with_metadata_part(name, body)
             dst.writestr(info, body)
         if dynamic:
             dst.writestr("xl/metadata.xml", METADATA)
     return out.getvalue()
+
+
+def with_metadata_part(name: str, body: bytes) -> bytes:
+    """The part ``name`` of a workbook with ``xl/metadata.xml`` (:data:`METADATA`) declared: its content
+    type in ``[Content_Types].xml``, its relationship in the workbook's; other parts unchanged."""
+    if name == "[Content_Types].xml":
+        return body.replace(b"</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="'
+                                         f'{METADATA_TYPE}"/></Types>'.encode())
+    if name == "xl/_rels/workbook.xml.rels":
+        return body.replace(b"</Relationships>", f'<Relationship Id="rIdXltbMetadata" Type="{METADATA_REL}" '
+                                                 f'Target="metadata.xml"/></Relationships>'.encode())
+    return body

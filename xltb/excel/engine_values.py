@@ -16,6 +16,8 @@ import schedula as sh
 from formulas.errors import BaseError as FormulasBaseError
 from formulas.tokens.operand import Error as _XlErrors, XlError
 
+from ..cells import column_index, column_letters  # noqa: F401 - the engine's modules take them from here
+
 Key = tuple[str, int, int]  # (sheet, row, column), 1-based
 
 @dataclass(frozen=True)
@@ -92,21 +94,6 @@ _ERRORS = {code: err for code, err in _XlErrors.errors.items()}
 #: left out: A1: (to XFD1048576), A1:100 (to XFD100), A: (A:XFD)
 REF = re.compile(r"(?:(?:'((?:[^']|'')+)'|([^'!]+))!)?(\$?[A-Z]{1,3}\$?\d+|\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{0,3}\$?\d*|"
                   r"\$?\d+:\$?[A-Z]{0,3}\$?\d*)", re.IGNORECASE)
-
-
-def column_index(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n
-
-
-def column_letters(n: int) -> str:
-    out = ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def address(key: Key) -> str:

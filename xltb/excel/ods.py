@@ -35,7 +35,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
-from ..cells import clean
+from ..cells import clean, column_index, column_letters
 from .cached import ERRORS
 from .openformula import translate
 from .templates import build
@@ -226,18 +226,11 @@ def _value_attrs(value: Any, formula: bool) -> tuple[str, str]:
     return ' office:value-type="string" calcext:value-type="string"', _paragraphs(text)
 
 
-def _col_index(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch.upper()) - 64
-    return n
-
-
 def _split(coord: str) -> tuple[int, int]:
     m = re.fullmatch(r"\$?([A-Z]+)\$?(\d+)", coord)
     if m is None:
         raise ValueError(f"not a cell: {coord}")
-    return int(m[2]), _col_index(m[1])
+    return int(m[2]), column_index(m[1])
 
 
 def _range_address(attr_text: str) -> str:
@@ -356,7 +349,7 @@ class _Writer:
             if not cells:
                 continue
             row, col = min(cells)
-            base = f"{_quote_sheet(ws.title)}.{_letters(col)}{row}"
+            base = f"{_quote_sheet(ws.title)}.{column_letters(col)}{row}"
             if dv.type == "list":
                 items = (dv.formula1 or "").strip('"').split(",")
                 condition = "of:cell-content-is-in-list(" + ";".join(
@@ -407,7 +400,7 @@ class _Writer:
             max_col = max(max_col, max(c for _, c in inside))
         columns = []
         for c in range(1, max_col + 1):
-            dim = ws.column_dimensions.get(_letters(c))
+            dim = ws.column_dimensions.get(column_letters(c))
             style = ""
             if dim is not None and dim.width:
                 inch = round(dim.width * _INCH_PER_CHAR, 4)
@@ -478,12 +471,6 @@ def _repeat(cells: list[str]) -> str:
             out.append(cells[i])
         i = j + 1
     return "".join(out)
-
-
-def _letters(col: int) -> str:
-    from openpyxl.utils import get_column_letter
-
-    return get_column_letter(col)
 
 
 def _quote_sheet(title: str) -> str:

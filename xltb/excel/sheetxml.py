@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..cells import clean
-from .cached import ERRORS, METADATA, METADATA_REL, METADATA_TYPE, sheet_paths
+from ..cells import clean, column_index, column_letters
+from .cached import ERRORS, METADATA, sheet_paths, with_metadata_part
 
 
 @dataclass
@@ -41,21 +41,6 @@ class SheetXmlError(ValueError):
 _ROW = re.compile(r"<row\b[^>]*?/>|<row\b[^>]*>.*?</row>", re.S)
 _CELL = re.compile(r"<c\b[^>]*?/>|<c\b[^>]*>.*?</c>", re.S)
 _ATTR = re.compile(r'([\w:]+)\s*=\s*"([^"]*)"')
-
-
-def _col(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - 64
-    return n
-
-
-def _letters(n: int) -> str:
-    out = ""
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def _number(value: float | int) -> str:
@@ -139,12 +124,12 @@ def _edit_row(text: str | None, r: int, edits: dict[int, Edit], cm: str | None) 
         ref = re.search(r'\sr="([A-Z]+)(\d+)"', m[0][:m[0].index(">") + 1])
         if ref is None:
             raise SheetXmlError(f"row {r} has a cell without its reference")
-        cells.append((_col(ref[1]), m[0]))
+        cells.append((column_index(ref[1]), m[0]))
     if text is not None and not cells and body.strip():
         raise SheetXmlError(f"cannot read row {r}")
     by_col = dict(cells)
     for c, edit in edits.items():
-        ref = f"{_letters(c)}{r}"
+        ref = f"{column_letters(c)}{r}"
         if c not in by_col and edit.kind == "clear":
             continue
         if c not in by_col and edit.kind == "formula":
@@ -199,13 +184,13 @@ def _dimension(xml: str, edits) -> str:
     m = re.search(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\s*/>', xml)
     if m is None or not edits:
         return xml
-    c2, r2 = (_col(m[3]), int(m[4])) if m[3] else (_col(m[1]), int(m[2]))
+    c2, r2 = (column_index(m[3]), int(m[4])) if m[3] else (column_index(m[1]), int(m[2]))
     written = [(r, c) for (r, c), e in edits.items() if e.kind != "clear"]
     if not written:
         return xml
     r2 = max(r2, max(r for r, _ in written))
     c2 = max(c2, max(c for _, c in written))
-    return xml[:m.start()] + f'<dimension ref="{m[1]}{m[2]}:{_letters(c2)}{r2}"/>' + xml[m.end():]
+    return xml[:m.start()] + f'<dimension ref="{m[1]}{m[2]}:{column_letters(c2)}{r2}"/>' + xml[m.end():]
 
 
 def dynamic_mark(z: zipfile.ZipFile) -> str | None:
@@ -252,12 +237,8 @@ def write(data: bytes, edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
                     body = edit_sheet(body.decode("utf-8"), edits[sheet], mark).encode("utf-8")
                 except (SheetXmlError, UnicodeDecodeError) as err:
                     raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
-            elif add_metadata and name == "[Content_Types].xml":
-                body = body.replace(b"</Types>", f'<Override PartName="/xl/metadata.xml" ContentType="'
-                                                 f'{METADATA_TYPE}"/></Types>'.encode())
-            elif add_metadata and name == "xl/_rels/workbook.xml.rels":
-                body = body.replace(b"</Relationships>", f'<Relationship Id="rIdXltbMetadata" Type="{METADATA_REL}" '
-                                                         f'Target="metadata.xml"/></Relationships>'.encode())
+            elif add_metadata:
+                body = with_metadata_part(name, body)
             dst.writestr(info, body)
         if add_metadata:
             dst.writestr("xl/metadata.xml", METADATA)
