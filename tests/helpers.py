@@ -102,3 +102,18 @@ def recalc_data(data: bytes):
     result = recalc_bytes(data)
     return (load_workbook(io.BytesIO(result.data), data_only=True), load_workbook(io.BytesIO(result.data)),
             result)
+
+
+def swiss16_with_a_draw(folder: Path) -> Path:
+    """held-swiss16.trf with round 1's Alyx (1) - Jessica (9), 1-0, made a draw: the TRF an edit of
+    that result in a workbook's crosstable (``=W9`` / ``=B1``) should give."""
+    edited = folder / "edited.trf"
+    lines = (SEED / "held-swiss16.trf").read_text().splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.startswith("001    1 "):
+            lines[i] = line.replace("3.5    0     9 w 1", "3.0    0     9 w =")
+        elif line.startswith("001    9 "):
+            lines[i] = line.replace("1.5    0     1 b 0", "2.0    0     1 b =")
+    edited.write_text("".join(lines))
+    assert edited.read_text() != (SEED / "held-swiss16.trf").read_text().replace("\r", "")
+    return edited

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import lo_host
-from helpers import SEED
+from helpers import SEED, swiss16_with_a_draw
 from xltb import __version__
 from xltb.excel.catalogue import FUNCTIONS as CATALOGUE, function_name
 from xltb.excel.libreoffice import EXTENSION_ID, PREFIX, dispatch, idl, oxt
@@ -306,15 +306,7 @@ def test_individual_event_equals_xltb_standings_and_follows_edits(office, books,
         # a result changed through UNO: the values follow (automatic recalculation)
         ct.getCellRangeByName("G2").setString("=W9")  # Alyx - Jessica round 1: 1-0 -> draw
         ct.getCellRangeByName("G10").setString("=B1")
-        edited = tmp_path / "edited.trf"
-        lines = (SEED / "held-swiss16.trf").read_text().splitlines(keepends=True)
-        for i, line in enumerate(lines):
-            if line.startswith("001    1 "):
-                lines[i] = line.replace("3.5    0     9 w 1", "3.0    0     9 w =")
-            elif line.startswith("001    9 "):
-                lines[i] = line.replace("1.5    0     1 b 0", "2.0    0     1 b =")
-        edited.write_text("".join(lines))
-        assert edited.read_text() != (SEED / "held-swiss16.trf").read_text().replace("\r", "")
+        edited = swiss16_with_a_draw(tmp_path)
         _check_individual(sheet, columns, edited)
     finally:
         doc.close(True)
