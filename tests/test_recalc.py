@@ -187,6 +187,30 @@ def test_missing_file(tmp_path):
     assert not (tmp_path / "o.xlsx").exists()
 
 
+@pytest.mark.parametrize("what,expect", [
+    ("ods", "an OpenDocument file (.ods)"),
+    ("zip", "the zip package holds no workbook"),
+    ("text", "not"),
+])
+def test_not_an_excel_workbook_is_named_so(tmp_path, what, expect):
+    """An .ods (LibreOffice computes it itself), a zip without a workbook, a text file: one line, exit 2."""
+    import zipfile
+
+    path = tmp_path / "in.xlsx"
+    if what == "ods":
+        path = tmp_path / "in.ods"
+        path.write_bytes((ROOT / "workbooks" / "held-swiss16.ods").read_bytes())
+    elif what == "zip":
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("a.txt", "x")
+    else:
+        path.write_text("No,Name\n1,A\n")
+    done = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(path), "-o", str(tmp_path / "o.xlsx")],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and expect in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "o.xlsx").exists()
+
+
 def test_example_workbooks_recalculate(tmp_path):
     for path in sorted((ROOT / "workbooks").glob("*.xlsx")):
         result = recalc_file(path, tmp_path / path.name)

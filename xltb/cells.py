@@ -34,7 +34,15 @@ def put_text(cell, value: Any) -> None:
         cell.quotePrefix = True
 
 
-__all__ = ["clean", "put_text"]
+def header_text(text: str, limit: int = 80) -> str:
+    """Header/footer text: no character XML cannot hold, '&' doubled (it starts a code), kept short
+    (Excel limits the whole to 255)."""
+    text = clean(text)
+    text = text if len(text) <= limit else text[:limit - 3] + "..."
+    return text.replace("&", "&&")
+
+
+__all__ = ["clean", "column_index", "column_letters", "header_text", "put_text"]
 
 
 def column_index(letters: str) -> int:

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         if os.path.exists(args.output) and not args.force:
             raise XltbError(f"{args.output} exists: add --force to overwrite it")
         write_atomic(args.output, oxt.build(), force=args.force)
-        print(f"wrote {args.output}: install it in LibreOffice with Tools > Extensions > Add, or "
+        print(f"wrote {args.output}: install it in LibreOffice with Tools > Extension Manager > Add, or "
               f"unopkg add {args.output}", file=sys.stderr)
         return 0
     where = "for every user" if args.shared else "for you"

@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     if "requirements.txt" in out:
         how = ("add the line of requirements.txt to its requirements.txt tab (keep the xlwings line there), paste "
                "main.py into its main.py tab")
+        if args.pypi:
+            how += " (xltb is not on PyPI yet: until it is, 'xltb lite' without --pypi writes a main.py that carries it)"
     else:
         how = "paste main.py into its main.py tab (it carries xltb: nothing to add to requirements.txt)"
     print(f"wrote {written}. In xlwings Lite: {how}; then =TB_STANDINGS(Crosstable,Settings) in a template",

@@ -64,8 +64,10 @@ def run(args: argparse.Namespace) -> int:
             if event.start_date is None:  # an edition the file names otherwise (an export's legend or date)
                 rules = decision.edition.key
             unrated = decision.unrated_rating
-            for name in ("tiebreaks", "rules"):
-                print(f"{name}: {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+            for name, label in (("tiebreaks", "tie-breaks:"), ("rules", "rules: C.07 edition")):
+                print(f"{label} {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+            for warning in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
+                print(f"xltb: warning: {warning}", file=sys.stderr)
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
     except XltbError as err:

@@ -71,7 +71,8 @@ def render(kind: str, event: Any = None, **options) -> bytes:
 def write(wb) -> bytes:
     """The openpyxl workbook ``wb`` made by :func:`xltb.excel.templates.build` (with its cached values
     and its matrix) as .ods bytes."""
-    return package(_Writer(wb).content(), styles_xml(), meta_xml())
+    named = next((ws.oddHeader.left.text for ws in wb.worksheets if ws.oddHeader.left.text), "")
+    return package(_Writer(wb).content(), styles_xml(named.replace("&&", "&")), meta_xml())
 
 
 def package(content: str, styles: str, meta: str) -> bytes:
@@ -107,22 +108,23 @@ def meta_xml() -> str:
             '</meta:creation-date><dc:date>2024-01-01T00:00:00</dc:date></office:meta></office:document-meta>\n')
 
 
-def _master(name: str, layout: str, heading: bool) -> str:
+def _master(name: str, layout: str, heading: bool, event_name: str = "") -> str:
     if not heading:
         return (f'<style:master-page style:name="{name}" style:page-layout-name="{layout}">'
                 '<style:header style:display="false"/><style:footer style:display="false"/></style:master-page>')
+    left = f'<style:region-left><text:p>{escape(clean(event_name))}</text:p></style:region-left>' if event_name else ""
     return (f'<style:master-page style:name="{name}" style:page-layout-name="{layout}">'
-            '<style:header><style:region-center><text:p><text:sheet-name>???</text:sheet-name></text:p>'
+            f'<style:header>{left}<style:region-center><text:p><text:sheet-name>???</text:sheet-name></text:p>'
             '</style:region-center></style:header>'
-            '<style:footer><style:region-center><text:p>Page <text:page-number>1</text:page-number> of '
-            '<text:page-count>1</text:page-count></text:p></style:region-center>'
+            '<style:footer><style:region-center><text:p>Page <text:page-number>1</text:page-number></text:p>'
+            '</style:region-center>'
             '<style:region-right><text:p>xltb (FIDE C.07)</text:p></style:region-right></style:footer>'
             '</style:master-page>')
 
 
-def styles_xml() -> str:
+def styles_xml(event_name: str = "") -> str:
     """The default cell style and the page styles: A4 portrait or landscape, fit to one page wide,
-    the sheet's name above and 'Page N of M' below (as the .xlsx's print setup)."""
+    the event's name and the sheet's above and 'Page N' below (as the .xlsx's print setup)."""
     layouts = []
     for name, orientation, (w, h) in (("PL", "portrait", ("21cm", "29.7cm")),
                                       ("LL", "landscape", ("29.7cm", "21cm"))):
@@ -143,8 +145,8 @@ def styles_xml() -> str:
             'style:font-name="Liberation Sans" fo:font-size="10pt"/></style:default-style>'
             '<style:style style:name="Default" style:family="table-cell"/></office:styles>'
             '<office:automatic-styles>' + "".join(layouts) + '</office:automatic-styles>'
-            '<office:master-styles>' + _master("Portrait", "PL", False) + _master("Landscape", "LL", True)
-            + _master("PortraitHeaded", "PL", True) + '</office:master-styles></office:document-styles>\n')
+            '<office:master-styles>' + _master("Portrait", "PL", False) + _master("Landscape", "LL", True, event_name)
+            + _master("PortraitHeaded", "PL", True, event_name) + '</office:master-styles></office:document-styles>\n')
 
 
 # --------------------------------------------------------------------------- number formats
@@ -422,8 +424,9 @@ class _Writer:
             if r <= title_rows:
                 row = f"<table:table-header-rows>{row}</table:table-header-rows>"
             rows.append(row)
+        printed = f' table:print-ranges="{_range_address(ws.print_area)}"' if ws.print_area else ""
         return (f'<table:table table:name={quoteattr(ws.title)} table:style-name="{self.table_styles[master]}"'
-                f'{protected}>' + "".join(columns) + "".join(rows) + "</table:table>")
+                f'{protected}{printed}>' + "".join(columns) + "".join(rows) + "</table:table>")
 
     def _cell(self, ws, r, c, cached, spans, inside, validation) -> str:
         from openpyxl.worksheet.formula import ArrayFormula

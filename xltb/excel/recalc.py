@@ -161,11 +161,35 @@ def _ref(r1: int, c1: int, r2: int, c2: int) -> str:
     return first if (r1, c1) == (r2, c2) else f"{first}:{column_letters(c2)}{r2}"
 
 
+def _not_excel(data: bytes) -> str | None:
+    """Why ``data`` is not an Excel workbook recalc can read, said in the user's terms (an .ods, a zip
+    without a workbook, not a zip), or None."""
+    import zipfile
+
+    if not data.startswith(b"PK"):
+        return "not an Excel workbook (.xlsx, .xlsm): the file is not a zip package"
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = set(z.namelist())
+            mimetype = z.read("mimetype")[:80] if "mimetype" in names else b""
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
+        return "not an Excel workbook (.xlsx, .xlsm): a damaged zip package"
+    if mimetype.startswith(b"application/vnd.oasis.opendocument"):
+        return ("an OpenDocument file (.ods): recalc reads Excel workbooks (.xlsx, .xlsm); LibreOffice computes an "
+                ".ods itself, with xltb's extension installed (xltb libreoffice --install)")
+    if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
+        return "not an Excel workbook (.xlsx, .xlsm): the zip package holds no workbook (xl/workbook.xml)"
+    return None
+
+
 def recalc_bytes(data: bytes) -> RecalcResult:
     """Evaluate every formula of the workbook ``data``; the result holds the new workbook."""
     from .engine import Engine, address
     from .sheetxml import Edit, SheetXmlError, write
 
+    kind = _not_excel(data)
+    if kind:
+        raise InputError(kind)
     try:
         book = read_book(data)
     except InputError:

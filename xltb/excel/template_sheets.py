@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cells import put_text
+from ..cells import header_text, put_text
 from .crosstable import NOTATION_HELP
 
 #: tie-break columns the sorted view is formatted for, at least (the spill itself has no limit)
@@ -56,8 +56,11 @@ def print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_options.gridLines = False
+    name = values.get("EventName")
+    if name:  # the event, as the file named it when the workbook was written
+        ws.oddHeader.left.text = header_text(str(name))
     ws.oddHeader.center.text = "&A"
-    ws.oddFooter.center.text = "Page &P of &N"
+    ws.oddFooter.center.text = "Page &P"  # of this sheet (LibreOffice counts &N over the whole document)
     ws.oddFooter.right.text = "xltb (FIDE C.07)"
 
 
@@ -106,7 +109,7 @@ def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
         ]
         example, code = "TB_SB_C1", "BH/C1"
     lines = [(f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]), ("", None)] + [(s, None) for s in steps]
-    n = len(steps) + 1
+    n = sum(1 for s in steps if s[:1].isdigit()) + 1  # the next step's number (a continuation line has none)
     lines += [
         (f"{n}. Standings: the table on the right is one formula, =TB_STANDINGS({blocks}), in rank order; it spills "
          f"to the event's size. The block on the left lists the {'teams' if kind == 'team' else 'participants'} "
@@ -171,7 +174,7 @@ def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[t
 
 
 def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[list[Any]], st, blocks: str,
-                    *, team: bool = False) -> tuple[dict[str, Any], str]:
+                    *, team: bool = False, event_name: str | None = None) -> tuple[dict[str, Any], str]:
     """The Standings sheet. ``source`` is the rows of the Crosstable (team events: Teams) block, header
     first, spare rows included; ``table`` what ``TB_STANDINGS`` gives for the workbook. Returns
     (cell -> value of every formula cell, the spilling formula's cell)."""
@@ -256,6 +259,8 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     ws.protection.formatColumns = ws.protection.formatRows = ws.protection.formatCells = False
     ws.protection.sort = ws.protection.autoFilter = False
     ws.freeze_panes = "C2"
-    print_setup(ws, {}, landscape=True)
+    print_setup(ws, {"EventName": event_name}, landscape=True)
     ws.print_title_rows = "1:1"
+    # what is printed: the sorted table (the standings in rank order), its columns for the list as written
+    ws.print_area = f"{_col(start)}1:{_col(start + max(width, 5 + len(codes)) - 1)}{room_rows}"
     return values, anchor

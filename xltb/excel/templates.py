@@ -158,7 +158,8 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
         _crosstable_sheet(wb, rows, values, st)
         table = functions.TB_STANDINGS(rows, settings_block)
         source = rows
-    cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team")
+    cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team",
+                                    event_name=values.get("EventName"))
     wb.xltb_cached["Standings"] = cells
     wb.xltb_dynamic["Standings"] = {anchor}
     return finish_macros(wb) if macros else wb

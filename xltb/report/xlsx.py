@@ -16,20 +16,12 @@ import re
 import zipfile
 from fractions import Fraction
 
-from ..cells import clean
+from ..cells import clean, header_text
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
 PORTRAIT_CHARS = 95
 #: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
 LANDSCAPE_CHARS = 200
-
-
-def header_text(text: str, limit: int = 80) -> str:
-    """Header/footer text: no character XML cannot hold, '&' doubled (it starts a code), kept short
-    (Excel limits the whole to 255)."""
-    text = clean(text)
-    text = text if len(text) <= limit else text[:limit - 3] + "..."
-    return text.replace("&", "&&")
 
 
 _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
