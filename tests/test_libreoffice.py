@@ -63,6 +63,8 @@ def test_oxt_holds_component_types_help_and_xltb():
     desc = xml.dom.minidom.parseString(z.read("description.xml"))
     assert desc.getElementsByTagName("version")[0].getAttribute("value") == __version__
     assert desc.getElementsByTagName("identifier")[0].getAttribute("value") == EXTENSION_ID
+    src = desc.getElementsByTagName("extension-description")[0].getElementsByTagName("src")[0]
+    assert "C.07" in z.read(src.getAttribute("xlink:href")).decode()  # what the Extension Manager shows
     xcu = xml.dom.minidom.parseString(z.read("CalcAddIns.xcu"))
     shown = {}
     for node in xcu.getElementsByTagName("node"):
@@ -138,7 +140,8 @@ def test_command_installs_and_removes_with_unopkg(user_dir):
     def listed():
         out = subprocess.run([*prefix, unopkg, "list"], capture_output=True, text=True, cwd=tmp_path, env=env,
                              timeout=300).stdout
-        return f"Identifier: {EXTENSION_ID}" in out and "is registered: no" not in out
+        return f"Identifier: {EXTENSION_ID}" in out and "is registered: no" not in out and \
+            "tie-breaks of FIDE Handbook C.07" in out
 
     done = run("libreoffice", "--install")
     assert done.returncode == 0, done.stderr

@@ -48,11 +48,20 @@ def description_xml(version: str = __version__) -> str:
   <identifier value="{EXTENSION_ID}"/>
   <version value="{version}"/>
   <display-name><name lang="en">xltb: FIDE C.07 tie-break functions for Calc</name></display-name>
+  <extension-description><src xlink:href="description/en.txt" lang="en"/></extension-description>
   <dependencies>
     <l:LibreOffice-minimal-version l:name="LibreOffice {MINIMAL_VERSION}" value="{MINIMAL_VERSION}"/>
   </dependencies>
 </description>
 """
+
+
+def description_text(version: str = __version__) -> str:
+    """What the Extension Manager (and ``unopkg list``) says of the extension."""
+    return (f"xltb {version}: the tie-breaks of FIDE Handbook C.07 (Buchholz, Sonneborn-Berger, direct encounter, "
+            "performance ratings, team tie-breaks, modifiers; editions 2012 to 2026) as Calc functions, e.g. "
+            "=TB_SB_C1(A2;Crosstable;Settings) and =TB_STANDINGS(Crosstable;Settings). Open a workbook written by "
+            "'xltb template KIND -o FILE.ods'. Needs Python 3.11 or newer inside LibreOffice. MIT licence.\n")
 
 
 def _value(text: str) -> str:
@@ -101,6 +110,7 @@ def build() -> bytes:
     entries: list[tuple[str, bytes]] = [
         ("META-INF/manifest.xml", MANIFEST.encode()),
         ("description.xml", description_xml().encode()),
+        ("description/en.txt", description_text().encode()),
         ("CalcAddIns.xcu", calc_addins_xcu().encode()),
         ("xltb.rdb", RDB_FILE.read_bytes()),
         ("xltb_addin.py", (HERE / "component.py").read_bytes()),
