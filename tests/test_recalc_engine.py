@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from openpyxl import load_workbook
 
-from helpers import SEED, read_trf, recalc_data
+from helpers import SEED, read_trf, recalc_data, recalc_workbook
 from xltb.excel import functions
 from xltb.excel.cached import sheet_paths
 from xltb.excel.templates import render
@@ -126,7 +126,7 @@ def test_what_cannot_be_evaluated_is_kept_and_reported(mixed):
     assert why == {
         "Notes!B12": "the function HYPERLINK is not one the formulas engine has",
         "Notes!B13": "cannot read the formula (Mismatched or misplaced parentheses!)",
-        "Notes!B16": "it reads Notes!B17, which was not evaluated",
+        "Notes!B16": "a circular reference (through Notes!B17)",  # both cells of the cycle are named so
         "Notes!B17": "a circular reference (through Notes!B16)",
         "Notes!B18": "it reads Notes!B12, which was not evaluated",
     }
@@ -135,6 +135,21 @@ def test_what_cannot_be_evaluated_is_kept_and_reported(mixed):
     for ref in ("B12", "B13", "B16", "B17", "B18"):
         assert formulas["Notes"][ref].value == MIXED[ref]
     assert result.evaluated == result.formulas - 5
+
+
+def test_every_cell_of_a_cycle_is_named_circular_and_a_reader_of_one_is_not():
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "S"
+    ws["A1"], ws["A2"], ws["A3"], ws["B1"], ws["C1"] = "=A2+1", "=A3+1", "=A1+1", "=A1*2", "=1+1"
+    values, _, result = recalc_workbook(wb)
+    why = dict(line.split(": ", 1) for line in result.unevaluated)
+    assert set(why) == {"S!A1", "S!A2", "S!A3", "S!B1"}
+    assert all(why[c].startswith("a circular reference (through S!A") for c in ("S!A1", "S!A2", "S!A3"))
+    assert why["S!B1"] == "it reads S!A1, which was not evaluated"
+    assert values["S"]["C1"].value == 2
 
 
 def test_every_formula_is_kept_byte_for_byte(mixed):

@@ -83,6 +83,7 @@ class Engine:
     def run(self) -> Outcome:
         state: dict[Key, int] = {}  # 1: its inputs are being evaluated; 2: done
         deps_of: dict[Key, list[Key]] = {}
+        in_cycle: set[Key] = set()  # the other cells of a circular reference found
         for start in self.book.formulas:
             stack = [start]
             while stack:
@@ -104,6 +105,10 @@ class Engine:
                     if cycle is not None:
                         self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
                                                     if cycle != key else "a circular reference (it reads itself)")
+                        # the path being evaluated, from `cycle` to here: each cell's visited place on the stack
+                        place = {k: i for i, k in enumerate(stack) if state.get(k) == 1}
+                        path = sorted(place, key=place.__getitem__)
+                        in_cycle.update(path[path.index(cycle):] if cycle in place else ())
                         state[key] = 2
                         stack.pop()
                         continue
@@ -114,7 +119,8 @@ class Engine:
                 state[key] = 2
                 bad = next((d for d in deps_of[key] if d in self.outcome.failed), None)
                 if bad is not None:
-                    self.outcome.failed[key] = f"it reads {address(bad)}, which was not evaluated"
+                    self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
+                                                else f"it reads {address(bad)}, which was not evaluated")
                     continue
                 try:
                     self._evaluate(key)
