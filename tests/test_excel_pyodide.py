@@ -164,6 +164,7 @@ for name in [m for m in sys.modules if m == "xltb" or m.startswith("xltb.")]:
 main = types.ModuleType("main")
 sys.modules["main"] = main
 exec({main_py!r}, main.__dict__)
+exec({main_py!r}, main.__dict__)  # Lite runs main.py again after an edit: the unpacked copy is reused
 
 def drive(coro):  # the dispatcher awaits nothing that suspends: run it without an event loop
     try:
