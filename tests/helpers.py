@@ -117,3 +117,47 @@ def swiss16_with_a_draw(folder: Path) -> Path:
     edited.write_text("".join(lines))
     assert edited.read_text() != (SEED / "held-swiss16.trf").read_text().replace("\r", "")
     return edited
+
+
+def rewrite_parts(data: bytes, edit=None, add: dict | None = None) -> bytes:
+    """The zip package ``data`` with each part's bytes passed through ``edit(name, body)`` (when given)
+    and the parts of ``add`` (name -> text) appended: a workbook changed in its XML, as another program
+    would have written it."""
+    import io
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            dst.writestr(info, edit(info.filename, body) if edit else body)
+        for name, text in (add or {}).items():
+            dst.writestr(name, text)
+    return out.getvalue()
+
+
+def set_cells(data: bytes, sheet: str, cells: dict) -> bytes:
+    """The workbook with cells of one sheet set (None: emptied), edited in its XML as Excel would save
+    them (openpyxl would drop the dynamic-array mark on saving)."""
+    import io
+    import re
+    import zipfile
+
+    from xltb.excel.cached import sheet_paths
+
+    part = sheet_paths(zipfile.ZipFile(io.BytesIO(data)))[sheet]
+
+    def edit(name: str, body: bytes) -> bytes:
+        if name != part:
+            return body
+        xml = body.decode()
+        for ref, value in cells.items():
+            new = (rf'<c r="{ref}"\1/>' if value is None else
+                   rf'<c r="{ref}"\1 t="n"><v>{value}</v></c>' if isinstance(value, int) else
+                   rf'<c r="{ref}"\1 t="inlineStr"><is><t>{value}</t></is></c>')
+            xml, n = re.subn(rf'<c r="{ref}"((?: s="\d+")?)(?: t="\w+")?\s*(?:/>|>.*?</c>)', new, xml)
+            assert n == 1, ref
+        return xml.encode()
+
+    return rewrite_parts(data, edit)

@@ -16,7 +16,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xltb.report.numbers import format_value
-from helpers import read_trf, recalc_data, recalc_workbook
+from helpers import read_trf, recalc_data, recalc_workbook, set_cells
 from xltb.excel.recalc import recalc_file
 from xltb.excel.templates import render
 
@@ -240,35 +240,12 @@ def test_single_cell_tb_standings_spills():
         "=TB_STANDINGS(Crosstable!A1:C3)"
 
 
-def _set_cells(data: bytes, part: str, cells: dict[str, object]) -> bytes:
-    """The workbook with ``cells`` of one sheet part set, edited in its XML as Excel would save it
-    (openpyxl would drop the dynamic-array mark on saving)."""
-    import re
-    import zipfile
-
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == part:
-                xml = body.decode()
-                for ref, value in cells.items():
-                    cell = (f'<c r="{ref}"\\1 t="n"><v>{value}</v></c>' if isinstance(value, int) else
-                            f'<c r="{ref}"\\1 t="inlineStr"><is><t>{value}</t></is></c>')
-                    xml, n = re.subn(rf'<c r="{ref}"((?: s="\d+")?)(?: t="\w+")?\s*/>', cell, xml)
-                    assert n == 1, ref
-                body = xml.encode()
-            dst.writestr(info, body)
-    return out.getvalue()
-
-
 def test_the_spilled_table_grows_with_the_event(tmp_path):
     """The templates' =TB_STANDINGS(...) is a dynamic array: recalc spills it whole when players were
     added to the spare rows, beyond the size of the table stored in the file (never cut)."""
     src = tmp_path / "in.xlsx"
     data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
-    src.write_bytes(_set_cells(data, "xl/worksheets/sheet3.xml", {"A18": 17, "B18": "Late Entry", "G18": "+BYE",
+    src.write_bytes(set_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "G18": "+BYE",
                                                                   "A19": 18, "B19": "Later Entry"}))
     result = recalc_file(src, tmp_path / "out.xlsx")
     assert result.errors == [] and result.unevaluated == []

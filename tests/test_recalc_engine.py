@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from openpyxl import load_workbook
 
-from helpers import SEED, read_trf, recalc_data, recalc_workbook
+from helpers import SEED, read_trf, recalc_data, recalc_workbook, rewrite_parts, set_cells
 from xltb.excel import functions
 from xltb.excel.cached import sheet_paths
 from xltb.excel.templates import render
@@ -184,32 +184,11 @@ def test_the_command_reports_file_sheet_cell_and_why(tmp_path, mixed):
     assert again.returncode == 2 and "exists; use --force" in again.stderr
 
 
-def _edit_cells(data: bytes, sheet: str, cells: dict[str, object]) -> bytes:
-    """The workbook with cells of one sheet set (None: removed), in its XML, as Excel would save them."""
-    src = zipfile.ZipFile(io.BytesIO(data))
-    part = sheet_paths(src)[sheet]
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == part:
-                xml = body.decode()
-                for ref, value in cells.items():
-                    new = (rf'<c r="{ref}"\1/>' if value is None else
-                           rf'<c r="{ref}"\1 t="n"><v>{value}</v></c>' if isinstance(value, int) else
-                           rf'<c r="{ref}"\1 t="inlineStr"><is><t>{value}</t></is></c>')
-                    xml, n = re.subn(rf'<c r="{ref}"((?: s="\d+")?)(?: t="\w+")?\s*(?:/>|>.*?</c>)', new, xml)
-                    assert n == 1, ref
-                body = xml.encode()
-            dst.writestr(info, body)
-    return out.getvalue()
-
-
 def test_the_spilled_table_grows_and_shrinks():
     """Players added: the dynamic array (marked cm, as Excel marks it) spills further and its ref follows;
     players removed: it shrinks, and the cells it no longer reaches are emptied."""
     data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
-    grown = _edit_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "G18": "+BYE"})
+    grown = set_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "G18": "+BYE"})
     values, formulas, result = recalc_data(grown)
     assert result.errors == [] and result.unevaluated == []
     anchor = formulas["Standings"]["I1"].value
@@ -218,7 +197,7 @@ def test_the_spilled_table_grows_and_shrinks():
     with zipfile.ZipFile(io.BytesIO(result.data)) as z:
         xml = z.read(sheet_paths(z)["Standings"]).decode()
         assert re.search(r'<c r="I1"[^>]* cm="1"[^>]*><f t="array" ref="I1:O18">', xml)
-    shrunk = _edit_cells(result.data, "Crosstable", {"A18": None, "B18": None, "G18": None})
+    shrunk = set_cells(result.data, "Crosstable", {"A18": None, "B18": None, "G18": None})
     values, formulas, result = recalc_data(shrunk)
     assert result.errors == [] and result.unevaluated == []
     assert formulas["Standings"]["I1"].value.ref == "I1:O17"
@@ -238,22 +217,19 @@ def test_a_formula_that_becomes_an_array_leaves_the_calculation_chain_to_excel()
     wb.create_sheet("Out")["B2"] = "=TB_STANDINGS(Crosstable!A1:C3)"
     buf = io.BytesIO()
     wb.save(buf)
-    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "[Content_Types].xml":
-                body = body.replace(b"</Types>", b'<Override PartName="/xl/calcChain.xml" ContentType="application/'
-                                                 b'vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>')
-            elif info.filename == "xl/_rels/workbook.xml.rels":
-                body = body.replace(b"</Relationships>", b'<Relationship Id="rIdChain" Type="http://schemas.openxmlformats'
-                                                         b'.org/officeDocument/2006/relationships/calcChain" '
-                                                         b'Target="calcChain.xml"/></Relationships>')
-            z.writestr(info, body)
-        z.writestr("xl/calcChain.xml", '<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-                                       '<c r="B2" i="2"/></calcChain>')
-    values, formulas, result = recalc_data(out.getvalue())
+    def with_chain(name: str, body: bytes) -> bytes:  # Excel's calculation chain, as Excel saves it
+        if name == "[Content_Types].xml":
+            return body.replace(b"</Types>", b'<Override PartName="/xl/calcChain.xml" ContentType="application/'
+                                             b'vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>')
+        if name == "xl/_rels/workbook.xml.rels":
+            return body.replace(b"</Relationships>", b'<Relationship Id="rIdChain" Type="http://schemas.openxmlformats'
+                                                     b'.org/officeDocument/2006/relationships/calcChain" '
+                                                     b'Target="calcChain.xml"/></Relationships>')
+        return body
+
+    chain = {"xl/calcChain.xml": '<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                 '<c r="B2" i="2"/></calcChain>'}
+    values, formulas, result = recalc_data(rewrite_parts(buf.getvalue(), with_chain, chain))
     assert result.errors == [] and formulas["Out"]["B2"].value.ref == "B2:K4"
     with zipfile.ZipFile(io.BytesIO(result.data)) as z:
         assert "xl/calcChain.xml" not in z.namelist()
@@ -275,16 +251,13 @@ def test_shared_formulas_as_excel_saves_them():
         ws.cell(row=r, column=2).value = "=0"
     buf = io.BytesIO()
     wb.save(buf)
-    src = zipfile.ZipFile(io.BytesIO(buf.getvalue()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as z:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            if info.filename == "xl/worksheets/sheet1.xml":
-                body = body.replace(b"<f>0</f>", b'<f t="shared" ref="B1:B5" si="0">A1*2+$A$1</f>', 1)
-                body = body.replace(b"<f>0</f>", b'<f t="shared" si="0"/>')
-            z.writestr(info, body)
-    data = out.getvalue()
+    def shared(name: str, body: bytes) -> bytes:
+        if name == "xl/worksheets/sheet1.xml":
+            body = body.replace(b"<f>0</f>", b'<f t="shared" ref="B1:B5" si="0">A1*2+$A$1</f>', 1)
+            body = body.replace(b"<f>0</f>", b'<f t="shared" si="0"/>')
+        return body
+
+    data = rewrite_parts(buf.getvalue(), shared)
     values, _, result = recalc_data(data)
     assert result.errors == [] and result.unevaluated == [] and result.evaluated == 5
     assert [values["Sheet"].cell(row=r, column=2).value for r in range(1, 6)] == [30, 50, 70, 90, 110]

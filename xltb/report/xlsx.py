@@ -16,7 +16,7 @@ import re
 import zipfile
 from fractions import Fraction
 
-from ..cells import clean, header_text
+from ..cells import header_text
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
 PORTRAIT_CHARS = 95
