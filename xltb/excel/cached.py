@@ -13,12 +13,19 @@ MS-XLSX 2.6.1 / 2.3.2), and leaves Excel's calculation on load to the file (no `
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 import re
 import zipfile
 from typing import Any
 from xml.sax.saxutils import escape
 
 from ..cells import clean
+
+@dataclass(frozen=True)
+class Err:
+    """An error value (``#N/A``), read from a cell or given by a formula; a text is never one."""
+    code: str
+
 
 ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
 
@@ -49,15 +56,23 @@ def _value_xml(value: Any) -> tuple[str, str]:
 
 
 def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> part name (``xl/worksheets/sheet4.xml``)."""
-    book = z.read("xl/workbook.xml").decode("utf-8")
-    rels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
-    target = {m[1]: m[2] for m in re.finditer(r'<Relationship[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"', rels)}
-    target.update({m[2]: m[1] for m in re.finditer(r'<Relationship[^>]*?Target="([^"]+)"[^>]*?Id="([^"]+)"', rels)})
+    """Sheet name -> part name (``xl/worksheets/sheet4.xml``), read with an XML parser (attributes in
+    any order, names with entities such as ``&apos;`` or ``&lt;``)."""
+    from xml.etree import ElementTree
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    rel_id = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+    book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+    rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+    target = {r.get("Id"): r.get("Target", "") for r in rels.iter()
+              if r.tag.endswith("}Relationship") or r.tag == "Relationship"}
     out = {}
-    for m in re.finditer(r'<sheet [^>]*?name="([^"]+)"[^>]*?r:id="([^"]+)"', book):
-        path = target[m[2]].lstrip("/")
-        out[m[1].replace("&amp;", "&")] = path if path.startswith("xl/") else "xl/" + path
+    for sheet in book.iter(f"{main}sheet"):
+        name, rid = sheet.get("name"), sheet.get(rel_id)
+        if name is None or rid not in target:
+            continue
+        path = target[rid].lstrip("/")
+        out[name] = path if path.startswith("xl/") else "xl/" + path
     return out
 
 

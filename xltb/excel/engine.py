@@ -25,7 +25,7 @@ from formulas.functions import get_functions, not_implemented
 
 from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
 from . import engine_functions
-from .engine_values import (Book, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array,
+from .engine_values import (Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array,
                             column_index, column_letters, from_engine_block, nesting, to_engine)
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
@@ -289,10 +289,16 @@ class Engine:
         for name in compiled.inputs:
             _, target = self._input(name, key, compiled)
             if isinstance(target, Rect):
-                ref = f"'{target.sheet.upper()}'!{column_letters(target.c1)}{target.r1}"
+                quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
+                ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
                 if target.cells > 1:
                     ref += f":{column_letters(target.c2)}{target.r2}"
-                args.append(formulas.Ranges().push(ref, self.block(target)))
+                try:
+                    args.append(formulas.Ranges().push(ref, self.block(target)))
+                except NotEvaluated:
+                    raise
+                except Exception as exc:  # a reference the engine cannot hold: this formula, not the run
+                    raise NotEvaluated(_reason(exc)) from None
             else:
                 args.append(to_engine(target))
         dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
@@ -337,7 +343,7 @@ class Engine:
                 break
         if blocked:
             corner = (sheet, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
-            self.outcome.values[key] = [["#SPILL!"]]
+            self.outcome.values[key] = [[Err("#SPILL!")]]
             self.outcome.spills[key] = Rect(sheet, r0, c0, r0, c0)
             self.outcome.failed.pop(key, None)
             self.spill_blocked.append((key, f"#SPILL! the result needs the cells up to {address(corner)}, and "

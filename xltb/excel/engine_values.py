@@ -17,6 +17,7 @@ from formulas.errors import BaseError as FormulasBaseError
 from formulas.tokens.operand import Error as _XlErrors, XlError
 
 from ..cells import column_index, column_letters  # noqa: F401 - the engine's modules take them from here
+from .cached import Err  # noqa: F401 - also the engine's
 
 Key = tuple[str, int, int]  # (sheet, row, column), 1-based
 
@@ -47,12 +48,6 @@ class Formula:
     #: ``area`` is where its last result was)
     kind: str = "cell"
     area: Rect | None = None
-
-
-@dataclass(frozen=True)
-class Err:
-    """An error value read from a cell (``#N/A``)."""
-    code: str
 
 
 @dataclass
@@ -92,7 +87,7 @@ class NotEvaluated(FormulasBaseError):
 _ERRORS = {code: err for code, err in _XlErrors.errors.items()}
 #: a reference as ``formulas`` names its inputs: A1, A1:B2, A:B, 1:3, and with the last column (XFD) or row
 #: left out: A1: (to XFD1048576), A1:100 (to XFD100), A: (A:XFD)
-REF = re.compile(r"(?:(?:'((?:[^']|'')+)'|([^'!]+))!)?(\$?[A-Z]{1,3}\$?\d+|\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{0,3}\$?\d*|"
+REF = re.compile(r"(?:(?:'((?:[^']|'')+)'|([^!]+?))!)?(\$?[A-Z]{1,3}\$?\d+|\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{0,3}\$?\d*|"
                   r"\$?\d+:\$?[A-Z]{0,3}\$?\d*)", re.IGNORECASE)
 
 
@@ -123,7 +118,7 @@ def fit_array(rows: list[list[Any]], height: int, width: int) -> list[list[Any]]
         rows = rows * height
     if all(len(r) == 1 for r in rows):
         rows = [r * width for r in rows]
-    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else "#N/A" for j in range(width)]
+    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else Err("#N/A") for j in range(width)]
             for i in range(height)]
 
 
@@ -132,15 +127,14 @@ def to_engine(value: Any) -> Any:
         return sh.EMPTY
     if isinstance(value, Err):
         return _ERRORS.get(value.code, _ERRORS["#VALUE!"])
-    if isinstance(value, str) and value in _ERRORS:
-        return _ERRORS[value]
-    return value
+    return value  # a text, even "#N/A", is a text: only an Err is an error
 
 
 def from_engine(value: Any) -> Any:
-    """A value of ``formulas`` as a plain one: numbers, text, booleans, an error as its code."""
+    """A value of ``formulas`` as a plain one: numbers, text, booleans, an error as an :class:`Err`
+    (so that a text such as ``"#N/A"`` stays a text)."""
     if isinstance(value, XlError):
-        return str(value)
+        return Err(str(value))
     if value is sh.EMPTY or value is None:
         return 0  # =A1 of an empty cell shows 0
     if isinstance(value, (bool, np.bool_)):
@@ -150,11 +144,11 @@ def from_engine(value: Any) -> Any:
     if isinstance(value, (float, np.floating)):
         value = float(value)
         if not math.isfinite(value):
-            return "#NUM!"
+            return Err("#NUM!")
         return value
     if isinstance(value, str):
         return value
-    return "#VALUE!"
+    return Err("#VALUE!")
 
 
 def from_engine_block(result: Any) -> list[list[Any]]:

@@ -23,7 +23,7 @@ from ..cells import clean
 from ..errors import InputError
 from ..files import write_atomic
 from ..limits import MAX_COLUMNS, MAX_RECALC_FORMULAS, MAX_ROWS, check_workbook_size
-from .cached import ERRORS, sheet_paths
+from .cached import Err, sheet_paths
 
 
 @dataclass
@@ -76,8 +76,6 @@ def _name_target(dn, sheets: list[str]) -> Any:
 
 
 def _plain(cell) -> Any:
-    from .engine_values import Err
-
     v = cell.value
     if v is None:
         return None
@@ -86,7 +84,7 @@ def _plain(cell) -> Any:
     if isinstance(v, (datetime, date, time, timedelta)):
         from openpyxl.utils.datetime import to_excel
 
-        return to_excel(v)
+        return to_excel(v)  # the 1900 date system (a 1904 workbook is refused by read_book)
     return v
 
 
@@ -121,6 +119,11 @@ def read_book(data: bytes):
     sheets = [ws.title for ws in wb.worksheets]
     if not sheets:
         raise InputError("the workbook has no worksheets")
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    if wb.epoch == CALENDAR_MAC_1904:  # the engine's date functions and xltb's StartDate count from 1900
+        raise InputError("the workbook uses the 1904 date system (old Excel for Mac): recalc computes dates in the "
+                         "1900 date system only, and would write them 4 years off")
     book = Book(sheets, {s: {} for s in sheets}, {})
     for ws in wb.worksheets:
         values = book.values[ws.title]
@@ -208,9 +211,9 @@ def recalc_bytes(data: bytes) -> RecalcResult:
         f = book.formulas[key]
         cells = edits[sheet]
         first = value[0][0] if isinstance(value, list) else value
-        if isinstance(first, str) and first in ERRORS and key not in dict(engine.spill_blocked):
+        if isinstance(first, Err) and key not in dict(engine.spill_blocked):
             why = engine.messages.get(key, "")
-            errors.append(f"{address(key)}: {first}" + (f" {why}" if why else ""))
+            errors.append(f"{address(key)}: {first.code}" + (f" {why}" if why else ""))
         if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
                                      (len(value) > 1 or len(value[0]) > 1)):
             new = outcome.spills[key]

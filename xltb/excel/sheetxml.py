@@ -18,7 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from ..cells import clean, column_index, column_letters
-from .cached import ERRORS, METADATA, sheet_paths, with_metadata_part
+from .cached import ERRORS, METADATA, Err, sheet_paths, with_metadata_part
 
 
 @dataclass
@@ -55,10 +55,9 @@ def _cached(value: Any) -> tuple[str | None, str]:
         return "b", "1" if value else "0"
     if isinstance(value, (int, float)):
         return None, _number(value)
-    text = "" if value is None else str(value)
-    if text in ERRORS:
-        return "e", text
-    return "str", escape(clean(text))
+    if isinstance(value, Err):
+        return "e", value.code if value.code in ERRORS else "#VALUE!"
+    return "str", escape(clean("" if value is None else str(value)))  # a text, even "#N/A", is a text
 
 
 def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
