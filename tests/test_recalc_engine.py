@@ -262,3 +262,85 @@ def test_shared_formulas_as_excel_saves_them():
     assert result.errors == [] and result.unevaluated == [] and result.evaluated == 5
     assert [values["Sheet"].cell(row=r, column=2).value for r in range(1, 6)] == [30, 50, 70, 90, 110]
     assert _formulas_xml(result.data) == _formulas_xml(data)
+
+
+def test_sheet_names_that_need_quoting_and_xml_escaping():
+    """O'Brien (a quote the engine needs doubled), A<B and Q"x (escaped in workbook.xml): evaluated."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.active.title = "O'Brien"
+    for title in ("A<B", 'Q"x'):
+        wb.create_sheet(title)
+    for ws in wb.worksheets:
+        ws["A1"], ws["B1"] = 5, "=A1+1"
+    wb["A<B"]["C1"] = "='O''Brien'!B1*2"
+    values, _, result = recalc_workbook(wb)
+    assert result.unevaluated == [] and result.errors == []
+    assert [values[t]["B1"].value for t in ("O'Brien", "A<B", 'Q"x')] == [6, 6, 6] and values["A<B"]["C1"].value == 12
+
+
+def test_a_text_that_looks_like_an_error_stays_a_text():
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["B1"] = '="#N/A"', "#DIV/0!"
+    ws["B1"].data_type = "s"  # a text (openpyxl would write the error value)
+    ws["C1"], ws["D1"], ws["E1"], ws["F1"], ws["G1"] = "=ISTEXT(B1)", "=ISERROR(B1)", "=LEN(B1)", "=ISTEXT(A1)", "=1/0"
+    values, _, result = recalc_workbook(wb)
+    got = {c: values.active[c].value for c in ("A1", "C1", "D1", "E1", "F1", "G1")}
+    assert got == {"A1": "#N/A", "C1": True, "D1": False, "E1": 7, "F1": True, "G1": "#DIV/0!"}
+    assert result.errors == ["Sheet!G1: #DIV/0!"]  # only the real error is listed
+    with zipfile.ZipFile(io.BytesIO(result.data)) as z:
+        xml = z.read("xl/worksheets/sheet1.xml").decode()
+    assert re.search(r'<c r="A1" t="str"><f>', xml) and re.search(r'<c r="G1" t="e"><f>', xml)
+
+
+def test_row_and_column_without_a_reference_are_the_formulas_own():
+    from openpyxl import Workbook
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    wb = Workbook()
+    ws = wb.active
+    ws["D10"], ws["E12"], ws["F2"], ws["G2"] = "=ROW()", "=COLUMN()", "=ROW()-1", '="ROW()"&COLUMN()'
+    ws["H1"] = ArrayFormula("H1:H3", "=ROW()*10")
+    values, _, result = recalc_workbook(wb)
+    assert result.unevaluated == [] and result.errors == []
+    s = values.active
+    assert (s["D10"].value, s["E12"].value, s["F2"].value, s["G2"].value) == (10, 5, 1, "ROW()7")
+    assert [s[f"H{r}"].value for r in (1, 2, 3)] == [10, 20, 30]
+
+
+def test_names_of_another_sheet_and_unicode_names():
+    """Sheet2!Name: the engine drops the sheet, so such a formula is listed, not given the name of the
+    formula's own sheet; a name such as Wür1 is a name, not the cell R1."""
+    from openpyxl import Workbook
+    from openpyxl.workbook.defined_name import DefinedName
+
+    wb = Workbook()
+    s1 = wb.active
+    s1.title = "S1"
+    s2 = wb.create_sheet("S2")
+    s1["A1"], s2["A1"] = 1, 2
+    s1.defined_names["Loc"] = DefinedName("Loc", attr_text="S1!$A$1")
+    s2.defined_names["Loc"] = DefinedName("Loc", attr_text="S2!$A$1")
+    wb.defined_names["Wür1"] = DefinedName("Wür1", attr_text="S2!$A$1")
+    s1["B1"], s1["B2"], s2["B1"], s1["B3"] = "=Loc", "=S2!Loc", "=Loc", "=Wür1*2"
+    values, _, result = recalc_workbook(wb)
+    assert (values["S1"]["B1"].value, values["S2"]["B1"].value, values["S1"]["B3"].value) == (1, 2, 4)
+    assert [line.split(": ")[0] for line in result.unevaluated] == ["S1!B2"]
+    assert values["S1"]["B2"].value is None
+
+
+def test_a_1904_date_system_workbook_is_refused():
+    from openpyxl import Workbook
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+
+    from xltb.errors import InputError
+
+    wb = Workbook()
+    wb.epoch = CALENDAR_MAC_1904
+    wb.active["A1"], wb.active["B1"] = 100, "=A1"
+    with pytest.raises(InputError, match="1904 date system"):
+        recalc_workbook(wb)
