@@ -344,3 +344,17 @@ def test_a_1904_date_system_workbook_is_refused():
     wb.active["A1"], wb.active["B1"] = 100, "=A1"
     with pytest.raises(InputError, match="1904 date system"):
         recalc_workbook(wb)
+
+
+def test_the_last_column_and_row_first_in_a_reference_are_listed_not_misread():
+    """formulas 1.3 reads XFD1:XFD2 as the rows 1:2; such a formula is listed, not summed over whole rows;
+    at a range's end (XFC1:XFD2, B1:B1048576) they are read right."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"], ws["C2"], ws["XFD1"], ws["XFD2"] = 100, 1000, 6, 1
+    ws["B5"], ws["B6"], ws["B7"] = "=SUM(XFD1:XFD2)", "=SUM(XFC1:XFD2)", "=SUM(A1:A1048576)"
+    values, _, result = recalc_workbook(wb)
+    assert [line.split(": ")[0] for line in result.unevaluated] == ["Sheet!B5"]
+    assert (values.active["B6"].value, values.active["B7"].value) == (7, 100)

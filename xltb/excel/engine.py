@@ -25,6 +25,7 @@ from formulas.functions import get_functions, not_implemented
 
 from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
 from . import engine_functions
+from .engine_text import misread, outside_strings, placed
 from .engine_values import (Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array,
                             column_index, column_letters, from_engine_block, nesting, to_engine)
 
@@ -36,42 +37,6 @@ _TB = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB(?:_[A-Za-z0-9_]+)?\s*
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
 logging.getLogger("formulas").setLevel(logging.CRITICAL)
 
-
-
-_STRING = re.compile(r'"(?:[^"]|"")*"')
-
-
-def _outside_strings(text: str) -> str:
-    """The formula's text with its string literals emptied: ``="see TB_STANDINGS("`` calls nothing."""
-    return _STRING.sub('""', text) if '"' in text else text
-
-
-#: Sheet!Name or 'My sheet'!Name, outside strings (Name may also be a cell: see _CELL_LIKE)
-_QUALIFIED_NAME = re.compile(r"""("(?:[^"]|"")*")|(?:'((?:[^']|'')+)'|(?<![\w.'])([A-Za-z_][\w.]*))!([A-Za-z_\\][\w.]*)(?![\w(:])""")
-_CELL_LIKE = re.compile(r"[A-Za-z]{1,3}\d+", re.ASCII)
-
-#: ROW() and COLUMN() without a reference, outside strings: they mean the formula's own cell
-_OWN_PLACE = re.compile(r'("(?:[^"]|"")*")|(?<![A-Za-z0-9_.])(ROW|COLUMN)\s*\(\s*\)', re.IGNORECASE)
-
-
-def _placed(f: Formula, key: Key) -> str:
-    """The formula's text with ``ROW()``/``COLUMN()`` replaced by what they give there (the engine
-    compiles a formula without knowing where it is): the number of the formula's row or column, or for
-    an array formula those of its whole range (``{10;11;12}``), as Excel computes them."""
-    if "(" not in f.text or not _OWN_PLACE.search(f.text):
-        return f.text
-    r1, c1, r2, c2 = key[1], key[2], key[1], key[2]
-    if f.kind == "array" and f.area is not None:
-        r1, c1, r2, c2 = f.area.r1, f.area.c1, f.area.r2, f.area.c2
-
-    def number(m: re.Match) -> str:
-        if m[1]:
-            return m[1]  # a string: as it is
-        if m[2].upper() == "ROW":
-            return f"({r1})" if r1 == r2 else "{" + ";".join(str(r) for r in range(r1, r2 + 1)) + "}"
-        return f"({c1})" if c1 == c2 else "{" + ",".join(str(c) for c in range(c1, c2 + 1)) + "}"
-
-    return _OWN_PLACE.sub(number, f.text)
 
 
 @dataclass
@@ -100,7 +65,7 @@ class Engine:
         #: anchors of arrays per sheet: their results cover other cells
         self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
         for key, f in book.formulas.items():
-            if f.kind != "cell" or _TB_STANDINGS.search(_outside_strings(f.text)):
+            if f.kind != "cell" or _TB_STANDINGS.search(outside_strings(f.text)):
                 self.anchors[key[0]].append(key)
         self.compiled: dict[str, _Compiled | str] = {}
         self.outcome = Outcome({}, {}, {})
@@ -168,15 +133,13 @@ class Engine:
         f = self.book.formulas[key]
         if not f.text:
             raise NotEvaluated("a data table (what-if analysis), which the engine does not compute")
-        for m in _QUALIFIED_NAME.finditer(f.text):
-            sheet = (m[2] or "").replace("''", "'") or m[3]
-            if sheet and not _CELL_LIKE.fullmatch(m[4]) and sheet.upper() != key[0].upper():
-                # the engine drops the sheet of Sheet2!Name and would read the name of this sheet
-                raise NotEvaluated(f"{m[0]}: a name of another sheet, which the engine does not tell apart")
-        compiled = self._compile(_placed(f, key), key[1])
+        why = misread(f.text, key[0])
+        if why:
+            raise NotEvaluated(why)
+        compiled = self._compile(placed(f, key), key[1])
         out: list[Key] = []
         rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]
-        if _TB.search(_outside_strings(f.text)):
+        if _TB.search(outside_strings(f.text)):
             rects += [self.clip(r) for r in self._default_rects() if isinstance(r, Rect)]
         for rect in rects:
             if isinstance(rect, Rect):
@@ -325,7 +288,7 @@ class Engine:
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
         f = self.book.formulas[key]
-        compiled = self._compile(_placed(f, key), key[1])
+        compiled = self._compile(placed(f, key), key[1])
         args = []
         for name in compiled.inputs:
             _, target = self._input(name, key, compiled)
