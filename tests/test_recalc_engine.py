@@ -358,3 +358,30 @@ def test_the_last_column_and_row_first_in_a_reference_are_listed_not_misread():
     values, _, result = recalc_workbook(wb)
     assert [line.split(": ")[0] for line in result.unevaluated] == ["Sheet!B5"]
     assert (values.active["B6"].value, values.active["B7"].value) == (7, 100)
+
+
+def test_rows_out_of_order_are_refused_not_written_twice():
+    """A sheet whose rows are not in ascending order (Excel never writes one): refused with one message,
+    rather than a row written twice."""
+    from openpyxl import Workbook
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from xltb.errors import InputError
+    from xltb.excel.recalc import recalc_bytes
+
+    wb = Workbook()
+    ws = wb.active
+    ws["A1"] = ArrayFormula("A1:A3", "=B1:B3*2")
+    ws["B1"], ws["B2"], ws["B3"] = 1, 2, 3
+    buf = io.BytesIO()
+    wb.save(buf)
+
+    def swap(name: str, body: bytes) -> bytes:
+        if name != "xl/worksheets/sheet1.xml":
+            return body
+        xml = body.decode()
+        rows = re.findall(r"<row\b.*?</row>", xml, re.S)
+        return xml.replace("".join(rows), rows[0] + rows[2] + rows[1]).encode()
+
+    with pytest.raises(InputError, match="rows are not in order"):
+        recalc_bytes(rewrite_parts(buf.getvalue(), swap))

@@ -57,7 +57,8 @@ def _cached(value: Any) -> tuple[str | None, str]:
         return None, _number(value)
     if isinstance(value, Err):
         return "e", value.code if value.code in ERRORS else "#VALUE!"
-    return "str", escape(clean("" if value is None else str(value)))  # a text, even "#N/A", is a text
+    text = clean("" if value is None else str(value))  # a text, even "#N/A", is a text
+    return "str", escape(text[:32767])  # the most a cell holds in Excel (its specifications and limits)
 
 
 def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
@@ -152,12 +153,15 @@ def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1
         rows.setdefault(r, {})[c] = e
     pending = sorted(rows)
     out: list[str] = []
-    pos = 0
+    pos = previous = 0
     for rm in _ROW.finditer(body):
         found = re.search(r'\sr="(\d+)"', rm[0][:rm[0].index(">") + 1])
         if found is None:
             raise SheetXmlError("a row without its number")
         r = int(found[1])
+        if r <= previous:  # rows are written in ascending order (as Excel writes them); new ones go between
+            raise SheetXmlError(f"its rows are not in order (row {r} after row {previous})")
+        previous = r
         out.append(body[pos:rm.start()])
         while pending and pending[0] < r:
             new = _edit_row(None, pending[0], rows[pending.pop(0)], cm)
