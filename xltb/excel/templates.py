@@ -226,6 +226,8 @@ def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any,
         value = values.get(key)
         cell = ws.cell(row=r, column=2)
         put_text(cell, value)  # the event's name from a file is text, never a formula
+        if isinstance(value, str) and len(value) > 26:
+            cell.alignment = st["wrap"]  # a long event name wraps on screen and in print instead of being cut
         if key == "StartDate":
             cell.number_format = "yyyy-mm-dd"
         elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
