@@ -56,10 +56,6 @@ class Decision:
         return f"Decision({self.edition.key}, {','.join(s.code for s in self.specs)}, {self.kind!r})"
 
     @property
-    def edition_reason(self) -> str:
-        return self.choices["rules"].reason
-
-    @property
     def team(self) -> bool:
         return is_team(self.event)
 

@@ -25,7 +25,7 @@ from formulas.tokens.operand import Error as _XlErrors, XlError
 from . import core
 from .catalogue import code_of_function
 from .crosstable import Origin
-from .engine_values import column_letters
+from .engine_values import as_rows, column_letters
 from .functions import NAMES
 from .settings import ALL_FIELDS
 
@@ -55,14 +55,8 @@ def _plain(value: Any) -> Any:
 
 
 def _rows(value: Any) -> list[list[Any]]:
-    if isinstance(value, formulas.Ranges):
-        value = value.value
-    array = np.asarray(value, dtype=object)
-    if array.ndim == 0:
-        return [[_plain(array.item())]]
-    if array.ndim == 1:
-        array = array.reshape(1, -1)
-    return [[_plain(v) for v in row] for row in array.tolist()]
+    """A block argument as the portable functions take it: rows of plain values."""
+    return as_rows(value, _plain)
 
 
 class _Wrong(Exception):

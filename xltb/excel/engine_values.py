@@ -151,16 +151,21 @@ def from_engine(value: Any) -> Any:
     return Err("#VALUE!")
 
 
-def from_engine_block(result: Any) -> list[list[Any]]:
-    if isinstance(result, formulas.Ranges):
-        result = result.value
-    array = np.asarray(result, dtype=object)
+def as_rows(value: Any, convert) -> list[list[Any]]:
+    """A value of ``formulas`` (a range, an array or one value) as a list of rows, each cell ``convert``-ed."""
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
     if array.ndim == 0:
-        return [[from_engine(array.item())]]
+        return [[convert(array.item())]]
     if array.ndim == 1:
         array = array.reshape(1, -1)
-    if array.size == 0:
-        return [[0]]
-    return [[from_engine(v) for v in row] for row in array.tolist()]
+    return [[convert(v) for v in row] for row in array.tolist()]
+
+
+def from_engine_block(result: Any) -> list[list[Any]]:
+    """A formula's result as the rows of plain values written into its cells (an empty array: 0)."""
+    rows = as_rows(result, from_engine)
+    return rows if rows and rows[0] else [[0]]
 
 
