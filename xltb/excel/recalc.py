@@ -109,6 +109,7 @@ def dynamic_anchors(z: zipfile.ZipFile) -> set[tuple[str, str]]:
 def read_book(data: bytes):
     """The :class:`~xltb.excel.engine.Book` of the workbook ``data``."""
     from openpyxl import load_workbook
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
     from openpyxl.worksheet.formula import ArrayFormula
 
     from .engine_values import Book, Formula, Rect
@@ -119,8 +120,6 @@ def read_book(data: bytes):
     sheets = [ws.title for ws in wb.worksheets]
     if not sheets:
         raise InputError("the workbook has no worksheets")
-    from openpyxl.utils.datetime import CALENDAR_MAC_1904
-
     if wb.epoch == CALENDAR_MAC_1904:  # the engine's date functions and xltb's StartDate count from 1900
         raise InputError("the workbook uses the 1904 date system (old Excel for Mac): recalc computes dates in the "
                          "1900 date system only, and would write them 4 years off")
@@ -167,8 +166,6 @@ def _ref(r1: int, c1: int, r2: int, c2: int) -> str:
 def _not_excel(data: bytes) -> str | None:
     """Why ``data`` is not an Excel workbook recalc can read, said in the user's terms (an .ods, a zip
     without a workbook, not a zip), or None."""
-    import zipfile
-
     if not data.startswith(b"PK"):
         return "not an Excel workbook (.xlsx, .xlsm): the file is not a zip package"
     try:
@@ -206,12 +203,21 @@ def recalc_bytes(data: bytes) -> RecalcResult:
     outcome = engine.run()
     edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
     errors: list[str] = []
+    blocked = dict(engine.spill_blocked)
+
+    def cover(cells, r0: int, c0: int, value: list[list[Any]]) -> None:
+        """The cells of an array result but its first (the formula's own)."""
+        for i, row in enumerate(value):
+            for j, v in enumerate(row):
+                if i or j:
+                    cells[(r0 + i, c0 + j)] = Edit("value", v)
+
     for key, value in outcome.values.items():
         sheet, r0, c0 = key
         f = book.formulas[key]
         cells = edits[sheet]
         first = value[0][0] if isinstance(value, list) else value
-        if isinstance(first, Err) and key not in dict(engine.spill_blocked):
+        if isinstance(first, Err) and key not in blocked:
             why = engine.messages.get(key, "")
             errors.append(f"{address(key)}: {first.code}" + (f" {why}" if why else ""))
         if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
@@ -219,15 +225,12 @@ def recalc_bytes(data: bytes) -> RecalcResult:
             new = outcome.spills[key]
             old = f.area
             mark = f.kind == "dynamic" or f.kind == "cell"
-            if f.kind == "cell" and new.cells == 1 and key not in dict(engine.spill_blocked):
+            if f.kind == "cell" and new.cells == 1 and key not in blocked:
                 cells[(r0, c0)] = Edit("formula", first)
                 continue
             cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
                                    becomes_array=f.kind == "cell")
-            for i, row in enumerate(value):
-                for j, v in enumerate(row):
-                    if i or j:
-                        cells[(r0 + i, c0 + j)] = Edit("value", v)
+            cover(cells, r0, c0, value)
             if old is not None:
                 for r in range(old.r1, old.r2 + 1):
                     for c in range(old.c1, old.c2 + 1):
@@ -235,13 +238,10 @@ def recalc_bytes(data: bytes) -> RecalcResult:
                             cells[(r, c)] = Edit("clear")
         elif f.kind == "array":
             cells[(r0, c0)] = Edit("formula", first)
-            for i, row in enumerate(value):
-                for j, v in enumerate(row):
-                    if i or j:
-                        cells[(r0 + i, c0 + j)] = Edit("value", v)
+            cover(cells, r0, c0, value)
         else:
             cells[(r0, c0)] = Edit("formula", first)
-    errors += [f"{address(key)}: {why}" for key, why in engine.spill_blocked]
+    errors += [f"{address(key)}: {why}" for key, why in blocked.items()]
     unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
     try:
         out = write(data, edits)
