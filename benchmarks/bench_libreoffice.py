@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import lo_host  # noqa: E402
 from generate import generate  # noqa: E402
 
-from xltb.excel.libreoffice import EXTENSION_ID, oxt  # noqa: E402
+from xltb.hosts.libreoffice import EXTENSION_ID, oxt  # noqa: E402
 
 
 def column(index: int) -> str:

@@ -11,7 +11,7 @@ counts from the workbook's own formulas:
   (the per-row cells read the table with INDEX/MATCH: Excel computes those itself);
 * cells transferred per recalculation: the cells of the ranges those calls pass;
 * warm Python time per recalculation (CPython, and Pyodide 314 under Node): the edited crosstable,
-  a fresh copy of the values, through xltb.excel.functions; target < 50 ms;
+  a fresh copy of the values, through xltb.functions.callables; target < 50 ms;
 * Pyodide cold start: start the runtime, install xltb's wheel, import the functions and compute the
   first standings of the event (what the first recalculation after opening Lite costs).
 
@@ -37,7 +37,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from generate import generate  # noqa: E402
 
 import pyodide_host  # noqa: E402
-from xltb.excel import functions, templates  # noqa: E402
+from xltb.functions import callables as functions
+from xltb.templates import build as templates  # noqa: E402
 from xltb.readers import trf  # noqa: E402
 
 CODES = "BH/C1,BH,SB,DE,WIN,ARO,PS,BPG"  # a Swiss list (Koya, KS, is for round robins)
@@ -146,7 +147,7 @@ result = {{"import_ms": (imported - t0) * 1000, "first_ms": (done - imported) * 
     cold = ready["start_ms"] + out["import_ms"] + out["first_ms"]
     warm = statistics.median(out["warm"])
     print(f"Pyodide {ready['python']} (Python) under Node: start {ready['loadPyodide_ms']:.0f} ms, wheel install "
-          f"{ready['install_ms']:.0f} ms, import xltb.excel.functions {out['import_ms']:.0f} ms, first standings "
+          f"{ready['install_ms']:.0f} ms, import xltb.functions.callables {out['import_ms']:.0f} ms, first standings "
           f"{out['first_ms']:.0f} ms -> cold start {cold / 1000:.1f} s (wheel build {build_ms / 1000:.1f} s not "
           "counted)")
     print(f"warm Python time per recalculation, Pyodide: median {warm:.1f} ms (min {min(out['warm']):.1f}, "

@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate import generate  # noqa: E402
 
-from xltb.excel import core, udfs  # noqa: E402
-from xltb.excel.crosstable import from_tournament  # noqa: E402
+from xltb.functions import core
+from xltb.hosts import classic as udfs  # noqa: E402
+from xltb.sheets.crosstable import from_tournament  # noqa: E402
 from xltb.readers import trf  # noqa: E402
 
 CODES = ["BH/C1", "BH", "SB", "DE", "WIN", "ARO", "TPR", "PTP", "KS", "PS"]

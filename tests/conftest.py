@@ -19,7 +19,7 @@ def office(tmp_path_factory):
     """One headless LibreOffice for the whole session (tests/lo_host.py), with xltb's extension
     installed; removed again at the end (and checked to be gone)."""
     import lo_host
-    from xltb.excel.libreoffice import EXTENSION_ID, oxt
+    from xltb.hosts.libreoffice import EXTENSION_ID, oxt
 
     why = lo_host.unavailable()
     if why is not None:

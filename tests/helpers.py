@@ -82,7 +82,7 @@ def recalc_workbook(wb):
 
     from openpyxl import load_workbook
 
-    from xltb.excel.recalc import recalc_bytes
+    from xltb.recalc.run import recalc_bytes
 
     buf = io.BytesIO()
     wb.save(buf)
@@ -97,7 +97,7 @@ def recalc_data(data: bytes):
 
     from openpyxl import load_workbook
 
-    from xltb.excel.recalc import recalc_bytes
+    from xltb.recalc.run import recalc_bytes
 
     result = recalc_bytes(data)
     return (load_workbook(io.BytesIO(result.data), data_only=True), load_workbook(io.BytesIO(result.data)),
@@ -144,7 +144,7 @@ def set_cells(data: bytes, sheet: str, cells: dict) -> bytes:
     import re
     import zipfile
 
-    from xltb.excel.cached import sheet_paths
+    from xltb.templates.cached import sheet_paths
 
     part = sheet_paths(zipfile.ZipFile(io.BytesIO(data)))[sheet]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from xltb.ranking import compute
-from xltb.excel.crosstable import CellError, Origin, format_cell, from_tournament, parse_cell, to_tournament
+from xltb.sheets.crosstable import CellError, Origin, format_cell, from_tournament, parse_cell, to_tournament
 from helpers import read_trf
 from xltb.model import Colour, EventType, Kind
 

@@ -19,8 +19,8 @@ import pytest
 
 import pyodide_host
 from helpers import REAL, SEED
-from xltb.excel import templates
-from xltb.excel.lite import MAIN_PY, bundled_main
+from xltb.templates import build as templates
+from xltb.hosts.lite import MAIN_PY, bundled_main
 from xltb.ranking import compute
 from xltb.readers.registry import read_event
 from xltb.tiebreaks.codes import parse_list
@@ -97,7 +97,7 @@ def _row_of(wb, key):
 @pytest.mark.parametrize("kind,path,tiebreaks", CASES, ids=[p.stem[:24] for _, p, _ in CASES])
 def test_functions_in_pyodide_equal_xltb_standings(pyodide, kind, path, tiebreaks):
     args, st = case_args(kind, path, tiebreaks)
-    table = pyodide.call("xltb.excel.functions", "TB_STANDINGS", *args)
+    table = pyodide.call("xltb.functions.callables", "TB_STANDINGS", *args)
     assert table[0][5:] == list(st.codes)
     assert len(table) == len(st.rows) + 1  # never cut
     for got, row in zip(table[1:], st.rows):
@@ -107,9 +107,9 @@ def test_functions_in_pyodide_equal_xltb_standings(pyodide, kind, path, tiebreak
     # the per-cell functions, one call each through the same runtime (a few participants)
     for row in st.rows[:3] + st.rows[-2:]:
         no = row.start_no
-        assert pyodide.call("xltb.excel.functions", "TB_RANK", no, *args) == row.rank
+        assert pyodide.call("xltb.functions.callables", "TB_RANK", no, *args) == row.rank
         for code in st.codes[:3]:
-            assert pyodide.call("xltb.excel.functions", "TB", code, no, *args) == cell(row.values[code])
+            assert pyodide.call("xltb.functions.callables", "TB", code, no, *args) == cell(row.values[code])
 
 
 def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
@@ -117,21 +117,21 @@ def test_errors_are_error_strings_and_explain_names_the_cell(pyodide):
     crosstable, settings = args
     bad = [list(r) for r in crosstable]
     bad[5][8] = "=X"
-    assert pyodide.call("xltb.excel.functions", "TB_BH_C1", 1, bad, settings) == "#VALUE!"
-    text = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 1, "BH/C1", bad, settings)
+    assert pyodide.call("xltb.functions.callables", "TB_BH_C1", 1, bad, settings) == "#VALUE!"
+    text = pyodide.call("xltb.functions.callables", "TB_EXPLAIN", 1, "BH/C1", bad, settings)
     assert text.startswith("#VALUE! Crosstable!I6"), text
-    assert pyodide.call("xltb.excel.functions", "TB_SB_C1", 99, crosstable, settings) == "#N/A"
-    assert pyodide.call("xltb.excel.functions", "TB", "XYZ", 1, crosstable, settings) == "#NAME?"
-    assert pyodide.call("xltb.excel.functions", "TB_SB_C1", None, crosstable, settings) == ""  # a spare row
+    assert pyodide.call("xltb.functions.callables", "TB_SB_C1", 99, crosstable, settings) == "#N/A"
+    assert pyodide.call("xltb.functions.callables", "TB", "XYZ", 1, crosstable, settings) == "#NAME?"
+    assert pyodide.call("xltb.functions.callables", "TB_SB_C1", None, crosstable, settings) == ""  # a spare row
     # a one-row crosstable arrives flat, a one-cell block as a scalar: both read
-    assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable[0], settings) == \
+    assert pyodide.call("xltb.functions.callables", "TB_STANDINGS", crosstable[0], settings) == \
         [["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB"]]
     # Excel's numbers are doubles: pairing numbers and ratings as 3.0 give the same table
     doubles = [[float(c) if type(c) is int else c for c in row] for row in crosstable]
-    assert pyodide.call("xltb.excel.functions", "TB_STANDINGS", doubles, settings) == \
-        pyodide.call("xltb.excel.functions", "TB_STANDINGS", crosstable, settings)
-    assert pyodide.call("xltb.excel.functions", "TB_RANK", 2.0, doubles, settings) == st.row(2).rank
-    explained = pyodide.call("xltb.excel.functions", "TB_EXPLAIN", 2, "SB", crosstable, settings)
+    assert pyodide.call("xltb.functions.callables", "TB_STANDINGS", doubles, settings) == \
+        pyodide.call("xltb.functions.callables", "TB_STANDINGS", crosstable, settings)
+    assert pyodide.call("xltb.functions.callables", "TB_RANK", 2.0, doubles, settings) == st.row(2).rank
+    explained = pyodide.call("xltb.functions.callables", "TB_EXPLAIN", 2, "SB", crosstable, settings)
     assert "SB" in explained and "#2" in explained
 
 
@@ -186,14 +186,14 @@ result = {{
     "missing": call("TB_SB_C1", [[99]], ct, st),
     "blank": call("TB_SB_C1", [[None]], ct, st),
     "standings": call("TB_STANDINGS", ct, st, None),
-    "xltb_from": sys.modules["xltb.excel.functions"].__file__,
+    "xltb_from": sys.modules["xltb.functions.callables"].__file__,
 }}
 """
     out = pyodide.run(code)
     assert out["xltb_from"].startswith("/tmp/xltb-") == bundled, out["xltb_from"]
     fns = out["functions"]
     assert {"TB_SB_C1", "TB_RANK", "TB_STANDINGS", "TB_EXPLAIN", "TB_CHECK", "TB", "TB_EDE"} <= set(fns)
-    assert len(fns) == len(__import__("xltb.excel.functions", fromlist=["NAMES"]).NAMES)
+    assert len(fns) == len(__import__("xltb.functions.callables", fromlist=["NAMES"]).NAMES)
     sb = fns["TB_SB_C1"]
     assert [p["name"] for p in sb["parameters"]] == ["cell", "crosstable", "settings", "teams"]
     assert [p.get("optional", False) for p in sb["parameters"]] == [False, False, True, True]
@@ -265,7 +265,7 @@ def test_the_carried_package_is_xltb_as_installed():
     from pathlib import Path
 
     import xltb
-    from xltb.excel.lite import package_zip
+    from xltb.hosts.lite import package_zip
 
     root = Path(xltb.__file__).parent
     on_disk = {str(p.relative_to(root.parent)) for p in root.rglob("*") if p.is_file()
@@ -273,5 +273,5 @@ def test_the_carried_package_is_xltb_as_installed():
     data = package_zip()
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         assert set(z.namelist()) == on_disk
-        assert {"xltb/excel/functions.py", "xltb/report/lang/en.json"} <= set(z.namelist())
+        assert {"xltb/functions/callables.py", "xltb/report/lang/en.json"} <= set(z.namelist())
     assert package_zip() == data

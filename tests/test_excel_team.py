@@ -16,16 +16,16 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
 from xltb.ranking import compute
-from xltb.excel import core, udfs
-from xltb.excel.catalogue import TEAM_CODES, function_name
-from xltb.excel.crosstable import from_tournament
-from xltb.excel.settings import parse_settings
-from xltb.excel.team_fill import from_team_tournament, round_trip_difference
-from xltb.excel.teamsheets import (normal_result, sheet_records,
-                                   to_team_tournament)
+from xltb.functions import core
+from xltb.hosts import classic as udfs
+from xltb.functions.catalogue import TEAM_CODES, function_name
+from xltb.sheets.crosstable import from_tournament
+from xltb.sheets.settings import parse_settings
+from xltb.sheets.team_fill import from_team_tournament, round_trip_difference
+from xltb.sheets.teams import normal_result, sheet_records, to_team_tournament
 from helpers import read_trf, recalc_data, recalc_workbook
 from helpers import read_team_event as read_event
-from xltb.excel.templates import render
+from xltb.templates.build import render
 from xltb.tiebreaks.codes import parse_code
 
 DATA = Path(__file__).parent / "data"

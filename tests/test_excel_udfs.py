@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from xltb.ranking import compute
-from xltb.excel import core, udfs
-from xltb.excel.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
-from xltb.excel.crosstable import from_tournament
+from xltb.functions import core
+from xltb.hosts.book import fit
+from xltb.hosts import classic as udfs
+from xltb.functions.catalogue import CODES, INDIVIDUAL_CODES, TEAM_CODES, formula_for, function_name
+from xltb.sheets.crosstable import from_tournament
 from helpers import read_trf
 from xltb.tiebreaks.codes import ACRONYMS, parse_code
 
@@ -216,7 +218,7 @@ def test_tb_standings_in_one_cell_is_the_whole_table():
     whole = udfs.TB_STANDINGS(ROWS, SETTINGS)
     assert len(whole) == 17 and whole[0][:5] == ["Rank", "No", "Name", "Rating", "Pts"]
     assert udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(1, 1))) == whole
-    assert core.tb_standings(ROWS, SETTINGS, shape=(1, 1)) == whole
+    assert fit(core.tb_standings(ROWS, SETTINGS), (1, 1)) == whole
     cut = udfs.TB_STANDINGS(caller=fake_caller(ROWS, SETTINGS, shape=(3, 2)))
     assert cut == [r[:2] for r in whole[:3]]
 

@@ -2,8 +2,8 @@
 xlwings' own code (its COM-only imports stubbed) and compared with the committed snapshot, so that
 a change of a function's name or signature cannot slip by unnoticed.
 
-The snapshot is xltb/excel/xltb_udfs.bas, the module the packaged .xlsm carries (written into its VBA
-project with pyopenvba, xltb.excel.xlsm) and a user may import by hand;
+The snapshot is xltb/templates/xltb_udfs.bas, the module the packaged .xlsm carries (written into its VBA
+project with pyopenvba, xltb.templates.xlsm) and a user may import by hand;
 set XLTB_UPDATE_SNAPSHOTS=1 to rewrite it after a deliberate change.
 """
 
@@ -17,8 +17,8 @@ import types
 from pathlib import Path
 
 #: the module as a file for the VBA editor's File > Import (the packaged .xlsm, no Trust Center change)
-BAS = Path(__file__).parent.parent / "xltb" / "excel" / "xltb_udfs.bas"
-UDFS = Path(__file__).parent.parent / "xltb" / "excel" / "udfs.py"
+BAS = Path(__file__).parent.parent / "xltb" / "templates" / "xltb_udfs.bas"
+UDFS = Path(__file__).parent.parent / "xltb" / "hosts" / "classic.py"
 
 
 def _stub_com(monkeypatch) -> None:
@@ -49,11 +49,11 @@ def generate_wrappers(monkeypatch, workbook_name: str = "xltb.xlsm") -> str:
     monkeypatch.setattr(xlwings, "func", xludfs.xlfunc)
     monkeypatch.setattr(xlwings, "arg", xludfs.xlarg)
     monkeypatch.setattr(xlwings, "ret", xludfs.xlret)
-    spec = importlib.util.spec_from_file_location("xltb.excel._udfs_for_vba", UDFS)
+    spec = importlib.util.spec_from_file_location("xltb.hosts._classic_for_vba", UDFS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = io.StringIO()
-    xludfs.generate_vba_wrapper("xltb.excel.udfs", module, out, types.SimpleNamespace(Name=workbook_name))
+    xludfs.generate_vba_wrapper("xltb.hosts.classic", module, out, types.SimpleNamespace(Name=workbook_name))
     return out.getvalue(), module
 
 

@@ -374,7 +374,7 @@ def test_recalc_refuses_a_workbook_with_more_formulas_than_the_limit(tmp_path, m
     for r in range(1, 12):
         wb.active.cell(row=r, column=1).value = f"={r}+1"
     wb.save(tmp_path / "many.xlsx")
-    monkeypatch.setattr("xltb.excel.recalc.MAX_RECALC_FORMULAS", 10)
+    monkeypatch.setattr("xltb.recalc.run.MAX_RECALC_FORMULAS", 10)
     out = run(["recalc", str(tmp_path / "many.xlsx"), "-o", str(tmp_path / "out.xlsx")])
     assert out.code == 2 and "many.xlsx" in out.stderr and "11 formulas, more than the limit of 10" in out.stderr
     assert not (tmp_path / "out.xlsx").exists()

@@ -24,9 +24,9 @@ import pytest
 import lo_host
 from helpers import SEED, swiss16_with_a_draw
 from xltb import __version__
-from xltb.excel.catalogue import FUNCTIONS as CATALOGUE, function_name
-from xltb.excel.libreoffice import EXTENSION_ID, PREFIX, dispatch, idl, oxt
-from xltb.excel.libreoffice.spec import FUNCTIONS
+from xltb.functions.catalogue import FUNCTIONS as CATALOGUE, function_name
+from xltb.hosts.libreoffice import EXTENSION_ID, PREFIX, dispatch, idl, oxt
+from xltb.hosts.libreoffice.spec import FUNCTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 XLTB = [sys.executable, "-m", "xltb"]
@@ -38,7 +38,7 @@ def xltb(*args: str, **kwargs) -> subprocess.CompletedProcess:
 
 # --------------------------------------------------------------------------- the files (no LibreOffice)
 def test_idl_is_the_one_written_from_the_catalogue():
-    assert idl.IDL_FILE.read_text() == idl.idl_text(), "run python -m xltb.excel.libreoffice.idl"
+    assert idl.IDL_FILE.read_text() == idl.idl_text(), "run python -m xltb.hosts.libreoffice.idl"
     names = {f.name for f in FUNCTIONS}
     assert set(CATALOGUE) <= names
     assert {"TB", "TB_RANK", "TB_EXPLAIN", "TB_CHECK", "TB_STANDINGS"} <= names
@@ -57,8 +57,8 @@ def test_oxt_holds_component_types_help_and_xltb():
     z = zipfile.ZipFile(BytesIO(data))
     names = set(z.namelist())
     assert {"META-INF/manifest.xml", "description.xml", "CalcAddIns.xcu", "xltb.rdb", "xltb_addin.py",
-            "pythonpath/xltb/__init__.py", "pythonpath/xltb/excel/core.py",
-            "pythonpath/xltb/excel/libreoffice/dispatch.py"} <= names
+            "pythonpath/xltb/__init__.py", "pythonpath/xltb/functions/core.py",
+            "pythonpath/xltb/hosts/libreoffice/dispatch.py"} <= names
     assert not any("__pycache__" in n or n.startswith("pythonpath/xltb/examples") for n in names)
     desc = xml.dom.minidom.parseString(z.read("description.xml"))
     assert desc.getElementsByTagName("version")[0].getAttribute("value") == __version__
@@ -126,7 +126,7 @@ def user_dir():
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="POSIX only")
 def test_command_installs_and_removes_with_unopkg(user_dir):
-    from xltb.excel.libreoffice.unopkg import find_unopkg
+    from xltb.hosts.libreoffice.unopkg import find_unopkg
 
     unopkg = find_unopkg()
     if unopkg is None:

@@ -20,10 +20,10 @@ import pytest
 import lo_host
 from helpers import SEED, swiss16_with_a_draw
 from test_libreoffice import cell_result, expect, standings, xltb
-from xltb.excel import ods
-from xltb.excel.libreoffice import PREFIX
-from xltb.excel.openformula import Untranslatable, translate
-from xltb.excel.templates import build
+from xltb.templates import ods
+from xltb.hosts.libreoffice import PREFIX
+from xltb.templates.openformula import Untranslatable, translate
+from xltb.templates.build import build
 from xltb.report.pdf import find_soffice
 
 NAMES = {"Crosstable", "Settings", "Teams", "Matches"}
@@ -286,7 +286,7 @@ def test_without_the_extension_libreoffice_shows_name_errors(templates, tmp_path
 
 
 def test_the_addin_pads_the_table_to_the_block_it_is_given():
-    from xltb.excel.libreoffice.dispatch import pad
+    from xltb.hosts.libreoffice.dispatch import pad
 
     table = [["Rank", "No", "Name", "Rating", "Pts", "BH"], [1, 2, "B", 2100, 1.0, 3.5]]
     crosstable = tuple(("",) * 8 for _ in range(5))

@@ -9,7 +9,8 @@ import pytest
 from helpers import DATA, SEED
 from xltb.errors import InputError
 from xltb.model import Colour, EventType, Kind, Player, RoundResult, Scoring
-from xltb.readers import builder, read_event
+from xltb.events import builder
+from xltb.readers import read_event
 from xltb.readers.registry import READERS, _reader_for
 
 

@@ -17,8 +17,8 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from xltb.report.numbers import format_value
 from helpers import read_trf, recalc_data, recalc_workbook, set_cells
-from xltb.excel.recalc import recalc_file
-from xltb.excel.templates import render
+from xltb.recalc.run import recalc_file
+from xltb.templates.build import render
 
 SEED = Path(__file__).parent / "data" / "seed"
 EXPECTED = json.loads((SEED / "expected.json").read_text(encoding="utf-8"))

@@ -16,9 +16,9 @@ import pytest
 from openpyxl import load_workbook
 
 from helpers import SEED, read_trf, recalc_data, recalc_workbook, rewrite_parts, set_cells
-from xltb.excel import functions
-from xltb.excel.cached import sheet_paths
-from xltb.excel.templates import render
+from xltb.functions import callables as functions
+from xltb.templates.cached import sheet_paths
+from xltb.templates.build import render
 from xltb.ranking import compute
 
 TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
@@ -367,7 +367,7 @@ def test_rows_out_of_order_are_refused_not_written_twice():
     from openpyxl.worksheet.formula import ArrayFormula
 
     from xltb.errors import InputError
-    from xltb.excel.recalc import recalc_bytes
+    from xltb.recalc.run import recalc_bytes
 
     wb = Workbook()
     ws = wb.active

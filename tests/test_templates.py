@@ -16,10 +16,11 @@ from xml.etree.ElementTree import canonicalize
 import pytest
 from openpyxl import load_workbook
 
-from xltb.excel.crosstable import to_tournament
-from xltb.excel.settings import parse_settings, settings_from_pairs
+from xltb.sheets.crosstable import to_tournament
+from xltb.sheets.settings import parse_settings, settings_from_pairs
 from helpers import read_trf
-from xltb.excel.templates import bundled, render
+from xltb.templates.build import render
+from xltb.templates.bundled import bundled
 
 ROOT = Path(__file__).parent.parent
 SEED = Path(__file__).parent / "data" / "seed"
@@ -78,13 +79,13 @@ def test_packaged_workbooks(name):
     assert wb.sheetnames[0] == "Instructions" and wb.sheetnames[-1] == "xlwings.conf"
     conf = {r[0].value: r[1].value for r in wb["xlwings.conf"].iter_rows(max_row=9, max_col=2)}
     # xlwings reads an Interpreter_Win row even when it is empty: the row is deleted so that the setting falls back
-    assert conf["UDF Modules"] == "xltb.excel.udfs" and "Interpreter_Win" not in conf
+    assert conf["UDF Modules"] == "xltb.hosts.classic" and "Interpreter_Win" not in conf
     assert wb["Instructions"].sheet_properties.codeName == "Sheet1"  # the VBA project's document module
     # the function wrappers are in the VBA project (written with pyopenvba), read back by it; xlwings' own
     # module is as xlwings ships it
     from pyopenvba import ExcelFile
 
-    from xltb.excel.xlsm import UDF_BAS, xlwings_standalone
+    from xltb.templates.xlsm import UDF_BAS, xlwings_standalone
 
     path = ROOT / "workbooks" / name
     with ExcelFile(str(path)) as book:
@@ -103,7 +104,7 @@ def test_template_command_writes_xlsm(tmp_path):
     done = subprocess.run([sys.executable, "-m", "xltb", "template", "individual", "--from",
                            str(SEED / "held-swiss16.trf"), "-o", str(out)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    from xltb.excel.recalc import recalc_file
+    from xltb.recalc.run import recalc_file
 
     result = recalc_file(out, tmp_path / "values.xlsm")
     assert result.errors == []
@@ -201,7 +202,7 @@ def test_template_refuses_what_the_crosstable_cannot_hold(tmp_path):
 def test_sorted_view_follows_a_longer_list():
     """The arbiter may lengthen the list in Settings after the template is made: the spilled table
     grows with it (recalc writes the table to one cell's spill when the array's range is too small)."""
-    from xltb.excel import functions
+    from xltb.functions import callables as functions
 
     wb = load_workbook(io.BytesIO(render("individual", read_trf(SEED / "held-swiss16.trf"))))
     longer = "BH/C1,BH,SB,DE,WIN,ARO,TPR,KS,BPG,BWG,AOB"

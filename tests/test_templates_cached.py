@@ -1,5 +1,5 @@
 """The formulas of the bundled templates and example workbooks, read back and evaluated through
-xltb.excel.functions: every formula cell carries that value as its cached value (what a viewer
+xltb.functions.callables: every formula cell carries that value as its cached value (what a viewer
 without xltb's functions shows), and LibreOffice shows the numbers of the participants' block."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ LOOKUP = re.compile(r'=IF\(\$A(\d+)=0,"",INDEX\(\$([A-Z]+):\$\1?([A-Z]+)?')
 def evaluate(path: Path) -> dict[str, object]:
     """``Sheet!A1`` -> value of every formula cell of the workbook, by the formula engine of ``xltb
     recalc`` (the values it would write), independently of the values the file carries."""
-    from xltb.excel.engine import Engine, address
-    from xltb.excel.recalc import read_book
+    from xltb.recalc.engine import Engine, address
+    from xltb.recalc.run import read_book
 
     engine = Engine(read_book(path.read_bytes()))
     outcome = engine.run()
@@ -54,7 +54,7 @@ def test_every_formula_carries_its_value(path):
         assert got == expected, (path.name, where, got, value)
     import zipfile
 
-    from xltb.excel.cached import sheet_paths
+    from xltb.templates.cached import sheet_paths
 
     with zipfile.ZipFile(path) as z:
         assert 'fullCalcOnLoad="1"' not in z.read("xl/workbook.xml").decode()

@@ -31,7 +31,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.libreoffice import oxt, unopkg
+    from ..hosts.libreoffice import oxt, unopkg
 
     if args.output:
         if not args.output.lower().endswith(".oxt"):

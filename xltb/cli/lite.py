@@ -29,7 +29,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.lite import files
+    from ..hosts.lite import files
 
     if args.wheel_url and not (args.wheel_url.startswith(("https://", "http://"))
                                and args.wheel_url.split("?")[0].endswith(".whl")):

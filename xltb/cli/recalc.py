@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         import formulas  # noqa: F401  (the engine: an optional extra, loaded by this command only)
     except ImportError:
         raise InputError(INSTALL) from None
-    from ..excel.recalc import recalc_file
+    from ..recalc.run import recalc_file
 
     claim_new(args.output, force=args.force)  # before the work; the writing checks again, atomically
     result = recalc_file(args.file, args.output, force=args.force, strict=args.strict)

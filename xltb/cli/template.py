@@ -38,14 +38,14 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..excel.templates import render  # openpyxl: loaded by this command only
+    from ..templates.build import render  # openpyxl: loaded by this command only
 
     ods = args.output.lower().endswith(".ods")
     if not ods and not args.output.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"{args.output}: the output must be an .xlsx file (.xlsm: with xlwings' VBA module; "
                         ".ods: a LibreOffice workbook whose formulas call the xltb extension)")
     if ods:
-        from ..excel.ods import render  # noqa: F811 - the same workbook, as OpenDocument
+        from ..templates.ods import render  # noqa: F811 - the same workbook, as OpenDocument
     claim_new(args.output, force=args.force)  # before the work; write_atomic checks again, atomically
     if args.tiebreaks:
         parse_list(args.tiebreaks)

@@ -1,6 +1,6 @@
 """What the CSV exports of results servers and pairing programs have in common: the standings they
 published next to the results (:class:`Published`, to compare with xltb's), their player rows, and
-those rows built into a :class:`~xltb.model.Tournament` through :mod:`xltb.readers.builder`.
+those rows built into a :class:`~xltb.model.Tournament` through :mod:`xltb.events.builder`.
 
 The readers are :mod:`xltb.readers.chessresults` and :mod:`xltb.readers.swissperfect`. Cells are
 split by the standard library's csv module, one line at a time, so that a broken quote is an error
@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from . import builder
+from ..events import builder
 from .numbers import ascii_fraction
 
 CHESS_RESULTS = "chess-results"

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from . import builder, trf_records
+from ..events import builder
+from . import trf_records
 from .numbers import ascii_fraction, ascii_int, digits, int_or_none
 
 #: result code with an opponent -> kind

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..model import EventType, Kind, Scoring
+from ..events.builder import declared_by, declared_event_type  # noqa: F401 - the TRF readers' names
 from .numbers import ascii_fraction, digits
 
 
@@ -170,25 +171,4 @@ def read_date(text: str, header, tag: str) -> date | None:
     except ValueError:
         pass
     header.warnings.append(f"{tag}: cannot read the date {t!r}; treated as unknown")
-    return None
-
-
-def declared_by(type_text: str, type_code: str) -> str:
-    """The record that declares the pairing system, as the output names it: ``TRF 192 'FIDE_DUTCH_2025'``."""
-    if declared_event_type("", type_code) is not None:
-        return f"TRF 192 {type_code.strip()!r}"
-    return f"TRF 092 {type_text.strip()!r}"
-
-
-def declared_event_type(type_text: str, type_code: str) -> EventType | None:
-    """The pairing system a file declares (TRF 092 text, TRF-2026 192 code), or None."""
-    code = type_code.upper()
-    text = type_text.lower()
-    if "DOUBLEROUNDROBIN" in code or ("double" in text and ("robin" in text or "berger" in text)):
-        return EventType.DOUBLE_ROUND_ROBIN
-    if "ROUNDROBIN" in code or "robin" in text or "berger" in text or "rundenturnier" in text:
-        return EventType.ROUND_ROBIN
-    if "swiss" in text or "SWISS" in code or "DUTCH" in code or "BURSTEIN" in code or "DUBOV" in code \
-            or code.startswith("FIDE_TEAM_TYPE") or "schweizer" in text:
-        return EventType.SWISS
     return None

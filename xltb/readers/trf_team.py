@@ -2,7 +2,7 @@
 
 The players' 001 lines are read by :mod:`xltb.readers.trf` as for an individual event (the team
 records 240 and 299, which name teams and carry match and game points, left out). Then the team
-records are read here into :class:`TeamRecords`, and :mod:`xltb.readers.team_builder` builds each
+records are read here into :class:`TeamRecords`, and :mod:`xltb.events.team_builder` builds each
 team's rounds:
 
 * ``310`` (TRF-2026) or ``013`` (TRF-16) teams: the players in board order (``310`` also gives the
@@ -36,8 +36,8 @@ from ..model import Colour, EventType, Kind, Tournament
 from ..model.team import TeamTournament
 from . import trf
 from .numbers import ascii_fraction, digits, int_or_none
-from .team_builder import NotTeamMatches, build
-from .team_records import ForfeitedMatch, TeamEntry, TeamRecords
+from ..events.team_builder import NotTeamMatches, build
+from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
 
 
 def detect(text: str) -> bool:

@@ -1,0 +1,267 @@
+"""The checks every individual reader applies once it has parsed its own syntax into rounds.
+
+A reader (TRF, chess-results export, SwissPerfect export, the Crosstable sheet) turns each
+participant's round cells into :class:`~xltb.model.RoundResult` rows, then calls, in order:
+
+* :func:`check_pairings`: both sides of a game name each other in the same round, with mirrored
+  results (:data:`MIRROR`);
+* :func:`mark_double_forfeits`: a forfeit loss on both sides is a double forfeit;
+* :func:`explain_points`: the computed totals against the declared ones, with the file-wide
+  conventions (:data:`ALTERNATIVES`) that may explain them, and :func:`points_error`;
+* :func:`event_type`: the declared pairing system, else a (double) round robin when the
+  pairings show one (C.07 15.2), else a Swiss.
+
+Messages stay each reader's own (they name a TRF line, an export's cell, a sheet's address): the
+checks take the reader's words or a function that builds its error.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import gcd
+from operator import itemgetter
+from typing import Callable, Iterable, Sequence
+
+from ..errors import InputError
+from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring
+from ..model.tournament import pairing_system
+
+#: what the opponent's side must say for each result. One table for every reader: a reader that
+#: cannot produce a kind (the exports have no NOT_PLAYED, the Crosstable sheet no unrated games)
+#: simply never looks it up, so the union is correct for all of them.
+MIRROR: dict[Kind, frozenset[Kind]] = {
+    Kind.WIN: frozenset({Kind.LOSS}), Kind.LOSS: frozenset({Kind.WIN}), Kind.DRAW: frozenset({Kind.DRAW}),
+    Kind.UNRATED_WIN: frozenset({Kind.UNRATED_LOSS}), Kind.UNRATED_LOSS: frozenset({Kind.UNRATED_WIN}),
+    Kind.UNRATED_DRAW: frozenset({Kind.UNRATED_DRAW}),
+    Kind.FORFEIT_WIN: frozenset({Kind.FORFEIT_LOSS}),
+    Kind.FORFEIT_LOSS: frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}),  # both '-': a double forfeit
+    Kind.NOT_PLAYED: frozenset({Kind.NOT_PLAYED}),
+}
+_NOTHING: frozenset = frozenset()
+
+#: file-wide scoring conventions that may explain declared totals the default scoring does not
+ALTERNATIVES: list[tuple[str, Scoring]] = [
+    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
+    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
+    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
+]
+
+#: fields of a RoundResult, read by position in the loops (a big event has 100,000 of them)
+_KIND, _OPP, _COLOUR = 1, 2, 3
+_POINTS_OF = itemgetter(4)
+
+#: what check_pairings found wrong, passed to the reader's ``problem`` function
+SELF, UNKNOWN, UNPAIRED, CONTRADICTION, SAME_COLOUR = "self", "unknown", "unpaired", "contradiction", "colour"
+
+Rows = dict[int, list[RoundResult]]
+
+
+def check_pairings(order: Iterable[int], rows: Rows, problem: Callable[[str, int, int, int], Exception], *,
+                   colours: bool = False) -> None:
+    """Both sides of every game must agree: ``rows[opp][r]`` names ``me`` and has a mirrored result
+    (:data:`MIRROR`); with ``colours``, the two sides must not have the same colour. ``order`` is
+    the reading order (the first problem found is the one raised); ``problem(what, me, r, opp)``
+    builds the reader's error (``r`` 0-based; ``what`` one of SELF, UNKNOWN, UNPAIRED,
+    CONTRADICTION, SAME_COLOUR)."""
+    mirror = MIRROR
+    none = Colour.NONE
+    for me in order:
+        for r, result in enumerate(rows[me]):
+            opp = result[_OPP]
+            if opp is None:
+                continue
+            if opp == me:
+                raise problem(SELF, me, r, opp)
+            other_row = rows.get(opp)
+            if other_row is None:
+                raise problem(UNKNOWN, me, r, opp)
+            other = other_row[r]
+            if other[_OPP] != me:
+                raise problem(UNPAIRED, me, r, opp)
+            if other[_KIND] not in mirror.get(result[_KIND], _NOTHING):
+                raise problem(CONTRADICTION, me, r, opp)
+            if colours and result[_COLOUR] is not none and result[_COLOUR] is other[_COLOUR]:
+                raise problem(SAME_COLOUR, me, r, opp)
+
+
+def mark_double_forfeits(order: Iterable[int], rows: Rows, table: dict[Kind, Fraction]) -> None:
+    """A forfeit loss on both sides of a pairing (both absent) is a double forfeit: a forfeit loss for
+    each. Found first on the rows as read, then marked on both sides."""
+    forfeit_loss = Kind.FORFEIT_LOSS
+    doubles = [(me, r) for me in order for r, result in enumerate(rows[me])
+               if result[_KIND] is forfeit_loss and result[_OPP] is not None
+               and rows[result[_OPP]][r][_KIND] is forfeit_loss]
+    points = table[Kind.DOUBLE_FORFEIT]
+    for me, r in doubles:
+        rows[me][r] = rows[me][r]._replace(kind=Kind.DOUBLE_FORFEIT, points=points)
+
+
+def rescored(rows: Rows, scoring: Scoring) -> Rows:
+    """The same rounds scored another way."""
+    table = scoring.table()
+    return {me: [r._replace(points=table[r.kind]) for r in row] for me, row in rows.items()}
+
+
+def first_mismatch(players: Sequence[Player]) -> tuple[Player, Fraction] | None:
+    """The first player whose results (and points not tied to a round) do not add up to the declared
+    total, with the computed total; players without a declared total are not checked."""
+    units: dict[int, int] = {}  # id of a points value -> units of 1/q (readers share the values)
+    q = 1
+    for p in players:
+        for r in p.results:
+            if id(r.points) not in units:
+                units[id(r.points)] = r.points
+                q = q * r.points.denominator // gcd(q, r.points.denominator)
+    units = {key: int(value * q) for key, value in units.items()}
+    unit_of = units.__getitem__
+    for p in players:
+        if p.declared_points is None:
+            continue
+        total = sum(map(unit_of, map(id, map(_POINTS_OF, p.results))))
+        declared = p.declared_points
+        if p.extra_points:
+            declared -= p.extra_points
+        if total * declared.denominator != declared.numerator * q:
+            return p, p.points
+    return None
+
+
+def explain_points(players: list[Player], scoring: Scoring, players_for: Callable[[Scoring], list[Player]],
+                   warnings: list[str], *, declared_as: str, alternatives: bool = True, blank_rounds: bool = False
+                   ) -> tuple[list[Player], Scoring, tuple[Player, Fraction] | None]:
+    """Compare the computed totals with the declared ones. When they differ, a file-wide convention
+    (:data:`ALTERNATIVES`, tried only when ``alternatives``) that explains every total is adopted,
+    with a warning ("``declared_as`` are explained only if ..."); then, with ``blank_rounds``,
+    blank rounds are read as the byes the totals need (:func:`blank_byes`). Returns the players,
+    the scoring and the first mismatch left (None: every total agrees)."""
+    mismatch = first_mismatch(players)
+    if mismatch is not None and all(not p.declared_points for p in players):
+        # every total 0 or blank: written before the totals were filled in, not a contradiction
+        players = [p._replace(declared_points=None) for p in players]
+        warnings.append(f"{declared_as} are 0 or blank for every participant (never filled in): read as not "
+                        "given; the totals are the results'")
+        return players, scoring, None
+    if mismatch is not None and alternatives:
+        for label, alt_scoring in ALTERNATIVES:
+            alt = players_for(alt_scoring)
+            if first_mismatch(alt) is None:
+                players, scoring = alt, alt_scoring
+                warnings.append(f"{declared_as} are explained only if {label}; read so")
+                mismatch = None
+                break
+    if mismatch is not None and blank_rounds:
+        players = blank_byes(players, scoring, warnings)
+        mismatch = first_mismatch(players)
+    return players, scoring, mismatch
+
+
+def points_error(mismatch: tuple[Player, Fraction], source: str, *, rounds: str, declared_by: str,
+                 tail: str = "") -> InputError:
+    """The error for a total that nothing explains, naming the file and the participant's line."""
+    p, computed = mismatch
+    return InputError(f"player {p.start_no}: the {rounds} add up to {fmt(computed)} points but {declared_by} "
+                      f"{fmt(p.declared_points)}{tail}", file=source, line=p.line)
+
+
+def blank_byes(players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
+    """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
+    absence. Where a line's total is short by a win and it has one such round, that round is read as the
+    pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
+    read as half-point byes. A warning names each line read so."""
+    out = []
+    draw = scoring.points(Kind.HALF_BYE) - scoring.points(Kind.ABSENT)
+    for p in players:
+        if p.declared_points is None or p.points == p.declared_points or draw <= 0:
+            out.append(p)
+            continue
+        blanks = [i for i, r in enumerate(p.results) if r.kind is Kind.ABSENT]
+        gap = p.declared_points - p.points
+        results = list(p.results)
+        if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
+            i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
+            results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
+            warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
+                            f"{i + 1}, written blank; read so")
+            out.append(p._replace(results=tuple(results)))
+            continue
+        short = gap / draw
+        if short.denominator != 1 or not 0 < short <= len(blanks):
+            out.append(p)
+            continue
+        chosen = blanks[: int(short)]
+        for i in chosen:
+            results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
+        rounds = ", ".join(str(i + 1) for i in chosen)
+        guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
+        warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
+                        f"written blank; read so{guess}")
+        out.append(p._replace(results=tuple(results)))
+    return out
+
+
+#: the warnings when the pairings show a round robin: TRF files (individual and team) ...
+TRF_INFERRED = {
+    EventType.ROUND_ROBIN: "the file does not name its pairing system; every two participants met once: "
+                           "read as a round-robin",
+    EventType.DOUBLE_ROUND_ROBIN: "the file does not name its pairing system; every two participants met twice: "
+                                  "read as a double-round-robin",
+}
+#: ... and the exports, which never name the system
+EXPORT_INFERRED = {
+    EventType.ROUND_ROBIN: "every two players met exactly once: read as a round robin",
+    EventType.DOUBLE_ROUND_ROBIN: "every two players met exactly twice: read as a double round robin",
+}
+
+
+def event_type(declared: EventType | None, participants, warnings: list[str],
+               inferred: dict[EventType, str] = TRF_INFERRED) -> EventType:
+    """The declared pairing system; else a (double) round robin when every two participants met once
+    (twice), said in a warning (C.07 15.2 then applies); else a Swiss."""
+    if declared is not None:
+        return declared
+    found = pairing_system(participants)
+    if found is not None:
+        warnings.append(inferred[found])
+        return found
+    return EventType.SWISS
+
+
+def type_choice(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> Choice:
+    """Where the event type ``found`` came from, for the output: the user, the file (declared, or seen in
+    the pairings) or xltb's default (see :func:`event_type`)."""
+    if given is not None:
+        return Choice(found.value, "user", "--event-type")
+    if declared is not None:
+        return Choice(found.value, "file", declared_by)
+    if found is not EventType.SWISS:
+        return Choice(found.value, "file", "the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")")
+    return Choice(found.value, "default", "the file does not name its pairing system and not every two "
+                                          "participants met: read as a Swiss")
+
+
+def fmt(value: Fraction | None) -> str:
+    """Points in a message: ``7.5``, ``?`` when unknown."""
+    return "?" if value is None else f"{float(value):g}"
+
+
+# C.07 15.2 / 16: the pairing system decides which rules apply; a file declares it in TRF 092 (text)
+# or TRF-2026 192 (code)
+def declared_by(type_text: str, type_code: str) -> str:
+    """The record that declares the pairing system, as the output names it: ``TRF 192 'FIDE_DUTCH_2025'``."""
+    if declared_event_type("", type_code) is not None:
+        return f"TRF 192 {type_code.strip()!r}"
+    return f"TRF 092 {type_text.strip()!r}"
+
+
+def declared_event_type(type_text: str, type_code: str) -> EventType | None:
+    """The pairing system a file declares (TRF 092 text, TRF-2026 192 code), or None."""
+    code = type_code.upper()
+    text = type_text.lower()
+    if "DOUBLEROUNDROBIN" in code or ("double" in text and ("robin" in text or "berger" in text)):
+        return EventType.DOUBLE_ROUND_ROBIN
+    if "ROUNDROBIN" in code or "robin" in text or "berger" in text or "rundenturnier" in text:
+        return EventType.ROUND_ROBIN
+    if "swiss" in text or "SWISS" in code or "DUTCH" in code or "BURSTEIN" in code or "DUBOV" in code \
+            or code.startswith("FIDE_TEAM_TYPE") or "schweizer" in text:
+        return EventType.SWISS
+    return None

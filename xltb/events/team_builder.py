@@ -1,0 +1,435 @@
+"""The team builder: a team event from the players' individual event (their pairings and results)
+and the team records (:class:`~xltb.events.team_records.TeamRecords`: rosters, line-ups, forfeited
+matches, byes, abnormal points, match scoring), with the checks of a team event.
+
+* a match is inferred from the players' pairings: a team's players who have opponents in round r
+  all meet players of one other team; a reserve without an opponent did not play (not a forfeit);
+  a board won against an empty board is a forfeit win;
+* boards follow the roster order unless a line-up gives them; the opposing player of a board plays
+  on the same board, an empty board is a forfeit;
+* a match in which no game was played and one side won every board by forfeit is a forfeited match
+  (C.07 15.1: no match was played) even without a 330 record; a warning says so;
+* declared match and game points are compared with the computed ones (a warning when they differ).
+
+Records that do not describe team matches (players without a team play team players, or team mates
+meet) raise :class:`NotTeamMatches`: the caller reads the file as an individual event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from ..errors import InputError
+from ..model import Choice, Colour, EventType, Kind, RoundResult, Tournament
+from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
+from . import builder
+from .builder import declared_by, declared_event_type
+from .team_records import TeamRecords
+
+
+
+class NotTeamMatches(Exception):
+    """The team records do not describe team matches."""
+
+
+_AAT = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE,
+        "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
+
+
+def _primary(code: str) -> str | None:
+    """TRF 192: ``_MP_GP`` / ``_MP`` -> MP, ``_GP_MP`` / ``_GP`` -> GP, else unknown."""
+    for marker, value in (("_MP_GP", "MP"), ("_GP_MP", "GP"), ("_MP", "MP"), ("_GP", "GP")):
+        if marker in code:
+            return value
+    return None
+
+
+#: a player's result without an opponent in a round his team played a match: a board won by forfeit
+#: against an empty board (``0000 - +``; some exporters write it blank with the point in the total,
+#: which the individual reader reads as a pairing-allocated bye)
+_EMPTY_BOARD_WIN = (Kind.FULL_BYE, Kind.FORFEIT_WIN, Kind.PAB)
+
+
+def _board_member(res: RoundResult | None) -> bool:
+    """A player on a board: he has an opponent, or won by forfeit against an empty board."""
+    if res is None:
+        return False
+    return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
+
+
+def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, source: str, primary_override: str | None,
+           event_type: EventType | None = None) -> TeamTournament:
+    # the individual reader's warnings about the players' lines only (rounds, totals) give way to the
+    # team records' own
+    warnings = [w for i, w in enumerate(ind.warnings) if i not in players_only]
+    if not rec.teams:
+        raise NotTeamMatches("no team has players")
+    players = {p.start_no: p for p in ind.players}
+    team_of: dict[int, int] = {}
+    numbers = set()
+    for t in rec.teams:
+        if t.no in numbers:
+            raise InputError(f"team number {t.no} is used twice", file=source, line=t.line)
+        numbers.add(t.no)
+        for sno in t.roster:
+            if sno not in players:
+                raise InputError(f"team {t.no} lists player {sno}, who has no 001 line", file=source,
+                                 line=t.line)
+            if sno in team_of and team_of[sno] != t.no:
+                raise InputError(f"player {sno} is on teams {team_of[sno]} and {t.no}", file=source,
+                                 line=t.line)
+            team_of[sno] = t.no
+    rounds = ind.rounds
+    for r, _ in rec.forfeits:
+        rounds = max(rounds, r)
+    for r, _ in rec.byes:
+        rounds = max(rounds, r)
+    for r, _ in rec.lineups:
+        rounds = max(rounds, r)
+    for r in rec.pab_rounds:
+        rounds = max(rounds, r)
+    if rec.rounds_declared is not None and rec.rounds_declared != rounds:
+        warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
+                        f"{rounds}")
+
+    results = {p.start_no: p.results for p in ind.players}
+
+    def result(sno: int, r: int) -> RoundResult | None:
+        row = results[sno]
+        return row[r - 1] if r <= len(row) else None
+
+    # ---- matches from the players' pairings
+    opponents: dict[tuple[int, int], int] = {}  # (round, team) -> opposing team
+    for p in ind.players:
+        mine = team_of.get(p.start_no)
+        for res in p.results:
+            if res.opponent is None:
+                continue
+            theirs = team_of.get(res.opponent)
+            if mine is None or theirs is None:
+                who = p.start_no if mine is None else res.opponent
+                raise NotTeamMatches(f"player {who} has no team but plays in round {res.round}")
+            if mine == theirs:
+                raise NotTeamMatches(f"players {p.start_no} and {res.opponent} of team {mine} meet in round "
+                                      f"{res.round}")
+            known = opponents.setdefault((res.round, mine), theirs)
+            if known != theirs:
+                raise InputError(f"round {res.round}: players of team {mine} meet teams {known} and {theirs}",
+                                 file=source, line=p.line)
+    for (r, team), (other, _, number, _) in rec.forfeits.items():
+        if team not in numbers or other not in numbers:
+            raise InputError(f"330: team {team if team not in numbers else other} does not exist", file=source,
+                             line=number)
+        known = opponents.get((r, team))
+        if known is not None and known != other:
+            raise InputError(f"330: team {team} forfeits against {other} in round {r}, but its players meet "
+                             f"team {known}", file=source, line=number)
+        opponents[(r, team)] = other
+
+    # ---- provisions
+    games = ind.scoring
+    mf = rec.match_fields
+    ms = MatchScoring(win=mf.get("W", Fraction(2)), draw=mf.get("D", Fraction(1)), loss=mf.get("L", Fraction(0)),
+                      pab_mp=rec.pab[0] if rec.pab[0] is not None else mf.get("P"), pab_gp=rec.pab[1])
+    overrides: dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]] = {}
+    bonus: dict[int, list[Fraction]] = {}
+    for number, aat, mp, gp, rnd, ids in rec.abnormal:
+        for team in ids:
+            if team not in numbers:
+                raise InputError(f"299: team {team} does not exist", file=source, line=number)
+        if aat == " ":
+            if not ids:
+                raise InputError("299: a bonus or penalty needs the teams it applies to", file=source, line=number)
+            for team in ids:
+                acc = bonus.setdefault(team, [Fraction(0), Fraction(0)])
+                acc[0] += mp or 0
+                acc[1] += gp or 0
+            continue
+        kind = _AAT.get(aat)
+        if kind is None:
+            raise InputError(f"299: unknown result type {aat!r}", file=source, line=number)
+        for team in ids or [None]:
+            overrides[(team, rnd, kind)] = (mp, gp)
+    # 299 records for every team and round are provisions of the event
+    ms = replace(ms, overrides=tuple((k[2], v[0], v[1]) for k, v in overrides.items() if k[:2] == (None, None)))
+
+    # ---- lineups and boards
+    size = len(rec.board_colours)
+    lineups: dict[tuple[int, int], dict[int, int | None]] = {}  # (round, team) -> board -> player
+    for r in range(1, rounds + 1):
+        done = set()
+        for t in rec.teams:
+            me = t.no
+            other = opponents.get((r, me))
+            if other is None or me in done:
+                continue
+            done.update((me, other))
+            a, b = _boards(r, me, other, rec, team_of, result, players, source)
+            lineups[(r, me)], lineups[(r, other)] = a, b
+            size_here = max([0, *a, *b])
+            if not rec.board_colours:
+                size = max(size, size_here)
+    if size == 0:
+        size = max((len(t.roster) for t in rec.teams), default=1)
+
+    # ---- team rounds
+    built: list[Team] = []
+    team_rounds: dict[int, list[TeamRound]] = {}
+    unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
+    for t in rec.teams:
+        me = t.no
+        row = []
+        for r in range(1, rounds + 1):
+            other = opponents.get((r, me))
+            if other is not None:
+                row.append(_match_round(r, me, other, lineups, rec, ms, games, size, result, overrides,
+                                        unplayed_matches))
+            else:
+                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
+        team_rounds[me] = row
+    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
+    if not rec.pab_rounds and rec.pab == (None, None):  # no 320 record: the 310 totals may say what a PAB gave
+        inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
+        if inferred is not None:
+            mp, gp, byes = inferred
+            for r, team in byes:
+                team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
+            ms = replace(ms, pab_mp=mp, pab_gp=gp)
+            rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
+            warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
+                            f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
+    for t in rec.teams:
+        extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
+        team = Team(start_no=t.no, name=t.name, short_name=t.short, roster=tuple(t.roster),
+                    results=tuple(team_rounds[t.no]), strength=t.strength, declared_mp=t.mp,
+                    declared_gp=t.gp, declared_rank=t.rank, extra_mp=extra[0], extra_gp=extra[1],
+                    line=t.line)
+        for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
+            if declared is not None and declared != computed:
+                warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
+                                f"{builder.fmt(computed)} {what}, the 310 record says {builder.fmt(declared)}")
+        built.append(team)
+    # the pairing system: as the user or the file says, else from the team pairings (a league where every
+    # two teams met is a round robin, 15.2)
+    declared = declared_event_type(rec.type_text, rec.type_code)
+    etype = event_type or builder.event_type(declared, built, warnings)
+    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    primary = primary_override or _primary(rec.type_code)
+    value = (primary or "MP").upper()
+    primary_choice = Choice(value, "user", "") if primary_override else \
+        Choice(value, "file", "TRF 192 " + rec.type_code) if primary else \
+        Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
+    return TeamTournament(
+        name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
+        boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
+        primary=value, primary_choice=primary_choice, event_type_choice=type_choice, board_colours=rec.board_colours,
+        tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
+        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
+        rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned)
+
+
+def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):
+    """Board -> player for both teams of a match (None: empty board)."""
+
+    def members(team: int) -> list[int]:
+        declared = rec.lineups.get((r, team))
+        if declared is not None:
+            return [p for p in declared[0] if p is not None]
+        out = []
+        for p in rec.rosters[team]:
+            res = result(p, r)
+            if _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
+                out.append(p)
+        return out
+
+    def declared(team: int) -> dict[int, int | None] | None:
+        got = rec.lineups.get((r, team))
+        if got is None:
+            return None
+        ids, number = got
+        for p in ids:
+            if p is not None and team_of.get(p) != team:
+                raise InputError(f"300: player {p} is not on team {team}", file=source, line=number)
+        return {i + 1: p for i, p in enumerate(ids)}
+
+    first = a
+    ma, mb = members(a), members(b)
+    da, db = declared(a), declared(b)
+    # the anchor: a team with a declared line-up, else the team that fielded more boards
+    if da is None and db is None:
+        if len(mb) > len(ma):
+            a, b, ma, mb = b, a, mb, ma
+        da = {i + 1: p for i, p in enumerate(ma)}
+    elif da is None:
+        a, b, ma, mb, da, db = b, a, mb, ma, db, da
+    if db is None:
+        where = {p: board for board, p in da.items() if p is not None}
+        db, rest = {}, []
+        for p in mb:
+            opp = result(p, r).opponent
+            if opp is not None and opp in where and where[opp] not in db:
+                db[where[opp]] = p
+            else:
+                rest.append(p)
+        # the other boards: where the anchor team has nobody (a board facing an anchor player without
+        # an opponent is empty)
+        free = (x for x in range(1, len(da) + len(mb) + 2) if x not in db and da.get(x) is None)
+        for p in rest:
+            db[next(free)] = p
+    return (da, db) if a == first else (db, da)
+
+
+_ZERO_POINTS = Fraction(0)
+
+
+def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, result, overrides, unplayed_matches):
+    mine, theirs = lineups[(r, me)], lineups[(r, other)]
+    boards = []
+    scored: dict[Fraction, int] = {}  # points value -> boards (few distinct values: cheap and exact)
+    played_any = False
+    for board in range(1, max([0, *mine, *theirs]) + 1):
+        p, o = mine.get(board), theirs.get(board)
+        if p is None and o is None:
+            continue
+        if p is None:  # an empty board: lost by forfeit
+            boards.append(BoardGame(board, None, o, Kind.FORFEIT_LOSS, _ZERO_POINTS))
+            continue
+        res = result(p, r)
+        kind = res.kind if res is not None else Kind.ABSENT
+        pts = res.points if res is not None else _ZERO_POINTS
+        if res is not None and res.opponent is None and kind in _EMPTY_BOARD_WIN:
+            kind = Kind.FORFEIT_WIN  # won by forfeit against an empty board
+        elif kind in (Kind.ABSENT, Kind.ZERO_BYE, Kind.HALF_BYE):  # on the line-up (300), did not play
+            kind, pts = Kind.FORFEIT_LOSS, games.points(Kind.FORFEIT_LOSS)
+        played_any |= kind.played
+        scored[pts] = scored.get(pts, 0) + 1
+        boards.append(BoardGame(board, p, o, kind, pts, res.colour if res is not None else Colour.NONE))
+    gp = sum((value * count for value, count in scored.items()), Fraction(0))
+    forfeit = rec.forfeits.get((r, me))
+    colour = next((b.colour for b in boards if b.board == 1), Colour.NONE)
+    if forfeit is not None:
+        kind = forfeit.kind
+        colour = forfeit.colour
+        mp, fgp = ms.unplayed(kind, size, games)
+        mp, fgp = _override(overrides, me, r, kind, mp, fgp)
+        return TeamRound(r, kind, other, colour, mp, fgp, tuple(boards), (r, me) in rec.lineups)
+    # provisional (NOT_PLAYED): the outcome needs the other team's GP, settled by _settle_outcomes
+    if not played_any and boards:
+        unplayed_matches.add((r, me))
+    return TeamRound(r, Kind.NOT_PLAYED, other, colour, Fraction(0), gp, tuple(boards), (r, me) in rec.lineups)
+
+
+def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides, warnings) -> None:
+    """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
+    and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
+    for team, row in team_rounds.items():
+        for i, tr in enumerate(row):
+            if tr.kind is not Kind.NOT_PLAYED or tr.opponent is None:
+                continue
+            other = team_rounds[tr.opponent][i]
+            mine, theirs = tr.gp, other.gp
+            if (tr.round, team) in unplayed_matches and (tr.round, tr.opponent) in unplayed_matches:
+                if theirs == 0 and mine > 0:
+                    kind = Kind.FORFEIT_WIN
+                elif mine == 0 and theirs > 0:
+                    kind = Kind.FORFEIT_LOSS
+                elif mine == 0 and theirs == 0:
+                    kind = Kind.DOUBLE_FORFEIT
+                else:
+                    kind = None
+                if kind is not None:
+                    if team < tr.opponent:
+                        warnings.append(f"round {tr.round}: no game of {team} - {tr.opponent} was played and every "
+                                        "board was forfeited: read as a forfeited match (no 330 record)")
+                    mp, _ = ms.unplayed(kind, 0, _ZERO)
+                    mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
+                    row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+                    continue
+            kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
+            mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[kind]
+            mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
+            row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+
+
+class _ZeroScoring:
+    win = draw = loss = Fraction(0)
+
+
+_ZERO = _ZeroScoring()
+
+
+def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+                    opponents: dict[tuple[int, int], int]) -> tuple[Fraction, Fraction, list[tuple[int, int]]] | None:
+    """The pairing-allocated byes, and the MP and GP each gave, that the 310 totals imply when the file
+    has no 320 record and the players' lines do not say (FIDE's TRF-2026 sample without its 320).
+
+    Each team's gap (its 310 totals less its matches) must be a whole number k of one (MP, GP) common
+    to all teams; its byes are then its k earliest rounds without a match or a requested bye (240): a
+    bye goes to a team that was paired, and a team absent from some round on has withdrawn, so its
+    later absences are not byes. At most one team has the bye of a round (C.04: the odd team). When
+    any of this fails, None: nothing is inferred and the totals' warnings stay."""
+    gaps: dict[int, tuple[Fraction, Fraction]] = {}
+    for t in rec.teams:
+        if t.mp is None or t.gp is None:
+            continue
+        extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
+        rows = team_rounds[t.no]
+        gap = (t.mp - sum((x.mp for x in rows), extra[0]), t.gp - sum((x.gp for x in rows), extra[1]))
+        if gap != (0, 0):
+            gaps[t.no] = gap
+    if not gaps or any(mp < 0 or gp < 0 for mp, gp in gaps.values()):
+        return None
+    unit = min(gaps.values())
+    byes: list[tuple[int, int]] = []
+    for team, (mp, gp) in gaps.items():
+        ratios = {mp / unit[0] if unit[0] else None, gp / unit[1] if unit[1] else None} - {None}
+        if len(ratios) != 1 or (unit[0] == 0) != (mp == 0) or (unit[1] == 0) != (gp == 0):
+            return None
+        k = ratios.pop()
+        free = [x.round for x in team_rounds[team] if x.kind in (Kind.ABSENT, Kind.PAB)
+                and (x.round, team) not in opponents and (x.round, team) not in rec.byes]
+        if k.denominator != 1 or k > len(free):
+            return None
+        byes += [(r, team) for r in free[:int(k)]]
+    if len({r for r, _ in byes}) != len(byes):  # two byes in one round: not the odd team's
+        return None
+    mp, gp = (unit[0] + team_rounds[byes[0][1]][byes[0][0] - 1].mp, unit[1] + team_rounds[byes[0][1]][byes[0][0] - 1].gp)
+    if any((team_rounds[team][r - 1].mp, team_rounds[team][r - 1].gp) != (mp - unit[0], gp - unit[1])
+           for r, team in byes):
+        return None  # the rounds were read differently (some PAB, some absent): no one value
+    return mp, gp, sorted(byes)
+
+
+def _override(overrides, team, rnd, kind, mp, gp):
+    for key in ((team, rnd, kind), (team, None, kind), (None, rnd, kind), (None, None, kind)):
+        if key in overrides:
+            o_mp, o_gp = overrides[key]
+            return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
+    return mp, gp
+
+
+def _unplayed_round(r, me, t, rec: TeamRecords, ms: MatchScoring, games, size, result, overrides, warnings, source):
+    """A round without a match: PAB (320), requested bye (240), or what the players' lines say."""
+    if me in rec.pab_rounds.get(r, ()):
+        kind = Kind.PAB
+    elif (r, me) in rec.byes:
+        kind = rec.byes[(r, me)][0]
+    else:
+        kinds = {res.kind for p in t.roster if (res := result(p, r)) is not None}
+        if Kind.PAB in kinds:
+            kind = Kind.PAB
+        elif Kind.FULL_BYE in kinds:
+            kind = Kind.FULL_BYE
+        elif Kind.HALF_BYE in kinds:
+            kind = Kind.HALF_BYE
+        elif Kind.ZERO_BYE in kinds:
+            kind = Kind.ZERO_BYE
+        else:
+            kind = Kind.ABSENT
+    mp, gp = ms.unplayed(kind, size, games)
+    mp, gp = _override(overrides, me, r, kind, mp, gp)
+    return TeamRound(r, kind, None, Colour.NONE, mp, gp)
+
+
+__all__ = ["NotTeamMatches", "build"]

@@ -1,0 +1,11 @@
+"""The worksheet functions, once, as plain Python callables of values.
+
+* :mod:`xltb.functions.catalogue`: which functions exist (``TB_SB_C1`` ... one per common code).
+* :mod:`xltb.functions.core`: crosstable + settings -> value, rank, breakdown, table, with every
+  distinct crosstable parsed once; problems come back as :class:`~xltb.functions.core.ExcelError`.
+* :mod:`xltb.functions.callables`: every function by name (:data:`~xltb.functions.callables.NAMES`),
+  what each host calls.
+
+Hosts (:mod:`xltb.hosts`) adapt these to Excel, LibreOffice and the recalc engine. Nothing here
+imports a host's library (xlwings Lite loads this package in Pyodide).
+"""

@@ -1,0 +1,134 @@
+"""Every xltb worksheet function once, as a plain Python callable of values.
+
+``TB_SB_C1(cell, crosstable, settings=None, teams=None)`` is what ``=TB_SB_C1(A2, Crosstable,
+Settings)`` computes: ``cell`` is the pairing number (team events: the team number), the blocks
+are lists of rows exactly as a value-passing host (xlwings Lite, xlwings Server, LibreOffice,
+``xltb recalc``) sends them: the crosstable with its header row (team events: the Matches
+block), the Settings block as (key, value) rows, and for team events the Teams block. A one-cell
+block may arrive as a scalar and a one-row block as a flat list: both are accepted.
+
+The results are numbers, text, or a list of rows (``TB_STANDINGS``); an Excel error is its
+text (``"#VALUE!"``, ``"#N/A"``, ``"#NUM!"``, ``"#NAME?"``), which xlwings Lite and Server turn
+into the real error value. Nothing raises: ``TB_EXPLAIN`` says which cell is wrong and why.
+
+The functions, by name (:data:`NAMES`): one per catalogue code (``TB_BH_C1``, ``TB_EGGSB_C1``,
+... :mod:`xltb.functions.catalogue`), ``TB`` (any code), ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK`` and
+``TB_STANDINGS``. Host adapters (:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
+copies made by :func:`make`, so that their decorators never mark the functions of this module.
+
+This module imports the engine only: no pandas, openpyxl or xlwings (xlwings Lite runs it in
+Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import core
+from .catalogue import CODES, describe, function_name
+from ..sheets.crosstable import Origin
+
+#: the documentation of each argument, for a host's function wizard
+PARAMS: dict[str, str] = {
+    "cell": "The pairing number of the participant (team events: the team number), or the cell holding it.",
+    "code": 'A tie-break code in TRF-2026 or Handbook spelling: "BH/C1", "KS/L-1", "SB-C1".',
+    "published": "The figure another program published (number or text: 46,5 / 8.25).",
+    "crosstable": "The crosstable range: header row and one row per participant (team events: the Matches range).",
+    "settings": "The Settings block (key, value rows): tie-break list, start date, scoring.",
+    "teams": "Team events: the Teams range (rosters in board order).",
+}
+
+#: the blocks, which hosts must pass as 2-D ranges
+BLOCKS = ("crosstable", "settings", "teams")
+
+_DOCS = {
+    "TB": "Any tie-break (FIDE C.07) of the participant, by its code.",
+    "TB_RANK": "Final place of the participant (FIDE C.07 4.2) by the event's tie-break list (Settings Tiebreaks).",
+    "TB_EXPLAIN": "How a tie-break value was obtained, round by round, as text; or which cell is wrong and why.",
+    "TB_CHECK": '"ok" when the published figure is xltb\'s value to the published precision, else why not.',
+    "TB_STANDINGS": "The whole standings table in rank order (Rank, No, Name, Rating, Pts, tie-breaks; teams: "
+                    "Rank, No, Team, MP, GP, tie-breaks): one array formula that spills to the event's size.",
+}
+
+
+def _rows(block: Any) -> Any:
+    """A block as a list of rows: a scalar (a one-cell range) is one row of one cell, a flat list
+    (a one-row range) is one row."""
+    if block is None:
+        return None
+    if not isinstance(block, (list, tuple)):
+        return [[block]]
+    if block and not isinstance(block[0], (list, tuple)):
+        return [list(block)]
+    return block
+
+
+def _cell(value: Any) -> Any:
+    """The cell's value for a result: an :class:`~xltb.functions.core.ExcelError` as its text."""
+    return value.code if isinstance(value, core.ExcelError) else value
+
+
+def _teams(teams: Any, origin: Origin) -> core.TeamSheets | None:
+    return None if teams is None else core.TeamSheets(_rows(teams), origin)
+
+
+def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin("Teams")) -> Callable[..., Any]:
+    """A new function object computing the worksheet function ``name``. ``origin`` is where the
+    crosstable (team events: the Matches block) starts in the workbook, for messages that name
+    cells; by default its sheet's A1 (``Crosstable!A1``, team events ``Matches!A1``)."""
+    upper = name.upper()
+    org = origin or Origin()
+
+    if upper == "TB":
+        def fn(code, cell, crosstable, settings=None, teams=None):
+            return _cell(core.tb_value(code, cell, _rows(crosstable), _rows(settings), org,
+                                       _teams(teams, teams_origin)))
+    elif upper == "TB_RANK":
+        def fn(cell, crosstable, settings=None, teams=None):
+            return _cell(core.tb_rank(cell, _rows(crosstable), _rows(settings), org,
+                                      _teams(teams, teams_origin)))
+    elif upper == "TB_EXPLAIN":
+        def fn(cell, code, crosstable, settings=None, teams=None):
+            return core.tb_explain(cell, code, _rows(crosstable), _rows(settings), org,
+                                   _teams(teams, teams_origin))
+    elif upper == "TB_CHECK":
+        def fn(cell, published, code, crosstable, settings=None, teams=None):
+            return _cell(core.tb_check(cell, published, code, _rows(crosstable), _rows(settings), org,
+                                       _teams(teams, teams_origin)))
+    elif upper == "TB_STANDINGS":
+        def fn(crosstable, settings=None, teams=None):
+            table = core.tb_standings(_rows(crosstable), _rows(settings), org,
+                                      _teams(teams, teams_origin))
+            return [[_cell(v) for v in row] for row in table]
+    elif upper in _CODE_OF:
+        code = _CODE_OF[upper]
+
+        def fn(cell, crosstable, settings=None, teams=None):
+            return _cell(core.tb_value(code, cell, _rows(crosstable), _rows(settings), org,
+                                       _teams(teams, teams_origin)))
+    else:
+        raise KeyError(f"{name} is not an xltb worksheet function")
+    fn.__name__ = fn.__qualname__ = upper
+    fn.__doc__ = _DOCS.get(upper) or describe(_CODE_OF[upper])
+    fn.__module__ = __name__
+    return fn
+
+
+_CODE_OF: dict[str, str] = {function_name(c): c for c in CODES}
+
+#: every worksheet function, in the order a function wizard lists them
+NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_RANK", "TB", "TB_EXPLAIN", "TB_CHECK") + tuple(_CODE_OF)
+
+#: name -> the function (this module's own copies)
+FUNCTIONS: dict[str, Callable[..., Any]] = {n: make(n) for n in NAMES}
+globals().update(FUNCTIONS)
+
+
+def is_table(name: str) -> bool:
+    """Whether the function returns a table (a dynamic array that spills)."""
+    return name.upper() == "TB_STANDINGS"
+
+
+def call(name: str, *args: Any) -> Any:
+    """``call("TB_SB_C1", 3, rows, settings)``: the function by its name (any case)."""
+    return FUNCTIONS[name.upper()](*args)

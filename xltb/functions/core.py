@@ -1,0 +1,417 @@
+"""The worksheet functions without a host: crosstable + settings -> value, rank, breakdown, table.
+
+Every function here takes the crosstable as rows of cell values (header first) and the
+Settings block as (key, value) rows, so that the xlwings layer, value-only hosts (xlwings
+Lite / Server) and ``xltb recalc`` share one implementation. Each distinct crosstable is
+parsed and computed once: events are cached by content (and, for speed, by the identity of
+the objects last passed). Problems never raise: they come back as :class:`ExcelError`
+values, whose ``message`` says which cell and why (``TB_EXPLAIN`` shows it).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from ..errors import XltbError
+from ..ranking import compute
+from ..tiebreaks.codes import parse_code, parse_list
+from ..sheets.crosstable import CellError, EmptyCrosstable, Origin, to_tournament
+from ..sheets.settings import EventSettings, parse_settings, settings_from_pairs
+
+
+class ExcelError:
+    """An Excel error value (``#VALUE!``, ``#N/A``, ``#NUM!``) and the reason for it."""
+
+    __slots__ = ("code", "message")
+
+    def __init__(self, code: str, message: str):
+        self.code = code
+        self.message = message
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, ExcelError) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"{self.code} ({self.message})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+VALUE, NA, NUM, NAME = "#VALUE!", "#N/A", "#NUM!", "#NAME?"
+
+
+class Event:
+    """One parsed crosstable with its settings; standings are computed on first use."""
+
+    def __init__(self, tournament, settings: EventSettings, team=None):
+        self.tournament = tournament
+        self.settings = settings
+        self.team = team  # a team event (xltb.model.team), when the settings say so
+        self._standings = None
+        self._extra: dict[str, Any] = {}  # code -> standings that include it
+        self._values: dict[str, dict[int, Any]] = {}  # code -> start_no -> cell value
+        self._table = None
+        self.numbers = {p.start_no for p in self.participants}
+
+    @property
+    def participants(self):
+        return self.team.teams if self.team is not None else self.tournament.players
+
+    def _compute(self, tiebreaks):
+        s = self.settings
+        event = self.team if self.team is not None else self.tournament
+        return compute(event, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
+
+    @property
+    def standings(self):
+        """Standings with the event's own list (Settings ``Tiebreaks``)."""
+        if self._standings is None:
+            self._standings = self._compute(self.settings.tiebreaks)
+        return self._standings
+
+    def standings_with(self, code: str):
+        """Standings whose list includes ``code`` (appended when the event's list lacks it)."""
+        st = self.standings
+        if code in st.codes:
+            return st
+        if code not in self._extra:
+            self._extra[code] = self._compute(st.codes + [code])
+        return self._extra[code]
+
+    def values(self, code: str) -> dict[int, Any]:
+        """Every participant's value of ``code`` as a cell value (float, or "" when undefined)."""
+        out = self._values.get(code)
+        if out is None:
+            st = self.standings_with(code)
+            out = {row.start_no: cell_number(row.values[code]) for row in st.rows}
+            self._values[code] = out
+        return out
+
+    def ranks(self) -> dict[int, int]:
+        out = self._values.get("#RANK")
+        if out is None:
+            out = {row.start_no: row.rank for row in self.standings.rows}
+            self._values["#RANK"] = out
+        return out
+
+    def points(self) -> dict[int, Any]:
+        out = self._values.get("#PTS")
+        if out is None:
+            out = {row.start_no: cell_number(row.points) for row in self.standings.rows}
+            self._values["#PTS"] = out
+        return out
+
+    def table(self) -> list[list[Any]]:
+        """The standings as rows: header, then one row per participant in rank order."""
+        if self._table is None and self.team is not None:  # teams: match and game points (11.1)
+            st = self.standings
+            rows = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
+            for row in st.rows:
+                t = row.participant
+                rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
+                            + [cell_number(row.values[c]) for c in st.codes])
+            self._table = rows
+        if self._table is None:
+            st = self.standings
+            rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
+            for row in st.rows:
+                p = row.participant
+                rows.append([row.rank, p.start_no, p.name, p.rating or "", cell_number(row.points)]
+                            + [cell_number(row.values[c]) for c in st.codes])
+            self._table = rows
+        return self._table
+
+
+def cell_number(value: Fraction | None) -> Any:
+    """A value for a cell: a number, or an empty string when the tie-break is undefined."""
+    if value is None:
+        return ""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+# --------------------------------------------------------------------------- cache
+_MAX_EVENTS = 16
+_by_content: OrderedDict[Any, Event | ExcelError] = OrderedDict()
+_by_identity: list[tuple[Any, Any, Any, Event | ExcelError]] = []
+
+
+def clear_cache() -> None:
+    _by_content.clear()
+    _by_identity.clear()
+
+
+def _freeze(rows: Any) -> tuple:
+    if rows is None:
+        return ()
+    try:
+        key = tuple(map(tuple, rows))
+        hash(key)
+        return key
+    except TypeError:  # unhashable cell values: their text stands for them
+        pass
+    out = []
+    for row in rows:
+        if isinstance(row, (list, tuple)):
+            out.append(tuple(c if c is None or isinstance(c, (str, int, float)) else repr(c) for c in row))
+        else:
+            out.append((row if row is None or isinstance(row, (str, int, float)) else repr(row),))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class TeamSheets:
+    """Where a team event's Teams block is (its rows come with the call, the Matches block is the
+    crosstable argument)."""
+
+    rows: Any = None
+    origin: Origin = Origin("Teams")
+
+
+def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None = None) -> Event | ExcelError:
+    try:
+        settings = parse_settings(settings_from_pairs(settings_rows))
+        if settings.team:
+            if teams is None or teams.rows is None:
+                return ExcelError(VALUE, "a team event needs its Teams sheet: define the name 'Teams' (and 'Matches') "
+                                         "or pass the Teams range after the Settings range")
+            from ..sheets.teams import to_team_tournament  # the team model: team workbooks only
+
+            matches_origin = Origin("Matches") if origin == Origin() else origin
+            tt = to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
+                                    matches_origin=matches_origin)
+            return Event(None, settings, team=tt)
+        t = to_tournament(crosstable, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
+                          start_date=settings.start_date, tiebreaks=(), origin=origin)
+        return Event(t, settings)
+    except EmptyCrosstable as err:
+        return ExcelError(NA, str(err))
+    except CellError as err:
+        return ExcelError(VALUE, str(err))
+    except XltbError as err:
+        return ExcelError(VALUE, str(err))
+
+
+def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,
+              origin: Origin = Origin(), teams: TeamSheets | None = None) -> Event | ExcelError:
+    """The parsed event of a crosstable (cached: identity first, then content). For a team event the
+    crosstable is the Matches block and ``teams`` the Teams block."""
+    teams_rows = teams.rows if teams is not None else None
+    org_key = (origin, teams.origin if teams is not None else None)
+    for ct, st, (org, tr), event in _by_identity:
+        if ct is crosstable and st is settings and tr is teams_rows and org == org_key:
+            return event
+    if crosstable is None or len(crosstable) == 0:
+        return ExcelError(VALUE, "no crosstable: define the name 'Crosstable' (team events: 'Teams' and 'Matches') "
+                                 "or pass the crosstable range")
+    # a fresh copy of the same content (COM hands out new lists on every read): comparing with
+    # the last crosstables is cheaper than hashing every cell
+    for ct, st, (org, tr), event in _by_identity:
+        if org == org_key and _same(ct, crosstable) and _same(st, settings) and _same(tr, teams_rows):
+            _remember(crosstable, settings, (org_key, teams_rows), event)
+            return event
+    key = (_freeze(crosstable), _freeze(settings), _freeze(teams_rows), org_key)
+    event = _by_content.get(key)
+    if event is None:
+        event = _build(crosstable, settings, origin, teams)
+        _by_content[key] = event
+        while len(_by_content) > _MAX_EVENTS:
+            _by_content.popitem(last=False)
+    else:
+        _by_content.move_to_end(key)
+    _remember(crosstable, settings, (org_key, teams_rows), event)
+    return event
+
+
+def _remember(crosstable, settings, where, event) -> None:
+    _by_identity.insert(0, (crosstable, settings, where, event))
+    del _by_identity[4:]
+
+
+def _same(a, b) -> bool:
+    if a is b:
+        return True
+    if a is None or b is None or len(a) != len(b):
+        return False
+    try:
+        return all(x == y for x, y in zip(a, b)) if not isinstance(a, list) or not isinstance(b, list) else a == b
+    except Exception:  # values that do not compare (arrays of a host): no match
+        return False
+
+
+# --------------------------------------------------------------------------- functions
+def _blank(cell: Any) -> bool:
+    """An empty argument cell (a spare row): the functions show nothing."""
+    while isinstance(cell, (list, tuple)) and len(cell) == 1:
+        cell = cell[0]
+    return cell is None or cell == "" or (isinstance(cell, (list, tuple)) and not cell) or \
+        (not isinstance(cell, bool) and isinstance(cell, (int, float)) and cell == 0)
+
+
+def _number(cell: Any, event: Event) -> int | None | ExcelError:
+    """The pairing number in the argument cell; None for an empty cell (a spare row)."""
+    if cell is None or cell == "" or (isinstance(cell, (list, tuple)) and not cell):
+        return None
+    if isinstance(cell, (list, tuple)):  # a one-cell range passed as a 1x1 array
+        first = cell[0]
+        return _number(first[0] if isinstance(first, (list, tuple)) else first, event)
+    if isinstance(cell, bool):
+        return ExcelError(VALUE, f"{cell!r} is not a pairing number")
+    try:
+        number = float(str(cell).strip()) if isinstance(cell, str) else float(cell)
+    except (TypeError, ValueError):
+        return ExcelError(VALUE, f"{cell!r} is not a pairing number")
+    if number != int(number):
+        return ExcelError(VALUE, f"{cell!r} is not a pairing number")
+    number = int(number)
+    if number == 0:
+        return None  # a formula referring to an empty cell of a spare row
+    if number not in event.numbers:
+        return ExcelError(NA, f"no participant has pairing number {number} in the crosstable")
+    return number
+
+
+def _error(err: XltbError) -> ExcelError:
+    return ExcelError(NUM, str(err))
+
+
+def normal_code(code: Any) -> str | ExcelError:
+    try:
+        return parse_code(str(code if code is not None else "")).code
+    except XltbError as err:
+        return ExcelError(NAME, str(err))
+
+
+def _participant(cell: Any, crosstable, settings, origin: Origin, teams: TeamSheets | None, code: Any = "PTS"):
+    """(event, pairing number, code in TRF spelling) for a function's arguments; or what the cell
+    shows instead: "" for a blank cell, an error value for a bad crosstable, number or code."""
+    if _blank(cell):
+        return ""
+    event = event_for(crosstable, settings, origin, teams)
+    if isinstance(event, ExcelError):
+        return event
+    number = _number(cell, event)
+    if number is None or isinstance(number, ExcelError):
+        return "" if number is None else number
+    code = normal_code(code)
+    if isinstance(code, ExcelError):
+        return code
+    return event, number, code
+
+
+def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin(),
+             teams: TeamSheets | None = None) -> Any:
+    """The value of tie-break ``code`` for the participant in ``cell`` (``=TB(code, cell)``)."""
+    found = _participant(cell, crosstable, settings, origin, teams, code)
+    if not isinstance(found, tuple):
+        return found
+    event, number, code = found
+    try:
+        if code == "PTS":
+            return event.points()[number]
+        return event.values(code)[number]
+    except XltbError as err:
+        return _error(err)
+
+
+def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> Any:
+    """The final place of the participant (C.07 4.2), by the event's tie-break list."""
+    found = _participant(cell, crosstable, settings, origin, teams)
+    if not isinstance(found, tuple):
+        return found
+    event, number, _ = found
+    try:
+        return event.ranks()[number]
+    except XltbError as err:
+        return _error(err)
+
+
+def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+               teams: TeamSheets | None = None) -> str:
+    """The breakdown of one value as text, or why there is none (which cell and why)."""
+    if _blank(cell):
+        return ""
+    event = event_for(crosstable, settings, origin, teams)
+    if isinstance(event, ExcelError):
+        return f"{event.code} {event.message}"
+    number = _number(cell, event)
+    if number is None:
+        return ""
+    if isinstance(number, ExcelError):
+        return f"{number.code} {number.message}"
+    code = normal_code(code or "PTS")
+    if isinstance(code, ExcelError):
+        return f"{code.code} {code.message}"
+    try:
+        st = event.standings_with(code) if code != "PTS" else event.standings
+        from ..report.explain import explain_text  # noqa: PLC0415 - only when TB_EXPLAIN is computed
+
+        if code == "PTS":
+            row = st.row(number)
+            return f"PTS of #{number} {row.participant.name}: {cell_number(row.points)} points, rank {row.rank}"
+        return explain_text(st, number, code).rstrip("\n")
+    except XltbError as err:
+        return f"{NUM} {err}"
+
+
+def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+             teams: TeamSheets | None = None) -> Any:
+    """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
+    (a number cell exactly; text to the decimals it is printed with, "13" exactly 13), else a short
+    reason (and, for individual events, the known variant of the rules that reproduces the figure;
+    :func:`xltb.check.check_value`)."""
+    found = _participant(cell, crosstable, settings, origin, teams, code)
+    if not isinstance(found, tuple):
+        return found
+    event, number, code = found
+    while isinstance(published, (list, tuple)) and len(published) == 1:
+        published = published[0]
+    # imported here: the checker is loaded only when a TB_CHECK cell is computed
+    from ..check import check_value, published_number
+    from ..check.precision import same_figure, show
+
+    try:
+        st = event.standings_with(code) if code != "PTS" else event.standings
+        if code == "PTS":  # the score itself (C.07 4.2)
+            try:  # a number cell exactly, text to its printed decimals ("4" is exactly 4)
+                pub, places = published_number(published)
+            except ValueError:
+                return f"error: cannot read the published value {published!r}"
+            value = st.row(number).points
+            return "ok" if same_figure(pub, places, value) else f"differs: xltb {show(value)}, published {show(pub)}"
+        return check_value(st, number, code, published, search=event.team is None,
+                           unrated_rating=event.settings.unrated_rating)
+    except XltbError as err:
+        return _error(err)
+
+
+def _listed(settings) -> list[str]:
+    """The tie-break codes the Settings block lists (none when it cannot be read)."""
+    try:
+        text = parse_settings(settings_from_pairs(settings)).tiebreaks
+        return [spec.code for spec in parse_list(text)] if text else []
+    except XltbError:
+        return []
+
+
+def tb_standings(crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None):
+    """The whole standings table (header row, then rank order); a host fits it to the caller's range
+    (:func:`xltb.hosts.book.fit`)."""
+    event = event_for(crosstable, settings, origin, teams)
+    if isinstance(event, ExcelError) and event.code == NA:  # no participants yet: the header only
+        rows: list[list[Any]] = [(["Rank", "No", "Team", "MP", "GP"] if teams is not None else
+                                  ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)]
+    elif isinstance(event, ExcelError):
+        rows = [[event]]
+    else:
+        try:
+            rows = event.table()
+        except XltbError as err:
+            rows = [[_error(err)]]
+    return [list(r) for r in rows]

@@ -1,0 +1,108 @@
+"""The classic xlwings add-in (Windows Excel): the worksheet functions of
+:mod:`xltb.functions.callables` as ``@xw.func`` functions.
+
+Each function takes the same arguments as everywhere else, ``=TB_SB_C1(A2, Crosstable,
+Settings)`` (team events: ``=TB_EDE(A2, Matches, Settings, Teams)``), and is not volatile: Excel
+recalculates it exactly when a cell it refers to changes. As a convenience of this host, which can
+read the workbook, the blocks may be left out (``=TB_SB_C1(A2)``): the function then finds them
+through xlwings' reserved ``caller`` argument, by the workbook's names ``Crosstable`` (team
+events ``Matches`` and ``Teams``) and ``Settings`` (or one named cell per setting, see
+:mod:`xltb.sheets.settings`). Excel does not know that such a short formula depends on the
+crosstable: it is recomputed by a full recalculation (Ctrl+Alt+F9), not by an edit.
+
+Errors come back as their text (``"#VALUE!"``): the classic add-in has no route for an error
+value (its VBA wrapper assigns what ``Py.CallUDF`` returns, and a ``VARIANT(VT_ERROR, ...)``
+returned from Python does not arrive as one: xlwings issue #776), so ``ISERROR``/``IFERROR`` do
+not catch them there; ``TB_EXPLAIN`` says which cell is wrong and why.
+
+This module is the only one that imports xlwings at import time.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import xlwings as xw
+
+from ..functions import core, callables as functions
+from ..sheets.crosstable import Origin
+from .book import Block, NoCrosstable, fit, resolve
+
+CATEGORY = "xltb (FIDE tie-breaks)"
+
+_OPTIONAL = " Optional with the classic add-in: default, the workbook's name {}."
+_DEFAULT_NAME = {"crosstable": "Crosstable (team events: Matches)", "settings": "Settings", "teams": "Teams"}
+
+
+class _XlwingsNames:
+    """The caller's workbook names, as :class:`~xltb.hosts.book.Names` reads them (xlwings ranges)."""
+
+    def __init__(self, book: Any):
+        self._names = {name.name.split("!")[-1].upper(): name for name in book.names}
+
+    def named(self, name: str) -> Block | None:
+        found = self._names.get(name.upper())
+        if found is None:
+            return None
+        try:
+            rng = found.refers_to_range
+        except Exception:  # a name that refers to a constant or a deleted range
+            return None
+        return Block(rng.options(ndim=2).value, Origin(rng.sheet.name, rng.row, rng.column))
+
+
+def _adapter(name: str):
+    """``name`` as a classic xlwings function: the blocks optional, ``caller`` last."""
+    portable = functions.make(name)
+    params = list(inspect.signature(portable).parameters)
+    lead = params[:params.index("crosstable")]
+
+    def udf(*args, **kwargs):
+        values = udf.__signature__.bind(*args, **kwargs).arguments
+        caller = values.get("caller")
+        result = _call(values, caller)
+        if functions.is_table(name) and caller is not None:
+            return _fit(result, caller)
+        return result
+
+    def _call(values, caller):
+        if values.get("crosstable") is None and caller is not None:
+            try:
+                blocks = resolve(_XlwingsNames(caller.sheet.book), None, values.get("settings"),
+                                 None if values.get("teams") is None else Block(values["teams"], Origin("Teams")))
+            except NoCrosstable as why:
+                return core.VALUE if name != "TB_EXPLAIN" else f"{core.VALUE} {why}"
+            teams = blocks.teams
+            fn = functions.make(name, blocks.origin, teams.origin if teams is not None else Origin("Teams"))
+            return fn(*[values.get(p) for p in lead], blocks.crosstable, blocks.settings,
+                      teams.rows if teams is not None else None)
+        return portable(*[values.get(p) for p in params])
+
+    udf.__name__ = udf.__qualname__ = name
+    udf.__doc__ = portable.__doc__
+    P = inspect.Parameter
+    udf.__signature__ = inspect.Signature(
+        [P(p, P.POSITIONAL_OR_KEYWORD) for p in lead]
+        + [P(p, P.POSITIONAL_OR_KEYWORD, default=None) for p in functions.BLOCKS] + [
+            P("caller", P.POSITIONAL_OR_KEYWORD, default=None)])
+    for p in reversed(params):
+        if p in functions.BLOCKS:
+            udf = xw.arg(p, ndim=2, doc=functions.PARAMS[p] + _OPTIONAL.format(_DEFAULT_NAME[p]))(udf)
+        else:
+            udf = xw.arg(p, doc=functions.PARAMS[p])(udf)
+    return xw.func(category=CATEGORY)(udf)
+
+
+def _fit(table, caller):
+    """The table fitted to the caller's range (:func:`~xltb.hosts.book.fit`)."""
+    try:
+        shape = tuple(caller.shape)
+    except Exception:  # not a range: the whole table
+        return table
+    return fit(table, shape)
+
+
+for _name in functions.NAMES:
+    globals()[_name] = _adapter(_name)
+del _name

@@ -1,0 +1,276 @@
+"""xltb's worksheet functions registered in the ``formulas`` engine of ``xltb recalc``: every name of
+:data:`xltb.functions.callables.NAMES` (``TB_SB_C1``, ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
+``TB_STANDINGS``), also as Excel stores an add-in's function it does not know (``_xludf.TB_SB_C1``)
+or an XLL's (``_xll.TB_SB_C1``).
+
+The arguments are those of the portable functions; the blocks may be left out, as in the classic
+Excel host: ``=TB_SB_C1(A2)`` reads the workbook's names ``Crosstable`` and ``Settings`` (team
+events ``Matches``, ``Settings`` and ``Teams``; without a Settings block, the one-cell names of its
+keys). The values are computed by :mod:`xltb.functions.core`, as every host does, so they equal
+``xltb standings`` on the same event; an Excel error is the engine's error value.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+from typing import Any
+
+import formulas  # only `xltb recalc` imports this module
+import numpy as np
+import schedula as sh
+from formulas.functions import COMPILING, get_functions, wrap_impure_func
+from formulas.tokens.operand import Error as _XlErrors, XlError
+
+from ..functions import core
+from ..functions.catalogue import code_of_function
+from ..sheets.crosstable import Origin
+from ..cells import column_letters
+from ..functions.callables import NAMES
+from .book import Block, Blocks, NoCrosstable, fit, resolve
+
+#: the engine evaluating a formula now (its workbook's names give the blocks left out) and the size of
+#: the array formula being filled (TB_STANDINGS pads its table to it)
+ACTIVE = threading.local()
+ACTIVE.engine = None
+ACTIVE.shape = None
+
+#: arguments before the blocks
+_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0}
+_CODES = {code: err for code, err in _XlErrors.errors.items()}
+
+
+def as_rows(value: Any, convert) -> list[list[Any]]:
+    """A value of ``formulas`` (a range, an array or one value) as a list of rows, each cell ``convert``-ed."""
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
+    if array.ndim == 0:
+        return [[convert(array.item())]]
+    if array.ndim == 1:
+        array = array.reshape(1, -1)
+    return [[convert(v) for v in row] for row in array.tolist()]
+
+
+def _plain(value: Any) -> Any:
+    """A cell's value as the portable functions take it: None for an empty cell, an error as its code."""
+    if value is sh.EMPTY or value is None:
+        return None
+    if isinstance(value, XlError):
+        return str(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def _rows(value: Any) -> list[list[Any]]:
+    """A block argument as the portable functions take it: rows of plain values."""
+    return as_rows(value, _plain)
+
+
+class _Wrong(Exception):
+    """An argument that is not what the function takes: #VALUE!."""
+
+
+def _scalar(value: Any) -> Any:
+    rows = _rows(value)
+    if len(rows) != 1 or len(rows[0]) != 1:
+        raise _Wrong("a range where one cell is expected")
+    return rows[0][0]
+
+
+def _origin(value: Any, default: str) -> Origin:
+    engine = ACTIVE.engine
+    if isinstance(value, formulas.Ranges) and value.ranges:
+        rng = value.ranges[0]
+        sheet = rng.get("sheet_id") or ""
+        return Origin(engine.sheet_name(sheet.strip("'")) if engine and sheet else default, int(rng["r1"]),
+                      int(rng["n1"]))
+    return Origin(default)
+
+
+def _omitted(value: Any) -> bool:
+    """An argument left out (``TB_STANDINGS(,Settings)``): ``formulas`` passes 0 or an empty value."""
+    if value is None or value is sh.EMPTY:
+        return True
+    if isinstance(value, formulas.Ranges):
+        return False
+    array = np.asarray(value, dtype=object)
+    return array.size == 1 and (array.item() is sh.EMPTY or (type(array.item()) is int and array.item() == 0))
+
+
+class _EngineNames:
+    """The evaluating workbook's names, as :class:`~xltb.hosts.book.Names` reads them."""
+
+    def __init__(self, engine: Any):
+        self._engine = engine
+
+    def named(self, name: str) -> Block | None:
+        rows, rect = self._engine.named_block(name.upper())
+        return None if rect is None else Block(_rows(rows), Origin(rect.sheet, rect.r1, rect.c1))
+
+
+def _blocks(crosstable: Any, settings: Any, teams: Any) -> Blocks:
+    """The call's blocks, the workbook's names for those left out."""
+    engine = ACTIVE.engine
+    try:
+        return resolve(_EngineNames(engine) if engine is not None else None,
+                       None if crosstable is None else Block(_rows(crosstable), _origin(crosstable, "Crosstable")),
+                       None if settings is None else _rows(settings),
+                       None if teams is None else Block(_rows(teams), _origin(teams, "Teams")))
+    except NoCrosstable as why:
+        raise _Wrong(str(why)) from None
+
+
+def _args(blocks: Blocks) -> tuple[Any, ...]:
+    return blocks.crosstable, blocks.settings, blocks.origin, blocks.teams
+
+
+def _result(value: Any) -> Any:
+    if isinstance(value, core.ExcelError):
+        engine = ACTIVE.engine
+        if engine is not None and value.message:
+            engine.note(value.message)
+        return _CODES.get(value.code, _CODES["#VALUE!"])
+    if isinstance(value, str) and value in _CODES:
+        return _CODES[value]
+    if value is None:
+        return ""
+    return value
+
+
+def make(name: str):
+    upper = name.upper()
+    required = _REQUIRED.get(upper, 1)
+    code = code_of_function(upper)
+
+    def fn(*args):
+        if len(args) < required or len(args) > required + 3:
+            return _CODES["#VALUE!"]
+        try:
+            scalars = [_scalar(a) for a in args[:required]]
+            extra = [None if _omitted(a) else a for a in args[required:]] + [None] * 3
+            blocks = _blocks(*extra[:3])
+        except _Wrong as why:
+            if ACTIVE.engine is not None:
+                ACTIVE.engine.note(f"{upper}: {why}")
+            return _CODES["#VALUE!"]
+        if upper == "TB_STANDINGS":
+            table = fit(core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams), ACTIVE.shape)
+            return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
+        if upper == "TB":
+            value = core.tb_value(scalars[0], scalars[1], *_args(blocks))
+        elif upper == "TB_RANK":
+            value = core.tb_rank(scalars[0], *_args(blocks))
+        elif upper == "TB_EXPLAIN":
+            value = core.tb_explain(scalars[0], scalars[1], *_args(blocks))
+        elif upper == "TB_CHECK":
+            value = core.tb_check(scalars[0], scalars[1], scalars[2], *_args(blocks))
+        else:
+            value = core.tb_value(code, scalars[0], *_args(blocks))
+        return _result(value)
+
+    fn.__name__ = upper
+    return fn
+
+
+def _whole_number(value: Any) -> int | None:
+    """A one-value argument as a whole number (INDEX's row and column numbers), else None."""
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
+    if array.size != 1:
+        return None
+    v = array.item()
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, float, np.integer, np.floating)):
+        return None
+    return int(v) if float(v) >= 1 else None
+
+
+def _error_of(value: Any) -> XlError | None:
+    if isinstance(value, formulas.Ranges):
+        value = value.value
+    array = np.asarray(value, dtype=object)
+    return array.item() if array.size == 1 and isinstance(array.item(), XlError) else None
+
+
+def _fast_index(original):
+    """``INDEX(range, row, column)`` of one cell of one range: that cell as a reference, as ``formulas``
+    gives it, without building a reference for every cell of the range first (which made the templates'
+    ``INDEX($P:$P, MATCH(...))`` cost a whole column per cell). Anything else: ``formulas``' own INDEX."""
+    def index(array, row_num, col_num=None, area_num=1):
+        if isinstance(array, formulas.Ranges) and len(array.ranges) == 1 and area_num == 1:
+            rng = array.ranges[0]
+            height, width = int(rng["r2"]) - int(rng["r1"]) + 1, rng["n2"] - rng["n1"] + 1
+            for number in (row_num, col_num):
+                error = _error_of(number)
+                if error is not None:  # INDEX(x, #N/A): the error, as in Excel
+                    return error
+            r, c = _whole_number(row_num), (1 if col_num is None and width == 1 else _whole_number(col_num))
+            if col_num is None and height == 1 and width > 1:
+                r, c = 1, _whole_number(row_num)
+            if r is not None and c is not None:
+                if r > height or c > width:
+                    return _CODES["#REF!"]
+                row, n = int(rng["r1"]) + r - 1, rng["n1"] + c - 1
+                letters = column_letters(n)
+                ref = f"{letters}{row}"
+                sheet_id = rng.get("sheet_id") or ""
+                value = array.value[r - 1, c - 1]
+                return formulas.Ranges(values=dict(array.values)).set_value(
+                    {"r1": row, "r2": row, "c1": letters, "c2": letters, "n1": n, "n2": n, "ref": ref,
+                     "name": f"{sheet_id}!{ref}" if sheet_id else ref, "sheet_id": sheet_id}, value)
+        return original(array, row_num, col_num, area_num)
+
+    return index
+
+
+def _cached_match_parser():
+    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
+    each call; the templates' lookups match 2 x (players) times in the same column: prepared once per
+    distinct array content, the rest is ``formulas``' own MATCH."""
+    from formulas.functions.look import args_parser_match_array
+
+    cache: dict[Any, tuple] = {}
+
+    def parser(val, arr, match_type=1):
+        flat = np.ravel(np.asarray(arr, dtype=object))
+        try:
+            key = (np.shape(arr), tuple(flat.tolist()))
+            hash(key)
+        except TypeError:
+            return args_parser_match_array(val, arr, match_type)
+        prepared = cache.get(key)
+        if prepared is None:
+            if len(cache) > 64:
+                cache.clear()
+            prepared = cache[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+        own = tuple(args_parser_match_array(val, [[0]], match_type))
+        return own[:3] + prepared + own[7:]
+
+    return parser
+
+
+def register() -> None:
+    """Put every xltb function into the engine's table of functions (under its plain name and the
+    ``_xludf.`` and ``_xll.`` spellings)."""
+    table = get_functions()
+    entry = table["INDEX"]
+    if isinstance(entry, dict) and not getattr(entry["function"], "xltb", False):
+        from formulas.functions import wrap_func
+        from formulas.functions.look import xindex
+
+        function = wrap_impure_func(wrap_func(_fast_index(xindex), ranges=True))
+        function.xltb = True
+        table["INDEX"] = {**entry, "function": function}
+        from formulas.functions import get_error, wrap_ufunc
+        from formulas.functions.look import xmatch
+
+        table["MATCH"] = wrap_ufunc(xmatch, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
+                                    args_parser=_cached_match_parser(), input_parser=lambda *a: a)
+    for name in NAMES:
+        # impure, as ``formulas`` marks RAND and TODAY: never computed while a formula is compiled (the
+        # workbook's names are not known then), always when it is evaluated
+        entry = {"extra_inputs": collections.OrderedDict([(COMPILING, False)]), "function": wrap_impure_func(make(name))}
+        for spelling in (name, "_XLUDF." + name, "_XLL." + name):
+            table[spelling] = entry

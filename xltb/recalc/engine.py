@@ -1,0 +1,462 @@
+"""The formula engine of ``xltb recalc``: every formula of a workbook evaluated by the ``formulas``
+package (EUPL-1.1+, installed by pip as the ``recalc`` extra, never copied into xltb), with xltb's
+worksheet functions registered beside Excel's own (:mod:`xltb.hosts.engine`).
+
+``formulas`` parses and compiles one formula at a time; this module is the workbook around it:
+which cells a formula reads (references, ranges, defined names, and the blocks the short forms
+``=TB_SB(A2)`` read through the workbook's names), the order of evaluation (an explicit stack, so
+a chain of 100,000 formulas needs no deep recursion), circular references, the spill of a dynamic
+array, and the limits of :mod:`xltb.limits`. A whole-column range (``$P:$P``) is read as far as its
+sheet has cells, never as a million rows. A formula that cannot be evaluated is not given a value:
+it is listed with the reason (:attr:`Outcome.failed`), and so is every formula that reads it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import formulas  # the engine: only `xltb recalc` imports this module
+import numpy as np
+import schedula as sh
+from formulas.functions import get_functions, not_implemented
+
+from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
+from ..hosts import engine as engine_functions
+from ..hosts.book import SETTING_NAMES
+from .text import misread, outside_strings, placed
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array, column_index, column_letters, from_engine_block, nesting, to_engine
+
+#: a relative row in a formula's text, outside strings and quoted sheet names
+_CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
+_BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
+_TB = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
+
+logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
+logging.getLogger("formulas").setLevel(logging.CRITICAL)
+
+
+
+@dataclass
+class _Compiled:
+    function: Any
+    inputs: list[str]
+    shifted: bool  # relative rows were compiled around _BASE
+
+
+class Engine:
+    """Evaluates every formula of a :class:`Book`."""
+
+    def __init__(self, book: Book):
+        self.book = book
+        self.upper = {s.upper(): s for s in book.sheets}
+        self.extent: dict[str, tuple[int, int]] = {s: (0, 0) for s in book.sheets}
+        for sheet, cells in book.values.items():
+            if cells:
+                self.extent[sheet] = (max(r for r, _ in cells), max(c for _, c in cells))
+        self.by_sheet: dict[str, dict[tuple[int, int], Formula]] = {s: {} for s in book.sheets}
+        for (sheet, r, c), f in book.formulas.items():
+            self.by_sheet[sheet][(r, c)] = f
+            mr, mc = self.extent[sheet]
+            area = f.area or Rect(sheet, r, c, r, c)
+            self.extent[sheet] = (max(mr, area.r2), max(mc, area.c2))
+        #: anchors of arrays per sheet: their results cover other cells
+        self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
+        for key, f in book.formulas.items():
+            if f.kind != "cell" or _TB_STANDINGS.search(outside_strings(f.text)):
+                self.anchors[key[0]].append(key)
+        self.compiled: dict[str, _Compiled | str] = {}
+        self.outcome = Outcome({}, {}, {})
+        #: cells covered by an evaluated array: sheet -> (row, column) -> value
+        self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
+        self.range_memo: dict[Rect, np.ndarray] = {}
+        self.formulas_memo: dict[Rect, list[Key]] = {}
+        self.read = 0  # cells read into ranges, against MAX_RECALC_CELLS
+        #: why an xltb function gave an error value, by formula cell
+        self.messages: dict[Key, str] = {}
+        self.current: Key | None = None
+        #: dynamic arrays that could not spill: (anchor, why)
+        self.spill_blocked: list[tuple[Key, str]] = []
+
+    # -- the order of evaluation
+    def run(self) -> Outcome:
+        state: dict[Key, int] = {}  # 1: its inputs are being evaluated; 2: done
+        deps_of: dict[Key, list[Key]] = {}
+        in_cycle: set[Key] = set()  # the other cells of a circular reference found
+        for start in self.book.formulas:
+            stack = [start]
+            while stack:
+                key = stack[-1]
+                if state.get(key) == 2:
+                    stack.pop()
+                    continue
+                if key not in state:
+                    state[key] = 1
+                    try:
+                        deps_of[key] = self._dependencies(key)
+                    except NotEvaluated as why:
+                        self.outcome.failed[key] = str(why)
+                        state[key] = 2
+                        stack.pop()
+                        continue
+                    todo = [d for d in deps_of[key] if state.get(d) != 2]
+                    cycle = next((d for d in todo if state.get(d) == 1), None)
+                    if cycle is not None:
+                        self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
+                                                    if cycle != key else "a circular reference (it reads itself)")
+                        # the path being evaluated, from `cycle` to here: each cell's visited place on the stack
+                        place = {k: i for i, k in enumerate(stack) if state.get(k) == 1}
+                        path = sorted(place, key=place.__getitem__)
+                        in_cycle.update(path[path.index(cycle):] if cycle in place else ())
+                        state[key] = 2
+                        stack.pop()
+                        continue
+                    if todo:
+                        stack.extend(todo)
+                        continue
+                stack.pop()
+                state[key] = 2
+                bad = next((d for d in deps_of[key] if d in self.outcome.failed), None)
+                if bad is not None:
+                    self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
+                                                else f"it reads {address(bad)}, which was not evaluated")
+                    continue
+                try:
+                    self._evaluate(key)
+                except NotEvaluated as why:
+                    self.outcome.failed[key] = str(why)
+        return self.outcome
+
+    def _dependencies(self, key: Key) -> list[Key]:
+        f = self.book.formulas[key]
+        if not f.text:
+            raise NotEvaluated("a data table (what-if analysis), which the engine does not compute")
+        why = misread(f.text, key[0])
+        if why:
+            raise NotEvaluated(why)
+        compiled = self._compile(placed(f, key), key[1])
+        out: list[Key] = []
+        rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]
+        if _TB.search(outside_strings(f.text)):
+            rects += [self.clip(r) for r in self._default_rects() if isinstance(r, Rect)]
+        for rect in rects:
+            if isinstance(rect, Rect):
+                out += self._formulas_in(rect, key)
+        return out
+
+    def _formulas_in(self, rect: Rect, me: Key) -> list[Key]:
+        found = self.formulas_memo.get(rect)
+        if found is None:
+            found = self.formulas_memo[rect] = self._formulas_reaching(rect)
+        return found if me not in found or self.book.formulas[me].kind == "cell" else [k for k in found if k != me]
+
+    def _formulas_reaching(self, rect: Rect) -> list[Key]:
+        """The formula cells in ``rect`` and the arrays whose result may reach into it."""
+        cells = self.by_sheet[rect.sheet]
+        if rect.cells <= len(cells):
+            found = [(rect.sheet, r, c) for r in range(rect.r1, rect.r2 + 1) for c in range(rect.c1, rect.c2 + 1)
+                     if (r, c) in cells]
+        else:
+            found = [(rect.sheet, r, c) for (r, c) in cells if (rect.sheet, r, c) in rect]
+        for anchor in self.anchors[rect.sheet]:  # an array whose result may reach into the range
+            f = self.book.formulas[anchor]
+            reach = f.area if f.kind == "array" else Rect(rect.sheet, anchor[1], anchor[2], MAX_ROWS, MAX_COLUMNS)
+            if reach is not None and reach.meets(rect) and anchor not in found:
+                found.append(anchor)
+        return found
+
+    # -- compiling
+    def _compile(self, text: str, row: int) -> _Compiled:
+        if len(text) > MAX_FORMULA_CHARS:
+            raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of {MAX_FORMULA_CHARS:,}")
+        if nesting(text) > MAX_FORMULA_DEPTH:
+            raise NotEvaluated(f"brackets nested more than {MAX_FORMULA_DEPTH} deep, the limit of the formula depth")
+        canonical, shifted = _canonical(text, row)
+        hit = self.compiled.get(canonical)
+        if hit is None:
+            hit = self.compiled[canonical] = _compile(canonical, shifted)
+        if isinstance(hit, str):
+            raise NotEvaluated(hit)
+        return hit
+
+    # -- inputs
+    def _input(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
+        """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula."""
+        sheet, row = key[0], key[1]
+        if name.endswith("#"):  # the spill range of a dynamic array (A1#): where its result is
+            _, anchor = self._input(name[:-1], key, compiled)
+            if not isinstance(anchor, Rect) or anchor.cells != 1:
+                raise NotEvaluated(f"{name} is not the spill range of one cell")
+            at = (anchor.sheet, anchor.r1, anchor.c1)
+            f = self.book.formulas.get(at)
+            spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
+            return name, spill or anchor
+        m = REF.fullmatch(name)
+        if m is None:
+            local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
+            target = local if local is not None else self.book.names.get(name.split("!")[-1])
+            if target is None:
+                raise NotEvaluated(f"the name {name} is not defined in the workbook")
+            if isinstance(target, str) and target.startswith("!"):
+                raise NotEvaluated(f"the name {name} {target[1:]}")
+            if isinstance(target, Rect):
+                target = self.clip(target)
+                if target.cells > MAX_RANGE_CELLS:
+                    raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
+                                       f"limit of {MAX_RANGE_CELLS:,} cells a range may span")
+            return name, target
+        shown = _shown(name, compiled, row)
+        if m[1] or m[2]:
+            upper = (m[1] or m[2]).replace("''", "'").upper()
+            if upper.startswith("["):
+                raise NotEvaluated(f"{shown} refers to another workbook")
+            if upper not in self.upper:
+                raise NotEvaluated(f"{shown} refers to a sheet the workbook does not have")
+            sheet = self.upper[upper]
+        parts = m[3].replace("$", "").upper().split(":")
+        cells = []
+        for p in parts:
+            letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
+            r = int(digits) if digits else None
+            if r is not None and compiled.shifted and _BASE - 100_000 < r < _BASE + 100_000:
+                r = r - _BASE + row
+            cells.append((r, column_index(letters) if letters else None))
+        (r1, c1), (r2, c2) = cells[0], cells[-1]
+        if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
+            r2 = MAX_ROWS if r2 is None else r2
+            c2 = MAX_COLUMNS if c2 is None else c2
+        r1 = 1 if r1 is None else r1  # whole columns
+        c1 = 1 if c1 is None else c1  # whole rows
+        for r, c in ((r1, c1), (r2, c2)):
+            if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
+                raise NotEvaluated(f"{shown} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+        rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+        if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
+            rect = self.clip(rect)
+        if rect.cells > MAX_RANGE_CELLS:
+            raise NotEvaluated(f"the range {shown} spans {rect.cells:,} cells of its sheet, more than the limit of "
+                               f"{MAX_RANGE_CELLS:,} cells a range may span")
+        return name, rect
+
+    def _default_rects(self) -> list[Any]:
+        names = self.book.names
+        out = [names.get(n) for n in ("CROSSTABLE", "SETTINGS", "MATCHES", "TEAMS")]
+        out += [names.get(k.upper()) for k in SETTING_NAMES]
+        return out
+
+    def cell(self, sheet: str, r: int, c: int) -> Any:
+        """The value of one cell, formulas evaluated (a formula not evaluated yet or failed: NotEvaluated)."""
+        key = (sheet, r, c)
+        if (r, c) in self.covered[sheet]:
+            return self.covered[sheet][(r, c)]
+        f = self.by_sheet[sheet].get((r, c))
+        if f is not None:
+            if key not in self.outcome.values:
+                raise NotEvaluated(f"it reads {address(key)}, which was not evaluated")
+            return self.outcome.values[key]
+        return self.book.values[sheet].get((r, c))
+
+    def block(self, rect: Rect) -> np.ndarray:
+        hit = self.range_memo.get(rect)
+        if hit is not None:
+            return hit
+        self.read += rect.cells
+        if self.read > MAX_RECALC_CELLS:
+            raise NotEvaluated(f"the workbook's formulas read more than {MAX_RECALC_CELLS:,} cells in all, the limit "
+                               "of a recalculation")
+        out = np.empty((rect.r2 - rect.r1 + 1, rect.c2 - rect.c1 + 1), dtype=object)
+        out.fill(sh.EMPTY)
+        sheet = rect.sheet
+        for source in (self.book.values[sheet], self.by_sheet[sheet], self.covered[sheet]):
+            if rect.cells <= len(source):
+                items = ((rc, source[rc]) for rc in ((r, c) for r in range(rect.r1, rect.r2 + 1)
+                                                     for c in range(rect.c1, rect.c2 + 1)) if rc in source)
+            else:
+                items = ((rc, v) for rc, v in source.items() if rect.r1 <= rc[0] <= rect.r2 and rect.c1 <= rc[1] <= rect.c2)
+            for (r, c), v in items:
+                if source is self.by_sheet[sheet]:
+                    v = self.cell(sheet, r, c)
+                    if isinstance(v, list):
+                        v = v[0][0] if v and v[0] else ""
+                out[r - rect.r1, c - rect.c1] = to_engine(v)
+        if rect.cells >= 64:
+            self.range_memo[rect] = out
+        return out
+
+    # -- evaluating
+    def _evaluate(self, key: Key) -> None:
+        f = self.book.formulas[key]
+        compiled = self._compile(placed(f, key), key[1])
+        args = []
+        for name in compiled.inputs:
+            _, target = self._input(name, key, compiled)
+            if isinstance(target, Rect):
+                quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
+                ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
+                if target.cells > 1:
+                    ref += f":{column_letters(target.c2)}{target.r2}"
+                try:
+                    args.append(formulas.Ranges().push(ref, self.block(target)))
+                except NotEvaluated:
+                    raise
+                except Exception as exc:  # a reference the engine cannot hold: this formula, not the run
+                    raise NotEvaluated(_reason(exc)) from None
+            else:
+                args.append(to_engine(target))
+        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
+        self.current = key
+        engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, (
+            (f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1) if f.kind == "array" else None)
+        try:
+            result = compiled.function(*args)
+        except NotEvaluated:
+            raise
+        except RecursionError:
+            raise NotEvaluated("nested too deeply for the engine") from None
+        except Exception as exc:  # formulas raises for functions it lacks and for its own limits
+            raise NotEvaluated(_reason(exc)) from None
+        finally:
+            engine_functions.ACTIVE.engine = None
+        rows = from_engine_block(result)
+        if f.kind == "cell" and not dynamic:
+            if len(rows) != 1 or len(rows[0]) != 1:
+                raise NotEvaluated(f"it gives an array of {len(rows)} x {len(rows[0])} values in one cell (an array "
+                                   "formula that is not marked as one)")
+            self.outcome.values[key] = rows[0][0]
+            return
+        if f.kind == "array":
+            height, width = f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1
+            rows = fit_array(rows, height, width)
+            self._cover(key, rows)
+            self.outcome.values[key] = rows
+            return
+        # a dynamic array spills to its result's size; a cell in the way gives #SPILL!, as in Excel
+        sheet, r0, c0 = key
+        old = f.area or Rect(sheet, r0, c0, r0, c0)
+        blocked = None
+        for i, row in enumerate(rows):
+            for j in range(len(row)):
+                at = (r0 + i, c0 + j)
+                if (i or j) and (at in self.by_sheet[sheet] or at in self.covered[sheet] or
+                                 (self.book.values[sheet].get(at) not in (None, "") and (sheet, *at) not in old)):
+                    blocked = at
+                    break
+            if blocked:
+                break
+        if blocked:
+            corner = (sheet, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
+            self.outcome.values[key] = [[Err("#SPILL!")]]
+            self.outcome.spills[key] = Rect(sheet, r0, c0, r0, c0)
+            self.outcome.failed.pop(key, None)
+            self.spill_blocked.append((key, f"#SPILL! the result needs the cells up to {address(corner)}, and "
+                                            f"{address((sheet, *blocked))} is not empty"))
+            return
+        self.outcome.values[key] = rows
+        self.outcome.spills[key] = Rect(sheet, r0, c0, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
+        self._cover(key, rows)
+
+    def _cover(self, key: Key, rows: list[list[Any]]) -> None:
+        sheet, r0, c0 = key
+        for i, row in enumerate(rows):
+            for j, v in enumerate(row):
+                if i or j:
+                    self.covered[sheet][(r0 + i, c0 + j)] = v
+        mr, mc = self.extent[sheet]
+        self.extent[sheet] = (max(mr, r0 + len(rows) - 1), max(mc, c0 + len(rows[0]) - 1))
+        self.range_memo = {k: v for k, v in self.range_memo.items() if k.sheet != sheet}
+
+    def note(self, message: str) -> None:
+        """Remember why an xltb function of the formula being evaluated gave an error value."""
+        if self.current is not None:
+            self.messages.setdefault(self.current, message)
+
+    # -- the blocks of xltb's functions given by the workbook's names
+    def named_block(self, name: str) -> tuple[Any, Rect | None]:
+        target = self.book.names.get(name)
+        if isinstance(target, Rect):
+            target = self.clip(target)
+            return self.block(target), target
+        return None, None
+
+    def clip(self, rect: Rect) -> Rect:
+        """The part of a range that reaches the sheet's cells (at least its first cell)."""
+        mr, mc = self.extent[rect.sheet]
+        return Rect(rect.sheet, rect.r1, rect.c1, max(rect.r1, min(rect.r2, mr)), max(rect.c1, min(rect.c2, mc)))
+
+    def sheet_name(self, upper: str) -> str:
+        return self.upper.get(upper.upper(), upper)
+
+
+_TB_STANDINGS = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_STANDINGS\s*\(", re.IGNORECASE)
+
+
+def _shown(name: str, compiled: _Compiled, row: int) -> str:
+    """An input's reference as the formula writes it (rows compiled around _BASE put back)."""
+    if not compiled.shifted:
+        return name
+
+    def back(m: re.Match) -> str:
+        r = int(m[2])
+        return m[1] + str(r - _BASE + row if _BASE - 100_000 < r < _BASE + 100_000 else r)
+
+    return re.sub(r"([A-Z]{1,3}\$?)(\d+)", back, name)
+
+
+def _canonical(text: str, row: int) -> tuple[str, bool]:
+    """The formula with its relative rows written around :data:`_BASE` (``=A2`` in row 2 and ``=A3`` in
+    row 3 are then one text, compiled once), and whether that was done."""
+    ok = True
+
+    def shift(m: re.Match) -> str:
+        nonlocal ok
+        if m[1]:
+            return m[1]  # a string or a quoted sheet name
+        r = int(m[4])
+        if _BASE - 100_000 < r < _BASE + 100_000:
+            ok = False  # would be read back as a shifted row
+        if m[3]:
+            return m[0]  # an absolute row ($2) stays
+        if abs(r - row) >= 100_000:
+            ok = False
+        return f"{m[2]}{r - row + _BASE}"
+
+    canonical = _CELL.sub(shift, text)
+    if not ok or canonical == text:
+        return text, False
+    return canonical, True
+
+
+def _compile(text: str, shifted: bool) -> _Compiled | str:
+    try:
+        tokens, builder = formulas.Parser().ast(text)
+    except RecursionError:
+        return "nested too deeply for the engine"
+    except Exception as exc:
+        return f"cannot read the formula ({_reason(exc)})"
+    known = get_functions()
+    for token in tokens:
+        if type(token).__name__ == "Function" and known.get(token.name.upper(), not_implemented) is not_implemented:
+            return f"the function {token.name.upper()} is not one the formulas engine has"
+    try:
+        function = builder.compile()
+    except RecursionError:
+        return "nested too deeply for the engine"
+    except Exception as exc:
+        return f"cannot read the formula ({_reason(exc)})"
+    return _Compiled(function, list(function.inputs), shifted)
+
+
+def _reason(exc: Exception) -> str:
+    text = " ".join(str(a) for a in getattr(exc, "args", ()) if isinstance(a, str) and "%" not in a) or str(exc)
+    for inner in getattr(exc, "args", ()):
+        if isinstance(inner, NotImplementedError):
+            return "a function the formulas engine does not implement"
+        if isinstance(inner, Exception):
+            return _reason(inner)
+    text = re.sub(r"\s+", " ", text).strip()
+    return (text[:120] + "...") if len(text) > 120 else text or type(exc).__name__
+
+
+engine_functions.register()

@@ -1,0 +1,273 @@
+"""``xltb recalc``: every formula of a workbook evaluated without Excel, the formulas kept, their values
+written as the cached values a spreadsheet shows.
+
+The formulas are evaluated by the ``formulas`` engine with xltb's functions registered
+(:mod:`xltb.recalc.engine`); the values are written into the original file's XML
+(:mod:`xltb.recalc.sheetxml`), so that everything else of the workbook stays as it was. A formula
+the engine cannot evaluate keeps its text and its former cached value and is listed with the
+reason; an error value that is the true result (``#N/A`` for a pairing number the crosstable does
+not have) is written and listed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zipfile
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from ..cells import clean
+from ..errors import InputError
+from ..files import write_atomic
+from ..limits import MAX_COLUMNS, MAX_RECALC_FORMULAS, MAX_ROWS, check_workbook_size
+from ..templates.cached import Err, sheet_paths
+
+
+@dataclass
+class RecalcResult:
+    #: formula cells of the workbook
+    formulas: int
+    #: formula cells evaluated (their values written)
+    evaluated: int
+    #: ``Sheet!A2: #N/A why``: formulas whose value is an error value (written)
+    errors: list[str] = field(default_factory=list)
+    #: ``Sheet!A2: why``: formulas not evaluated (kept, with their former cached values)
+    unevaluated: list[str] = field(default_factory=list)
+    #: the recalculated workbook
+    data: bytes = b""
+
+
+def _rect(text: str, sheet: str):
+    from .values import Rect, column_index
+
+    m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", text.upper())
+    if m is None:
+        return None
+    r1, c1 = int(m[2]), column_index(m[1])
+    r2, c2 = (int(m[4]), column_index(m[3])) if m[3] else (r1, c1)
+    if not (1 <= r1 <= MAX_ROWS and 1 <= r2 <= MAX_ROWS and 1 <= c1 <= MAX_COLUMNS and 1 <= c2 <= MAX_COLUMNS):
+        return None
+    return Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
+
+
+def _name_target(dn, sheets: list[str]) -> Any:
+    """A defined name's Rect, constant, or ``"!why not"``."""
+    text = (dn.attr_text or "").strip()
+    if re.fullmatch(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?", text):
+        return float(text) if any(ch in text for ch in ".eE") else int(text)
+    if re.fullmatch(r'"(?:[^"]|"")*"', text):
+        return text[1:-1].replace('""', '"')
+    try:
+        destinations = list(dn.destinations)
+    except Exception:  # openpyxl cannot read it: a formula, an external reference
+        destinations = []
+    if len(destinations) == 1 and destinations[0][0] in sheets:
+        sheet, coord = destinations[0]
+        m = re.fullmatch(r"\$?([A-Z]{1,3}):\$?([A-Z]{1,3})", coord.upper())
+        if m:  # whole columns
+            coord = f"{m[1]}1:{m[2]}{MAX_ROWS}"
+        rect = _rect(coord, sheet)
+        if rect is not None:
+            return rect
+    return f"!is not one range of cells nor a constant ({clean(text)[:60]})"
+
+
+def _plain(cell) -> Any:
+    v = cell.value
+    if v is None:
+        return None
+    if cell.data_type == "e":
+        return Err(str(v))
+    if isinstance(v, (datetime, date, time, timedelta)):
+        from openpyxl.utils.datetime import to_excel
+
+        return to_excel(v)  # the 1900 date system (a 1904 workbook is refused by read_book)
+    return v
+
+
+def dynamic_anchors(z: zipfile.ZipFile) -> set[tuple[str, str]]:
+    """(sheet, cell) of every dynamic-array formula: the cells Excel marks with ``cm`` cell metadata
+    (openpyxl does not keep the mark)."""
+    out = set()
+    if "xl/metadata.xml" not in z.namelist():
+        return out
+    for sheet, part in sheet_paths(z).items():
+        if part not in z.namelist():
+            continue
+        xml = z.read(part).decode("utf-8", "replace")
+        for m in re.finditer(r'<c\b([^>]*)>\s*<f\b[^>]*\bt="array"', xml):
+            attrs = m[1]
+            ref = re.search(r'\sr="([A-Z]+\d+)"', attrs)
+            if ref and re.search(r'\scm="\d+"', attrs):
+                out.add((sheet, ref[1]))
+    return out
+
+
+def read_book(data: bytes):
+    """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``."""
+    from openpyxl import load_workbook
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    from .values import Book, Formula, Rect
+
+    wb = load_workbook(io.BytesIO(data))
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        dynamic = dynamic_anchors(z)
+    sheets = [ws.title for ws in wb.worksheets]
+    if not sheets:
+        raise InputError("the workbook has no worksheets")
+    if wb.epoch == CALENDAR_MAC_1904:  # the engine's date functions and xltb's StartDate count from 1900
+        raise InputError("the workbook uses the 1904 date system (old Excel for Mac): recalc computes dates in the "
+                         "1900 date system only, and would write them 4 years off")
+    book = Book(sheets, {s: {} for s in sheets}, {})
+    for ws in wb.worksheets:
+        values = book.values[ws.title]
+        # the cells the file has (iter_rows would create every cell of the used rectangle)
+        for (r, c), cell in ws._cells.items():
+            v = cell.value
+            if isinstance(v, ArrayFormula):
+                area = _rect(v.ref, ws.title) if v.ref else None
+                kind = "dynamic" if (ws.title, cell.coordinate) in dynamic else "array"
+                book.formulas[(ws.title, r, c)] = Formula(v.text if v.text.startswith("=") else "=" + v.text,
+                                                          kind, area or Rect(ws.title, r, c, r, c))
+            elif cell.data_type == "f":
+                if isinstance(v, str) and v.startswith("="):
+                    book.formulas[(ws.title, r, c)] = Formula(v)
+                else:  # a data table (what-if analysis): no formula text of its own
+                    book.formulas[(ws.title, r, c)] = Formula("")
+            elif v is not None:
+                values[(r, c)] = _plain(cell)
+    for name, dn in wb.defined_names.items():
+        book.names[name.upper()] = _name_target(dn, sheets)
+    for ws in wb.worksheets:
+        for name, dn in getattr(ws, "defined_names", {}).items():
+            book.names[f"{ws.title.upper()}!{name.upper()}"] = _name_target(dn, sheets)
+    # a formula's own cells of an array are its result, not constants
+    for key, f in book.formulas.items():
+        if f.kind != "cell" and f.area is not None:
+            cells = book.values[key[0]]
+            for r in range(f.area.r1, f.area.r2 + 1):
+                for c in range(f.area.c1, f.area.c2 + 1):
+                    cells.pop((r, c), None)
+    return book
+
+
+def _ref(r1: int, c1: int, r2: int, c2: int) -> str:
+    from .values import column_letters
+
+    first = f"{column_letters(c1)}{r1}"
+    return first if (r1, c1) == (r2, c2) else f"{first}:{column_letters(c2)}{r2}"
+
+
+def _not_excel(data: bytes) -> str | None:
+    """Why ``data`` is not an Excel workbook recalc can read, said in the user's terms (an .ods, a zip
+    without a workbook, not a zip), or None."""
+    if not data.startswith(b"PK"):
+        return "not an Excel workbook (.xlsx, .xlsm): the file is not a zip package"
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = set(z.namelist())
+            mimetype = z.read("mimetype")[:80] if "mimetype" in names else b""
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
+        return "not an Excel workbook (.xlsx, .xlsm): a damaged zip package"
+    if mimetype.startswith(b"application/vnd.oasis.opendocument"):
+        return ("an OpenDocument file (.ods): recalc reads Excel workbooks (.xlsx, .xlsm); LibreOffice computes an "
+                ".ods itself, with xltb's extension installed (xltb libreoffice --install)")
+    if "[Content_Types].xml" not in names or "xl/workbook.xml" not in names:
+        return "not an Excel workbook (.xlsx, .xlsm): the zip package holds no workbook (xl/workbook.xml)"
+    return None
+
+
+def recalc_bytes(data: bytes) -> RecalcResult:
+    """Evaluate every formula of the workbook ``data``; the result holds the new workbook."""
+    from .engine import Engine, address
+    from .sheetxml import Edit, SheetXmlError, write
+
+    kind = _not_excel(data)
+    if kind:
+        raise InputError(kind)
+    try:
+        book = read_book(data)
+    except InputError:
+        raise
+    except Exception as err:  # not a workbook openpyxl can read
+        raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
+    if len(book.formulas) > MAX_RECALC_FORMULAS:
+        raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
+                         f"{MAX_RECALC_FORMULAS:,} that recalc evaluates")
+    engine = Engine(book)
+    outcome = engine.run()
+    edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
+    errors: list[str] = []
+    blocked = dict(engine.spill_blocked)
+
+    def cover(cells, r0: int, c0: int, value: list[list[Any]]) -> None:
+        """The cells of an array result but its first (the formula's own)."""
+        for i, row in enumerate(value):
+            for j, v in enumerate(row):
+                if i or j:
+                    cells[(r0 + i, c0 + j)] = Edit("value", v)
+
+    for key, value in outcome.values.items():
+        sheet, r0, c0 = key
+        f = book.formulas[key]
+        cells = edits[sheet]
+        first = value[0][0] if isinstance(value, list) else value
+        if isinstance(first, Err) and key not in blocked:
+            why = engine.messages.get(key, "")
+            errors.append(f"{address(key)}: {first.code}" + (f" {why}" if why else ""))
+        if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
+                                     (len(value) > 1 or len(value[0]) > 1)):
+            new = outcome.spills[key]
+            old = f.area
+            mark = f.kind == "dynamic" or f.kind == "cell"
+            if f.kind == "cell" and new.cells == 1 and key not in blocked:
+                cells[(r0, c0)] = Edit("formula", first)
+                continue
+            cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
+                                   becomes_array=f.kind == "cell")
+            cover(cells, r0, c0, value)
+            if old is not None:
+                for r in range(old.r1, old.r2 + 1):
+                    for c in range(old.c1, old.c2 + 1):
+                        if (sheet, r, c) not in new:
+                            cells[(r, c)] = Edit("clear")
+        elif f.kind == "array":
+            cells[(r0, c0)] = Edit("formula", first)
+            cover(cells, r0, c0, value)
+        else:
+            cells[(r0, c0)] = Edit("formula", first)
+    errors += [f"{address(key)}: {why}" for key, why in blocked.items()]
+    unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
+    try:
+        out = write(data, edits)
+    except SheetXmlError as err:
+        raise InputError(f"cannot write the values into the workbook: {err}") from None
+    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, out)
+
+
+def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force: bool = False,
+                strict: bool = False) -> RecalcResult:
+    """Read ``path``, evaluate its formulas, write ``out`` (atomically; never over an existing file
+    without ``force``). ``strict``: nothing is written when a formula was not evaluated or gave an error
+    value. ``out`` None: nothing is written."""
+    path = os.fspath(path)
+    check_workbook_size(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        raise InputError("no such file", file=path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=path) from None
+    try:
+        result = recalc_bytes(data)
+    except InputError as err:
+        raise InputError(err.message if hasattr(err, "message") else str(err), file=path) from None
+    if out is not None and not (strict and (result.errors or result.unevaluated)):
+        write_atomic(out, result.data, force=force)
+    return result

@@ -1,0 +1,160 @@
+"""What the formula engine of ``xltb recalc`` (:mod:`xltb.recalc.engine`) works on: a workbook's cells,
+formulas and names (:class:`Book`), ranges (:class:`Rect`), what comes out (:class:`Outcome`), and
+values between the workbook and the ``formulas`` package (numbers, text, booleans; an empty cell;
+an error value as its code)."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import formulas  # only `xltb recalc` imports this module
+import numpy as np
+import schedula as sh
+from formulas.errors import BaseError as FormulasBaseError
+from formulas.tokens.operand import Error as _XlErrors, XlError
+
+from ..cells import column_index, column_letters  # noqa: F401 - the engine's modules take them from here
+from ..hosts.engine import as_rows
+from ..templates.cached import Err  # noqa: F401 - also the engine's
+
+Key = tuple[str, int, int]  # (sheet, row, column), 1-based
+
+@dataclass(frozen=True)
+class Rect:
+    sheet: str
+    r1: int
+    c1: int
+    r2: int
+    c2: int
+
+    def __contains__(self, key: Key) -> bool:
+        return key[0] == self.sheet and self.r1 <= key[1] <= self.r2 and self.c1 <= key[2] <= self.c2
+
+    @property
+    def cells(self) -> int:
+        return (self.r2 - self.r1 + 1) * (self.c2 - self.c1 + 1)
+
+    def meets(self, other: "Rect") -> bool:
+        return self.sheet == other.sheet and self.r1 <= other.r2 and other.r1 <= self.r2 and \
+            self.c1 <= other.c2 and other.c1 <= self.c2
+
+
+@dataclass
+class Formula:
+    text: str
+    #: "cell", "array" (a legacy array formula filling ``area``) or "dynamic" (spills to its result's size;
+    #: ``area`` is where its last result was)
+    kind: str = "cell"
+    area: Rect | None = None
+
+
+@dataclass
+class Book:
+    """What the engine reads of a workbook."""
+    sheets: list[str]
+    #: sheet -> (row, column) -> value of the cells that hold no formula (None never stored)
+    values: dict[str, dict[tuple[int, int], Any]]
+    formulas: dict[Key, Formula]
+    #: defined names, upper case: a Rect, a constant, or a text saying why not usable; ``SHEET!NAME`` for
+    #: a name local to a sheet
+    names: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    #: formula cell -> its value (a scalar; for array and dynamic formulas a list of rows)
+    values: dict[Key, Any]
+    #: dynamic arrays: where the result now is (the anchor alone when it could not spill)
+    spills: dict[Key, Rect]
+    #: formula cell -> why it was not evaluated
+    failed: dict[Key, str]
+
+
+class NotEvaluated(FormulasBaseError):
+    """A formula the engine cannot evaluate (the message says why). A kind of ``formulas``' own errors, so
+    that its functions let it through instead of turning it into #VALUE!."""
+
+    def __init__(self, why: str):
+        Exception.__init__(self, why)
+        self.why = why
+
+    def __str__(self) -> str:
+        return self.why
+
+
+_ERRORS = {code: err for code, err in _XlErrors.errors.items()}
+#: a reference as ``formulas`` names its inputs: A1, A1:B2, A:B, 1:3, and with the last column (XFD) or row
+#: left out: A1: (to XFD1048576), A1:100 (to XFD100), A: (A:XFD)
+REF = re.compile(r"(?:(?:'((?:[^']|'')+)'|([^!]+?))!)?(\$?[A-Z]{1,3}\$?\d+|\$?[A-Z]{1,3}\$?\d*:\$?[A-Z]{0,3}\$?\d*|"
+                  r"\$?\d+:\$?[A-Z]{0,3}\$?\d*)", re.IGNORECASE)
+
+
+def address(key: Key) -> str:
+    sheet = key[0] if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key[0]) else "'" + key[0].replace("'", "''") + "'"
+    return f"{sheet}!{column_letters(key[2])}{key[1]}"
+
+
+def nesting(text: str) -> int:
+    """The deepest bracket of a formula, outside its strings."""
+    depth = deepest = 0
+    for part in re.split(r'("(?:[^"]|"")*")', text):
+        if part.startswith('"'):
+            continue
+        for ch in part:
+            if ch == "(":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif ch == ")":
+                depth -= 1
+    return deepest
+
+
+def fit_array(rows: list[list[Any]], height: int, width: int) -> list[list[Any]]:
+    """A result in an array formula's cells, as Excel fills them: one row or column repeated, else
+    ``#N/A`` where the result has no value."""
+    if len(rows) == 1:
+        rows = rows * height
+    if all(len(r) == 1 for r in rows):
+        rows = [r * width for r in rows]
+    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else Err("#N/A") for j in range(width)]
+            for i in range(height)]
+
+
+def to_engine(value: Any) -> Any:
+    if value is None:
+        return sh.EMPTY
+    if isinstance(value, Err):
+        return _ERRORS.get(value.code, _ERRORS["#VALUE!"])
+    return value  # a text, even "#N/A", is a text: only an Err is an error
+
+
+def from_engine(value: Any) -> Any:
+    """A value of ``formulas`` as a plain one: numbers, text, booleans, an error as an :class:`Err`
+    (so that a text such as ``"#N/A"`` stays a text)."""
+    if isinstance(value, XlError):
+        return Err(str(value))
+    if value is sh.EMPTY or value is None:
+        return 0  # =A1 of an empty cell shows 0
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        value = float(value)
+        if not math.isfinite(value):
+            return Err("#NUM!")
+        return value
+    if isinstance(value, str):
+        return value
+    return Err("#VALUE!")
+
+
+def from_engine_block(result: Any) -> list[list[Any]]:
+    """A formula's result as the rows of plain values written into its cells (an empty array: 0)."""
+    rows = as_rows(result, from_engine)
+    return rows if rows and rows[0] else [[0]]
+
+

@@ -1,0 +1,401 @@
+"""A Crosstable sheet <-> :class:`~xltb.model.Tournament`.
+
+The sheet has a header row and one row per participant: pairing number, name, and optionally
+title, rating, federation and FIDE id, then one cell per round. Columns are found by their
+headers (``No``/``#``, ``Name``, ``Title``, ``Rating``/``Elo``/``Rtg``, ``Fed``, ``FIDE id``,
+rounds ``1``, ``R1``, ``Rd 1``, ``1.Rd``); other columns (points, ranks, notes) are ignored.
+
+Round cells, in the notation of arbiters and of Held's *Exercises in tie-breaking*:
+
+======================  =====================================================================
+``+W9`` ``=B13`` ``-W2``  win / draw / loss against #9, #13, #2 with white (W) or black (B);
+                          ``?`` for an unknown colour (``+?9``)
+``+FW9`` ``-FB12``        forfeit win / loss against #9 / #12, with the colour of the pairing
+                          (``+F9`` ``-F12``: colour not known; both ``-F``: double forfeit)
+``+BYE`` (``PAB``)        pairing-allocated bye (C.04: a win's points unless Settings say else)
+``=BYE`` (``HPB``)        requested half-point bye
+``ZPB`` (``-BYE``)        zero-point bye
+``FPB``                   full-point bye
+``W9`` ``B9``             paired, no result yet
+empty                     not paired / withdrawn (C.07 16.1.1: counts as a zero-point bye)
+======================  =====================================================================
+
+and chess-results cells: ``9w1``, ``13b½`` (also ``13b=``, ``13b0.5``), ``2w0``, ``9w+`` /
+``9b-`` (forfeits), ``-1`` / ``-½`` / ``-0`` (a bye worth 1, ½, 0 points) and ``0`` (not paired).
+
+Both lines of a game must agree (``+W9`` in #1's row needs ``-B1`` in #9's row); a cell that
+cannot be read, or contradicts its opponent's, raises :class:`CellError` naming the cell.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from ..errors import InputError
+from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from ..events import builder
+
+
+class CellError(InputError):
+    """A cell of the crosstable cannot be read or contradicts another cell."""
+
+    def __init__(self, message: str, *, cell: str | None = None):
+        self.cell = cell
+        super().__init__(f"{cell}: {message}" if cell else message)
+
+
+class EmptyCrosstable(CellError):
+    """No participant has been entered yet (a blank template)."""
+
+
+# --------------------------------------------------------------------------- cell addresses
+def column_letter(index: int) -> str:
+    """1 -> A, 27 -> AA."""
+    out = ""
+    while index > 0:
+        index, rem = divmod(index - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where the crosstable's top-left cell (its header) is, to name cells in messages."""
+
+    sheet: str = "Crosstable"
+    row: int = 1
+    column: int = 1
+
+    def address(self, r: int, c: int) -> str:
+        """Address of row ``r``, column ``c`` (0-based inside the table)."""
+        sheet = self.sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", self.sheet) else f"'{self.sheet}'"
+        return f"{sheet}!{column_letter(self.column + c)}{self.row + r}"
+
+
+# --------------------------------------------------------------------------- notation
+_ARBITER_GAME = re.compile(r"([+=\-])([WB?])(\d+)")
+_FORFEIT = re.compile(r"([+\-])F([WB?]?)(\d+)")
+_PAIRED = re.compile(r"([WB])(\d+)")
+_CR_GAME = re.compile(r"(\d+)\s*([WBSZ])\s*(1|0|½|1/2|=|0?[.,]5|\+|-)")
+_HALF = {"½", "1/2", "=", ".5", ",5", "0.5", "0,5"}
+_BYES = {
+    "+BYE": Kind.PAB, "PAB": Kind.PAB, "=BYE": Kind.HALF_BYE, "HPB": Kind.HALF_BYE,
+    "ZPB": Kind.ZERO_BYE, "-BYE": Kind.ZERO_BYE, "FPB": Kind.FULL_BYE,
+    # chess-results: a bye worth 1, 1/2 or 0 points; "0" = not paired
+    "-1": Kind.PAB, "-½": Kind.HALF_BYE, "-1/2": Kind.HALF_BYE, "-0.5": Kind.HALF_BYE, "-0,5": Kind.HALF_BYE,
+    "-0": Kind.ZERO_BYE, "0": Kind.ABSENT,
+}
+_COLOUR = {"W": Colour.WHITE, "B": Colour.BLACK, "S": Colour.BLACK, "Z": Colour.BLACK, "?": Colour.NONE}
+_ARBITER_KIND = {"+": Kind.WIN, "=": Kind.DRAW, "-": Kind.LOSS}
+
+NOTATION_HELP = ("+W9 win with white against #9, =B13 draw with black, -W2 loss, +FW9 / -FB12 forfeit won / lost "
+                 "(with white / black; +F9 colour not known), "
+                 "+BYE pairing-allocated bye, =BYE half-point bye, ZPB zero-point bye, FPB full-point bye, "
+                 "empty = not paired; chess-results cells 9w1, 13b½, -1, -½, -0 are accepted too")
+
+
+def cell_text(value: Any) -> str:
+    """The text of a cell as the sheet shows it (numbers from a cell not formatted as text too)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise ValueError("a TRUE/FALSE value is not a result")
+    if isinstance(value, float):
+        if value == int(value):
+            return str(int(value))
+        if value == -0.5:
+            return "-½"
+        return repr(value)
+    return str(value).strip()
+
+
+_PARSED: dict[str, tuple[Kind, int | None, Colour]] = {}
+
+
+def _parse(value: Any) -> tuple[Kind, int | None, Colour]:
+    """:func:`parse_cell`, remembered for text cells: a recalculation after one edit reads the same
+    texts again (bounded: the memory is dropped when it holds 100,000 texts)."""
+    if type(value) is not str:
+        return parse_cell(value)
+    found = _PARSED.get(value)
+    if found is None:
+        found = parse_cell(value)
+        if len(_PARSED) >= 100_000:
+            _PARSED.clear()
+        _PARSED[value] = found
+    return found
+
+
+def parse_cell(value: Any) -> tuple[Kind, int | None, Colour]:
+    """One round cell -> (kind, opponent's pairing number or None, colour).
+
+    >>> parse_cell("+W9")
+    (<Kind.WIN: '1'>, 9, <Colour.WHITE: 'w'>)
+    >>> parse_cell("13b½")[0]
+    <Kind.DRAW: '='>
+    """
+    text = cell_text(value)
+    if not text:
+        return Kind.ABSENT, None, Colour.NONE
+    t = text.upper().replace(" ", "")
+    if t in _BYES:
+        return _BYES[t], None, Colour.NONE
+    m = _ARBITER_GAME.fullmatch(t)
+    if m:
+        return _ARBITER_KIND[m[1]], int(m[3]), _COLOUR[m[2]]
+    m = _FORFEIT.fullmatch(t)
+    if m:
+        # the colour of a forfeited pairing counts where forfeits count as games (C.07 7.3/7.4 with /P, 15.2)
+        return (Kind.FORFEIT_WIN if m[1] == "+" else Kind.FORFEIT_LOSS), int(m[3]), _COLOUR[m[2] or "?"]
+    m = _PAIRED.fullmatch(t)
+    if m:
+        return Kind.NOT_PLAYED, int(m[2]), _COLOUR[m[1]]
+    m = _CR_GAME.fullmatch(t)
+    if m:
+        res = m[3]
+        kind = (Kind.WIN if res == "1" else Kind.LOSS if res == "0" else Kind.FORFEIT_WIN if res == "+"
+                else Kind.FORFEIT_LOSS if res == "-" else Kind.DRAW)
+        return kind, int(m[1]), _COLOUR[m[2]]  # 9w+ keeps its colour
+    raise ValueError(f"cannot read {text!r} as a result (expected e.g. {NOTATION_HELP})")
+
+
+def format_cell(result: RoundResult) -> str:
+    """The arbiter notation of one round (the inverse of :func:`parse_cell`)."""
+    k = result.kind
+    if result.opponent is None or k in (Kind.PAB, Kind.FULL_BYE, Kind.HALF_BYE, Kind.ZERO_BYE, Kind.ABSENT):
+        return {Kind.PAB: "+BYE", Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}.get(k, "")
+    opp = result.opponent
+    colour = {Colour.WHITE: "W", Colour.BLACK: "B"}.get(result.colour, "?")
+    if k is Kind.FORFEIT_WIN:
+        return f"+F{colour.strip('?')}{opp}"
+    if k in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return f"-F{colour.strip('?')}{opp}"
+    if k is Kind.NOT_PLAYED:
+        return f"{colour}{opp}" if colour != "?" else ""
+    sign = "+" if k.won else "=" if k in (Kind.DRAW, Kind.UNRATED_DRAW) else "-"
+    return f"{sign}{colour}{opp}"
+
+
+# --------------------------------------------------------------------------- header
+_HEADERS = {
+    "no": "no", "#": "no", "nr": "no", "sno": "no", "startno": "no", "pairingno": "no", "pairingnumber": "no",
+    "startnumber": "no", "pno": "no", "number": "no",
+    "name": "name", "player": "name", "team": "name",
+    "title": "title", "tit": "title",
+    "rating": "rating", "elo": "rating", "rtg": "rating", "fiderating": "rating",
+    "fed": "fed", "federation": "fed", "country": "fed",
+    "fideid": "fide_id", "id": "fide_id", "fidenumber": "fide_id",
+}
+_ROUND_HEADER = re.compile(r"(?:r|rd|rnd|round)?\.?(\d{1,3})(?:\.?(?:rd|rnd|round))?")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which column holds what (0-based), and the round columns in order."""
+
+    columns: dict[str, int]
+    rounds: tuple[int, ...]
+
+
+def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
+    columns: dict[str, int] = {}
+    rounds: dict[int, int] = {}
+    for c, value in enumerate(header):
+        key = re.sub(r"[\s._\-]", "", cell_text(value).lower()) if value is not None else ""
+        if not key:
+            continue
+        field = _HEADERS.get(key)
+        if field and field not in columns:
+            columns[field] = c
+            continue
+        m = _ROUND_HEADER.fullmatch(key)
+        if m and int(m[1]) >= 1:
+            number = int(m[1])
+            if number in rounds:
+                raise CellError(f"round {number} has two columns", cell=origin.address(0, c))
+            rounds[number] = c
+    if "no" not in columns:
+        raise CellError("no column for the pairing number (header 'No' or '#') in the crosstable's first row",
+                        cell=origin.address(0, 0))
+    if "name" not in columns:
+        raise CellError("no 'Name' column in the crosstable's first row", cell=origin.address(0, 0))
+    if rounds and sorted(rounds) != list(range(1, max(rounds) + 1)):
+        missing = sorted(set(range(1, max(rounds) + 1)) - set(rounds))
+        raise CellError(f"no column for round {missing[0]}", cell=origin.address(0, 0))
+    return Layout(columns, tuple(rounds[r] for r in sorted(rounds)))
+
+
+# --------------------------------------------------------------------------- rows -> Tournament
+def _int(value: Any, what: str, origin: Origin, r: int, c: int, *, positive: bool = True) -> int | None:
+    """A whole number cell (None when blank); errors name the cell (``origin``, row ``r``, column ``c``)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if type(value) is int and (value >= 0 or not positive):
+        return value  # the usual cases: no cell address to compute
+    if type(value) is float and value.is_integer() and (value >= 0 or not positive):
+        return int(value)  # Excel's numbers arrive as floats through a value-passing host
+    address = origin.address(r, c)
+    try:
+        number = float(str(value).strip().replace(",", ".")) if not isinstance(value, (int, float)) else float(value)
+    except ValueError:
+        raise CellError(f"{what} {value!r} is not a number", cell=address) from None
+    if number != int(number) or (positive and number < 0):
+        raise CellError(f"{what} {value!r} is not a whole number", cell=address)
+    return int(number)
+
+
+def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: EventType = EventType.SWISS,
+                  scoring: Scoring | None = None, start_date=None, tiebreaks: tuple[str, ...] = (),
+                  origin: Origin = Origin()) -> Tournament:
+    """Convert the crosstable (header row first) into a tournament.
+
+    The number of rounds is the last round with any cell filled in; rows without a pairing
+    number and name are ignored (room for late entries).
+    """
+    if not rows:
+        raise CellError("the crosstable is empty", cell=origin.address(0, 0))
+    layout = read_header(rows[0], origin)
+    scoring = scoring or Scoring()
+    table = scoring.table()
+    cols = layout.columns
+    entries = []  # (row index, start_no, row)
+    seen: dict[int, int] = {}
+    for r in range(1, len(rows)):
+        row = list(rows[r])
+        row += [None] * (len(rows[0]) - len(row))
+        number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
+        name_text = cell_text(row[cols["name"]])
+        if number is None:
+            if name_text:
+                raise CellError(f"{name_text!r} has no pairing number", cell=origin.address(r, cols["no"]))
+            if any(cell_text(row[c]) for c in layout.rounds):
+                raise CellError("results in a row without a pairing number", cell=origin.address(r, cols["no"]))
+            continue
+        if number == 0:
+            raise CellError("pairing numbers start at 1", cell=origin.address(r, cols["no"]))
+        if number in seen:
+            raise CellError(f"pairing number {number} is used twice (first in row {origin.row + seen[number]})",
+                            cell=origin.address(r, cols["no"]))
+        seen[number] = r
+        entries.append((r, number, row))
+    if not entries:
+        raise EmptyCrosstable("the crosstable has no participants yet", cell=origin.address(1, cols["no"]))
+    rounds = 0
+    for _, _, row in entries:
+        for i, c in enumerate(layout.rounds):
+            if cell_text(row[c]):
+                rounds = max(rounds, i + 1)
+    parsed: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
+    for r, number, row in entries:
+        out = []
+        for i in range(rounds):
+            c = layout.rounds[i]
+            try:
+                kind, opp, colour = _parse(row[c])
+            except ValueError as err:
+                raise CellError(str(err), cell=origin.address(r, c)) from None
+            if opp is not None:
+                if opp not in seen:
+                    raise CellError(f"round {i + 1}: opponent {opp} has no row in the crosstable",
+                                    cell=origin.address(r, c))
+                if opp == number:
+                    raise CellError(f"round {i + 1}: #{number} is paired with himself", cell=origin.address(r, c))
+            out.append((kind, opp, colour))
+        parsed[number] = out
+    # both cells of a game must agree, with opposite colours; a forfeit loss in both is a double forfeit
+    padded = {number: row for _, number, row in entries}
+    index = {number: r for r, number, _ in entries}
+    rows = {number: [RoundResult(i + 1, kind, opp, colour, table[kind]) for i, (kind, opp, colour)
+                     in enumerate(parsed[number])] for _, number, _ in entries}
+
+    def problem(what: str, number: int, i: int, opp: int) -> Exception:
+        here = origin.address(index[number], layout.rounds[i])
+        there = origin.address(seen[opp], layout.rounds[i])
+        if what == builder.UNPAIRED:
+            other_text = cell_text(padded[opp][layout.rounds[i]])
+            said = f"says {other_text!r}" if other_text else "is empty"
+            return CellError(f"round {i + 1}: #{number} is paired with #{opp}, but #{opp}'s cell {there} {said}",
+                             cell=here)
+        if what == builder.CONTRADICTION:
+            return CellError(f"round {i + 1}: the results of #{number} and #{opp} contradict each other "
+                             f"({cell_text(padded[number][layout.rounds[i]])!r} against "
+                             f"{cell_text(padded[opp][layout.rounds[i]])!r} in {there})", cell=here)
+        if what == builder.SAME_COLOUR:
+            return CellError(f"round {i + 1}: #{number} and #{opp} both have the same colour ({there})", cell=here)
+        return AssertionError(what)  # opponents were checked cell by cell above
+
+    order = [number for _, number, _ in entries]
+    builder.check_pairings(order, rows, problem, colours=True)
+    builder.mark_double_forfeits(order, rows, table)
+    players = []
+    for r, number, row in entries:
+        rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
+        fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
+        if fide_id.endswith(".0"):
+            fide_id = fide_id[:-2]
+        players.append(Player(
+            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
+            title=cell_text(row[cols["title"]]) if "title" in cols else "",
+            federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
+            line=origin.row + r))
+    return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
+                      event_type=event_type, start_date=start_date, scoring=scoring, tiebreaks=tuple(tiebreaks),
+                      source=f"{origin.sheet} sheet")
+
+
+# --------------------------------------------------------------------------- Tournament -> rows
+HEADER = ["No", "Name", "Title", "Rating", "Fed", "FIDE id"]
+
+
+def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]:
+    """The crosstable rows (header first) of a tournament, in pairing-number order."""
+    rounds = max(t.rounds, rounds or 0)
+    rows: list[list[Any]] = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]]
+    for p in t.players:
+        cells = [format_cell(r) for r in p.results] + [""] * (rounds - len(p.results))
+        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None] + cells)
+    return rows
+
+
+_RATED = {Kind.UNRATED_WIN: Kind.WIN, Kind.UNRATED_DRAW: Kind.DRAW, Kind.UNRATED_LOSS: Kind.LOSS}
+
+
+def round_trip_difference(original: Tournament, copy: Tournament) -> str | None:
+    """Where the event read back from the Crosstable sheet differs from the original (None: nowhere that
+    counts for tie-breaks: participants, ratings, each round's kind, opponent, colour of a pairing and
+    points, and points not tied to a round). Rated and unrated games are alike for tie-breaks."""
+    if [p.start_no for p in original.players] != [p.start_no for p in copy.players]:
+        return "the participants differ"
+    for p, q in zip(original.players, copy.players):
+        if p.extra_points != q.extra_points:
+            extra = p.extra_points - q.extra_points
+            return (f"#{p.start_no} {p.name} has {'+' if extra > 0 else '-'}{_points(abs(extra))} bonus or penalty "
+                    "points (TRF 299), which no crosstable cell holds")
+        if p.rating != q.rating:
+            return f"#{p.start_no} {p.name}: rating {p.rating} in the file, {q.rating} in the sheet"
+        rounds = max(len(p.results), len(q.results))
+        for i in range(rounds):
+            x = p.results[i] if i < len(p.results) else None
+            y = q.results[i] if i < len(q.results) else None
+            xk = Kind.ABSENT if x is None else _RATED.get(x.kind, x.kind)
+            yk = Kind.ABSENT if y is None else _RATED.get(y.kind, y.kind)
+            xp = Fraction(0) if x is None else x.points
+            yp = Fraction(0) if y is None else y.points
+            xo = None if x is None else x.opponent
+            yo = None if y is None else y.opponent
+            paired = xo is not None
+            xc = x.colour if x is not None and paired else Colour.NONE
+            yc = y.colour if y is not None and paired else Colour.NONE
+            if (xk, xo, xc, xp) != (yk, yo, yc, yp):
+                what = "points" if (xk, xo, xc) == (yk, yo, yc) else "result"
+                return (f"#{p.start_no} {p.name}, round {i + 1}: {xk.name} against {xo}, {xc.name}, {_points(xp)} "
+                        f"points in the file; {yk.name} against {yo}, {yc.name}, {_points(yp)} points in the sheet "
+                        f"({what} differs)")
+    return None
+
+
+def _points(value: Fraction) -> str:
+    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"

@@ -1,0 +1,114 @@
+"""The packaged .xlsm: a template built on xlwings' standalone workbook, whose VBA project (the
+xlwings module) is kept as it is, with the sheet ``xlwings.conf`` naming xltb's functions.
+
+The VBA module is that of the installed xlwings (0.37.8, pinned in ``xltb[excel]``: Python must run
+the version whose VBA the workbook carries). xltb's function wrappers (``xltb_udfs.bas``, the module
+``xlwings_udfs`` that xlwings' *Import Functions* writes; a test regenerates it with xlwings' own
+generator) are written into ``vbaProject.bin`` with pyopenvba (MIT, pure Python; MS-CFB and MS-OVBA),
+so that the workbook opens ready: no import step, no Trust Center change.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import XltbError
+from .parts import styles
+
+#: the UDF module xlwings imports, set in the workbook's xlwings.conf sheet
+UDF_MODULE = "xltb.hosts.classic"
+
+
+def xlwings_standalone() -> tuple[str, str]:
+    """(path, version) of the standalone quickstart workbook of the installed xlwings: an .xlsm
+    whose VBA project holds the xlwings module (``xlwings quickstart --standalone`` copies it)."""
+    try:
+        import xlwings
+    except ImportError:
+        raise XltbError("an .xlsm needs xlwings: pip install 'xltb[excel]' (or write an .xlsx)") from None
+    path = os.path.join(os.path.dirname(xlwings.__file__), "quickstart_standalone.xlsm")
+    if not os.path.exists(path):
+        raise XltbError(f"xlwings {xlwings.__version__} has no quickstart_standalone.xlsm; write an .xlsx")
+    return path, xlwings.__version__
+
+
+def macro_workbook():
+    """xlwings' standalone workbook: its VBA project (the xlwings module, ThisWorkbook and two sheet
+    modules) is kept as it is; its first sheet becomes Instructions, its configuration sheet
+    ``xlwings.conf`` names xltb's UDF module."""
+    from openpyxl import load_workbook
+
+    path, version = xlwings_standalone()
+    wb = load_workbook(path, keep_vba=True)
+    conf = wb["_xlwings.conf"]
+    conf.title = "xlwings.conf"  # active: the settings apply to this workbook
+    interpreter_row = None
+    for row in conf.iter_rows(min_row=1, max_row=12, max_col=2):
+        key = str(row[0].value or "").strip().lower()
+        if key == "udf modules":
+            row[1].value = UDF_MODULE
+        elif key == "interpreter_win":
+            interpreter_row = row[0].row
+    if interpreter_row is not None:
+        # xlwings reads a row that exists even when its value is empty; only a deleted row falls back to the
+        # add-in's setting, the user's xlwings.conf file, then "python" (the sheet's own note says so)
+        conf.delete_rows(interpreter_row)
+    conf.sheet_state = "visible"
+    wb.xltb_xlwings_version = version
+    first = wb.worksheets[0]
+    first.delete_rows(1, first.max_row)
+    return wb
+
+
+def finish_macros(wb):
+    """Order the sheets (xlwings.conf last) and say how the macros are used."""
+    conf = wb["xlwings.conf"]
+    wb.move_sheet(conf, offset=len(wb.worksheets) - 1 - wb.worksheets.index(conf))
+    wb.active = 0
+    ws = wb.worksheets[0]
+    for row in ws.iter_rows(max_col=1):
+        if str(row[0].value or "").startswith("Windows Excel:"):  # the add-in route does not apply here
+            row[0].value = "Windows Excel: this workbook carries xlwings' VBA module itself (no add-in); see below."
+    start = ws.max_row + 2
+    lines = [
+        f"This .xlsm holds the VBA module of xlwings {wb.xltb_xlwings_version} (standalone: no add-in needed) and "
+        f"names the functions' Python module in the sheet xlwings.conf (UDF Modules = {UDF_MODULE}).",
+        f"Once, on Windows: pip install xltb[excel] (xlwings {wb.xltb_xlwings_version}, the version of this VBA "
+        "module) into the Python that Excel should use. If that is not the python on the PATH (or the add-in's "
+        "setting), add a row at the top of the sheet xlwings.conf: Interpreter_Win in column A, the full path of "
+        "its pythonw.exe in column B. Open this file and enable macros.",
+        "The functions' VBA wrappers are in this file already (module xlwings_udfs): no import step. After an "
+        "upgrade of xltb that adds functions, run the macro ImportPythonUDFs (Alt+F8; needs Trust Center > Macro "
+        "Settings > Trust access to the VBA project object model).",
+    ]
+    for i, text in enumerate(lines):
+        cell = ws.cell(row=start + i, column=1, value=text)
+        cell.alignment = styles()["wrap"]
+        ws.row_dimensions[start + i].height = 15 * (len(text) // 100 + 1)
+    return wb
+
+
+#: the VBA wrappers of xltb's worksheet functions (module xlwings_udfs)
+UDF_BAS = Path(__file__).with_name("xltb_udfs.bas")
+
+
+def with_udf_module(data: bytes) -> bytes:
+    """The .xlsm ``data`` with the module ``xlwings_udfs`` (:data:`UDF_BAS`) added to its VBA project."""
+    try:
+        from pyopenvba import ExcelFile  # the .xlsm only: xltb[excel]
+    except ImportError:
+        raise XltbError("an .xlsm needs pyopenvba: pip install 'xltb[excel]' (or write an .xlsx)") from None
+    source = UDF_BAS.read_text(encoding="ascii")
+    with tempfile.TemporaryDirectory(prefix="xltb-") as tmp:
+        src, out = Path(tmp, "in.xlsm"), Path(tmp, "out.xlsm")
+        src.write_bytes(data)
+        with ExcelFile(str(src)) as wb:
+            wb.vba_project().add_module("xlwings_udfs", source)
+            wb.save(str(out))
+        with ExcelFile(str(out)) as wb:  # read back: the module is there and the project is consistent
+            problems = wb.validate()
+            if problems or "xlwings_udfs" not in wb.vba_modules():
+                raise XltbError(f"the VBA project of the .xlsm is inconsistent after writing: {problems}")
+        return out.read_bytes()
