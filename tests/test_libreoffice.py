@@ -99,9 +99,22 @@ def test_install_as_root_needs_shared():
     assert done.returncode == 2 and "--shared" in done.stderr and "root" in done.stderr
 
 
+def _readable_copy(target: Path) -> Path:
+    """A copy of the xltb package under ``target`` that any user can read: the clone the tests run
+    from may lie where only its owner can (root's home, mode 700), and nobody cannot import it
+    from there."""
+    shutil.copytree(ROOT / "xltb", target / "xltb", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for folder, dirs, files in os.walk(target):
+        os.chmod(folder, 0o755)
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o644)
+    return target
+
+
 def _as_user(tmp_path):
     """How to run xltb as an ordinary user with a fresh LibreOffice profile in tmp_path (root: as
-    nobody, with the system Python, which LibreOffice's own Python is on Debian)."""
+    nobody, with the system Python, which LibreOffice's own Python is on Debian, importing a copy
+    of xltb in tmp_path)."""
     home = tmp_path / "home"
     home.mkdir()
     env = {"HOME": str(home), "PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT),
@@ -110,6 +123,7 @@ def _as_user(tmp_path):
         return [*XLTB], env, []
     if shutil.which("runuser") is None or not Path("/usr/bin/python3").exists():
         pytest.skip("root without runuser: unopkg will not install for root's own profile")
+    env["PYTHONPATH"] = str(_readable_copy(tmp_path / "pythonpath"))
     os.chmod(tmp_path, 0o755)
     os.chmod(home, 0o777)
     runuser = ["runuser", "-u", "nobody", "--", "env", *(f"{k}={v}" for k, v in env.items())]
