@@ -28,6 +28,16 @@ def test_team_events_through_the_same_compute():
     assert st.entry(st.rows[0].participant).name == st.rows[0].participant.name
 
 
+def test_api_names_survive_their_submodules_import():
+    """xltb.decide is the function even after the submodule xltb.decide was imported."""
+    import xltb.decide  # noqa: F401 - the submodule; it binds nothing over the API's name
+    from xltb.decide import Decision
+
+    assert callable(xltb.decide) and not isinstance(xltb.decide, type(sys))
+    assert xltb.Decision is Decision
+    assert xltb.decide(SEED / "held-swiss16.trf").compute().rows
+
+
 def test_dataframe_matches_the_rows():
     st = xltb.compute(xltb.read_event(SEED / "held-swiss16.trf")[0], "BH/C1,SB", rules="2024")
     frame = xltb.to_dataframe(st)

@@ -3,13 +3,13 @@
 Data flows one way: file -> reader (:mod:`xltb.readers`) -> event (:mod:`xltb.model`) ->
 ranking under an edition and a tie-break list (:mod:`xltb.ranking`) -> :class:`Standings`
 (values and their breakdowns) -> writers (:mod:`xltb.report`), worksheet functions
-(:mod:`xltb.excel`) and checks (:mod:`xltb.check`).
+(:mod:`xltb.functions`) and checks (:mod:`xltb.check`).
 
 The Python API, for notebooks and scripts::
 
     import xltb
 
-    event = xltb.read_event("held-swiss16.trf")          # TRF, chess-results or SwissPerfect export
+    event, kind = xltb.read_event("held-swiss16.trf")    # TRF, chess-results or SwissPerfect export
     st = xltb.compute(event, "BH/C1,BH,SB,DE", rules="2026")
     for row in st.rows:
         print(row.rank, row.participant.name, row.points, row.values["BH/C1"])
@@ -23,6 +23,8 @@ xlwings: these names are loaded when first used.
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -61,3 +63,18 @@ def __getattr__(name: str):
     value = getattr(importlib.import_module(module), attribute)
     globals()[name] = value
     return value
+
+
+class _Package(types.ModuleType):
+    """The module ``xltb``: importing a submodule binds it as an attribute of its package, and the
+    submodule ``xltb.decide`` would then hide the function ``xltb.decide`` of the API (``'module'
+    object is not callable`` in a program that imported ``xltb.decide`` first). A name of the API
+    keeps its API value."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _API and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
