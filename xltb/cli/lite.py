@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 
+from .. import __version__
 from ..errors import XltbError
 from ..files import write_atomic
 
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
         how = ("add the line of requirements.txt to its requirements.txt tab (keep the xlwings line there), paste "
                "main.py into its main.py tab")
         if args.pypi:
-            how += " (xltb is not on PyPI yet: until it is, 'xltb lite' without --pypi writes a main.py that carries it)"
+            how += (f" (Lite installs xltb {__version__} from PyPI: until that release is published there, 'xltb lite' "
+                    "without --pypi writes a main.py that carries xltb)")
     else:
         how = "paste main.py into its main.py tab (it carries xltb: nothing to add to requirements.txt)"
     print(f"wrote {written}. In xlwings Lite: {how}; then =TB_STANDINGS(Crosstable,Settings) in a template",
