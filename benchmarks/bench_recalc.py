@@ -6,8 +6,8 @@ For each size (default 300 and 2,000 players, 9 rounds, 8 tie-breaks), a generat
 written into the individual template (``xltb template individual --from``), and ``xltb recalc`` of
 that workbook is timed (best of 3; a fresh process each time, so Python's start, openpyxl reading
 the workbook, compiling and evaluating every formula with the formulas engine, and writing the
-values are all in). Then the bundled workbooks (``workbooks/``). No target: the figures go into the
-README.
+values are all in). Then the bundled workbooks (``workbooks/``). No target: the figures go into
+docs/recalc.md.
 """
 
 from __future__ import annotations

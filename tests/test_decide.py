@@ -93,8 +93,8 @@ def test_codes_lists_every_code_in_the_terminal_and_the_readme(capsys):
     for acronym in ACRONYMS:
         assert any(line.split()[0].upper() == acronym for line in out.splitlines()[2:] if line.strip()), acronym
     assert "BH        Buchholz" in out and "/Cn, /Mn, /P, /F" in out and "2026-03" in out
-    readme = (DATA.parent.parent / "README.md").read_text(encoding="utf-8")
-    assert text(markdown=True) in readme  # the README's table is the command's
+    manual = (DATA.parent.parent / "docs" / "tiebreaks.md").read_text(encoding="utf-8")
+    assert text(markdown=True) in manual  # the manual's table is the command's
 
 
 def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():

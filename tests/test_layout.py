@@ -1,4 +1,4 @@
-"""The layout the README describes: small modules, no import cycles, no private names across modules,
+"""The layout docs/development.md describes: small modules, no import cycles, no private names across modules,
 and the engine free of spreadsheet libraries."""
 
 from __future__ import annotations

@@ -273,7 +273,7 @@ def test_recalculated_ods_prints_numbers(office, templates, tmp_path):
 @pytest.mark.skipif(find_soffice() is None or shutil.which("pdftotext") is None,
                     reason="LibreOffice and pdftotext are needed")
 def test_without_the_extension_libreoffice_shows_name_errors(templates, tmp_path):
-    """What the README says: LibreOffice 7.4 drops the stored value of a formula whose function it
+    """What docs/libreoffice.md says: LibreOffice 7.4 drops the stored value of a formula whose function it
     does not know (the add-in's, when the extension is not installed) and shows #NAME?; the cells
     that are not the add-in's (crosstable, names, ratings) show as stored."""
     profile = tmp_path / "profile"

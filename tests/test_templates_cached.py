@@ -70,7 +70,7 @@ def test_every_formula_carries_its_value(path):
 def test_libreoffice_shows_the_numbers(tmp_path):
     """LibreOffice opens the example workbook without xltb's functions and shows the participants'
     block (pairing order) with the cached numbers: no #NAME?. (LibreOffice 7.4 recomputes array
-    formulas on load, so the sorted table beside it shows #NAME? there: see README.)"""
+    formulas on load, so the sorted table beside it shows #NAME? there: see docs/templates.md.)"""
     path = ROOT / "workbooks" / "held-swiss16.xlsx"
     done = subprocess.run([find_soffice(), f"-env:UserInstallation=file://{tmp_path}/profile", "--headless",
                            "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,4",

@@ -1,5 +1,5 @@
 """The limits of what xltb reads: each is checked before the work it bounds is done, and a file
-over a limit is refused with a message naming the limit (see the README, "Limits").
+over a limit is refused with a message naming the limit (docs/limits.md).
 
 They are far above any real chess event (the largest open on record had a few thousand players
 and fifteen rounds) and low enough that a hostile file cannot make xltb use gigabytes of memory
@@ -77,7 +77,7 @@ def check_workbook_size(path: str) -> None:
 
 
 def size_text(n: int) -> str:
-    """``200 MB``, ``1 GB``: a limit in bytes as the README states it."""
+    """``200 MB``, ``1 GB``: a limit in bytes as the manual states it."""
     for unit, size in (("GB", 1024 ** 3), ("MB", 1024 ** 2), ("KB", 1024)):
         if n >= size and n % size == 0:
             return f"{n // size} {unit}"

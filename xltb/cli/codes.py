@@ -1,5 +1,5 @@
 """``xltb codes``: every tie-break code, the modifiers it takes, its article and the editions that
-define it (the same table as the README's "Tie-breaks" section, generated from the code tables)."""
+define it (the same table as the manual's page docs/tiebreaks.md, generated from the code tables)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def register(sub) -> None:
                        description="List every tie-break code xltb computes: the C.07 article, the modifiers the "
                                    "tie-break takes (TRF-2026 spelling), for individual or team events, and the "
                                    "editions of C.07 that define it.")
-    p.add_argument("--markdown", action="store_true", help="a Markdown table (as in the README)")
+    p.add_argument("--markdown", action="store_true", help="a Markdown table (as in the manual's Tie-breaks page)")
     p.set_defaults(run=run, quick_exit=True)
 
 

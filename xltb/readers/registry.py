@@ -102,7 +102,7 @@ def check_lines(text: str) -> None:
 
 
 def within_limits(event) -> None:
-    """Refuse an event with more participants or rounds than xltb computes (see the README, Limits)."""
+    """Refuse an event with more participants or rounds than xltb computes (docs/limits.md)."""
     participants = len(getattr(event, "teams", None) or event.players)
     if participants > MAX_PARTICIPANTS:
         raise InputError(f"{participants:,} participants: more than the limit of {MAX_PARTICIPANTS:,}")
