@@ -32,6 +32,28 @@ def test_readme_is_short():
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 300
 
 
+def _slug(heading: str) -> str:
+    """The anchor of a heading, as MkDocs' toc and GitHub make it."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower().replace("`", ""))
+    return re.sub(r"\s+", "-", text)
+
+
+def test_readme_links_lead_to_pages_and_headings():
+    """The README is not part of the MkDocs build, which checks the manual's links: its own links to
+    the manual are checked here."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#]+)(?:#([^)]+))?\)", readme)
+    assert len(links) >= 20
+    for target, anchor in links:
+        if target.startswith(("http://", "https://")):
+            continue
+        path = ROOT / target
+        assert path.exists(), target
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", FENCE.sub("", path.read_text(encoding="utf-8")), re.M)
+            assert anchor in {_slug(h) for h in headings}, f"{target}#{anchor}"
+
+
 def test_there_are_examples_to_check():
     assert len(SESSIONS) >= 4 and len(PYTHON) >= 2
 
