@@ -141,7 +141,7 @@ GOOD = [(1, 2000, "2w1"), (2, 1900, "1b0")]
     ([(1, 2000, "1w1"), (2, 1900, "-Z")], (), "paired with himself", 4),
     ([(1, 2000, "2w1"), (1, 1900, "1b0")], (), "used twice", 5),
     ([(1, 2000, "2w1"), (2, 1900, "1b1")], (), "contradict each other (1 against 1)", 4),
-    ([(1, 2000, "2w1"), (2, 1900, "1bX")], (), "unknown result code 'X'", 5),
+    ([(1, 2000, "2w1"), (2, 1900, "1bY")], (), "unknown result code 'Y'", 5),
     ([(1, 2000, "2w1"), (2, 1900, "-Q")], (), "unknown result code 'Q'", 5),
 ])
 def test_bad_input_names_line_and_problem(rows, extra, message, line):

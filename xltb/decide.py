@@ -24,6 +24,7 @@ import os
 
 from .errors import XltbError
 from .model import EventType
+from .model.rounds import after_round, rounds_planned
 from .ranking import compute
 from .ranking.choices import Choice, choose_edition, choose_list, initial_choices, is_team
 from .ranking.standings import Standings
@@ -101,12 +102,25 @@ def check_template_kind(decision: Decision, kind: str) -> list[str]:
 
 def decide(path_or_event, *, tiebreaks: str | list[str] | None = None, rules: str | Edition | None = None,
            event_type: str | EventType | None = None, primary: str | None = None,
-           unrated_rating: int | None = None) -> Decision:
+           unrated_rating: int | None = None, after: int | None = None, planned: int | None = None) -> Decision:
     """Read ``path_or_event`` (a file, or an event already read) and decide how it is ranked.
 
     The user's ``tiebreaks`` / ``rules`` / ``event_type`` / ``primary`` win; otherwise the file's
-    (see the module's text), otherwise xltb's defaults. Raises :class:`~xltb.errors.XltbError` for
-    what cannot be read or a list that is not valid."""
+    (see the module's text), otherwise xltb's defaults. ``after``: rank the event as it stood after
+    that round (:func:`xltb.model.rounds.after_round`; the choices are made on the whole file, as
+    they concern the event); ``planned``: the rounds planned (``--rounds``), never fewer than the file
+    holds. Raises :class:`~xltb.errors.XltbError` for what cannot be read or a list that is not valid."""
+    decision = _decide(path_or_event, tiebreaks=tiebreaks, rules=rules, event_type=event_type, primary=primary,
+                       unrated_rating=unrated_rating)
+    if after is not None:
+        decision.event = after_round(decision.event, after, planned)
+    elif planned is not None:
+        decision.event = decision.event._replace(rounds_planned=rounds_planned(decision.event, planned))
+    return decision
+
+
+def _decide(path_or_event, *, tiebreaks: str | list[str] | None, rules: str | Edition | None,
+            event_type: str | EventType | None, primary: str | None, unrated_rating: int | None) -> Decision:
     if isinstance(path_or_event, (str, os.PathLike)):
         if event_type is not None and not isinstance(event_type, EventType):
             event_type = EventType(event_type)

@@ -35,14 +35,17 @@ from .cell import check_value
 from .compare import check_source
 from .precision import published_number
 from .report import CheckReport
-from .sources import load_source
+from .sources import cut_source, load_source
 
 
 def check_file(path: str, *, tiebreaks: str | None = None, rules: str | None = None,
                unrated_rating: int | None = None, event_path: str | None = None,
-               event_type: str | None = None) -> CheckReport:
-    """Read ``path`` (chess-results CSV, TRF or xltb JSON) and check it."""
+               event_type: str | None = None, after_round: int | None = None) -> CheckReport:
+    """Read ``path`` (chess-results CSV, TRF or xltb JSON) and check it; with ``after_round``, as it
+    stood after that round (:func:`~xltb.check.sources.cut_source`)."""
     source = load_source(path, tiebreaks=tiebreaks, event_path=event_path, event_type=event_type)
+    if after_round is not None:
+        source = cut_source(source, after_round)
     return check_source(source, rules=rules, unrated_rating=unrated_rating)
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError, XltbError
 from ..model import EventType, Tournament
+from ..model.rounds import after_round, holds_results
 from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
@@ -91,6 +92,26 @@ def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | No
     if export is not None:
         return _csv_source(path, user, export)
     return _trf_source(path, user, event_type)
+
+
+def cut_source(source: Source, n: int) -> Source:
+    """The source as it stood after round ``n`` (``xltb check --after-round``). What a file published
+    (a TRF's ranks and totals, an export's values) describes the rounds it holds: when the rounds cut
+    away hold results, there is nothing after round ``n`` to check, and that is said. A JSON of
+    ``xltb standings`` is recomputed after the round it was computed after."""
+    event = source.event
+    if source.kind == "xltb-json":
+        if n != event.rounds:
+            raise InputError(f"--after-round {n}: the JSON holds the standings after round {event.rounds}",
+                             file=source.path)
+        return source
+    participants = event.teams if source.team else event.players
+    if n < event.rounds and holds_results(r for p in participants for r in p.results[n:]):
+        raise InputError(f"--after-round {n}: what the file publishes (ranks, points, tie-breaks) is the standings "
+                         f"after round {event.rounds}, and rounds {n + 1}-{event.rounds} hold results: there is "
+                         f"nothing published after round {n} to check; use 'xltb standings --after-round {n}'",
+                         file=source.path)
+    return replace(source, event=after_round(event, n))
 
 
 def _head(path: str) -> str:
@@ -214,6 +235,9 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
             raise InputError(f"the event file {src!r} named by the JSON is not next to it: give --event FILE",
                              file=path)
     event = read_event(target, event_doc.get("type") if event_doc.get("type") else None)[0]
+    rounds = event_doc.get("rounds")
+    if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < event.rounds:
+        event = after_round(event, rounds)  # written with --after-round: recomputed after the same round
     team = hasattr(event, "teams")
     _same_participants(rows, event.teams if team else event.players, path, target)
     options = doc.get("options") if isinstance(doc.get("options"), dict) else {}

@@ -47,6 +47,7 @@ class Options:
     lang: str | None = None  # the language of the printed words (None: English)
     pdf_sheets: tuple[str, ...] = ()  # the sheets the PDF prints (empty: standings and crosstable)
     planned: int | None = None  # the rounds planned ("after round N of M")
+    after_round: int | None = None  # rank each event as it stood after this round
     html: bool = False  # also write the HTML page
     pdf_work: str | None = None  # where the workbooks to print wait for LibreOffice (set by run())
 
@@ -160,7 +161,8 @@ def export_one(task: Task, options: Options) -> Outcome:
                 raise XltbError(f"{target} {EXISTS}", file=task.source)
         decision = decide(task.source, tiebreaks=options.tiebreaks, rules=options.rules,
                           event_type=options.event_type, primary=options.primary,
-                          unrated_rating=options.unrated_rating)  # the same choices as xltb standings
+                          unrated_rating=options.unrated_rating, after=options.after_round,
+                          planned=options.planned)  # the same choices as xltb standings
         kind = decision.kind
         standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))

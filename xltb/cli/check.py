@@ -26,6 +26,9 @@ def register(sub) -> None:
     p.add_argument("--event", metavar="FILE", help="for a JSON input: the event file it was computed from")
     p.add_argument("--event-type", choices=["swiss", "round-robin", "double-round-robin"],
                    help="override the event type")
+    p.add_argument("--after-round", type=int, metavar="N", dest="after_round",
+                   help="check the event as it stood after round N (later rounds ignored): a file whose later "
+                        "rounds hold no result yet, or a JSON written with 'xltb standings --after-round N'")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
     p.add_argument("--all", action="store_true", dest="all_values",
                    help="text report: every participant's published and xltb value of each compared tie-break "
@@ -41,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from .common import output
 
     report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
-                        unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type)
+                        unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type,
+                        after_round=args.after_round)
     output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output,
            args.force)
     return 0 if report.ok else 1

@@ -31,6 +31,18 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
                         help="team events: the primary score, match points or game points (default: TRF 192, else MP)")
 
 
+def add_round_options(parser: argparse.ArgumentParser, *, planned: bool = True) -> None:
+    """--after-round N (the event as it stood after round N) and, with ``planned``, --rounds M (the rounds
+    planned, for "after round N of M")."""
+    parser.add_argument("--after-round", type=int, metavar="N", dest="after_round",
+                        help="the event as it stood after round N: later rounds ignored, totals recomputed "
+                             "(\"after round N of M\")")
+    if planned:
+        parser.add_argument("--rounds", type=int, metavar="M",
+                            help="the rounds planned, for \"after round N of M\" (default: the file's, TRF 142/XXR, "
+                                 "else the rounds it holds); never fewer than the file holds")
+
+
 def load_event(path: str, event_type: str | None = None, primary: str | None = None):
     """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
     chess-results / SwissPerfect export."""
@@ -42,7 +54,8 @@ def decide_from_args(args, tiebreaks: str | None = None) -> Decision:
     the same choices for every command."""
     return decide(args.file, tiebreaks=tiebreaks if tiebreaks is not None else getattr(args, "tiebreaks", None),
                   rules=args.rules, event_type=args.event_type, primary=args.primary,
-                  unrated_rating=args.unrated_rating)
+                  unrated_rating=args.unrated_rating, after=getattr(args, "after_round", None),
+                  planned=getattr(args, "rounds", None))
 
 
 def add_output_options(parser: argparse.ArgumentParser, metavar: str = "OUT", **kwargs) -> None:
@@ -58,5 +71,5 @@ def output(text: str, target: str | None, force: bool = False) -> None:
         print(printable(text), end="")  # a name's escape sequence must not reach the terminal
 
 
-__all__ = ["add_event_options", "add_output_options", "load_event", "decide_from_args", "output",
+__all__ = ["add_event_options", "add_output_options", "add_round_options", "load_event", "decide_from_args", "output",
            "XltbError"]

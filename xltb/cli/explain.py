@@ -8,7 +8,7 @@ from ..errors import XltbError
 from ..ranking.choices import is_team
 from ..report.explain import explain_text
 from ..tiebreaks.codes import parse_code
-from .common import add_event_options, add_output_options, decide_from_args, output
+from .common import add_event_options, add_output_options, add_round_options, decide_from_args, output
 
 
 def register(sub) -> None:
@@ -20,6 +20,7 @@ def register(sub) -> None:
                         "SwissPerfect export, which has no pairing numbers, the final rank in the export")
     p.add_argument("code", metavar="CODE", help="tie-break code, e.g. BH/C1 or SB-C1 (xltb codes lists them)")
     add_event_options(p, tiebreaks=False)
+    add_round_options(p, planned=False)
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="the event's tie-break list (for DE and the rank); default: the file's list, else "
                         "xltb's default")

@@ -42,8 +42,11 @@ def register(sub) -> None:
                    help=f"the language of the printed words: {', '.join(available())} (default en), or a "
                         "language file (.json, laid out as xltb/report/lang/en.json)")
     p.add_argument("--rounds", type=int, metavar="N",
-                   help="the rounds planned, for the title \"after round 8 of N\" (default: the rounds in the file, "
-                        "whose standings are then called final)")
+                   help="the rounds planned, for the title \"after round 8 of N\" (default: the file's, TRF 142/XXR, "
+                        "else the rounds in the file, whose standings are then called final); never fewer than the "
+                        "file holds")
+    p.add_argument("--after-round", type=int, metavar="N", dest="after_round",
+                   help="each event as it stood after round N: later rounds ignored, totals recomputed")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="files exported in parallel (processes)")
     p.add_argument("--force", action="store_true", help="overwrite existing workbooks and PDFs")
     p.set_defaults(run=run)
@@ -62,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     if args.rounds is not None and args.rounds < 1:
         raise XltbError("--rounds must be at least 1")
+    if args.after_round is not None and args.after_round < 1:
+        raise XltbError(f"--after-round {args.after_round}: the rounds are numbered from 1")
     language(args.lang)  # an unknown language is an error before any work
     sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
     soffice = None
@@ -75,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     options = batch.Options(tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
                             lots=args.lots, event_type=args.event_type, primary=args.primary, pdf=args.pdf is not None,
                             force=args.force, soffice=soffice, lang=args.lang, pdf_sheets=sheets, planned=args.rounds,
-                            html=args.html)
+                            html=args.html, after_round=args.after_round)
     start = time.perf_counter()
     progress = batch.Progress(len(tasks))
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)

@@ -8,7 +8,7 @@ import sys
 from ..errors import XltbError
 from ..ranking import is_team
 from ..report import formats as out
-from .common import add_event_options, add_output_options, decide_from_args, load_event, output
+from .common import add_event_options, add_output_options, add_round_options, decide_from_args, load_event, output
 
 
 def register(sub) -> None:
@@ -19,6 +19,7 @@ def register(sub) -> None:
     p.add_argument("file", help="the event file: TRF-16 / TRF-2026 (individual or team), a chess-results "
                                 "crosstable export (CSV) or a SwissPerfect export")
     add_event_options(p)
+    add_round_options(p)
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
@@ -30,7 +31,12 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.players:
-        text = _player_standings(load_event(args.file, args.event_type, args.primary), args)
+        event = load_event(args.file, args.event_type, args.primary)
+        if args.after_round is not None:
+            from ..model.rounds import after_round
+
+            event = after_round(event, args.after_round, args.rounds)
+        text = _player_standings(event, args)
     else:
         st = decide_from_args(args).compute(unrated_rating=args.unrated_rating, lots=args.lots)
         text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)

@@ -27,6 +27,8 @@ def register(sub) -> None:
                                                                "own list, else the default for the event type)")
     p.add_argument("--event-type", choices=[e.value for e in EventType],
                    help="with --from: override the event type read from the file (TRF 092/192)")
+    p.add_argument("--after-round", type=int, metavar="N", dest="after_round",
+                   help="with --from: the event as it stood after round N (later rounds ignored)")
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
     p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
@@ -51,12 +53,14 @@ def run(args: argparse.Namespace) -> int:
         parse_list(args.tiebreaks)
     if args.rules:
         parse_edition(args.rules)
+    if args.after_round is not None and not args.source:
+        raise XltbError("--after-round needs --from EVENT: a blank template has no rounds to cut")
     event, tiebreaks, rules, unrated = None, args.tiebreaks, args.rules, args.unrated_rating
     try:
         if args.source:
             # the choices xltb standings makes for the same file (xltb.decide); a kind against it is refused
             decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
-                              unrated_rating=args.unrated_rating)
+                              unrated_rating=args.unrated_rating, after=args.after_round)
             for warning in check_template_kind(decision, args.kind):
                 print(f"xltb: warning: {warning}", file=sys.stderr)
             event = decision.event

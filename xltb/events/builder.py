@@ -17,6 +17,7 @@ checks take the reader's words or a function that builds its error.
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from math import gcd
 from operator import itemgetter
@@ -127,18 +128,26 @@ def first_mismatch(players: Sequence[Player]) -> tuple[Player, Fraction] | None:
 
 
 def explain_points(players: list[Player], scoring: Scoring, players_for: Callable[[Scoring], list[Player]],
-                   warnings: list[str], *, declared_as: str, alternatives: bool = True, blank_rounds: bool = False
+                   warnings: list[str], *, declared_as: str, alternatives: bool = True, blank_rounds: bool = False,
+                   source: str | None = None, blank_column: bool = False
                    ) -> tuple[list[Player], Scoring, tuple[Player, Fraction] | None]:
     """Compare the computed totals with the declared ones. When they differ, a file-wide convention
     (:data:`ALTERNATIVES`, tried only when ``alternatives``) that explains every total is adopted,
     with a warning ("``declared_as`` are explained only if ..."); then, with ``blank_rounds``,
     blank rounds are read as the byes the totals need (:func:`blank_byes`). Returns the players,
-    the scoring and the first mismatch left (None: every total agrees)."""
+    the scoring and the first mismatch left (None: every total agrees).
+
+    Totals that are 0 for every participant (or blank, with ``blank_column``: a column every line of
+    the format has) while the results give points were never filled in: read as not given, with one
+    warning naming the file (``source``)."""
     mismatch = first_mismatch(players)
-    if mismatch is not None and all(not p.declared_points for p in players):
+    unfilled = all(not p.declared_points for p in players) and (blank_column or all(
+        p.declared_points is not None for p in players))
+    if unfilled and any(p.points for p in players):
         # every total 0 or blank: written before the totals were filled in, not a contradiction
         players = [p._replace(declared_points=None) for p in players]
-        warnings.append(f"{declared_as} are 0 or blank for every participant (never filled in): read as not "
+        name = f"{os.path.basename(source)}: " if source else ""
+        warnings.append(f"{name}{declared_as} are 0 or blank for every participant (never filled in): read as not "
                         "given; the totals are the results'")
         return players, scoring, None
     if mismatch is not None and alternatives:

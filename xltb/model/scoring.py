@@ -26,6 +26,10 @@ class Scoring(NamedTuple):
     zero_bye: Fraction | None = None  # None: as a loss
     absent: Fraction | None = None  # None: as a zero-point bye
     unit: int = 1  # every points value is a multiple of 1/unit (team views: also their MP and GP)
+    #: TRF-2026 162 X, an unknown result (None: as a draw): what pairing programs count for a game whose
+    #: result is not known yet; kept to be written back, never points of a round here (such a game is a
+    #: round not played yet, Kind.NOT_PLAYED)
+    unknown: Fraction | None = None
 
     def points(self, kind: Kind) -> Fraction:
         """Points a participant receives for a round of this kind."""

@@ -161,6 +161,9 @@ class TeamTournament:
     chief_arbiter: str = ""
     rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
     tiebreaks_line: int | None = None  # where the list was read from (TRF 212/202)
+    type_text: str = ""  # TRF 092 as written
+    type_code: str = ""  # TRF 192 as written
+    rating_methods: tuple[tuple[str, str], ...] = ()  # TRF-2026 172 (see Tournament)
 
     @property
     def secondary(self) -> str:

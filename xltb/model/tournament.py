@@ -62,6 +62,42 @@ class RoundResult(NamedTuple):
         return self.kind.played
 
 
+class NationalRating(NamedTuple):
+    """A national rating record of a player (TRF-2026 NRS line: a federation code instead of 001, the
+    columns of the 001 line's static part)."""
+
+    federation: str  # the rating federation (columns 1-3)
+    rating: int | None  # columns 49-52 (None: none)
+    sex: str = ""  # column 10
+    classification: str = ""  # columns 11-13
+    name: str = ""  # columns 15-47
+    origin: str = ""  # columns 54-56 (federation, state, region...)
+    number: str = ""  # columns 58-68
+    birth: str = ""  # columns 70-79
+
+
+#: TRF-2026 172: how a federation's players are rated in the event (the rating the rating-based
+#: tie-breaks use): FIDE rating only, national only, FIDE else national, national else FIDE, the
+#: higher, the lower; OTHER (an uncodified method) cannot be applied
+RATING_METHODS = ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER")
+
+
+def rating_by_method(method: str, fide: int | None, national: int | None) -> int | None:
+    """The rating a TRF-2026 172 method gives a player with this FIDE and national rating (None: unrated)."""
+    if method == "NRO":
+        return national
+    if method == "FIDON":
+        return fide if fide is not None else national
+    if method == "NIDOF":
+        return national if national is not None else fide
+    if method in ("HBFN", "LBFN"):
+        known = [r for r in (fide, national) if r is not None]
+        if not known:
+            return None
+        return max(known) if method == "HBFN" else min(known)
+    return fide  # FIDE (and OTHER, which names no rule: said in a warning by the reader)
+
+
 class Player(NamedTuple):
     """A participant of an individual event (or a player inside a team event)."""
 
@@ -79,6 +115,10 @@ class Player(NamedTuple):
     declared_rank: int | None = None
     extra_points: Fraction = Fraction(0)  # TRF-2026 299 abnormal points, not tied to a round
     line: int | None = None  # where the player was read from
+    #: TRF-2026 NRS records of the player; when the event rates by them (172), ``rating`` is the rating
+    #: the method gives and ``fide_rating`` the 001 line's
+    national: tuple[NationalRating, ...] = ()
+    fide_rating: int | None = None
 
     @property
     def points(self) -> Fraction:
@@ -108,6 +148,10 @@ class Tournament(NamedTuple):
     rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
     #: where the event type came from (readers.builder.type_choice); None: the file's own (a workbook's Settings)
     event_type_choice: Choice | None = None
+    type_text: str = ""  # TRF 092 as written
+    type_code: str = ""  # TRF 192 as written
+    #: TRF-2026 172 records: (federation, method) -- which rating the players of that federation have
+    rating_methods: tuple[tuple[str, str], ...] = ()
 
     def player(self, start_no: int) -> Player:
         for p in self.players:
@@ -130,4 +174,5 @@ class Tournament(NamedTuple):
         return self.scoring.win * self.rounds
 
 
-__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind"]
+__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind", "NationalRating", "RATING_METHODS",
+           "rating_by_method"]

@@ -25,6 +25,7 @@ _WITH_OPPONENT = {
     "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
     "W": Kind.UNRATED_WIN, "D": Kind.UNRATED_DRAW, "L": Kind.UNRATED_LOSS,
     "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, " ": Kind.NOT_PLAYED,
+    "X": Kind.NOT_PLAYED, "?": Kind.NOT_PLAYED,  # a result not known yet (TRF-2026 162 X: an adjourned game)
     "w": Kind.UNRATED_WIN, "d": Kind.UNRATED_DRAW, "l": Kind.UNRATED_LOSS,  # codes are read in either case
 }
 #: result code without an opponent -> kind (TRF06 wrote byes as 0000 - = and 0000 - +)
@@ -67,7 +68,7 @@ class TrfHeader:
 
     __slots__ = ("name", "city", "federation", "start_date", "end_date", "type_text", "type_code", "chief_arbiter",
                  "rounds_declared", "tiebreaks_202", "tiebreaks_212", "line_202", "line_212", "team_records",
-                 "warnings")
+                 "warnings", "methods", "national", "unknown")
 
     def __init__(self) -> None:
         self.name = self.city = self.federation = self.type_text = self.type_code = self.chief_arbiter = ""
@@ -80,6 +81,9 @@ class TrfHeader:
         self.line_212: int | None = None
         self.team_records = False
         self.warnings: list[str] = []
+        self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
+        self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
+        self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
 
 
 def detect(text: str) -> bool:
@@ -167,9 +171,16 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             byes_240.append(trf_records.bye_240(line, number, source))
         elif tag == "299":
             records_299.append((number, line))
+        elif tag == "172":
+            trf_records.rating_method(line, number, header.methods, header.warnings)
         elif tag in _TEAM_RECORDS:
             header.team_records = True
-        # every other record (062, 072, 082, 122, 132, 152, 172, 182, 222, 250, 260, XXC, XXZ, ###...) is ignored
+        elif tag in trf_records.NOT_NEEDED:
+            pass  # informative or pairing-only records (062 ... 250 acceleration, XXA, XXZ, DAT, ###)
+        elif trf_records.national_line(tag, line):
+            header.national.append((number, line))
+        else:
+            header.unknown.setdefault(tag, []).append(number)
     if not raw:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
     scoring = trf_records.scoring_of(scoring_fields)
@@ -243,6 +254,11 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
     rounds = max((len(p.rounds) for p in raw), default=0)
     warnings = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
+    if header.unknown:
+        shown = ", ".join(f"{tag!r} (line {', '.join(map(str, lines[:3]))}{' ...' if len(lines) > 3 else ''})"
+                          for tag, lines in list(header.unknown.items())[:5])
+        more = " ..." if len(header.unknown) > 5 else ""
+        warnings.append(f"records that are not TRF-2026 records xltb reads, not read: {shown}{more}")
     if header.rounds_declared is not None and header.rounds_declared != rounds:
         players_only.append(len(warnings))
         warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
@@ -303,7 +319,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
     players, scoring, mismatch = builder.explain_points(
         _players(raw, rows, scoring, overrides, bonus), scoring,
         lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus), warnings,
-        declared_as="points in columns 81-84", alternatives=scoring == Scoring(), blank_rounds=True)
+        declared_as="points in columns 81-84", alternatives=scoring == Scoring(), blank_rounds=True, source=source,
+        blank_column=True)
     if mismatch is not None:
         error = builder.points_error(mismatch, source, rounds="results", declared_by="columns 81-84 say",
                                      tail=", and no scoring record (162, XXS, BBx, 299) explains it")
@@ -311,6 +328,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
             raise error
         players_only.append(len(warnings))
         warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
+    if header.national or header.methods:
+        players = trf_records.apply_national(players, header.national, header.methods, warnings)
     declared = trf_records.declared_event_type(header.type_text, header.type_code)
     etype = event_type or builder.event_type(declared, players, warnings)
     type_choice = builder.type_choice(event_type, declared,
@@ -323,7 +342,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         source=source,
         warnings=tuple(warnings), event_type_choice=type_choice, city=header.city, federation=header.federation,
         end_date=header.end_date,
-        chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared), frozenset(players_only)
+        chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared, type_text=header.type_text,
+        type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items()))), frozenset(players_only)
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
@@ -336,7 +356,8 @@ def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) ->
             raise InputError(f"round {rnd}: player {p.start_no} is paired with himself", file=source, line=p.line)
         kind = _WITH_OPPONENT.get(code)
         if kind is None:
-            raise InputError(f"round {rnd}: unknown result code {code!r} for a game (expected 1 = 0 + - W D L)",
+            raise InputError(f"round {rnd}: unknown result code {code!r} for a game (expected 1 = 0 + - W D L, or X "
+                             "or blank for a result not known yet)",
                              file=source, line=p.line)
         return kind, opponent, colour
     if code == "" and (p.start_no, rnd) in extra_kind:
@@ -357,8 +378,7 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
     for p in raw:
         results = rows[p.start_no]
         if overrides:
-            results = [r._replace(points=overrides.get((p.start_no, r.round, r.kind), overrides.get(
-                (None, r.round, r.kind), overrides.get((None, None, r.kind), r.points)))) for r in results]
+            results = [r._replace(points=_override(overrides, p.start_no, r)) for r in results]
         t = p.text
         rating = _rating(t[48:52], p.line)
         out.append(Player(
@@ -368,6 +388,15 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
             declared_rank=int_or_none(t[85:89]),
             extra_points=bonus.get(p.start_no, zero), line=p.line))
     return out
+
+
+def _override(overrides: dict, start_no: int, r: RoundResult) -> Fraction:
+    """The points of a round that a 299 record sets (the most particular record first: this player and round,
+    this player, this round, every round), else the scoring's."""
+    for key in ((start_no, r.round, r.kind), (start_no, None, r.kind), (None, r.round, r.kind), (None, None, r.kind)):
+        if key in overrides:
+            return overrides[key]
+    return r.points
 
 
 def _rating(text: str, line: int) -> int | None:

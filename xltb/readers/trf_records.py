@@ -10,8 +10,9 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..model import EventType, Kind, Scoring
 from ..events.builder import declared_by, declared_event_type  # noqa: F401 - the TRF readers' names
+from ..model import EventType, Kind, Player, Scoring
+from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits
 
 
@@ -28,10 +29,13 @@ _162_FIELDS = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"
 
 
 def scoring_162(line: str, number: int, source: str, out: dict) -> None:
-    """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token)."""
+    """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token). X, the
+    points of an unknown result, is kept (:attr:`~xltb.model.Scoring.unknown`): a game without a known
+    result is a round not played yet here."""
     for code, value in re.findall(r"\b([A-Za-z])\s*(-?\d*[.,]?\d+)", line[3:], re.ASCII):
         code = code.upper()
-        if code == "X":  # unknown result (adjourned): not a kind of result xltb keeps
+        if code == "X":
+            out["unknown"] = points_number(value, "162", number, source)
             continue
         if code not in _162_FIELDS:
             raise InputError(f"162: unknown scoring code {code!r} (expected W D L A P X)", file=source, line=number)
@@ -131,6 +135,94 @@ def bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[in
         if int(t):
             ids.append(int(t))
     return number, padded[4].upper(), int(rnd_text), ids
+
+
+# --------------------------------------------------------------------------- national ratings (TRF-2026)
+#: records every TRF reader meets that carry nothing the standings use: informative header records,
+#: pairing data (250 acceleration, whose fictitious points are for pairing only and never part of a
+#: score; 260 prohibited pairings; JaVaFo's XXA acceleration, XXC colour, XXZ absences, XXP prohibited
+#: pairs), Tornelo's DAT player data, the 801/802 team summaries, comments (###)
+NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "132", "152", "182", "222", "250", "260", "801",
+                        "802", "XXA", "XXC", "XXZ", "XXP", "DAT"})
+
+
+def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[str]) -> None:
+    """TRF-2026 172: columns 5-7 a federation, 9-13 how its players are rated (FIDE, NRO, FIDON, NIDOF,
+    HBFN, LBFN, OTHER)."""
+    padded = line.ljust(13)
+    federation, method = padded[4:7].strip().upper(), padded[8:13].strip().upper()
+    if not re.fullmatch(r"[A-Z]{3}", federation, re.ASCII) or method not in RATING_METHODS:
+        warnings.append(f"line {number}: 172 {line[4:].strip()!r} is not a federation and a rating method "
+                        f"({', '.join(RATING_METHODS)}); ignored")
+        return
+    if method == "OTHER":
+        warnings.append(f"line {number}: 172 {federation} OTHER names no rule for the rating: the FIDE ratings are "
+                        "used")
+    methods[federation] = method
+
+
+def national_line(tag: str, line: str) -> bool:
+    """A TRF-2026 NRS record: a federation code (three capital letters) instead of 001, then a pairing
+    number in columns 5-8."""
+    return len(tag) == 3 and tag.isalpha() and tag.isupper() and tag.isascii() and digits(line[4:8].strip())
+
+
+def national_record(line: str) -> tuple[int, NationalRating | None]:
+    """(pairing number, the record) of an NRS line, the columns of a 001 line's static part; the record is
+    None when its rating (columns 49-52) is not a number."""
+    t = line.ljust(80)
+    rating_text = t[48:52].strip()
+    if rating_text and not digits(rating_text):
+        return int(t[4:8]), None
+    return int(t[4:8]), NationalRating(
+        federation=t[:3], rating=(int(rating_text) or None) if rating_text else None, sex=t[9].strip(),
+        classification=t[10:13].strip(), name=t[14:47].strip(), origin=t[53:56].strip(), number=t[57:68].strip(),
+        birth=t[69:79].strip())
+
+
+def apply_national(players: list[Player], records: list[tuple[int, str]], methods: dict[str, str],
+                   warnings: list[str]) -> list[Player]:
+    """Give each player its NRS records; where a 172 method names national ratings for the record's
+    federation, the player's rating becomes the one the method gives (the 001 rating kept as
+    ``fide_rating``), said in one warning per federation."""
+    by_no = {p.start_no: i for i, p in enumerate(players)}
+    found: dict[int, list[NationalRating]] = {}
+    bad: list[int] = []
+    for number, line in records:
+        no, record = national_record(line)
+        if record is None or no not in by_no:
+            bad.append(number)
+            continue
+        found.setdefault(no, []).append(record)
+    if bad:
+        warnings.append(f"NRS records (national ratings) on line(s) {', '.join(map(str, bad[:5]))}"
+                        f"{' ...' if len(bad) > 5 else ''} name no player of the event or no rating: ignored")
+    out = list(players)
+    used: dict[str, int] = {}
+    for no, recs in found.items():
+        p = out[by_no[no]]
+        rating = p.rating
+        for rec in recs:
+            method = methods.get(rec.federation, "FIDE")
+            if method not in ("FIDE", "OTHER"):
+                rating = rating_by_method(method, p.rating, rec.rating)
+                used[rec.federation] = used.get(rec.federation, 0) + 1
+        out[by_no[no]] = p._replace(national=tuple(recs), rating=rating, fide_rating=p.rating) if rating != p.rating \
+            else p._replace(national=tuple(recs))
+    unrated = {rec.federation for recs in found.values() for rec in recs} - set(methods)
+    if unrated:
+        warnings.append(f"NRS records of {', '.join(sorted(unrated))} without a 172 record saying how they rate: the "
+                        "FIDE ratings are used")
+    for federation, method in sorted(methods.items()):
+        if federation in used:
+            warnings.append(f"172 {federation} {method}: the rating-based tie-breaks use {_METHOD_TEXT[method]} "
+                            f"({used[federation]} player(s) with an NRS record)")
+    return out
+
+
+_METHOD_TEXT = {"NRO": "the national rating only", "FIDON": "the FIDE rating, else the national one",
+                "NIDOF": "the national rating, else the FIDE one", "HBFN": "the higher of the FIDE and national "
+                "ratings", "LBFN": "the lower of the FIDE and national ratings"}
 
 
 # --------------------------------------------------------------------------- header helpers

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ..ranking.standings import Standings
 from .numbers import format_value, safe_cell
+from .titles import progress
 
 
 def event_dict(st: Standings) -> dict:
@@ -20,6 +21,7 @@ def event_dict(st: Standings) -> dict:
         "type": t.event_type.value,
         "start_date": t.start_date.isoformat() if t.start_date else None,
         "rounds": t.rounds,
+        "rounds_planned": progress(st).planned,
         "participants": len(st.participants),
         "scoring": st.scoring_text,
     }
@@ -77,6 +79,9 @@ def header_lines(st: Standings) -> list[str]:
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
     who = "teams" if st.team else "participants"
     lines.append(f"{t.event_type.value}, {len(st.participants)} {who}, {t.rounds} rounds; scoring {st.scoring_text}")
+    done = progress(st)
+    if not done.final:
+        lines.append(f"standings after round {done.played} of {done.planned}")
     lines.extend(choice_lines(st))
     if st.lots_seed is not None:
         lines.append(f"remaining ties broken by drawing of lots (seed {st.lots_seed}); marked *")
