@@ -14,4 +14,5 @@ COMMANDS = {
     "check": "xltb.cli.check",
     "libreoffice": "xltb.cli.libreoffice",
     "codes": "xltb.cli.codes",
+    "trf": "xltb.cli.trf",
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .choice import Choice
 from .results import Colour, Kind
@@ -62,6 +62,11 @@ class RoundResult(NamedTuple):
         return self.kind.played
 
 
+#: what a source cannot tell, said when the event is written in another format (``xltb trf``): an export
+#: whose participants are numbered by their final rank has no pairing numbers; one without colours
+Lack = Literal["pairing numbers", "colours"]
+
+
 class NationalRating(NamedTuple):
     """A national rating record of a player (TRF-2026 NRS line: a federation code instead of 001, the
     columns of the 001 line's static part)."""
@@ -115,8 +120,8 @@ class Player(NamedTuple):
     declared_rank: int | None = None
     extra_points: Fraction = Fraction(0)  # TRF-2026 299 abnormal points, not tied to a round
     line: int | None = None  # where the player was read from
-    #: TRF-2026 NRS records of the player; when the event rates by them (172), ``rating`` is the rating
-    #: the method gives and ``fide_rating`` the 001 line's
+    #: TRF-2026 NRS records of the player; with them, ``fide_rating`` is the 001 line's rating and ``rating``
+    #: the one the event's 172 method gives (the rating-based tie-breaks use it)
     national: tuple[NationalRating, ...] = ()
     fide_rating: int | None = None
 
@@ -152,6 +157,7 @@ class Tournament(NamedTuple):
     type_code: str = ""  # TRF 192 as written
     #: TRF-2026 172 records: (federation, method) -- which rating the players of that federation have
     rating_methods: tuple[tuple[str, str], ...] = ()
+    lacks: frozenset[Lack] = frozenset()  # what the source cannot tell
 
     def player(self, start_no: int) -> Player:
         for p in self.players:
@@ -174,5 +180,5 @@ class Tournament(NamedTuple):
         return self.scoring.win * self.rounds
 
 
-__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind", "NationalRating", "RATING_METHODS",
+__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind", "Lack", "NationalRating", "RATING_METHODS",
            "rating_by_method"]

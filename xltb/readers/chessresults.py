@@ -17,6 +17,7 @@ from datetime import date
 
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Tournament
+from ..model.tournament import Lack
 from .numbers import digits, int_or_none
 from .published import (CHESS_RESULTS, SP_HEADER, ExportRow, Published, PublishedColumn, build_tournament, points,
                         read_table)
@@ -177,7 +178,8 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         points={r.number: r.declared for r in rows},
         tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title,
         updated=_last_update(text))
-    tournament = build_tournament(rows, len(roles["rounds"]), name, source, event_type, [])
+    lacks: frozenset[Lack] = frozenset({"pairing numbers"}) if roles.get("rank_is_number") else frozenset()
+    tournament = build_tournament(rows, len(roles["rounds"]), name, source, event_type, [], lacks)
     return tournament, published
 
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
+from ..model.tournament import Lack
 from .numbers import ascii_fraction
 
 CHESS_RESULTS = "chess-results"
@@ -130,7 +131,7 @@ def _players(rows: list[ExportRow], results: builder.Rows) -> list[Player]:
 
 
 def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str, event_type: EventType | None,
-                     warnings: list[str]) -> Tournament:
+                     warnings: list[str], lacks: frozenset[Lack] = frozenset()) -> Tournament:
     """Both cells of every game must agree (names, mirrored results); the published points must be
     explained by the rounds."""
     scoring = Scoring()
@@ -148,4 +149,4 @@ def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str,
     etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings),
-                      event_type_choice=builder.type_choice(event_type, None, "", etype))
+                      event_type_choice=builder.type_choice(event_type, None, "", etype), lacks=lacks)

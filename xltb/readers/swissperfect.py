@@ -125,5 +125,5 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
                     "from it")
     published = Published(kind=SWISSPERFECT, ranks={}, points={r.number: r.declared for r in rows}, tiebreaks=(),
                           legend=(), lines={r.number: r.line for r in rows})
-    tournament = build_tournament(rows, len(rounds), name, source, event_type, warnings)
+    tournament = build_tournament(rows, len(rounds), name, source, event_type, warnings, frozenset({"colours"}))
     return tournament, published

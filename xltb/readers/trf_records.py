@@ -207,8 +207,7 @@ def apply_national(players: list[Player], records: list[tuple[int, str]], method
             if method not in ("FIDE", "OTHER"):
                 rating = rating_by_method(method, p.rating, rec.rating)
                 used[rec.federation] = used.get(rec.federation, 0) + 1
-        out[by_no[no]] = p._replace(national=tuple(recs), rating=rating, fide_rating=p.rating) if rating != p.rating \
-            else p._replace(national=tuple(recs))
+        out[by_no[no]] = p._replace(national=tuple(recs), rating=rating, fide_rating=p.rating)
     unrated = {rec.federation for recs in found.values() for rec in recs} - set(methods)
     if unrated:
         warnings.append(f"NRS records of {', '.join(sorted(unrated))} without a 172 record saying how they rate: the "

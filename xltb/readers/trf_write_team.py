@@ -1,0 +1,226 @@
+"""The team records of a TRF-2026 file (``xltb trf`` of a team event; see :mod:`xltb.readers.trf_write`):
+
+* ``192`` carries the primary score (``_MP``/``_GP``), ``352`` the board colours (when the event has
+  them), ``362`` the match points when they are not 2/1/0;
+* ``310`` per team: pairing number (5-7), name (9-40), short name (42-46), strength (48-53), match and
+  game points (55-60, 62-67, filled in), rank of the standings (69-71), the roster in board order
+  (74-77, 79-82, ...);
+* ``300`` the line-up of a round where it is not the roster's order (or has an empty board, ``0000``);
+* ``320`` the pairing-allocated byes (their MP and GP, the team of each round), ``330`` the forfeited
+  matches, ``240`` the teams' requested byes (``F``, ``H``, ``Z``);
+* ``299`` the MP and GP of a team's round that the records above do not give as the event had them
+  (a type of result, the round and the team), and the MP and GP not tied to a round (a bonus or
+  penalty).
+
+A player's rank in columns 86-89 of a team event is his place among all players by points (equal
+points share the place): the standings rank the teams.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model import Colour, Kind
+from ..model.team import MatchScoring, Team, TeamRound, TeamTournament
+from .trf_write import ABNORMAL_TYPE, Lines, Ranking, abnormal_line, fixed
+
+#: team numbers are three columns (310 columns 5-7)
+MAX_TEAM = 999
+_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+_FORFEIT_CODE = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
+_MATCH = {Kind.WIN, Kind.DRAW, Kind.LOSS}
+
+
+def primary_code(code: str, event: TeamTournament) -> str:
+    """192 with the primary score the standings used: the file's code when it says it, else one that does
+    (``CUSTOM_TEAM_SWISS_MP``: a team Swiss of a pairing system the model does not know)."""
+    for marker, value in (("_MP_GP", "MP"), ("_GP_MP", "GP"), ("_MP", "MP"), ("_GP", "GP")):
+        if marker in code:
+            if value == event.primary:
+                return code
+            break
+    else:
+        if code and event.primary == "MP" and event.primary_choice is not None \
+                and event.primary_choice.origin == "default":
+            return code  # the file's code, read as MP by default: read back the same way
+    if event.event_type.predetermined:
+        double = "DOUBLE" if event.event_type.value.startswith("double") else ""
+        return f"CUSTOM_TEAM_{double}ROUNDROBIN_{event.primary}"
+    return f"CUSTOM_TEAM_SWISS_{event.primary}"
+
+
+def match_scoring_362(ms: MatchScoring) -> str:
+    """362 (``TW`` in columns 5-6, its points in 7-10, ``TD`` in 14-15 ...), or "" for 2/1/0."""
+    if (ms.win, ms.draw, ms.loss) == (2, 1, 0):
+        return ""
+    cells = []
+    for code, value in (("TW", ms.win), ("TD", ms.draw), ("TL", ms.loss)):
+        cells.append(f"{code}{fixed(value, 4) or '':>4}")
+    return "362 " + "   ".join(cells)
+
+
+def player_ranks(event: TeamTournament) -> dict[int, int]:
+    """Each player's place among all players by points, equal points sharing it (1, 2, 2, 4)."""
+    order = sorted(event.players, key=lambda p: -p.points)
+    ranks: dict[int, int] = {}
+    for i, p in enumerate(order):
+        ranks[p.start_no] = ranks[order[i - 1].start_no] if i and p.points == order[i - 1].points else i + 1
+    return ranks
+
+
+def team_records(out: Lines, event: TeamTournament, ranking: Ranking) -> None:
+    """310, 300, 320, 330, 240 and 299 of a team event."""
+    if event.teams and max(t.start_no for t in event.teams) > MAX_TEAM:
+        from ..errors import XltbError
+
+        raise XltbError(f"team numbers above {MAX_TEAM} cannot be written in TRF (310 columns 5-7)", file=event.source)
+    for t in event.teams:
+        out.add(team_line(out, t, ranking.ranks.get(t.start_no)))
+    for t in event.teams:
+        for tr in t.results:
+            lineup = lineup_300(t, tr, event.boards)
+            if lineup:
+                out.add(lineup)
+    byes_320(out, event)
+    for t in event.teams:
+        for tr in t.results:
+            line = forfeit_330(t, tr, event)
+            if line:
+                out.add(line)
+    byes_240(out, event)
+    team_abnormal(out, event)
+
+
+def team_line(out: Lines, t: Team, rank: int | None) -> str:
+    name = t.name if len(t.name) <= 32 else t.name[:32]
+    if len(t.name) > 32:
+        out.warn_once("team names ", f"team names longer than the 32 columns of TRF: {t.name!r} written cut")
+    strength = str(t.strength) if t.strength is not None else ""
+    mp, gp = fixed(t.mp, 6), fixed(t.gp, 6)
+    if mp is None or gp is None:
+        out.warn_once("team points ", f"team points that do not fit their six columns: team {t.start_no} written blank")
+    head = (f"310 {t.start_no:3d} {name:<32} {t.short_name[:5]:<5} {strength[:6]:>6} {mp or '':>6} {gp or '':>6} "
+            f"{rank if rank else '':>3}")
+    return head + " " + "".join(f" {p:4d}" for p in t.roster)
+
+
+def _default_lineup(t: Team, tr: TeamRound) -> list[int]:
+    """The players a reader puts on the boards when no 300 says otherwise: the roster's players who played
+    that round (had an opponent, or won against an empty board), in roster order."""
+    on_board = {b.player for b in tr.boards if b.player is not None}
+    return [p for p in t.roster if p in on_board]
+
+
+def lineup_300(t: Team, tr: TeamRound, size: int) -> str:
+    """300 for a round whose boards are not the roster's order from board 1: every board of the team size,
+    an empty one 0000 (TRF-2026 300: the 1st to the last player ID, or 0000)."""
+    if not tr.boards or tr.opponent is None:
+        return ""
+    seated = {b.board: b.player for b in tr.boards}
+    boards = [seated.get(n) for n in range(1, max(max(seated), size) + 1)]
+    if not tr.lineup_declared and boards[:max(seated)] == _default_lineup(t, tr):
+        return ""
+    return f"300 {tr.round:3d} {t.start_no:3d} {tr.opponent:3d}" + "".join(f" {p or 0:4d}" for p in boards)
+
+
+def byes_320(out: Lines, event: TeamTournament) -> None:
+    """320: the MP and GP of a pairing-allocated bye and the team that had it in each round (000: none); a
+    round with two such byes needs a second record."""
+    pab: dict[int, list[int]] = {}
+    for t in event.teams:
+        for tr in t.results:
+            if tr.kind is Kind.PAB and tr.opponent is None:
+                pab.setdefault(tr.round, []).append(t.start_no)
+    if not pab:
+        return
+    mp, gp = _pab_values(event)
+    records = max(len(teams) for teams in pab.values())
+    for k in range(records):
+        cells = "".join(f" {pab[r][k] if len(pab.get(r, ())) > k else 0:03d}" for r in range(1, event.rounds + 1))
+        out.add(f"320 {fixed(mp, 4) or '':>4} {fixed(gp, 4) or '':>4}{cells}")
+
+
+def _pab_values(event: TeamTournament) -> tuple[Fraction, Fraction]:
+    ms = event.match_scoring
+    mp = ms.draw if ms.pab_mp is None else ms.pab_mp
+    gp = event.scoring.draw * event.boards if ms.pab_gp is None else ms.pab_gp
+    return mp, gp
+
+
+def forfeit_330(t: Team, tr: TeamRound, event: TeamTournament) -> str:
+    """330 for a forfeited match, written once, from the side of the team with white (else the lower
+    number)."""
+    if tr.kind not in _FORFEIT_CODE or tr.opponent is None:
+        return ""
+    other = event.team(tr.opponent).result(tr.round)
+    white = tr.colour is Colour.WHITE or (tr.colour is Colour.NONE and other.colour is not Colour.WHITE
+                                          and t.start_no < tr.opponent)
+    if not white:
+        return ""
+    return f"330 {_FORFEIT_CODE[tr.kind]} {tr.round:03d} {t.start_no:03d} {tr.opponent:03d}"
+
+
+def byes_240(out: Lines, event: TeamTournament) -> None:
+    """240: the teams' full-, half- and zero-point byes of each round."""
+    found: dict[tuple[str, int], list[int]] = {}
+    for t in event.teams:
+        for tr in t.results:
+            if tr.kind in _BYE_CODE and tr.opponent is None:
+                found.setdefault((_BYE_CODE[tr.kind], tr.round), []).append(t.start_no)
+    for (code, rnd), teams in sorted(found.items(), key=lambda x: (x[0][1], x[0][0])):
+        out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in teams))
+
+
+def read_back(event: TeamTournament, tr: TeamRound) -> tuple[Fraction, Fraction]:
+    """The MP and GP a reader gives this round from the records written (before 299): a played match from
+    its boards and the match scoring, any other round from the event's provisions (320, 362, the global
+    299 records)."""
+    ms = event.match_scoring
+    if tr.kind in _MATCH and tr.opponent is not None:
+        mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[tr.kind]
+        gp = sum((b.points for b in tr.boards), Fraction(0))
+        o_mp, o_gp = ms.override(tr.kind)
+        return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
+    if tr.kind is Kind.PAB:
+        mp, gp = _pab_values(event)
+        o_mp, o_gp = ms.override(tr.kind)
+        return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
+    return ms.unplayed(tr.kind, event.boards, event.scoring)
+
+
+def team_abnormal(out: Lines, event: TeamTournament) -> None:
+    """299: the event's own abnormal points (every team, every round), a team round whose MP or GP the
+    records do not give, and the MP and GP not tied to a round."""
+    for kind, mp, gp in event.match_scoring.overrides:
+        code = ABNORMAL_TYPE.get(kind)
+        if code is not None:
+            _add(out, abnormal_line(code, mp, gp, None, ()))
+    for t in event.teams:
+        for tr in t.results:
+            mp, gp = read_back(event, tr)
+            if (mp, gp) == (tr.mp, tr.gp):
+                continue
+            code = ABNORMAL_TYPE.get(tr.kind)
+            if code is None:
+                out.warnings.append(f"team {t.start_no}, round {tr.round}: {_fmt(tr.mp)} MP and {_fmt(tr.gp)} GP of a "
+                                    f"{tr.kind.name.lower().replace('_', ' ')} cannot be written in TRF (no 299 type)")
+                continue
+            _add(out, abnormal_line(code, tr.mp if tr.mp != mp else None, tr.gp if tr.gp != gp else None, tr.round,
+                                    (t.start_no,)))
+    for t in event.teams:
+        if t.extra_mp or t.extra_gp:
+            _add(out, abnormal_line(" ", t.extra_mp, t.extra_gp, None, (t.start_no,)))
+
+
+def _add(out: Lines, line: str | None) -> None:
+    if line is None:
+        out.warnings.append("team points that do not fit the four columns of a 299 record were not written")
+    else:
+        out.add(line)
+
+
+def _fmt(value: Fraction) -> str:
+    return f"{float(value):g}"
+
+
+__all__ = ["primary_code", "match_scoring_362", "player_ranks", "team_records"]
