@@ -206,7 +206,7 @@ def type_records(event, team: bool) -> tuple[str, str]:
     if code and declared_event_type("", code) not in (None, event.event_type):
         code = ""  # the file's code names another system (the user chose --event-type)
     text = event.type_text
-    if declared_event_type(text, code) is not event.event_type:
+    if declared_event_type(text, "") is not event.event_type:  # the file's text when it says the type
         text = ("Team: " if team else "Individual: ") + TYPE_TEXT[event.event_type]
     if team:
         from .trf_write_team import primary_code

@@ -112,13 +112,14 @@ def _default_lineup(t: Team, tr: TeamRound) -> list[int]:
 
 
 def lineup_300(t: Team, tr: TeamRound, size: int) -> str:
-    """300 for a round whose boards are not the roster's order from board 1: every board of the team size,
-    an empty one 0000 (TRF-2026 300: the 1st to the last player ID, or 0000)."""
+    """300 for a round whose boards are not the roster's order from board 1, or with an unoccupied board
+    (TRF-2026 300: "required when a team plays in a different board order than defined in record 310, or
+    plays with an unoccupied board"): every board of the team size, an empty one 0000."""
     if not tr.boards or tr.opponent is None:
         return ""
     seated = {b.board: b.player for b in tr.boards}
     boards = [seated.get(n) for n in range(1, max(max(seated), size) + 1)]
-    if not tr.lineup_declared and boards[:max(seated)] == _default_lineup(t, tr):
+    if not tr.lineup_declared and None not in boards and boards == _default_lineup(t, tr):
         return ""
     return f"300 {tr.round:3d} {t.start_no:3d} {tr.opponent:3d}" + "".join(f" {p or 0:4d}" for p in boards)
 
