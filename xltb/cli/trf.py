@@ -11,7 +11,7 @@ from ..terminal import printable
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, output
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("trf", help="write an event as a TRF-2026 file (points filled in, ranks of the standings)",
                        description="Write the event (TRF-16 / TRF-2026, chess-results or SwissPerfect export) as a "
                                    "TRF-2026 file: the players' 001 lines with their points and the ranks of the "

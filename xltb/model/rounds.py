@@ -13,7 +13,7 @@ the rounds cut away hold no result (a round paired but not played yet), they are
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, overload
 
 from ..errors import XltbError
 from .results import Kind
@@ -21,8 +21,6 @@ from .tournament import Player, RoundResult, Tournament
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from .team import Team, TeamRound, TeamTournament
-
-Event = TypeVar("Event", "Tournament", "TeamTournament")
 
 #: a round that holds no result: paired without a result yet, or not paired at all (blank)
 _NO_RESULT = frozenset({Kind.NOT_PLAYED, Kind.ABSENT})
@@ -52,7 +50,14 @@ def holds_results(rows: Iterable[Any]) -> bool:
     return any(r.kind not in _NO_RESULT for r in rows)
 
 
-def after_round(event: Event, n: int, planned: int | None = None) -> Event:
+@overload
+def after_round(event: Tournament, n: int, planned: int | None = None) -> Tournament: ...
+@overload
+def after_round(event: TeamTournament, n: int, planned: int | None = None) -> TeamTournament: ...
+
+
+def after_round(event: Tournament | TeamTournament, n: int, planned: int | None = None
+                ) -> Tournament | TeamTournament:
     """The event as it stood after round ``n``: every later round ignored, the totals recomputed from
     the rounds kept, the rounds planned (for "after round N of M") the user's ``planned``, else the
     file's, else the rounds the file holds. ``n`` must be a round the file holds (1 to its rounds)."""
@@ -62,15 +67,13 @@ def after_round(event: Event, n: int, planned: int | None = None) -> Event:
         raise XltbError(f"--after-round {n}: the file holds {event.rounds} round{'s' if event.rounds != 1 else ''}",
                         file=event.source)
     total = rounds_planned(event, planned)
-    players = event.players
-    cut_players = holds_results(r for p in players for r in p.results[n:])
-    teams = getattr(event, "teams", None)
-    if teams is None:
-        return event._replace(players=tuple(_player(p, n, cut_players) for p in players), rounds=n,  # type: ignore[return-value]
+    cut_players = holds_results(r for p in event.players for r in p.results[n:])
+    if isinstance(event, Tournament):
+        return event._replace(players=tuple(_player(p, n, cut_players) for p in event.players), rounds=n,
                               rounds_planned=total)
-    cut_teams = cut_players or holds_results(r for t in teams for r in t.results[n:])
-    return replace(event, players=tuple(_player(p, n, cut_teams) for p in players),  # type: ignore[return-value]
-                   teams=tuple(_team(t, n, cut_teams) for t in teams), rounds=n, rounds_planned=total)
+    cut_teams = cut_players or holds_results(r for t in event.teams for r in t.results[n:])
+    return replace(event, players=tuple(_player(p, n, cut_teams) for p in event.players),
+                   teams=tuple(_team(t, n, cut_teams) for t in event.teams), rounds=n, rounds_planned=total)
 
 
 def _player(p: Player, n: int, declared_gone: bool) -> Player:

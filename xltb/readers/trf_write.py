@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
 
 from ..errors import XltbError
 from ..model import Colour, EventType, Kind, Player, Scoring, Tournament
 from ..model.tournament import NationalRating
 from .trf_records import declared_event_type
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
 
 #: the result column of a round, by kind (TRF-2026 001, column 99 for round 1)
 RESULT_CODE: dict[Kind, str] = {
@@ -117,33 +120,31 @@ class Lines:
 
 
 # --------------------------------------------------------------------------- the event
-def write_trf(event, ranking: Ranking) -> Written:
+def write_trf(event: Tournament | TeamTournament, ranking: Ranking) -> Written:
     """The TRF-2026 text of an individual or team event with the points and ranks of its standings."""
     out = Lines()
-    team = getattr(event, "teams", None) is not None
     players: tuple[Player, ...] = event.players
     if players and max(p.start_no for p in players) > MAX_NUMBER:
         raise XltbError(f"pairing numbers above {MAX_NUMBER} cannot be written in TRF (columns 5-8)",
                         file=event.source)
-    header(out, event, ranking, team)
-    if team:
+    header(out, event, ranking)
+    if isinstance(event, Tournament):
+        ranks = dict(ranking.ranks)
+    else:
         from .trf_write_team import player_ranks, team_records  # the team model: team events only
 
         ranks = player_ranks(event)
-    else:
-        ranks = dict(ranking.ranks)
-    scoring = written_scoring(event.scoring)
     for p in players:
         out.add(player_line(out, p, ranks.get(p.start_no), event.rounds))
     for p in players:
         for record in p.national:
             out.add(national_line(p.start_no, record))
-    if team:
-        team_records(out, event, ranking)
+    if isinstance(event, Tournament):
+        abnormal_points(out, players, written_scoring(event.scoring))
+        for lack in sorted(event.lacks):
+            out.warnings.append(_LACKS[lack])
     else:
-        abnormal_points(out, players, scoring)
-    for lack in sorted(getattr(event, "lacks", ())):
-        out.warnings.append(_LACKS[lack])
+        team_records(out, event, ranking)
     return out.written()
 
 
@@ -155,7 +156,7 @@ _LACKS = {
 }
 
 
-def header(out: Lines, event, ranking: Ranking, team: bool) -> None:
+def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> None:
     """The tournament records (012 ... 212)."""
     name = event.name or (os.path.splitext(os.path.basename(event.source))[0] if event.source else "")
     out.add(f"012 {name}")
@@ -167,9 +168,9 @@ def header(out: Lines, event, ranking: Ranking, team: bool) -> None:
             out.add(f"{tag} {day.year:04d}/{day.month:02d}/{day.day:02d}")
     out.add(f"062 {len(event.players)}")
     out.add(f"072 {sum(1 for p in event.players if _fide_rating(p))}")
-    if team:
+    if not isinstance(event, Tournament):
         out.add(f"082 {len(event.teams)}")
-    text, code = type_records(event, team)
+    text, code = type_records(event)
     out.add(f"092 {text}")
     if event.chief_arbiter:
         out.add(f"102 {event.chief_arbiter}")
@@ -177,14 +178,14 @@ def header(out: Lines, event, ranking: Ranking, team: bool) -> None:
     line = scoring_162(event.scoring)
     if line:
         out.add(line)
-    for federation, method in getattr(event, "rating_methods", ()):
+    for federation, method in event.rating_methods:
         out.add(f"172 {federation:<3} {method}")
     if code:
         out.add(f"192 {code}")
     if ranking.tiebreaks:
         out.add("202 " + ",".join(ranking.tiebreaks))
         out.add("212 " + ",".join(("PTS",) + tuple(ranking.tiebreaks)))
-    if team:
+    if not isinstance(event, Tournament):
         if event.board_colours:
             out.add(f"352 {event.board_colours}")
         from .trf_write_team import match_scoring_362
@@ -198,7 +199,7 @@ def header(out: Lines, event, ranking: Ranking, team: bool) -> None:
             f"{ranking.edition}")
 
 
-def type_records(event, team: bool) -> tuple[str, str]:
+def type_records(event: Tournament | TeamTournament) -> tuple[str, str]:
     """092 and 192: the file's own when they say the event type (and, for a team event, the primary score)
     the standings used; else written from the model (092 text; 192 only for a team event, whose primary
     score it carries)."""
@@ -207,8 +208,8 @@ def type_records(event, team: bool) -> tuple[str, str]:
         code = ""  # the file's code names another system (the user chose --event-type)
     text = event.type_text
     if declared_event_type(text, "") is not event.event_type:  # the file's text when it says the type
-        text = ("Team: " if team else "Individual: ") + TYPE_TEXT[event.event_type]
-    if team:
+        text = ("Individual: " if isinstance(event, Tournament) else "Team: ") + TYPE_TEXT[event.event_type]
+    if not isinstance(event, Tournament):
         from .trf_write_team import primary_code
 
         code = primary_code(code, event)

@@ -51,7 +51,7 @@ def primary_code(code: str, event: TeamTournament) -> str:
 
 def match_scoring_362(ms: MatchScoring) -> str:
     """362 (``TW`` in columns 5-6, its points in 7-10, ``TD`` in 14-15 ...), or "" for 2/1/0."""
-    if (ms.win, ms.draw, ms.loss) == (2, 1, 0):
+    if (ms.win, ms.draw, ms.loss) == (Fraction(2), Fraction(1), Fraction(0)):
         return ""
     cells = []
     for code, value in (("TW", ms.win), ("TD", ms.draw), ("TL", ms.loss)):
