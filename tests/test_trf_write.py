@@ -84,6 +84,19 @@ def test_team_records(tmp_path):
         assert [int(x) for x in line[73:].split()] == list(team.roster)
 
 
+def test_round_dates(tmp_path):
+    """132: each round's date, as the file wrote it, in columns 92-99, 102-109, ...; the rounds kept after a cut."""
+    source = DATA / "team" / "19_tec_grandmommys_cup_trf25_sample_team.trf"
+    dates = next(x for x in source.read_text().splitlines() if x.startswith("132"))
+    target, decision, _, _ = written(source, tmp_path)
+    mine = next(x for x in target.read_text().splitlines() if x.startswith("132"))
+    assert mine[91:].split() == dates[91:].split() and len(decision.event.round_dates) == 14
+    assert mine[91:99] == "24/12/01" and mine[101:109] == "24/12/02"
+    (tmp_path / "cut").mkdir()
+    cut, _, _, _ = written(source, tmp_path / "cut", after=5)
+    assert next(x for x in cut.read_text().splitlines() if x.startswith("132"))[91:].split() == dates[91:].split()[:5]
+
+
 def test_points_the_scoring_cannot_say_are_299_records(tmp_path):
     """A bonus not tied to a round (299, blank type) and a scoring other than the default (162) come back."""
     source = tmp_path / "odd.trf"

@@ -227,7 +227,8 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
         end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
         rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned,
-        type_text=rec.type_text, type_code=rec.type_code, rating_methods=ind.rating_methods)
+        type_text=rec.type_text, type_code=rec.type_code, rating_methods=ind.rating_methods,
+        round_dates=ind.round_dates)
 
 
 def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):

@@ -12,8 +12,7 @@ the rounds cut away hold no result (a round paired but not played yet), they are
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, overload
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, overload
 
 from ..errors import XltbError
 from .results import Kind
@@ -44,6 +43,33 @@ def rounds_planned(event: Tournament | TeamTournament, planned: int | None = Non
     return max(planned or event.rounds_planned or event.rounds, event.rounds)
 
 
+class Progress(NamedTuple):
+    """How far an event is: ``played`` rounds with a result of ``planned``."""
+
+    played: int
+    planned: int
+
+    @property
+    def final(self) -> bool:
+        return self.played >= self.planned
+
+
+def progress(event: Tournament | TeamTournament, planned: int | None = None) -> Progress:
+    """The last round with any result, and the rounds planned: ``planned`` when given (the arbiter's
+    ``--rounds``), else the rounds the file declares (TRF 142 / XXR), else the rounds it has (a paired
+    round without results counts as planned)."""
+    participants: Iterable[Any] = getattr(event, "teams", None) or event.players
+    played = 0
+    rounds = event.rounds
+    for p in participants:
+        rounds = max(rounds, len(p.results))
+        for r in p.results:
+            if r.kind is not Kind.NOT_PLAYED and r.round > played:
+                played = r.round
+    planned = planned or event.rounds_planned  # --rounds, else the file's (TRF 142 / XXR)
+    return Progress(played, max(planned or rounds, played))
+
+
 def holds_results(rows: Iterable[Any]) -> bool:
     """Whether any of these rounds (RoundResult or TeamRound) holds a result: anything but a pairing
     without a result or a blank round."""
@@ -70,10 +96,13 @@ def after_round(event: Tournament | TeamTournament, n: int, planned: int | None 
     cut_players = holds_results(r for p in event.players for r in p.results[n:])
     if isinstance(event, Tournament):
         return event._replace(players=tuple(_player(p, n, cut_players) for p in event.players), rounds=n,
-                              rounds_planned=total)
+                              rounds_planned=total, round_dates=event.round_dates[:n])
+    from dataclasses import replace  # team events only: xltb standings on a file does not load dataclasses
+
     cut_teams = cut_players or holds_results(r for t in event.teams for r in t.results[n:])
     return replace(event, players=tuple(_player(p, n, cut_teams) for p in event.players),
-                   teams=tuple(_team(t, n, cut_teams) for t in event.teams), rounds=n, rounds_planned=total)
+                   teams=tuple(_team(t, n, cut_teams) for t in event.teams), rounds=n, rounds_planned=total,
+                   round_dates=event.round_dates[:n])
 
 
 def _player(p: Player, n: int, declared_gone: bool) -> Player:
@@ -84,10 +113,12 @@ def _player(p: Player, n: int, declared_gone: bool) -> Player:
 
 
 def _team(t: Team, n: int, declared_gone: bool) -> Team:
+    from dataclasses import replace
+
     results: tuple[TeamRound, ...] = t.results[:n]
     if declared_gone:
         return replace(t, results=results, declared_mp=None, declared_gp=None, declared_rank=None)
     return replace(t, results=results)
 
 
-__all__ = ["after_round", "rounds_planned", "check_planned", "holds_results"]
+__all__ = ["after_round", "rounds_planned", "check_planned", "holds_results", "Progress", "progress"]

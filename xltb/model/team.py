@@ -164,6 +164,7 @@ class TeamTournament:
     type_text: str = ""  # TRF 092 as written
     type_code: str = ""  # TRF 192 as written
     rating_methods: tuple[tuple[str, str], ...] = ()  # TRF-2026 172 (see Tournament)
+    round_dates: tuple[str, ...] = ()  # TRF 132, as written (see Tournament)
 
     @property
     def secondary(self) -> str:

@@ -158,6 +158,7 @@ class Tournament(NamedTuple):
     #: TRF-2026 172 records: (federation, method) -- which rating the players of that federation have
     rating_methods: tuple[tuple[str, str], ...] = ()
     lacks: frozenset[Lack] = frozenset()  # what the source cannot tell
+    round_dates: tuple[str, ...] = ()  # TRF 132, each round's date as written (TRF-2026: YY/MM/DD)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

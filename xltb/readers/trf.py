@@ -68,7 +68,7 @@ class TrfHeader:
 
     __slots__ = ("name", "city", "federation", "start_date", "end_date", "type_text", "type_code", "chief_arbiter",
                  "rounds_declared", "tiebreaks_202", "tiebreaks_212", "line_202", "line_212", "team_records",
-                 "warnings", "methods", "national", "unknown")
+                 "warnings", "methods", "national", "unknown", "round_dates")
 
     def __init__(self) -> None:
         self.name = self.city = self.federation = self.type_text = self.type_code = self.chief_arbiter = ""
@@ -84,6 +84,7 @@ class TrfHeader:
         self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
         self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
         self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
+        self.round_dates: tuple[str, ...] = ()  # 132: each round's date as written
 
 
 def detect(text: str) -> bool:
@@ -171,6 +172,8 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             byes_240.append(trf_records.bye_240(line, number, source))
         elif tag == "299":
             records_299.append((number, line))
+        elif tag == "132":
+            header.round_dates = trf_records.round_dates(line)
         elif tag == "172":
             trf_records.rating_method(line, number, header.methods, header.warnings)
         elif tag in _TEAM_RECORDS:
@@ -343,7 +346,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         warnings=tuple(warnings), event_type_choice=type_choice, city=header.city, federation=header.federation,
         end_date=header.end_date,
         chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared, type_text=header.type_text,
-        type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items()))), frozenset(players_only)
+        type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items())),
+        round_dates=header.round_dates), frozenset(players_only)
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:

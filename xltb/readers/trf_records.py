@@ -142,8 +142,17 @@ def bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[in
 #: pairing data (250 acceleration, whose fictitious points are for pairing only and never part of a
 #: score; 260 prohibited pairings; JaVaFo's XXA acceleration, XXC colour, XXZ absences, XXP prohibited
 #: pairs), Tornelo's DAT player data, the 801/802 team summaries, comments (###)
-NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "132", "152", "182", "222", "250", "260", "801",
+NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "152", "182", "222", "250", "260", "801",
                         "802", "XXA", "XXC", "XXZ", "XXP", "DAT"})
+
+
+def round_dates(line: str) -> tuple[str, ...]:
+    """TRF 132: the date of each round as written (columns 92-99 for round 1, 102-109 for round 2, ...);
+    kept to be written back, not read as dates (the programs write them in several orders)."""
+    dates = [line[91 + 10 * r: 99 + 10 * r].strip() for r in range(max(0, (len(line) - 91 + 9) // 10))]
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
 
 
 def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[str]) -> None:

@@ -174,6 +174,8 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> 
     out.add(f"092 {text}")
     if event.chief_arbiter:
         out.add(f"102 {event.chief_arbiter}")
+    if event.round_dates:  # 132: round 1's date in columns 92-99, round 2's in 102-109, ...
+        out.add("132".ljust(91) + "".join(f"{d[:8]:<8}  " for d in event.round_dates))
     out.add(f"142 {max(event.rounds_planned or event.rounds, event.rounds)}")
     line = scoring_162(event.scoring)
     if line:

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..ranking.standings import Standings
 from .numbers import format_value, safe_cell
-from .titles import progress
+from ..model.rounds import progress
 
 
 def event_dict(st: Standings) -> dict:
@@ -21,7 +21,7 @@ def event_dict(st: Standings) -> dict:
         "type": t.event_type.value,
         "start_date": t.start_date.isoformat() if t.start_date else None,
         "rounds": t.rounds,
-        "rounds_planned": progress(st).planned,
+        "rounds_planned": progress(t).planned,
         "participants": len(st.participants),
         "scoring": st.scoring_text,
     }
@@ -79,7 +79,7 @@ def header_lines(st: Standings) -> list[str]:
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
     who = "teams" if st.team else "participants"
     lines.append(f"{t.event_type.value}, {len(st.participants)} {who}, {t.rounds} rounds; scoring {st.scoring_text}")
-    done = progress(st)
+    done = progress(t)
     if not done.final:
         lines.append(f"standings after round {done.played} of {done.planned}")
     lines.extend(choice_lines(st))

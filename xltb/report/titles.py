@@ -5,9 +5,10 @@ reader's language; and which direct-encounter values are shown (only those that 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from ..model import Kind
+from ..model.rounds import Progress
+from ..model.rounds import progress as event_progress
 from ..ranking.standings import Standings
 from .i18n import Language, language
 
@@ -15,30 +16,9 @@ from .i18n import Language, language
 _DECIDED = {"separated", "ahead", "chain-decided"}
 
 
-@dataclass(frozen=True)
-class Progress:
-    """How far the event is: ``played`` rounds with a result of ``planned``."""
-
-    played: int
-    planned: int
-
-    @property
-    def final(self) -> bool:
-        return self.played >= self.planned
-
-
 def progress(st: Standings, planned: int | None = None) -> Progress:
-    """The last round with any result, and the rounds planned: ``planned`` when given (the arbiter's
-    ``--rounds``), else the rounds the file declares (TRF 142 / XXR), else the rounds it has (a paired
-    round without results counts as planned)."""
-    played = 0
-    for p in st.participants:
-        for r in p.results:
-            if r.kind is not Kind.NOT_PLAYED and r.round > played:
-                played = r.round
-    rounds = max([st.event.rounds] + [len(p.results) for p in st.participants])
-    planned = planned or st.event.rounds_planned  # --rounds, else the file's (TRF 142 / XXR)
-    return Progress(played, max(planned or rounds, played))
+    """How far the ranked event is (:func:`xltb.model.rounds.progress`)."""
+    return event_progress(st.event, planned)
 
 
 def event_title(st: Standings) -> str:
