@@ -7,7 +7,8 @@ points and rank columns are the same event), under a broad list of tie-breaks an
 * the differential: every value of xltb against gacrux's; the differences are exactly those listed in
   docs/differences.md (each with the reason for xltb's reading): any other difference, or a listed one
   that is gone, fails;
-* the TRF xltb writes (``xltb trf``) is read by gacrux to the same values as the original, except where
+* the TRF xltb writes (``xltb trf``) is read by gacrux to the same values as the original (the same list,
+  under 2026-03), except where
   gacrux misread the original's own notation (a TRF06 bye, docs/differences.md): there it reads the
   written file as xltb reads both.
 
@@ -30,6 +31,9 @@ from helpers import DATA
 
 DOC = Path(__file__).parent.parent / "docs" / "differences.md"
 EDITIONS = ("2024-08", "2026-03")
+#: the written file is read under one edition: how a file is read does not depend on the rules (and gacrux
+#: is slow: one run less per file)
+WRITTEN_EDITIONS = ("2026-03",)
 #: the kinds of difference that come from gacrux's reading of the original file, not from the rules
 READING_KINDS = frozenset({"trf06-bye"})
 #: files whose TRF, as xltb writes it, gacrux does not read either, and why
@@ -108,7 +112,7 @@ def gacrux_runs(tmp_path_factory):
         codes = gacrux_compare.broad_list(decision.event)
         runs = {}
         for which, file, encoding in (("original", path, None), ("written", target, "utf-8")):
-            for edition in EDITIONS:
+            for edition in EDITIONS if which == "original" else WRITTEN_EDITIONS:
                 try:
                     runs[(which, edition)] = gacrux_host.run(file, list(codes), (edition,),
                                                              unrated=gacrux_compare.UNRATED,
@@ -155,7 +159,7 @@ def test_gacrux_reads_the_written_trf_alike(gacrux_runs, path):
     _, kinds = documented()
     misread = {(edition, code, n) for (file, edition, code, n), kind in kinds.items()
                if file == _name(path) and kind in READING_KINDS}
-    for edition in EDITIONS:
+    for edition in WRITTEN_EDITIONS:
         original, written = runs[("original", edition)], runs[("written", edition)]
         assert set(original) == set(written)
         for key, values in original.items():
