@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..errors import InputError
 from ..events.builder import declared_by, declared_event_type  # noqa: F401 - the TRF readers' names
-from ..model import EventType, Kind, Player, Scoring
+from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits
 
