@@ -15,7 +15,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xltb.report.numbers import format_value
+from xltb.tiebreaks.display import value_text
 from helpers import read_trf, recalc_data, recalc_workbook, set_cells
 from xltb.recalc.run import recalc_file
 from xltb.templates.build import render
@@ -70,7 +70,7 @@ def test_exercise_book_values(name, kind, edition):
         assert got["Pts"] == want["PTS"], (no, "PTS")
         for code in codes:  # as printed: the book gives AOB to two decimals
             value = None if got[code] in ("", None) else Fraction(got[code])
-            assert format_value(code, value) == format_value(code, None if want[code] is None else Fraction(
+            assert value_text(code, value) == value_text(code, None if want[code] is None else Fraction(
                 str(want[code]))), (no, code, value, want[code])
 
 

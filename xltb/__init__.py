@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
-    from .decide import Decision, decide
-    from .ranking import compute
+    from .decide import decide
+    from .ranking import compute, rank
+    from .ranking.decision import Decision
     from .ranking.standings import Entry, Row, Standings
     from .readers.registry import read_event
     from .report.explain import explain_text as explain
@@ -41,8 +42,9 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
 _API = {
     "read_event": ("xltb.readers.registry", "read_event"),
     "compute": ("xltb.ranking", "compute"),
+    "rank": ("xltb.ranking", "rank"),
     "decide": ("xltb.decide", "decide"),
-    "Decision": ("xltb.decide", "Decision"),
+    "Decision": ("xltb.ranking.decision", "Decision"),
     "explain": ("xltb.report.explain", "explain_text"),
     "to_dataframe": ("xltb.report.frames", "to_dataframe"),
     "Standings": ("xltb.ranking.standings", "Standings"),

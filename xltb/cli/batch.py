@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from .._gc import paused
 from ..errors import XltbError
 from ..decide import decide
+from ..ranking import rank
 from ..readers.registry import EXPECTED_INPUT
 from ..files import write_atomic
 from ..report.html import html_page
@@ -164,7 +165,7 @@ def export_one(task: Task, options: Options) -> Outcome:
                           unrated_rating=options.unrated_rating, after=options.after_round,
                           planned=options.planned)  # the same choices as xltb standings
         kind = decision.kind
-        standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
+        standings = rank(decision, lots=options.lots)
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         with paused():  # a million small acyclic objects: the collector's full scans would dominate

@@ -7,7 +7,8 @@ import argparse
 from ..errors import XltbError
 from ..files import write_atomic
 from ..model import EventType
-from ..decide import Decision, decide
+from ..decide import decide
+from ..ranking.decision import Decision
 from ..terminal import printable
 from ..readers.registry import read_event
 

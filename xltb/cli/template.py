@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
                 rules = decision.edition.key
             unrated = decision.unrated_rating
             for name, label in (("tiebreaks", "tie-breaks:"), ("rules", "rules: C.07 edition")):
-                print(f"{label} {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+                choice = getattr(decision.choices, name)
+                print(f"{label} {choice.value} ({choice.text})", file=sys.stderr)
             for warning in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
                 print(f"xltb: warning: {warning}", file=sys.stderr)
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,

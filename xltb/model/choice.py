@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterator, Literal, NamedTuple
+
+#: where a decision came from
+Origin = Literal["file", "user", "default"]
 
 #: the origins of a decision, as the output names them
-ORIGINS = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
+ORIGINS: dict[str, str] = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
 
 
 class Choice(NamedTuple):
@@ -14,7 +17,7 @@ class Choice(NamedTuple):
     :mod:`xltb.ranking.choices` the edition's and the list's."""
 
     value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
-    origin: str  # "file", "user" or "default" (xltb's own choice): a key of ORIGINS
+    origin: Origin  # "file", "user" or "default" (xltb's own choice): a key of ORIGINS
     reason: str  # why, in words
 
     @property
@@ -22,3 +25,23 @@ class Choice(NamedTuple):
         """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...``."""
         head = ORIGINS[self.origin]
         return f"{head}: {self.reason}" if self.reason else head
+
+
+class Choices(NamedTuple):
+    """Every choice an event is ranked by, each with where it came from: the edition of C.07
+    (``rules``), the tie-break list, the event type and, for a team event, the primary score."""
+
+    rules: Choice
+    tiebreaks: Choice
+    event_type: Choice
+    primary: Choice | None = None  # team events only
+
+    def items(self) -> Iterator[tuple[str, Choice]]:
+        """(name, choice) in output order: rules, tiebreaks, event_type and, for teams, primary."""
+        for name in self._fields:
+            choice = getattr(self, name)
+            if choice is not None:
+                yield name, choice
+
+
+__all__ = ["Choice", "Choices", "Origin", "ORIGINS"]

@@ -19,9 +19,10 @@ from .details import event_rows
 from .explain import how_text, shown_score
 from .grid import grid_rows, is_round_robin
 from .i18n import Language, language
-from .numbers import column_decimals, format_fixed, format_value
+from ..tiebreaks.codes import tiebreak_of
+from ..tiebreaks.display import fixed, value_text
 from .team_sheets import team_round_text
-from .titles import de_code, de_decided, event_title, legend_lines, shown_values, subtitle
+from .titles import event_title, legend_lines, subtitle
 from .layout import round_text
 
 _CSS = """
@@ -71,7 +72,7 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
 
 
 def _num(value) -> str:
-    return "" if value is None else format_value("X", value)
+    return "" if value is None else value_text("X", value)
 
 
 def _cells(values, tag="td", classes=None) -> str:
@@ -83,23 +84,24 @@ def _cells(values, tag="td", classes=None) -> str:
 def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
     """The panel of one value: contributions (or the steps of direct encounter) and notes."""
     p = row.participant
-    shown = shown_values(st, row)[code]
+    shown = st.shown(code, row.start_no)
+    tb = tiebreak_of(code)
     head = (f'<a class="close" href="#standings">{escape(lang("close"))} \u2715</a>'
             f"<h3>{escape(code)} \u2013 {escape(lang.tiebreak_name(code))}: #{p.start_no} {escape(p.name)}</h3>")
     lines = []
-    if code.split("/")[0].upper() == "DE" or de_code(code):
+    if st.direct(code):
         steps = st.encounter_steps(code, row.start_no)
-        value = format_value(code, shown) if shown is not None else lang("not_applied")
+        value = value_text(code, shown) if shown is not None else lang("not_applied")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> (C.07 6)</p>")
         if steps:
             lines.append("<ul>" + "".join(f"<li>{escape(s.text())}</li>" for s in steps) + "</ul>")
-        if code.split("/")[0].upper() == "DE" or not de_decided(st, code, row.start_no):
+        if (tb is not None and tb.acronym == "DE") or shown is None:
             return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
     ev = st.evaluation(row.start_no, code)
     if ev is None:
         lines.append(f"<p>{escape(lang('value'))}: {escape(lang('undefined'))}</p>")
     else:
-        value = format_value(code, ev.value) or lang("undefined")
+        value = value_text(code, ev.value) or lang("undefined")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
         parts = ev.breakdown()
         if parts:
@@ -108,7 +110,7 @@ def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
             for c in parts:
                 how = how_text(c, cut="cut")
                 score = shown_score(c)
-                v = format_value(code, c.value)
+                v = value_text(code, c.value)
                 cells = [c.round or "", c.opponent or "", score, _num(c.result), f"({v})" if c.cut else v, escape(how)]
                 body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
             lines.append("<table><thead><tr>" + _cells([escape(h) for h in heads], "th") + "</tr></thead><tbody>"
@@ -135,7 +137,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     heads += st.codes
     left = {heads.index(lang("team") if team else lang("name"))}
     rows, panels = [], []
-    places = {code: column_decimals(code, [r.values[code] for r in st.rows]) for code in st.codes}
+    places = {code: st.places(code) for code in st.codes}
     for row, e in zip(st.rows, entries):
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
         cells += [escape(e.title)] if has["title"] else []
@@ -147,9 +149,9 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
             cells += [_num(row.points), _num(t.gp if st.event.primary == "MP" else t.mp)]
         else:
             cells += [_num(row.points)]
-        shown = shown_values(st, row)
+        shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
-            text = format_fixed(shown[code], places[code])
+            text = "" if shown[code] is None else fixed(shown[code], places[code])
             label = escape(f"{code} #{e.start_no}")
             cells.append(f'<a class="v" href="#b-{e.start_no}-{k}" title="{label}">{text or "&nbsp;&nbsp;"}</a>')
             panels.append(_breakdown(st, row, k, code, lang))

@@ -6,7 +6,7 @@ language):
 
 * **standings**: rank, no., title, name, federation, rating, points and each tie-break with its
   own precision (:func:`xltb.report.numbers.decimals`); columns that no participant fills (title,
-  federation, rating) are left out; direct encounter only where it decided something (C.07 6);
+  federation, rating) are left out; direct encounter where Art. 6 gives a value (C.07 6, :meth:`Standings.shown`);
 * **crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
   a round robin gets the player x player grid instead (:mod:`xltb.report.grid`);
 * **details**: per participant and tie-break, the contribution of each round, what was cut and why,
@@ -37,7 +37,8 @@ from . import details, grid, team_sheets
 from .i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
-from .titles import event_title, legend_lines, shown_values
+from ..tiebreaks.display import number_format as places_format
+from .titles import event_title, legend_lines
 from .xlsx import Book
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on
@@ -47,12 +48,12 @@ PDF_DEFAULT = ("standings", "crosstable")
 
 
 def standings_rows(st: Standings) -> list[list]:
-    """The Standings sheet's rows (values as printed: DE blank where it decided nothing): rank, no., title,
+    """The Standings sheet's rows (values as every face shows them, :meth:`Standings.shown`): rank, no., title,
     name, fed, rating, points, tie-breaks (and "lot" when the place was drawn)."""
     out = []
     for row in st.rows:
         _, title, name, fed, rating = st.entry(row.participant)
-        values = shown_values(st, row)
+        values = st.shown_values(row)
         out.append([row.rank, row.start_no, title, name, fed, rating, row.points]
                    + [values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
     return out
@@ -66,7 +67,7 @@ def _standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
         + st.codes + ([lang("lots")] if lots else [])
     columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, "indent"), (None, None),
                (number_format("PTS", [r.points for r in st.rows]), None)]
-    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(places_format(st.places(c)), None) for c in st.codes]
     columns += [(None, "center")] if lots else []
     rows = [r[:-1] + [lang("lot")] if r[-1] == "lot" and lots else r for r in rows]
     widths = [5.5, 5, 5.5, text_width((r[3] for r in rows), 16, 36), 5.5, 6.5, 6.5] \

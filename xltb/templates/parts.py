@@ -16,6 +16,7 @@ from typing import Any
 from ..cells import header_text, put_text
 from ..hosts.book import VIEW_TIEBREAKS
 from ..sheets.crosstable import NOTATION_HELP
+from ..tiebreaks.display import LIVE_FORMAT, live_format
 
 _HEAD_FILL = "DDEBF7"
 _BAND_FILL = "F2F2F2"
@@ -36,11 +37,8 @@ def styles():
 
 
 def number_format(code: str) -> str:
-    """Display format of a tie-break column (as ``xltb standings`` prints it)."""
-    from ..report.numbers import decimals
-
-    places = decimals(code)
-    return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
+    """Display format of a tie-break column (:func:`xltb.tiebreaks.display.live_format`)."""
+    return live_format(code)
 
 
 
@@ -218,7 +216,7 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
             if c <= 3:
                 cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
             elif c == 5 or team and c == 4:
-                cell.number_format = "0.0##"
+                cell.number_format = LIVE_FORMAT
             elif c > 5:
                 cell.number_format = number_format(codes[c - 6])
     # the sorted table: one formula that spills (cached: the table as it is now)
@@ -243,9 +241,9 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             else:
                 head = table[0][k] if k < len(table[0]) else None
-                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0.0##" if team and k == 3
-                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else
-                                      number_format(head) if head else "0.0##")
+                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else LIVE_FORMAT if team and k == 3
+                                      else "0;-0;;@" if k == 3 else LIVE_FORMAT if k == 4 else
+                                      number_format(head) if head else LIVE_FORMAT)
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[_col(1 + i)].width = w

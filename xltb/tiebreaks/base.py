@@ -10,7 +10,10 @@ standings for thousands of players stays fast.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
+
+if TYPE_CHECKING:
+    from .catalogue import TieBreak
 
 
 class Element(NamedTuple):
@@ -174,13 +177,25 @@ class Column(Sequence):
 
 
 class TieBreakInfo(NamedTuple):
-    """How a tie-break ranks and how it is computed."""
+    """How an individual tie-break is computed: its record (:mod:`xltb.tiebreaks.catalogue`) and the
+    functions its ``computed_by`` names (:mod:`xltb.tiebreaks.registry` resolves them)."""
 
-    compute: Callable | None  # (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
+    record: "TieBreak"
+    #: (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
+    compute: Callable[..., Evaluation] | None
     #: (ctx, spec) -> every participant's value at once, without breakdowns (the standings' fast path);
     #: None: the values come from ``compute``
-    values: Callable | None = None
-    higher_is_better: bool = True
-    kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
-    rating_based: bool = False
-    note: str = ""
+    values: Callable[..., list[Fraction | None]] | None = None
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.record.higher_is_better
+
+    @property
+    def kind(self) -> str:
+        """C.07 4.3 type: A (subset), B, C, D or combinations."""
+        return self.record.kind
+
+    @property
+    def rating_based(self) -> bool:
+        return self.record.rating_based

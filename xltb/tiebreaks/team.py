@@ -21,7 +21,7 @@ from ..errors import TieBreakError
 from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
-from . import buchholz
+from . import buchholz, catalogue
 from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
@@ -29,11 +29,9 @@ from .direct import DirectEncounterResult, EncounterStep, art6_step
 from .modifiers import apply_cuts
 from .registry import CATALOGUE
 
-TEAM_ONLY = {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB",
-             "SSSC", "BC", "TBR", "BBE"}
-
-#: 13.3.2 chains: the Art. 12 tie-breaks applied, in order, when exactly two teams stay tied
-EDE_CHAINS = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE")}
+#: the tie-breaks of team events only, and 13.3.2's EDE chains (from :mod:`xltb.tiebreaks.catalogue`)
+TEAM_ONLY = catalogue.TEAM_ONLY
+EDE_CHAINS = catalogue.EDE_CHAINS
 
 
 def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
@@ -322,13 +320,12 @@ def _on_view(compute):
     return run
 
 
-#: the team tie-breaks' functions: acronym -> (compute(ctx, spec, p), higher is better)
-_TEAM_COMPUTE = {
-    "MPTS": (match_points, True), "GPTS": (game_points, True), "PTS": (primary_points, True),
-    "MPVGP": (mp_v_gp, True), "EMMSB": (extended_sb, True), "EMGSB": (extended_sb, True),
-    "EGMSB": (extended_sb, True), "EGGSB": (extended_sb, True), "SSSC": (sssc, True),
-    "BC": (board_count, False), "TBR": (top_board_results, True), "BBE": (bottom_board_elimination, True),
-}
+#: the team tie-breaks' functions (the records' ``computed_by``): acronym -> (compute(ctx, spec, p), higher is
+#: better); the type A ones (EDE and its chains) rank a tied set (:func:`extended_direct_encounter`)
+_TEAM_COMPUTE = {a: (globals()[t.computed_by.partition(".")[2]], t.higher_is_better)
+                 for a, t in catalogue.TIEBREAKS.items() if t.events == "team" and not t.direct}
+#: PTS of a team: its primary score (C.07 4.2), MP or GP
+_TEAM_COMPUTE["PTS"] = (primary_points, True)
 
 
 def _team_info(spec: TieBreakSpec):

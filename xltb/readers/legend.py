@@ -10,6 +10,10 @@ likely first), whether the name alone decides between them, and what else the na
 edition, the rating used for unrated players). "variabel with parameter" names do not print the
 parameter (Cut-1 or not, Median ...): they are *ambiguous*, and the caller decides (with the
 published values, or the user with ``--tiebreaks``).
+
+:func:`read_columns` reads every tie-break column of an export so: the one reading of an export's
+legend, which :func:`xltb.decide.decide` (``standings``, ``export``, ``template --from``) and
+``xltb check`` share.
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .published import PublishedColumn
 
 #: the C.07 codes a "variable" name may stand for, by family
 _VARIANTS = {
@@ -220,8 +228,8 @@ def koya_limit(entry: LegendEntry, max_score: Fraction) -> tuple[str | None, str
                       "points is not a whole number of half points from 50%: not expressible as a C.07 code")
     if steps == 0:
         return code, ""
-    parts = code.split("/")
-    return "/".join([parts[0], f"L{int(steps):+d}"] + parts[1:]), \
+    acronym, _, modifiers = code.partition("/")
+    return "/".join([acronym, f"L{int(steps):+d}"] + ([modifiers] if modifiers else [])), \
         f"Koya limit {entry.limit_percent}% of {max_score} = {float(limit):g} points"
 
 
@@ -234,3 +242,91 @@ def _note_for(acronym: str) -> str:
 #: candidates tried for a column that has no legend name (most common first)
 UNNAMED_CANDIDATES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "ARO", "ARO/C1", "PS", "WIN", "WON",
                       "BPG", "BWG", "KS", "TPR", "AOB", "REP")
+
+
+@dataclass(frozen=True)
+class ColumnReading:
+    """A published tie-break column read as C.07 codes: the legend's name (or the values, when the
+    export names none), or the code the user gave for it (``--tiebreaks``)."""
+
+    key: str
+    """The column's header (``TB1``)."""
+
+    name: str
+    """Its legend name as written (empty when the export names none)."""
+
+    code: str | None
+    """The code it is read as (the most likely candidate); None: not a C.07 value."""
+
+    candidates: tuple[str, ...] = ()
+    """The codes the name may stand for, the most likely first."""
+
+    comparable: bool = True
+    """Its values can be compared with a C.07 value."""
+
+    ambiguous: bool = False
+    """The name does not decide between the candidates: the published values decide."""
+
+    note: str = ""
+    """Why it is read so, in words."""
+
+    given: bool = False
+    """The code was given by the user (``--tiebreaks``)."""
+
+    unrated_rating: int | None = None
+    """The rating the name says unrated players count as (``(1400)``)."""
+
+    edition: str | None = None
+    """An edition the name implies (``"2023-09"`` for ``Variable (2023)``)."""
+
+
+def read_columns(columns: "tuple[PublishedColumn, ...]", max_score: Fraction,
+                 user: list[str] | None = None) -> list[ColumnReading]:
+    """Every published tie-break column read as C.07 codes: by the user's codes (``user``, one per
+    column in order, ``-`` skips one), else by its legend name (:func:`interpret`; a Koya limit given
+    as a percentage of ``max_score``, :func:`koya_limit`), else by its values: a column of 0 for
+    almost everyone, and 1 at most, is how exports print direct encounter; any other unnamed column
+    is ambiguous among :data:`UNNAMED_CANDIDATES`."""
+    out = []
+    for i, col in enumerate(columns):
+        entry = interpret(col.name) if col.name else None
+        edition = entry.edition if entry is not None else None
+        if user is not None:
+            if i < len(user):
+                code = None if user[i] == "-" else user[i]
+                out.append(ColumnReading(col.key, col.name, code, () if code is None else (code,), code is not None,
+                                         note="code given with --tiebreaks" if code else "skipped (--tiebreaks -)",
+                                         given=True, edition=edition))
+            else:
+                out.append(ColumnReading(col.key, col.name, None, comparable=False, note="not in --tiebreaks",
+                                         edition=edition))
+            continue
+        if entry is not None:
+            code = entry.codes[0] if entry.codes else None
+            candidates, note = entry.codes, entry.note
+            comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"
+            if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
+                code, why = koya_limit(entry, max_score)
+                candidates, comparable = ((code,) if code else ()), code is not None
+                note = "; ".join(n for n in (note, why) if n)
+            out.append(ColumnReading(col.key, col.name, code, candidates, comparable, entry.ambiguous, note,
+                                     unrated_rating=entry.unrated_rating, edition=edition))
+            continue
+        zeros = sum(1 for v in col.values.values() if v == 0)
+        if col.values and zeros >= 0.8 * len(col.values) and all(v is not None and 0 <= v <= 1
+                                                                  for v in col.values.values()):
+            out.append(ColumnReading(col.key, col.name, "DE", ("DE",), True, True,
+                                     "no legend name; 0 for almost everyone, as the export prints direct encounter: "
+                                     "read as DE (give --tiebreaks to decide)"))
+        else:
+            out.append(ColumnReading(col.key, col.name, UNNAMED_CANDIDATES[0], UNNAMED_CANDIDATES, True, True,
+                                     "no legend name: the code is the candidate that reproduces the most values "
+                                     "(give --tiebreaks to decide)"))
+    return out
+
+
+def named_edition(readings: list[ColumnReading]) -> str | None:
+    """The edition the legend names, when its names imply exactly one (``(2023)``); else None. (The
+    user's codes for the columns do not change what the legend says of the edition.)"""
+    implied = {r.edition for r in readings if r.edition}
+    return implied.pop() if len(implied) == 1 else None
