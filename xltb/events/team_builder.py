@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Callable
 
 from ..errors import InputError
-from ..model import Choice, Colour, EventType, Kind, RoundResult, Tournament
+from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
 from .builder import declared_by, declared_event_type
-from .team_records import TeamRecords
+from .team_records import TeamEntry, TeamRecords
 
 
 
@@ -58,14 +59,58 @@ def _board_member(res: RoundResult | None) -> bool:
     return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
 
 
+#: (round, team) -> the opposing team of its match
+Opponents = dict[tuple[int, int], int]
+#: (round, team) -> board -> the team's player on it (None: an empty board)
+Lineups = dict[tuple[int, int], dict[int, int | None]]
+#: (team or None, round or None, kind of round) -> (MP, GP) that TRF 299 sets for it
+Overrides = dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]]
+#: a player's result in a round (None: the player's line has no such round)
+ResultOf = Callable[[int, int], RoundResult | None]
+
+
 def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, source: str, primary_override: str | None,
-           event_type: EventType | None = None) -> TeamTournament:
+          event_type: EventType | None = None) -> TeamTournament:
+    """The team event of the players' event ``ind`` and its team records ``rec``, step by step; each
+    step says which TRF records it reads."""
     # the individual reader's warnings about the players' lines only (rounds, totals) give way to the
     # team records' own
     warnings = [w for i, w in enumerate(ind.warnings) if i not in players_only]
+    team_of = _rosters(ind, rec, source)
+    rounds = _rounds(ind, rec, warnings)
+    results = {p.start_no: p.results for p in ind.players}
+
+    def result(sno: int, r: int) -> RoundResult | None:
+        row = results[sno]
+        return row[r - 1] if r <= len(row) else None
+
+    opponents = _matches(ind, rec, team_of, source)
+    ms, overrides, bonus = _provisions(ind, rec, source)
+    lineups, size = _lineups(rec, rounds, opponents, team_of, result, {p.start_no: p for p in ind.players}, source)
+    team_rounds = _team_rounds(rec, rounds, opponents, lineups, ms, ind.scoring, size, result, overrides, warnings,
+                               source)
+    ms = _byes_from_totals(rec, team_rounds, bonus, opponents, ms, warnings)
+    built = _teams(rec, team_rounds, bonus, warnings)
+    # the pairing system: as the user or the file says (TRF 092/192), else from the team pairings (a league
+    # where every two teams met is a round robin, 15.2)
+    declared = declared_event_type(rec.type_text, rec.type_code)
+    etype = event_type or builder.event_type(declared, built, warnings)
+    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    primary, primary_choice = _primary_score(rec, primary_override)
+    info = ind.info._replace(source=source, warnings=tuple(warnings), event_type_choice=type_choice,
+                             rounds_planned=rec.rounds_declared if rec.rounds_declared is not None
+                             else ind.rounds_planned, type_text=rec.type_text, type_code=rec.type_code)
+    return TeamTournament(info=info, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players,
+                          rounds=rounds, boards=size, event_type=etype, scoring=ind.scoring, match_scoring=ms,
+                          primary=primary, primary_choice=primary_choice, board_colours=rec.board_colours)
+
+
+def _rosters(ind: Tournament, rec: TeamRecords, source: str) -> dict[int, int]:
+    """TRF 310 (013): each team's roster, of players with a 001 line, a player on one team only.
+    Player pairing number -> team number."""
     if not rec.teams:
         raise NotTeamMatches("no team has players")
-    players = {p.start_no: p for p in ind.players}
+    players = {p.start_no for p in ind.players}
     team_of: dict[int, int] = {}
     numbers = set()
     for t in rec.teams:
@@ -80,27 +125,25 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 raise InputError(f"player {sno} is on teams {team_of[sno]} and {t.no}", file=source,
                                  line=t.line)
             team_of[sno] = t.no
-    rounds = ind.rounds
-    for r, _ in rec.forfeits:
-        rounds = max(rounds, r)
-    for r, _ in rec.byes:
-        rounds = max(rounds, r)
-    for r, _ in rec.lineups:
-        rounds = max(rounds, r)
-    for r in rec.pab_rounds:
-        rounds = max(rounds, r)
+    return team_of
+
+
+def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[str]) -> int:
+    """The rounds: the players' (001), and any round a 330, 240, 300 or 320 record names; compared with
+    the header's (TRF 142 / XXR)."""
+    rounds = max([ind.rounds] + [r for r, _ in rec.forfeits] + [r for r, _ in rec.byes] + [r for r, _ in rec.lineups]
+                 + list(rec.pab_rounds))
     if rec.rounds_declared is not None and rec.rounds_declared != rounds:
         warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
                         f"{rounds}")
+    return rounds
 
-    results = {p.start_no: p.results for p in ind.players}
 
-    def result(sno: int, r: int) -> RoundResult | None:
-        row = results[sno]
-        return row[r - 1] if r <= len(row) else None
-
-    # ---- matches from the players' pairings
-    opponents: dict[tuple[int, int], int] = {}  # (round, team) -> opposing team
+def _matches(ind: Tournament, rec: TeamRecords, team_of: dict[int, int], source: str) -> Opponents:
+    """The matches: from the players' pairings (001: a team's players who have opponents in a round all
+    meet players of one other team), and the forfeited matches (330)."""
+    numbers = {t.no for t in rec.teams}
+    opponents: Opponents = {}
     for p in ind.players:
         mine = team_of.get(p.start_no)
         for res in p.results:
@@ -112,7 +155,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 raise NotTeamMatches(f"player {who} has no team but plays in round {res.round}")
             if mine == theirs:
                 raise NotTeamMatches(f"players {p.start_no} and {res.opponent} of team {mine} meet in round "
-                                      f"{res.round}")
+                                     f"{res.round}")
             known = opponents.setdefault((res.round, mine), theirs)
             if known != theirs:
                 raise InputError(f"round {res.round}: players of team {mine} meet teams {known} and {theirs}",
@@ -126,13 +169,20 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             raise InputError(f"330: team {team} forfeits against {other} in round {r}, but its players meet "
                              f"team {known}", file=source, line=number)
         opponents[(r, team)] = other
+    return opponents
 
-    # ---- provisions
-    games = ind.scoring
+
+def _provisions(ind: Tournament, rec: TeamRecords, source: str
+                ) -> tuple[MatchScoring, Overrides, dict[int, list[Fraction]]]:
+    """The match scoring (362: MP of a win, draw, loss; 320: a pairing-allocated bye's MP and GP) and the
+    abnormal points (299): with a result type, the MP and GP of that kind of round (for every team and
+    round: a provision of the event); without, a bonus or penalty of the teams named. Returns the
+    scoring, the overrides and team -> [MP, GP] bonus."""
+    numbers = {t.no for t in rec.teams}
     mf = rec.match_fields
     ms = MatchScoring(win=mf.get("W", Fraction(2)), draw=mf.get("D", Fraction(1)), loss=mf.get("L", Fraction(0)),
                       pab_mp=rec.pab[0] if rec.pab[0] is not None else mf.get("P"), pab_gp=rec.pab[1])
-    overrides: dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]] = {}
+    overrides: Overrides = {}
     bonus: dict[int, list[Fraction]] = {}
     for number, aat, mp, gp, rnd, ids in rec.abnormal:
         for team in ids:
@@ -153,12 +203,17 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             overrides[(team, rnd, kind)] = (mp, gp)
     # 299 records for every team and round are provisions of the event
     ms = replace(ms, overrides=tuple((k[2], v[0], v[1]) for k, v in overrides.items() if k[:2] == (None, None)))
+    return ms, overrides, bonus
 
-    # ---- lineups and boards
+
+def _lineups(rec: TeamRecords, rounds: int, opponents: Opponents, team_of: dict[int, int], result: ResultOf,
+             players: dict[int, Player], source: str) -> tuple[Lineups, int]:
+    """Who played on which board of each match (300 line-ups, else the roster order of 310/013), and
+    the team size (352's board colours, else the most boards fielded, else the longest roster)."""
     size = len(rec.board_colours)
-    lineups: dict[tuple[int, int], dict[int, int | None]] = {}  # (round, team) -> board -> player
+    lineups: Lineups = {}
     for r in range(1, rounds + 1):
-        done = set()
+        done: set[int] = set()
         for t in rec.teams:
             me = t.no
             other = opponents.get((r, me))
@@ -167,14 +222,19 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             done.update((me, other))
             a, b = _boards(r, me, other, rec, team_of, result, players, source)
             lineups[(r, me)], lineups[(r, other)] = a, b
-            size_here = max([0, *a, *b])
             if not rec.board_colours:
-                size = max(size, size_here)
+                size = max(size, max([0, *a, *b]))
     if size == 0:
         size = max((len(t.roster) for t in rec.teams), default=1)
+    return lineups, size
 
-    # ---- team rounds
-    built: list[Team] = []
+
+def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: Lineups, ms: MatchScoring,
+                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[str],
+                 source: str) -> dict[int, list[TeamRound]]:
+    """Each team's rounds: a match (its boards, GP; a 330 forfeit), or a round without one (320 PAB,
+    240 requested bye, what the players' 001 lines say); the MP of the matches from both GP totals
+    (C.07 11.1.1)."""
     team_rounds: dict[int, list[TeamRound]] = {}
     unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
     for t in rec.teams:
@@ -186,19 +246,35 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 row.append(_match_round(r, me, other, lineups, rec, ms, games, size, result, overrides,
                                         unplayed_matches))
             else:
-                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
+                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides))
         team_rounds[me] = row
     _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
-    if not rec.pab_rounds and rec.pab == (None, None):  # no 320 record: the 310 totals may say what a PAB gave
-        inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
-        if inferred is not None:
-            mp, gp, byes = inferred
-            for r, team in byes:
-                team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
-            ms = replace(ms, pab_mp=mp, pab_gp=gp)
-            rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
-            warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
-                            f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
+    return team_rounds
+
+
+def _byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+                      opponents: Opponents, ms: MatchScoring, warnings: list[str]) -> MatchScoring:
+    """No 320 record: the pairing-allocated byes the 310 totals imply (:func:`pab_from_totals`), written
+    into the team rounds; the scoring with their MP and GP."""
+    if rec.pab_rounds or rec.pab != (None, None):
+        return ms
+    inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
+    if inferred is None:
+        return ms
+    mp, gp, byes = inferred
+    for r, team in byes:
+        team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
+    rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
+    warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
+                    f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
+    return replace(ms, pab_mp=mp, pab_gp=gp)
+
+
+def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+           warnings: list[str]) -> list[Team]:
+    """The teams (310 / 013) with their rounds and 299 bonus; the MP and GP a 310 record declares are
+    compared with the matches' (a warning when they differ)."""
+    built = []
     for t in rec.teams:
         extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
         team = Team(start_no=t.no, name=t.name, short_name=t.short, roster=tuple(t.roster),
@@ -210,25 +286,18 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
                                 f"{builder.fmt(computed)} {what}, the 310 record says {builder.fmt(declared)}")
         built.append(team)
-    # the pairing system: as the user or the file says, else from the team pairings (a league where every
-    # two teams met is a round robin, 15.2)
-    declared = declared_event_type(rec.type_text, rec.type_code)
-    etype = event_type or builder.event_type(declared, built, warnings)
-    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    return built
+
+
+def _primary_score(rec: TeamRecords, primary_override: str | None) -> tuple[str, Choice]:
+    """The primary score (C.07 11): the user's, else TRF 192's, else match points."""
     primary = primary_override or _primary(rec.type_code)
     value = (primary or "MP").upper()
-    primary_choice = Choice(value, "user", "") if primary_override else \
-        Choice(value, "file", "TRF 192 " + rec.type_code) if primary else \
-        Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
-    return TeamTournament(
-        name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
-        boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
-        primary=value, primary_choice=primary_choice, event_type_choice=type_choice, board_colours=rec.board_colours,
-        tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
-        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
-        rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned,
-        type_text=rec.type_text, type_code=rec.type_code, rating_methods=ind.rating_methods,
-        round_dates=ind.round_dates)
+    if primary_override:
+        return value, Choice(value, "user", "")
+    if primary:
+        return value, Choice(value, "file", "TRF 192 " + rec.type_code)
+    return value, Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
 
 
 def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):
@@ -411,7 +480,8 @@ def _override(overrides, team, rnd, kind, mp, gp):
     return mp, gp
 
 
-def _unplayed_round(r, me, t, rec: TeamRecords, ms: MatchScoring, games, size, result, overrides, warnings, source):
+def _unplayed_round(r: int, me: int, t: TeamEntry, rec: TeamRecords, ms: MatchScoring, games: Scoring, size: int,
+                    result: ResultOf, overrides: Overrides) -> TeamRound:
     """A round without a match: PAB (320), requested bye (240), or what the players' lines say."""
     if me in rec.pab_rounds.get(r, ()):
         kind = Kind.PAB

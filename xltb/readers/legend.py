@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..tiebreaks.codes import tiebreak_of
+
 if TYPE_CHECKING:
     from .published import PublishedColumn
 
@@ -138,19 +140,26 @@ def _parameters(name: str) -> dict:
     return out
 
 
+#: Swiss-Manager publishes a Median Sonneborn-Berger, which C.07 14.3 does not define (read leniently)
+_MEDIAN_TOO = ("SB",)
+
+
 def _with_modifiers(code: str, params: dict) -> str:
-    family = code.split("/")[0]
-    if "/" in code:
+    """``code`` with the modifiers the name's parameters give, where the tie-break takes them (its
+    record, :mod:`xltb.tiebreaks.catalogue`). ``"Forfeited games count"`` gives no ``/P`` to the
+    counts of Art. 7 (WON, BPG, BWG, REP): no export xltb has read shows what Swiss-Manager means by
+    it there, and a count's name is read as written."""
+    tb = tiebreak_of(code)
+    if "/" in code or tb is None:
         return code
-    if params.get("cut") and family in ("BH", "SB", "ARO", "TPR", "PS", "FB", "APRO", "APPO"):
+    if params.get("cut") and tb.takes("C"):
         code += f"/C{params['cut']}"
-    elif params.get("median") and family in ("BH", "SB", "ARO", "FB"):
+    elif params.get("median") and (tb.takes("M") or tb.acronym in _MEDIAN_TOO):
         code += f"/M{params['median']}"
-    if params.get("limit") and family == "KS":
+    if params.get("limit") and tb.takes("L"):
         lim = params["limit"]
         code += "/L" + (lim if lim[0] in "+-" else "+" + lim)
-    if params.get("forfeits_played") and family in ("BH", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
-                                                    "AOB", "DE"):
+    if params.get("forfeits_played") and tb.takes("P") and not tb.article.startswith("7."):
         code += "/P"
     return code
 
@@ -187,7 +196,7 @@ def interpret(name: str) -> LegendEntry | None:
         if "|" in target:
             codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
             return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
-        family = target.split("/")[0]
+        family = target.partition("/")[0]
         if family == "WIN" and params.get("ignore_unplayed"):
             return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
         # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
