@@ -11,6 +11,7 @@ from helpers import DATA
 from xltb.cli.main import main
 from xltb.decide import decide
 from xltb.ranking import rank
+from xltb.rules import EDITIONS
 from xltb.readers.registry import read_event, read_published
 
 EXPORTS = [DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv",
@@ -147,3 +148,36 @@ def test_template_from_makes_the_choices_of_xltb_standings(tmp_path, capsys):
         out = tmp_path / f"{kind}.xlsx"
         assert main(["template", kind, "--from", str(DATA / source), "-o", str(out)]) == 2
         assert message in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("path", [DATA / "real" / "cr_british2026_championship_after_r8.trf", EXPORTS[0], EXPORTS[2],
+                                  DATA / "csv" / "2018-moscow-open.csv", DATA / "check" / "cr_world_blitz_2021_open.trf"],
+                         ids=lambda p: p.name)
+def test_check_compares_under_the_edition_every_command_uses(path):
+    """One edition rule (ranking.choices.choose_edition): check takes the edition standings, export and
+    explain take, with the same label; an edition that reproduces more figures is only a note."""
+    from xltb.check import check_file
+
+    d = decide(path)
+    report = check_file(str(path))
+    assert (report.edition, report.edition_reason) == (d.edition.key, d.choices.rules.text)
+
+
+def test_no_date_and_no_named_edition_is_xltbs_default():
+    d = decide(EXPORTS[2])  # the Sinquefield export says nothing of the edition, and has no date
+    assert d.edition.key == "2026-03" and d.choices.rules.origin == "default"
+    assert d.choices.rules.text.startswith("xltb's default")
+    blitz = decide(EXPORTS[0])  # no start date; its last update names 2012
+    assert blitz.choices.rules.text == "from the file: no start date; in force on 2021-12-30, the export's last update"
+
+
+def test_the_ranking_takes_the_decision_as_it_is():
+    """No second choice: a decision ranked as it is, even where the event would choose otherwise."""
+    event = read_event(DATA / "seed" / "held-swiss16.trf")[0]
+    d = decide(event)
+    assert d.edition.key == "2024-08"
+    other = d._replace(edition=EDITIONS["2012"])
+    st = rank(other)
+    assert st.edition.key == "2012" and st.choices is d.choices
+    with pytest.raises(AttributeError, match="immutable"):
+        st.choices = d.choices

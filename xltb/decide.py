@@ -34,6 +34,7 @@ from .ranking.decision import Decision
 from .readers.registry import KIND_LABELS, read_event_published
 from .rules import Edition
 from .tiebreaks.codes import TieBreakSpec, parse_code, parse_list
+from .tiebreaks.base import Value
 from .tiebreaks.display import printed_decimals, same_figure
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ def best_candidate(event: Tournament, edition: Edition, column: "PublishedColumn
             agree = -1
         else:
             listed = st.codes[0]
-            values: dict[int, Fraction | None] = {}
+            values: dict[int, Value | None] = {}
             for p in st.participants:
                 ev = st.evaluation(p.start_no, listed)
                 values[p.start_no] = None if ev is None else ev.value

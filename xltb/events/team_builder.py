@@ -163,10 +163,10 @@ def _matches(ind: Tournament, rec: TeamRecords, team_of: dict[int, int], source:
         if team not in numbers or other not in numbers:
             raise InputError(f"330: team {team if team not in numbers else other} does not exist", file=source,
                              line=number)
-        known = opponents.get((r, team))
-        if known is not None and known != other:
+        met = opponents.get((r, team))
+        if met is not None and met != other:
             raise InputError(f"330: team {team} forfeits against {other} in round {r}, but its players meet "
-                             f"team {known}", file=source, line=number)
+                             f"team {met}", file=source, line=number)
         opponents[(r, team)] = other
     return opponents
 
@@ -198,8 +198,9 @@ def _provisions(ind: Tournament, rec: TeamRecords, source: str
         kind = _AAT.get(aat)
         if kind is None:
             raise InputError(f"299: unknown result type {aat!r}", file=source, line=number)
-        for team in ids or [None]:
-            overrides[(team, rnd, kind)] = (mp, gp)
+        named: list[int | None] = list(ids) or [None]  # no team named: every team
+        for one in named:
+            overrides[(one, rnd, kind)] = (mp, gp)
     # 299 records for every team and round are provisions of the event
     ms = replace(ms, overrides=tuple((k[2], v[0], v[1]) for k, v in overrides.items() if k[:2] == (None, None)))
     return ms, overrides, bonus
@@ -281,8 +282,11 @@ def _primary_score(rec: TeamRecords, primary_override: str | None) -> tuple[str,
     return value, Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
 
 
-def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):
-    """Board -> player for both teams of a match (None: empty board)."""
+def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of: dict[int, int], result: ResultOf,
+            players: dict[int, Player], source: str) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    """Board -> player for both teams of a match (None: empty board): TRF 300 line-ups, else the
+    roster order (310/013) of the team that fielded more boards, its opponents' players on the boards
+    of the players they met (001)."""
 
     def members(team: int) -> list[int]:
         declared = rec.lineups.get((r, team))
@@ -291,7 +295,7 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
         out = []
         for p in rec.rosters[team]:
             res = result(p, r)
-            if _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
+            if res is not None and _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
                 out.append(p)
         return out
 
@@ -315,11 +319,13 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
         da = {i + 1: p for i, p in enumerate(ma)}
     elif da is None:
         a, b, ma, mb, da, db = b, a, mb, ma, db, da
+    assert da is not None  # the anchor's line-up: declared, or its members in roster order
     if db is None:
         where = {p: board for board, p in da.items() if p is not None}
         db, rest = {}, []
         for p in mb:
-            opp = result(p, r).opponent
+            res = result(p, r)
+            opp = res.opponent if res is not None else None
             if opp is not None and opp in where and where[opp] not in db:
                 db[where[opp]] = p
             else:
@@ -335,7 +341,11 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
 _ZERO_POINTS = Fraction(0)
 
 
-def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, result, overrides, unplayed_matches):
+def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords, ms: MatchScoring, games: Scoring,
+                 size: int, result: ResultOf, overrides: Overrides, unplayed_matches: set[tuple[int, int]]) -> TeamRound:
+    """A team's match: its boards (an empty board lost by forfeit; a player on a 300 line-up who did not
+    play lost by forfeit; a board won against an empty one a forfeit win), its GP (C.07 11.1.2); a 330
+    forfeited match gets the MP and GP of the forfeit. Otherwise the MP wait for the other team's GP."""
     mine, theirs = lineups[(r, me)], lineups[(r, other)]
     boards = []
     scored: dict[Fraction, int] = {}  # points value -> boards (few distinct values: cheap and exact)
@@ -372,7 +382,8 @@ def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, resu
     return TeamRound(r, Kind.NOT_PLAYED, other, colour, Fraction(0), gp, tuple(boards), (r, me) in rec.lineups)
 
 
-def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides, warnings) -> None:
+def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
+                     overrides: Overrides, warnings: list[str]) -> None:
     """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
     and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
     for team, row in team_rounds.items():
@@ -382,21 +393,22 @@ def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides,
             other = team_rounds[tr.opponent][i]
             mine, theirs = tr.gp, other.gp
             if (tr.round, team) in unplayed_matches and (tr.round, tr.opponent) in unplayed_matches:
+                forfeited: Kind | None
                 if theirs == 0 and mine > 0:
-                    kind = Kind.FORFEIT_WIN
+                    forfeited = Kind.FORFEIT_WIN
                 elif mine == 0 and theirs > 0:
-                    kind = Kind.FORFEIT_LOSS
+                    forfeited = Kind.FORFEIT_LOSS
                 elif mine == 0 and theirs == 0:
-                    kind = Kind.DOUBLE_FORFEIT
+                    forfeited = Kind.DOUBLE_FORFEIT
                 else:
-                    kind = None
-                if kind is not None:
+                    forfeited = None
+                if forfeited is not None:
                     if team < tr.opponent:
                         warnings.append(f"round {tr.round}: no game of {team} - {tr.opponent} was played and every "
                                         "board was forfeited: read as a forfeited match (no 330 record)")
-                    mp, _ = ms.unplayed(kind, 0, _ZERO)
-                    mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
-                    row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+                    mp, _ = ms.unplayed(forfeited, 0, Scoring())  # the MP only: no board counted
+                    mp, gp = _override(overrides, team, tr.round, forfeited, mp, tr.gp)
+                    row[i] = replace(tr, kind=forfeited, mp=mp, gp=gp)
                     continue
             kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
             mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[kind]
@@ -404,14 +416,10 @@ def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides,
             row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
 
 
-class _ZeroScoring:
-    win = draw = loss = Fraction(0)
-
-
-_ZERO = _ZeroScoring()
-
-
-def _override(overrides, team, rnd, kind, mp, gp):
+def _override(overrides: Overrides, team: int, rnd: int, kind: Kind, mp: Fraction, gp: Fraction
+              ) -> tuple[Fraction, Fraction]:
+    """The MP and GP of a round after TRF 299: the most specific record (team and round, team, round,
+    every team and round) that names its kind."""
     for key in ((team, rnd, kind), (team, None, kind), (None, rnd, kind), (None, None, kind)):
         if key in overrides:
             o_mp, o_gp = overrides[key]

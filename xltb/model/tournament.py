@@ -23,7 +23,7 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
-def pairing_system(participants) -> EventType | None:
+def pairing_system(participants: Sequence[Any]) -> EventType | None:
     """What the pairings show when nothing else says: every two participants met exactly once (a round
     robin) or twice (a double round robin); None otherwise. ``participants`` have ``start_no`` and
     ``results`` whose items have ``opponent``."""

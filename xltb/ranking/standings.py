@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..model import Choices, Player, Tournament
 from ..rules import Edition
-from ..tiebreaks.base import Evaluation
+from ..tiebreaks.base import Evaluation, Value
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.direct import EncounterStep
 from ..tiebreaks.display import column_places, value_text
@@ -34,7 +34,7 @@ class Row(NamedTuple):
     rank: int
     participant: "Player | Team"
     points: Fraction
-    values: dict[str, Fraction | None]
+    values: Mapping[str, Value | None]  # code -> value (None: undefined); rating-based values are whole ints
     by_lot: bool = False  # the place was decided by drawing of lots
 
     @property
@@ -99,14 +99,17 @@ class Standings:
     @property
     def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
         """The ranked participants in file order: the players, or the teams of a team event."""
-        return self.event.teams if self.team else self.event.players  # type: ignore[union-attr]
+        event: Any = self.event
+        found: "tuple[Player, ...] | tuple[Team, ...]" = event.teams if self.team else event.players
+        return found
 
     @property
     def scoring_text(self) -> str:
         """The event's scoring in words (team events: match and game points, the primary score and why)."""
         if self.team:
             primary = self.choices.primary
-            return f"{self.event.describe_scoring()} ({primary.text if primary else ''})"  # type: ignore[union-attr]
+            event: Any = self.event
+            return f"{event.describe_scoring()} ({primary.text if primary else ''})"
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:
@@ -126,7 +129,7 @@ class Standings:
         return list(codes)
 
     # ----------------------------------------------------------------- what a value shows
-    def shown(self, code: str, start_no: int) -> Fraction | None:
+    def shown(self, code: str, start_no: int) -> Value | None:
         """The value of ``code`` every face shows for a participant; None: an empty cell.
 
         The one rule (``docs/tiebreak-values.md``): a tie-break's value where the rules define one.
@@ -141,7 +144,7 @@ class Standings:
         """Whether ``code`` (of the list) is of the direct-encounter family (DE, EDE and its chains)."""
         return any(s.tiebreak.direct for s in self.specs if s.code == code)
 
-    def shown_values(self, row: Row) -> dict[str, Fraction | None]:
+    def shown_values(self, row: Row) -> dict[str, Value | None]:
         """A row's values as every face shows them (:meth:`shown`), by code."""
         return {code: row.values[code] for code in self.codes}
 
@@ -155,7 +158,7 @@ class Standings:
         return int(found)
 
     @staticmethod
-    def text(code: str, value: Fraction | None) -> str:
+    def text(code: str, value: Value | None) -> str:
         """A value as text, to the tie-break's precision (:func:`xltb.tiebreaks.display.value_text`)."""
         return value_text(code, value)
 
@@ -163,7 +166,8 @@ class Standings:
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
         index: dict[int, int] | None = self._memo.get("index")
         if index is None:
-            index = self._memo["index"] = {p.start_no: i for i, p in enumerate(self.participants)}
+            everyone: Sequence[Player | Team] = self.participants
+            index = self._memo["index"] = {p.start_no: i for i, p in enumerate(everyone)}
         try:
             position = index[start_no]
         except KeyError:

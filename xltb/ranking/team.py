@@ -10,7 +10,7 @@ every value has its breakdown (``xltb explain``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
+from typing import Any, cast
 
 from ..errors import TieBreakError
 from ..model.team import TeamTournament
@@ -22,7 +22,7 @@ from ..tiebreaks.registry import CATALOGUE
 from ..tiebreaks.team import TeamContext, board_key, extended_direct_encounter, team_info
 from .choices import refuse_buchholz_in_round_robin
 from .decision import Decision
-from .loop import by_values, partition_by, rank
+from .loop import Level, by_values, partition_by, rank
 from .standings import Row, Standings
 
 
@@ -43,7 +43,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     ctx = TeamContext(tt, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
-    keys: dict[str, list] = {}
+    keys: dict[str, list[Any]] = {}
     # type A: EDE and its chains (13.3), and plain DE on one score (13: Art. 6 on MP or GP)
     ede_codes = [s for s in specs if s.tiebreak.direct]
     for spec in specs:
@@ -61,7 +61,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     ede_notes: dict[str, list[list[str]]] = {s.code: [[] for _ in range(n)] for s in ede_codes}
     encounters: dict[str, list[EncounterStep]] = {s.code: [] for s in ede_codes}
 
-    def level_for(spec: TieBreakSpec):
+    def level_for(spec: TieBreakSpec) -> Level:
         if spec.tiebreak.direct:
             scores, notes = ede_scores[spec.code], ede_notes[spec.code]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..tiebreaks.codes import tiebreak_of
 
@@ -102,10 +102,10 @@ _TABLE: tuple[tuple[str, str, bool, str], ...] = (
 )
 
 
-def _parameters(name: str) -> dict:
+def _parameters(name: str) -> dict[str, Any]:
     """The parameters a name carries in brackets: cuts, forfeits, a rating for unrated players, a limit."""
     low = name.lower()
-    out: dict = {}
+    out: dict[str, Any] = {}
     brackets = " ".join(re.findall(r"[(\[]([^)\]]*)[)\]]", low))
     m = re.search(r"\bcut[- ]?(\d)\b", brackets)
     if m:
@@ -144,7 +144,7 @@ def _parameters(name: str) -> dict:
 _MEDIAN_TOO = ("SB",)
 
 
-def _with_modifiers(code: str, params: dict) -> str:
+def _with_modifiers(code: str, params: dict[str, Any]) -> str:
     """``code`` with the modifiers the name's parameters give, where the tie-break takes them (its
     record, :mod:`xltb.tiebreaks.catalogue`). ``"Forfeited games count"`` gives no ``/P`` to the
     counts of Art. 7 (WON, BPG, BWG, REP): no export xltb has read shows what Swiss-Manager means by

@@ -51,14 +51,15 @@ def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], b
         extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
         rows = team_rounds[t.no]
         gap = (t.mp - sum((x.mp for x in rows), extra[0]), t.gp - sum((x.gp for x in rows), extra[1]))
-        if gap != (0, 0):
+        if gap != (Fraction(0), Fraction(0)):
             gaps[t.no] = gap
     if not gaps or any(mp < 0 or gp < 0 for mp, gp in gaps.values()):
         return None
     unit = min(gaps.values())
     byes: list[tuple[int, int]] = []
     for team, (mp, gp) in gaps.items():
-        ratios = {mp / unit[0] if unit[0] else None, gp / unit[1] if unit[1] else None} - {None}
+        ratios = {ratio for ratio in (mp / unit[0] if unit[0] else None, gp / unit[1] if unit[1] else None)
+                  if ratio is not None}
         if len(ratios) != 1 or (unit[0] == 0) != (mp == 0) or (unit[1] == 0) != (gp == 0):
             return None
         k = ratios.pop()

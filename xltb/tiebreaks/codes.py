@@ -8,7 +8,7 @@ TRF spelling, which is what xltb prints.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple, Sequence
 from fractions import Fraction
 
 from ..errors import TieBreakError
@@ -123,7 +123,7 @@ def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
     if acronym not in ACRONYMS:
         raise TieBreakError(f"unknown tie-break code {raw!r}; known: {', '.join(sorted(_known()))}")
     score = m.group(2).upper() if m.group(2) else None
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     for part in filter(None, m.group(3).split("/")):
         p = part.upper()
         try:
@@ -174,7 +174,7 @@ def takes(acronym: str) -> str:
     return f"{name} takes " + ", ".join(MODIFIER_NAMES[letter] for letter in letters)
 
 
-def parse_list(text: str | list[str | TieBreakSpec] | tuple[str | TieBreakSpec, ...], *,
+def parse_list(text: str | Sequence[str | TieBreakSpec], *,
                strict: bool = True) -> tuple[TieBreakSpec, ...]:
     """Parse a comma-separated (or already split) list of codes; parsed specs are taken as they are."""
     items = text.split(",") if isinstance(text, str) else list(text)

@@ -16,13 +16,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
+from .base import Value
 from .codes import tiebreak_of
 
 #: the decimals a value without a fixed precision is shown with at least and at most, and otherwise
 LEAST, MOST, OTHERWISE = 1, 4, 2
 
 
-def round_half_away(value: Fraction, places: int) -> Fraction:
+def round_half_away(value: Value, places: int) -> Fraction:
     """``value`` rounded half away from zero to ``places`` decimals (exact)."""
     scale = 10**places
     scaled = value * scale
@@ -30,7 +31,7 @@ def round_half_away(value: Fraction, places: int) -> Fraction:
     return Fraction(rounded if scaled >= 0 else -rounded, scale)
 
 
-def fixed(value: Fraction, places: int) -> str:
+def fixed(value: Value, places: int) -> str:
     """``value`` with ``places`` decimals, rounded half away from zero: ``fixed(Fraction(37, 8), 2)``
     is ``"4.63"``."""
     scaled = round_half_away(value, places) * 10**places
@@ -40,7 +41,7 @@ def fixed(value: Fraction, places: int) -> str:
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
-def needed_places(value: Fraction, least: int = LEAST, most: int = MOST) -> int | None:
+def needed_places(value: Value, least: int = LEAST, most: int = MOST) -> int | None:
     """The fewest decimals (from ``least`` to ``most``) that show ``value`` exactly; None when it
     needs more than ``most``."""
     denominator = value.denominator
@@ -57,7 +58,7 @@ def decimals(code: str) -> int | None:
     return record.decimals if record is not None else None
 
 
-def value_places(code: str, value: Fraction) -> int:
+def value_places(code: str, value: Value) -> int:
     """The decimals one value of ``code`` is shown with."""
     places = decimals(code)
     if places is not None:
@@ -66,7 +67,7 @@ def value_places(code: str, value: Fraction) -> int:
     return OTHERWISE if needed is None else needed
 
 
-def column_places(code: str, values: Iterable[Fraction | None]) -> int:
+def column_places(code: str, values: Iterable[Value | None]) -> int:
     """The decimals a column of values of ``code`` is shown with, so that its numbers line up: the
     tie-break's fixed precision, else the most any of its values needs (at least one)."""
     places = decimals(code)
@@ -79,7 +80,7 @@ def column_places(code: str, values: Iterable[Fraction | None]) -> int:
     return places
 
 
-def value_text(code: str, value: Fraction | None) -> str:
+def value_text(code: str, value: Value | None) -> str:
     """A value for people: ``12.5``, ``9.25``, ``13.38`` (AOB), ``1969`` (TPR); empty when undefined."""
     return "" if value is None else fixed(value, value_places(code, value))
 
@@ -100,7 +101,7 @@ def live_format(code: str) -> str:
     return LIVE_FORMAT if places is None else number_format(places)
 
 
-def same_figure(published: Fraction | None, decimals: int | None, value: Fraction | None) -> bool:
+def same_figure(published: Fraction | None, decimals: int | None, value: Value | None) -> bool:
     """True when xltb's ``value`` prints as the ``published`` figure.
 
     ``decimals`` is the precision of the published column (None: a JSON number, compared as a

@@ -40,14 +40,15 @@ def evaluate_all(ctx: Context, spec: TieBreakSpec) -> Column:
     """Every participant's value of one tie-break (kept in ``ctx.evaluated`` for the tie-breaks built on
     others, e.g. APRO on TPR). Tie-breaks with a fast path compute the values at once and make each
     breakdown only when it is asked for."""
-    found = ctx.evaluated.get(spec.code)
-    if found is None:
-        tb = info(spec)
-        if tb.compute is None:
-            raise TieBreakError(f"{spec.code} ranks a tied set (C.07 4.3 type A): it has no value of its own")
-        if tb.values is not None:
-            found = Column(spec.code, tb.values(ctx, spec), partial(tb.compute, ctx, spec))
-        else:
-            found = Column.of(spec.code, [tb.compute(ctx, spec, p) for p in range(ctx.n)])
-        ctx.evaluated[spec.code] = found
+    known: Column | None = ctx.evaluated.get(spec.code)
+    if known is not None:
+        return known
+    tb = info(spec)
+    if tb.compute is None:
+        raise TieBreakError(f"{spec.code} ranks a tied set (C.07 4.3 type A): it has no value of its own")
+    if tb.values is not None:
+        found = Column(spec.code, tb.values(ctx, spec), partial(tb.compute, ctx, spec))
+    else:
+        found = Column.of(spec.code, [tb.compute(ctx, spec, p) for p in range(ctx.n)])
+    ctx.evaluated[spec.code] = found
     return found
