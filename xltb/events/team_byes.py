@@ -1,6 +1,6 @@
 """A team event's pairing-allocated byes when the file has no 320 record: what the 310 totals imply
 (FIDE's TRF-2026 team sample without its 320 ranks exactly as with it). A step of
-:func:`xltb.readers.team_builder.build`."""
+:func:`xltb.events.team_builder.build`."""
 
 from __future__ import annotations
 
