@@ -79,3 +79,26 @@ def test_one_display_precision():
     assert display.same_figure(Fraction("9.38"), 2, Fraction(75, 8))
     assert not display.same_figure(Fraction("9.37"), 2, Fraction(75, 8))
     assert display.printed_decimals("12,50") == 2 and display.printed_decimals("12½") == 1
+
+
+def test_the_worksheet_functions_are_the_records():
+    """Which TB_ functions exist follows from the records: every tie-break (and alias) has one, with the
+    Cut and Median variants its record takes, /R where it takes it; team events: the team tie-breaks
+    (ESB with Cut-1) and BH, FB, SB on :MP and :GP (C.07 13). The catalogue keeps only the order the
+    function wizard lists them in."""
+    from xltb.functions.catalogue import INDIVIDUAL_CODES, TEAM_CODES
+
+    def variants(tb: catalogue.TieBreak, cuts: tuple[str, ...], medians: tuple[str, ...]) -> list[str]:
+        return [""] + (list(cuts) if tb.takes("C") else []) + (list(medians) if tb.takes("M") else [])
+
+    individual, teams = set(), set()
+    for tb in catalogue.TIEBREAKS.values():
+        if tb.events == "team":
+            teams.update(tb.acronym + v for v in variants(tb, ("/C1",), ()))
+            continue
+        individual.update((*tb.aliases, *(tb.acronym + v for v in variants(tb, ("/C1", "/C2"), ("/M1", "/M2")))))
+        individual.update([tb.acronym + "/R"] if tb.takes("R") else [])
+        if tb.events == "both" and not tb.direct and tb.acronym != "PTS":
+            teams.update(f"{tb.acronym}:{s}{v}" for s in ("MP", "GP") for v in variants(tb, ("/C1", "/C2"), ("/M1",)))
+    assert set(INDIVIDUAL_CODES) == individual
+    assert set(TEAM_CODES) == teams

@@ -20,8 +20,8 @@ import pytest
 from helpers import DATA
 from xltb.cli.main import main
 from xltb.decide import decide
-from xltb.excel import core
-from xltb.excel.crosstable import from_tournament
+from xltb.functions import core
+from xltb.sheets.crosstable import from_tournament
 from xltb.ranking import rank
 from xltb.tiebreaks.display import fixed, value_text
 
@@ -159,7 +159,7 @@ def test_worksheet_functions(event):
     path, tiebreaks, rules, st, shown = event
     settings = [["Tiebreaks", tiebreaks], ["Edition", rules]]
     if st.team:
-        from xltb.excel.team_fill import from_team_tournament
+        from xltb.sheets.team_fill import from_team_tournament
 
         tt = st.event
         teams, matches = from_team_tournament(tt, tt.board_colours)
