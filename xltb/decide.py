@@ -22,7 +22,6 @@ default).
 from __future__ import annotations
 
 import os
-from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, cast
 
 from .errors import TieBreakError, XltbError

@@ -15,7 +15,6 @@ provisions (:class:`MatchScoring`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import date
 from fractions import Fraction
 from typing import Any
 
