@@ -27,6 +27,8 @@ _COMPARE: dict[str, Callable[[int, int], bool]] = {
 #: the titles a table may name, and how TRF-16 writes them (columns 11-13)
 TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", "WFM": "wf", "WCM": "wc"}
 _TRF_TITLE = {code: title for title, code in TITLES.items()}
+#: titles only women hold (FIDE Handbook B.01: WGM, WIM, WFM, WCM)
+WOMEN_TITLES = ("WGM", "WIM", "WFM", "WCM")
 #: TRF-16 column 10: m (man), w (woman); some programs write f for a woman
 _WOMEN, _MEN = ("w", "f"), ("m",)
 #: the age from which a player is a Senior
@@ -112,6 +114,9 @@ class Sex(Condition):
             return Verdict(self.women, "woman")
         if sex in _MEN:
             return Verdict(not self.women, "man")
+        title = title_of(player)
+        if title in WOMEN_TITLES:  # the file leaves the sex blank, a woman's title says it
+            return Verdict(self.women, f"woman (sex not given, title {title})")
         return Verdict(False, "sex not given in the file")
 
 
@@ -286,4 +291,4 @@ def _check_year(year: int, word: str) -> None:
 
 __all__ = ["Condition", "Context", "Verdict", "RatingBound", "RatingRange", "Unrated", "Sex", "BornBound", "BornRange",
            "Age", "Federation", "Title", "parse_condition", "birth_date", "possible_ages", "title_of", "TITLES",
-           "SENIOR_AGE", "KNOWN"]
+           "SENIOR_AGE", "KNOWN", "WOMEN_TITLES"]

@@ -115,7 +115,14 @@ def read_prizes(path: str | os.PathLike[str]) -> PrizeTable:
 
 
 def parse_prizes(text: str, source: str | None = None) -> PrizeTable:
-    """A prize table from its text (line ends ``\\n``)."""
+    """A prize table from its text (line ends ``\\n``); ``source`` names it in the errors."""
+    if source is None:
+        return _parse(text, None)
+    with errors_located(source):
+        return _parse(text, source)
+
+
+def _parse(text: str, source: str | None) -> PrizeTable:
     lines = text.split("\n")
     header_at = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
