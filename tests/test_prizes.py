@@ -21,6 +21,7 @@ import pytest
 
 import xltb
 from helpers import DATA, REAL, SEED
+from xltb.decide import decide
 from xltb.errors import XltbError
 from xltb.prizes import award_prizes, parse_prizes, read_prizes, split
 
@@ -33,7 +34,7 @@ _STANDINGS: dict[tuple[str, str | None], xltb.Standings] = {}
 def standings(path=SWISS, tiebreaks: str | None = None, **kwargs) -> xltb.Standings:
     key = (str(path), tiebreaks, tuple(sorted(kwargs.items())))
     if key not in _STANDINGS:
-        _STANDINGS[key] = xltb.decide(str(path), tiebreaks=tiebreaks).compute(**kwargs)
+        _STANDINGS[key] = decide(str(path), tiebreaks=tiebreaks).compute(**kwargs)
     return _STANDINGS[key]
 
 
@@ -279,14 +280,14 @@ def test_ages_need_the_start_date(tmp_path):
 
     undated = tmp_path / "undated.trf"
     undated.write_text(trf([(1, 2000, "2w1"), (2, 1900, "1b0")], date=None))
-    st = xltb.decide(str(undated)).compute()
+    st = decide(str(undated)).compute()
     with pytest.raises(XltbError) as err:
         award_prizes(st, parse_prizes("Prize,Category,Amount\n1st,Open,10\nBest junior,U16,5\n", "p.csv"))
     assert str(err.value).startswith("p.csv, line 3: U16: ages are taken on the event's start date")
 
 
 def test_team_events_are_refused():
-    st = xltb.decide(str(SEED / "held-team14.trf")).compute()
+    st = decide(str(SEED / "held-team14.trf")).compute()
     with pytest.raises(XltbError, match="individual events"):
         prizes("1st,Open,100\n", st=st)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import os
 from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
 
 from ..errors import InputError
 from ..model import Player
@@ -129,17 +130,53 @@ def _parse(text: str, source: str | None) -> PrizeTable:
         raise InputError("the prize table is empty (its first line is the header Prize,Category,Amount)", file=source)
     header = lines[header_at]
     delimiter = ";" if header.count(";") > header.count(",") else "\t" if "\t" in header else ","
-    cells = _cells(header, header_at + 1, delimiter)
-    if tuple(c.strip().lower() for c in cells) != HEADER:
-        raise InputError(f"the first line must be the header Prize,Category,Amount (found {header.strip()[:80]!r})",
-                         file=source, line=header_at + 1)
+    records = ((number, _cells(line, number, delimiter))
+               for number, line in enumerate(lines[header_at:], start=header_at + 1) if line.strip())
+    table = _table(records, source, decimal_comma=delimiter == ";")
+    if not table.prizes:
+        raise InputError("the prize table lists no prize (one line a prize after the header)", file=source)
+    return table
+
+
+def prizes_from_rows(rows: Sequence[Sequence[Any]], source: str = "Prizes sheet", first_row: int = 1) -> PrizeTable:
+    """A prize table from a sheet's cells (the header row first, ``first_row`` its row number): blank rows are
+    room for more prizes; an amount may be a number cell. No prize at all is an empty table (a blank
+    template). Errors name the sheet and the row."""
+    records = []
+    for number, row in enumerate(rows, start=first_row):
+        cells = [_cell_text(v, amount=k == 2) for k, v in enumerate(row)]
+        if any(cells):
+            records.append((number, cells))
+    if not records:
+        return PrizeTable((), source)
+    with errors_located(source):
+        return _table(iter(records), source, decimal_comma=False)
+
+
+def _cell_text(value: Any, *, amount: bool) -> str:
+    """A cell as the table reads it; a number of an amount cell as its cents (``50.5`` -> ``50.50``)."""
+    if value is None or isinstance(value, bool):
+        return ""
+    if amount and isinstance(value, (int, float)):
+        cents = round(value * 100)
+        return f"{cents // 100}.{cents % 100:02d}" if abs(value * 100 - cents) < 1e-6 and cents >= 0 else repr(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _table(records: Iterator[tuple[int, list[str]]], source: str | None, *, decimal_comma: bool) -> PrizeTable:
+    """The prizes of (line number, cells) records, the header first."""
+    first = next(records, None)
+    if first is None or tuple(c.strip().lower() for c in first[1]) != HEADER:
+        shown = ",".join(first[1])[:80] if first else ""
+        raise InputError(f"the first line must be the header Prize,Category,Amount (found {shown!r})",
+                         file=source, line=first[0] if first else None)
     prizes: list[Prize] = []
     seen: dict[tuple[str, tuple[str, ...]], int] = {}
     categories: set[tuple[str, ...]] = set()
-    for number, line in enumerate(lines[header_at + 1:], start=header_at + 2):
-        if not line.strip():
-            continue
-        cells = [c.strip() for c in _cells(line, number, delimiter)]
+    for number, raw in records:
+        cells = [c.strip() for c in raw]
         if not any(cells):
             continue
         if len(cells) < 3 or any(cells[3:]):
@@ -156,7 +193,7 @@ def _parse(text: str, source: str | None) -> PrizeTable:
             raise InputError(f"category: {exc}", line=number) from None
         amount = None
         if amount_text:
-            amount = parse_amount(amount_text, decimal_comma=delimiter == ";")
+            amount = parse_amount(amount_text, decimal_comma=decimal_comma)
             if amount is None:
                 raise InputError(f"amount {amount_text[:40]!r}: write a number such as 150 or 150.50 (no currency, "
                                  "no thousands separator), or leave it blank for a trophy", line=number)
@@ -171,8 +208,6 @@ def _parse(text: str, source: str | None) -> PrizeTable:
         if len(prizes) >= MAX_PRIZES:
             raise InputError(f"more than the limit of {MAX_PRIZES:,} prizes", line=number)
         prizes.append(Prize(name, category, amount, number, len(prizes)))
-    if not prizes:
-        raise InputError("the prize table lists no prize (one line a prize after the header)", file=source)
     return PrizeTable(tuple(prizes), source)
 
 
@@ -203,5 +238,5 @@ def _cells(line: str, number: int, delimiter: str) -> list[str]:
         raise InputError(f"not a CSV line ({exc})", line=number) from None
 
 
-__all__ = ["Category", "Prize", "PrizeTable", "read_prizes", "parse_prizes", "parse_category", "OPEN", "HEADER",
+__all__ = ["Category", "Prize", "PrizeTable", "read_prizes", "parse_prizes", "prizes_from_rows", "parse_category", "OPEN", "HEADER",
            "MAX_TABLE_BYTES", "MAX_PRIZES", "MAX_CATEGORIES", "MAX_CELL"]

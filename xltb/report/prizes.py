@@ -7,12 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from fractions import Fraction
 from html import escape
 from typing import Any
 
 from ..prizes import Award, PrizeList, format_amount
-from ..prizes.reasons import points_text
+from ..prizes.rows import TIED_HEADING, award_cells, award_row, money, notes, tie_lines
 from ..ranking.standings import Standings
 from .formats import event_dict, header_lines
 from .i18n import Language
@@ -29,36 +28,6 @@ SHARE_WORDS = {"none": "not shared on points (the tie-breaks decide)", "equal": 
 
 def _money(pl: PrizeList, cents: int | None) -> str:
     return "" if cents is None else format_amount(cents, with_cents=pl.with_cents)
-
-
-def _json_money(cents: int | None) -> int | float | None:
-    """Cents as a JSON number: 500 or 166.67 (the shortest decimal that is the amount)."""
-    if cents is None:
-        return None
-    return cents // 100 if cents % 100 == 0 else cents / 100
-
-
-def award_cells(pl: PrizeList, a: Award) -> tuple[str, str, str]:
-    """(prize, category, amount) as a line of the list shows them: a trophy says so; a player who shares a
-    pool without a prize of his own shows the pool's prizes."""
-    if a.prize is None:
-        assert a.pool is not None
-        names = " + ".join(p.name for p in a.pool.prizes if p.amount is not None)
-        return f"(share of {names})", a.pool.category.text, ""
-    return a.prize.name, a.prize.category.text, "trophy" if a.prize.amount is None else _money(pl, a.prize.amount)
-
-
-def tie_lines(pl: PrizeList) -> list[str]:
-    """The players tied on points with each category's last winner, placed below him."""
-    out = []
-    for tie in pl.ties:
-        if tie.players:
-            last = tie.last
-            who = "; ".join(f"{t.player.name} (no. {t.player.start_no}, rank {t.player.rank}): {t.outcome}"
-                            for t in tie.players)
-            out.append(f"{tie.category.text}, last winner {last.name} (rank {last.rank}, {points_text(last.points)}, "
-                       f"{tie.prize.name}): {who}")
-    return out
 
 
 def prizes_to_text(pl: PrizeList) -> str:
@@ -96,12 +65,12 @@ def award_dict(a: Award) -> dict[str, Any]:
     return {
         "prize": a.prize.name if a.prize else None,
         "category": category.text if category else None,
-        "amount": _json_money(a.prize.amount) if a.prize else None,
+        "amount": money(a.prize.amount) if a.prize else None,
         "start_no": p.start_no if p else None,
         "name": p.name if p else None,
         "rank": p.rank if p else None,
         "points": float(p.points) if p else None,
-        "share": _json_money(a.paid),
+        "share": money(a.paid),
         "reason": a.reason,
     }
 
@@ -143,15 +112,7 @@ def prizes_to_csv(pl: PrizeList) -> str:
 
 def prize_rows(pl: PrizeList) -> list[list[Any]]:
     """The Prizes sheet's rows: prize, category, amount, no., name, rank, points, paid, why (numbers as numbers)."""
-    rows = []
-    for a in pl.awards:
-        prize, category, amount = award_cells(pl, a)
-        p = a.player
-        money: Any = amount if a.prize is None or a.prize.amount is None else Fraction(a.prize.amount, 100)
-        rows.append([prize, category, money, p.start_no if p else None, p.name if p else "",
-                     p.rank if p else None, p.points if p else None,
-                     None if a.paid is None else Fraction(a.paid, 100), a.reason])
-    return rows
+    return [award_row(pl, a) for a in pl.awards]
 
 
 def prizes_sheet(book: Book, st: Standings, layout: Layout, pl: PrizeList) -> None:
@@ -163,14 +124,14 @@ def prizes_sheet(book: Book, st: Standings, layout: Layout, pl: PrizeList) -> No
     widths = [text_width((r[0] for r in rows), 10, 24), text_width((r[1] for r in rows), 10, 24), 8.5, 5,
               text_width((r[4] for r in rows), 14, 28), 5.5, 6.5, 8.5, REASON_WIDTH]
     columns = [(None, "wrap"), (None, "wrap"), (money, None), (None, None), (None, "wrap"), (None, None),
-               (number_format("PTS", [r[6] for r in rows]), None), (money, None), (None, "wrap")]
+               (number_format("PTS", [a.player.points for a in pl.awards if a.player]), None), (money, None), (None, "wrap")]
     legend = [lang("legend_prizes"), f"--share {pl.share}: {SHARE_WORDS[pl.share]}."] + [f"{r}." for r in pl.rules]
     sheet = layout.sheet(book, st, "prizes", headers, widths, columns, legend=legend, stretch=8,
                          orientation="landscape", font_size=PRIZES_FONT, freeze="A2")
     for r in rows:
         sheet.append(r, height=_height([r[0], r[1], r[4], r[8]], [widths[0], widths[1], widths[4], REASON_WIDTH]))
-    ties = tie_lines(pl)
-    for line in [lang("tied_with_last")] + (ties or ["-"]) + [f"{lang('warning')}: {w}" for w in pl.warnings]:
+    for line in notes(pl):
+        line = lang("tied_with_last") if line == TIED_HEADING else line
         sheet.append([None] * 8 + [line], height=_height([line], [REASON_WIDTH]))
 
 

@@ -32,6 +32,7 @@ def styles():
         "border": Border(left=thin, right=thin, top=thin, bottom=thin),
         "center": Alignment(horizontal="center", vertical="center"),
         "wrap": Alignment(wrap_text=True, vertical="top"),
+        "top": Alignment(vertical="top"),
     }
 
 

@@ -1,0 +1,136 @@
+"""The templates' Prizes sheet: ``=TB_PRIZES(PrizeTable,PrizeSharing,Crosstable,Settings)`` recalculated by
+``xltb recalc`` and by headless LibreOffice with the extension (the .ods) equals ``xltb prizes`` on the same
+event and prize table; an edited sharing or prize table is followed; a bad prize line names its row."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from openpyxl import load_workbook
+
+from helpers import DATA, SEED, recalc_data, set_cells
+from xltb.templates.prizes import ANCHOR_COLUMN, ANCHOR_ROW
+
+SWISS = SEED / "held-swiss16.trf"
+TABLE = DATA / "prizes" / "seed.csv"
+FIRST_COLUMN = "E"  # the list starts at E3 (ANCHOR_COLUMN, ANCHOR_ROW)
+
+
+def xltb(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "xltb", *args], capture_output=True, text=True)
+
+
+def expected(share: str) -> tuple[list[tuple], list[str]]:
+    """(prize, no., paid, reason) of each line and the lines about tied players, as ``xltb prizes`` prints
+    them (JSON)."""
+    done = xltb("prizes", str(SWISS), "--prizes", str(TABLE), "--share", share, "-f", "json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    lines = [(p["prize"], p["start_no"], p["share"], p["reason"]) for p in doc["prizes"]]
+    return lines, [t["category"] for t in doc["tied"] if t["players"]]
+
+
+def template(tmp_path, share: str, suffix: str = ".xlsx"):
+    out = tmp_path / f"swiss{suffix}"
+    done = xltb("template", "individual", "--from", str(SWISS), "--prizes", str(TABLE), "--share", share, "-o",
+                str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def listed(rows: list[list]) -> tuple[list[tuple], list[str]]:
+    """The lines of a Prizes sheet's list (header first) as :func:`expected` gives them."""
+    assert list(rows[0]) == ["Prize", "Category", "Amount", "No", "Name", "Rank", "Points", "Paid", "Why"]
+    lines, notes = [], []
+    for row in rows[1:]:
+        prize, no, paid, why = row[0], row[3], row[7], row[8]
+        if prize in (None, "") and why not in (None, ""):
+            notes.append(why)
+        elif prize not in (None, ""):
+            lines.append((None if str(prize).startswith("(share of") else prize,
+                          None if no in (None, "") else int(no), None if paid in (None, "") else paid, why))
+    tied = [n.split(",")[0] for n in notes[1:] if not n.startswith("warning")]
+    assert notes[0] == "Tied on points with the last winner of a category"
+    return lines, tied
+
+
+def sheet_rows(ws, height: int) -> list[list]:
+    return [[ws.cell(row=ANCHOR_ROW + r, column=ANCHOR_COLUMN + k).value for k in range(9)] for r in range(height)]
+
+
+def test_the_template_s_cached_list_and_recalc_equal_xltb_prizes(tmp_path):
+    path = template(tmp_path, "equal")
+    want = expected("equal")
+    stored = load_workbook(path, data_only=True)["Prizes"]
+    assert listed(sheet_rows(stored, 20)) == want  # the values written with the file
+    formulas = load_workbook(path)
+    assert formulas["Prizes"]["E3"].value.text == "=TB_PRIZES(PrizeTable,PrizeSharing,Crosstable,Settings)"
+    assert formulas.defined_names["PrizeTable"].attr_text == "Prizes!$A$1:$C$47"  # 6 prizes and 40 spare rows
+    values, _, result = recalc_data(path.read_bytes())
+    assert result.errors == [] and result.unevaluated == []
+    assert listed(sheet_rows(values["Prizes"], 20)) == want  # computed by xltb recalc
+
+
+def test_recalc_follows_the_sharing_and_names_a_bad_prize_line(tmp_path):
+    data = template(tmp_path, "none").read_bytes()
+    values, _, _ = recalc_data(set_cells(data, "Prizes", {"F1": "hort"}))
+    assert listed(sheet_rows(values["Prizes"], 20)) == expected("hort")
+    values, _, result = recalc_data(set_cells(data, "Prizes", {"B4": "Over 60"}))  # 3rd's category
+    first = values["Prizes"]["E3"].value
+    assert first.startswith("#VALUE! Prizes sheet, line 4: category: unknown condition 'Over 60'"), first
+    values, _, _ = recalc_data(set_cells(data, "Prizes", {"F1": "half"}))
+    assert values["Prizes"]["E3"].value == "#VALUE! sharing 'half': write none, equal or hort"
+
+
+def test_a_blank_template_lists_nothing_and_team_templates_have_no_prizes(tmp_path):
+    out = tmp_path / "blank.xlsx"
+    assert xltb("template", "individual", "-o", str(out)).returncode == 0
+    ws = load_workbook(out, data_only=True)["Prizes"]
+    assert [c.value for c in ws[ANCHOR_ROW]][ANCHOR_COLUMN - 1:ANCHOR_COLUMN + 8] == \
+        ["Prize", "Category", "Amount", "No", "Name", "Rank", "Points", "Paid", "Why"]
+    assert ws.cell(ANCHOR_ROW + 1, ANCHOR_COLUMN).value in (None, "")
+    team = tmp_path / "team.xlsx"
+    assert xltb("template", "team", "-o", str(team)).returncode == 0
+    assert "Prizes" not in load_workbook(team).sheetnames
+    refused = xltb("template", "team", "--prizes", str(TABLE), "-o", str(tmp_path / "t2.xlsx"))
+    assert refused.returncode == 2 and "team templates have no Prizes sheet" in refused.stderr
+
+
+def test_the_addin_pads_the_prize_list_to_the_template_s_room():
+    from xltb.hosts.book import prize_room
+    from xltb.hosts.libreoffice.dispatch import pad_table
+
+    rows = [["Prize", "Category", "Amount", "No", "Name", "Rank", "Points", "Paid", "Why"], ["1st", "Open", 5]]
+    block = tuple(("",) * 3 for _ in range(41))
+    out = pad_table("TB_PRIZES", rows, (block, "none", (), ()))
+    assert (len(out), len(out[0])) == prize_room(rows, 41) == (3 * 41 + 12, 9)
+    assert out[1][:3] == ["1st", "Open", 5] and out[1][3:] == [""] * 6
+
+
+# --------------------------------------------------------------------------- in LibreOffice
+def test_the_ods_template_in_libreoffice_equals_xltb_prizes(office, tmp_path):
+    from test_libreoffice import cell_result
+
+    path = template(tmp_path, "equal", ".ods")
+    doc = office.load(path)
+    try:
+        sheet = doc.Sheets.getByName("Prizes")
+
+        def shown(height: int) -> list[list]:
+            rows = []
+            for r in range(height):
+                row = [cell_result(sheet.getCellByPosition(ANCHOR_COLUMN - 1 + k, ANCHOR_ROW - 1 + r)) for k in range(9)]
+                rows.append([int(v) if isinstance(v, float) and v.is_integer() else v for v in row])
+            return rows
+
+        assert listed(shown(20)) == expected("equal")  # the stored values, as opened
+        doc.calculateAll()
+        assert listed(shown(20)) == expected("equal")  # computed by the extension
+        assert not any(isinstance(v, tuple) for row in shown(3 * 47 + 12) for v in row)  # no error in the room
+        sheet.getCellRangeByName("F1").setString("hort")  # the values follow the sharing
+        assert listed(shown(20)) == expected("hort")
+    finally:
+        doc.close(True)
