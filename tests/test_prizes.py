@@ -81,7 +81,8 @@ def test_a_category_winner_who_also_places_in_the_open(u2100, expected):
                 "Best U2000,Rating<2000,50\n")
     assert [(p, w) for p, w, _ in paid(pl)] == expected
     if u2100 == 250:
-        assert reason(pl, "3rd") == "3rd: Alyx (rank 4, 3.5 points); not David (rank 3, already awarded Best U2100, 250)"
+        assert reason(pl, "3rd") == ("3rd: Alyx (rank 4, 3.5 points); not David (rank 3, already awarded Best U2100, "
+                                     "250)")
         # of the players above Franck, only Stephan (1450) is under 2000 (David is 2050)
         assert reason(pl, "Best U2000") == ("Best U2000: Franck (rank 6, 3 points, rating 1950 < 2000); not Stephan "
                                             "(rank 5, already awarded 4th, 100)")
@@ -249,7 +250,8 @@ def test_a_real_open_shared_equally_and_by_hort():
     # halves 300 + 200 + 150 + 100 = 750 pooled, 125 each: 425, 325, 275, 225, 125, 125 (1500 in all)
     assert [x[2] for x in hort[1:7]] == [425, 325, 275, 225, 125, 125]
     # U2200: 75 + 37.50 and 37.50
-    assert ("Best U2200", "Wallrabenstein,Udo", Fraction("112.5")) in hort and (None, "Danner,Lambert", Fraction("37.5")) in hort
+    assert ("Best U2200", "Wallrabenstein,Udo", Fraction("112.5")) in hort
+    assert (None, "Danner,Lambert", Fraction("37.5")) in hort
 
 
 def test_ages_on_the_start_date_and_the_first_of_january():

@@ -135,3 +135,24 @@ def test_a_name_cannot_reach_the_terminal_as_an_escape_sequence(tmp_path, capsys
     assert main(["prizes", SWISS, "--prizes", str(evil)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\\x1b[31mred" in out
+
+
+def test_birth_dates_and_sex_as_files_and_sheets_write_them():
+    import datetime
+
+    from xltb.prizes.conditions import birth_date
+    from xltb.sheets.crosstable import to_tournament
+
+    assert birth_date("1969/12/06") == birth_date("1969.12.06") == birth_date("06.12.1969") == (1969, 12, 6)
+    assert birth_date("1978") == birth_date("1978/00/00") == (1978, None, None)
+    assert birth_date("") is None and birth_date("unknown") is None
+    # a Crosstable sheet with Sex and Born: text, a date cell, a year as a number, Excel's serial number
+    rows = [["No", "Name", "Sex", "Born", "R1"], [1, "A", "w", "2008/05/12", "+W2"],
+            [2, "B", "M", datetime.datetime(2008, 5, 12), "-B1"], [3, "C", "female", 2008, ""],
+            [4, "D", None, 39580, ""]]
+    players = to_tournament(rows).players
+    assert [(p.sex, p.birth) for p in players] == [("w", "2008/05/12"), ("M", "2008-05-12"), ("female", "2008"),
+                                                   ("", "2008-05-12")]
+    from xltb.prizes.conditions import Context
+    women = parse_category("Women")
+    assert [women.check(p, Context()).ok for p in players] == [True, False, True, False]

@@ -13,6 +13,7 @@ from .money import format_amount, parse_amount, split
 from .records import SHARES, Award, Placed, Pool, PrizeList, Share, Tie, TiedPlayer
 from .table import Category, Prize, PrizeTable, parse_category, parse_prizes, prizes_from_rows, read_prizes
 
-__all__ = ["award_prizes", "value_order", "read_prizes", "parse_prizes", "prizes_from_rows", "parse_category", "Category", "Prize",
+__all__ = ["award_prizes", "value_order", "read_prizes", "parse_prizes", "prizes_from_rows", "parse_category",
+           "Category", "Prize",
            "PrizeTable", "PrizeList", "Award", "Pool", "Placed", "Tie", "TiedPlayer", "Share", "SHARES", "Context",
            "Verdict", "split", "parse_amount", "format_amount"]

@@ -4,14 +4,19 @@ The rules, in the order they are applied (docs/prizes.md gives the regulations t
 
 1. Every player wins at most one prize, the most valuable he qualifies for; of equal amounts, the
    one listed first; a trophy (no amount) counts below any money, a share of money included: the
-   trophies are awarded after the money, to players paid nothing.
+   trophies are awarded after the money, to players paid nothing. (Open tournaments' regulations;
+   US Chess rule 32B, one cash prize a player, the largest; 32B4, a place prize before a class
+   prize of the same amount, which is the order an organiser lists them in.)
 2. The prizes are awarded in decreasing value (:func:`value_order`), each to the best-placed player
-   of its category not yet awarded, by the final standings and their tie-breaks.
+   of its category not yet awarded, by the final standings and their tie-breaks. (FIDE tie-break
+   regulations 2011, Annex 4 1.e: "Number 2 receives second prize"; C.07 2.1.)
 3. Money is then shared among players in the same **pool**: the winners of one category's prizes
    with equal points (``--share equal`` or ``hort``), or with the same place (``none``: the
    tie-breaks left them equal, C.07 2.1), together with the players tied with the category's last
    winner who won no prize at all (they cover the places below, which carry no prize). Equal: the
-   pool shared equally. Hort: each keeps half of his own prize, the other halves are shared equally.
+   pool shared equally (FIDE tie-break regulations 2011, Annex 4 1.f: "share the 3rd and 4th prize
+   equally"). Hort: each keeps half of his own prize, the other halves are shared equally (the Hort
+   system, after GM Vlastimil Hort).
 4. Sharing and one prize per player: which prize each player wins is decided by rules 1 and 2, on
    the announced amounts, as without sharing; a player shares in one pool only, that of his own
    prize; a player without a prize who is tied with the last winners of several categories shares
@@ -129,6 +134,7 @@ def _pools(greedy: _Greedy, table: PrizeTable, categories: dict[tuple[str, ...],
     won = greedy.won
 
     def key_of(i: int) -> object:
+        # C.07 2.1: without sharing on points, players every tie-break leaves equal share their place
         return placed[i].rank if share == "none" else placed[i].points
 
     runs: list[tuple[tuple[str, ...], list[int]]] = []  # (category, its winners with equal points or rank)

@@ -29,8 +29,8 @@ TITLES = {"GM": "g", "IM": "m", "WGM": "wg", "FM": "f", "WIM": "wm", "CM": "c", 
 _TRF_TITLE = {code: title for title, code in TITLES.items()}
 #: titles only women hold (FIDE Handbook B.01: WGM, WIM, WFM, WCM)
 WOMEN_TITLES = ("WGM", "WIM", "WFM", "WCM")
-#: TRF-16 column 10: m (man), w (woman); some programs write f for a woman
-_WOMEN, _MEN = ("w", "f"), ("m",)
+#: TRF-16 column 10: m (man), w (woman); some programs write f for a woman; a sheet may spell it out
+_WOMEN, _MEN = ("w", "f", "woman", "female"), ("m", "man", "male")
 #: the age from which a player is a Senior
 SENIOR_AGE = 65
 #: the words a category is made of, for the message that refuses another
@@ -174,7 +174,8 @@ class Age(Condition):
                                  f"on {on}, {self.text} not decided")
         ok = verdicts.pop()
         age = str(ages[0]) if len(ages) == 1 else f"{min(ages)}-{max(ages)}"
-        return Verdict(ok, f"age {age} on {on} {sign} {self.limit}" if ok else f"age {age} on {on}, not {sign} {self.limit}")
+        return Verdict(ok, f"age {age} on {on} {sign} {self.limit}" if ok
+                       else f"age {age} on {on}, not {sign} {self.limit}")
 
 
 @dataclass(frozen=True)
@@ -215,12 +216,16 @@ def title_of(player: Player) -> str:
 
 
 _BIRTH = re.compile(r"(\d{4})(?:[/.\-](\d{1,2})(?:[/.\-](\d{1,2}))?)?")
+_DAY_FIRST = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
 def birth_date(text: str) -> tuple[int, int | None, int | None] | None:
-    """(year, month, day) of a TRF birth date (``1969/12/06``, ``1969.12.06``, ``1978``, ``1978/00/00``);
-    month and day None when not given (0 or absent); None when there is no year."""
+    """(year, month, day) of a TRF birth date (``1969/12/06``, ``1969.12.06``, ``1978``, ``1978/00/00``; also
+    ``06.12.1969``, day first with dots, as a sheet may hold it); month and day None when not given (0 or
+    absent); None when there is no year."""
     m = _BIRTH.fullmatch(text.strip())
+    if not m and (d := _DAY_FIRST.fullmatch(text.strip())):
+        m = _BIRTH.fullmatch(f"{d[3]}.{d[2]}.{d[1]}")
     if not m or int(m[1]) == 0:
         return None
     month, day = int(m[2] or 0), int(m[3] or 0)

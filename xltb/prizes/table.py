@@ -238,5 +238,6 @@ def _cells(line: str, number: int, delimiter: str) -> list[str]:
         raise InputError(f"not a CSV line ({exc})", line=number) from None
 
 
-__all__ = ["Category", "Prize", "PrizeTable", "read_prizes", "parse_prizes", "prizes_from_rows", "parse_category", "OPEN", "HEADER",
+__all__ = ["Category", "Prize", "PrizeTable", "read_prizes", "parse_prizes", "prizes_from_rows", "parse_category",
+           "OPEN", "HEADER",
            "MAX_TABLE_BYTES", "MAX_PRIZES", "MAX_CATEGORIES", "MAX_CELL"]

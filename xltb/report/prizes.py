@@ -49,7 +49,8 @@ def prizes_to_text(pl: PrizeList) -> str:
     left = {0, 1, 4}
 
     def fmt(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+        padded = (c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(padded).rstrip()
 
     lines += ["", fmt(heads), fmt(["-" * w for w in widths])] + [fmt(r) for r in body]
     lines += ["", "why:"] + [f"  {a.reason}" for a in pl.awards]
@@ -120,11 +121,12 @@ def prizes_sheet(book: Book, st: Standings, layout: Layout, pl: PrizeList) -> No
     rows = prize_rows(pl)
     headers = [lang("prize"), lang("category"), lang("amount"), lang("no"), lang("name"), lang("rank"),
                lang("points"), lang("paid"), lang("why")]
-    money = "0.00" if pl.with_cents else "0"
+    money_format = "0.00" if pl.with_cents else "0"
     widths = [text_width((r[0] for r in rows), 10, 24), text_width((r[1] for r in rows), 10, 24), 8.5, 5,
               text_width((r[4] for r in rows), 14, 28), 5.5, 6.5, 8.5, REASON_WIDTH]
-    columns = [(None, "wrap"), (None, "wrap"), (money, None), (None, None), (None, "wrap"), (None, None),
-               (number_format("PTS", [a.player.points for a in pl.awards if a.player]), None), (money, None), (None, "wrap")]
+    columns = [(None, "wrap"), (None, "wrap"), (money_format, None), (None, None), (None, "wrap"), (None, None),
+               (number_format("PTS", [a.player.points for a in pl.awards if a.player]), None), (money_format, None),
+               (None, "wrap")]
     legend = [lang("legend_prizes"), f"--share {pl.share}: {SHARE_WORDS[pl.share]}."] + [f"{r}." for r in pl.rules]
     sheet = layout.sheet(book, st, "prizes", headers, widths, columns, legend=legend, stretch=8,
                          orientation="landscape", font_size=PRIZES_FONT, freeze="A2")

@@ -344,7 +344,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
             federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
             sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
-            birth=attribute_text(row[cols["birth"]]) if "birth" in cols else "",
+            birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
             line=origin.row + r))
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=event_type, start_date=start_date, scoring=scoring, tiebreaks=tuple(tiebreaks),
@@ -361,6 +361,16 @@ def attribute_text(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()
+
+
+def birth_text(value: Any) -> str:
+    """A birth date cell as text: a year (``2008``) stays a year; a larger number is a date as a
+    value-passing host sends one (Excel's serial number, days since 1899-12-30)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 3000 <= value < 2958466:
+        import datetime  # noqa: PLC0415 - a date as a number: rare
+
+        return (datetime.date(1899, 12, 30) + datetime.timedelta(days=int(value))).isoformat()
+    return attribute_text(value)
 
 
 # --------------------------------------------------------------------------- Tournament -> rows
