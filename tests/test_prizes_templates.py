@@ -4,14 +4,16 @@ event and prize table; an edited sharing or prize table is followed; a bad prize
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
-import sys
+from functools import lru_cache
 
-import pytest
 from openpyxl import load_workbook
 
+from contextlib import redirect_stderr, redirect_stdout
+
 from helpers import DATA, SEED, recalc_data, set_cells
+from xltb.cli.main import main
 from xltb.templates.prizes import ANCHOR_COLUMN, ANCHOR_ROW
 
 SWISS = SEED / "held-swiss16.trf"
@@ -19,25 +21,29 @@ TABLE = DATA / "prizes" / "seed.csv"
 FIRST_COLUMN = "E"  # the list starts at E3 (ANCHOR_COLUMN, ANCHOR_ROW)
 
 
-def xltb(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "xltb", *args], capture_output=True, text=True)
+def xltb(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
+@lru_cache(maxsize=None)
 def expected(share: str) -> tuple[list[tuple], list[str]]:
     """(prize, no., paid, reason) of each line and the lines about tied players, as ``xltb prizes`` prints
     them (JSON)."""
-    done = xltb("prizes", str(SWISS), "--prizes", str(TABLE), "--share", share, "-f", "json")
-    assert done.returncode == 0, done.stderr
-    doc = json.loads(done.stdout)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["prizes", str(SWISS), "--prizes", str(TABLE), "--share", share, "-f", "json"]) == 0
+    doc = json.loads(out.getvalue())
     lines = [(p["prize"], p["start_no"], p["share"], p["reason"]) for p in doc["prizes"]]
     return lines, [t["category"] for t in doc["tied"] if t["players"]]
 
 
 def template(tmp_path, share: str, suffix: str = ".xlsx"):
     out = tmp_path / f"swiss{suffix}"
-    done = xltb("template", "individual", "--from", str(SWISS), "--prizes", str(TABLE), "--share", share, "-o",
-                str(out))
-    assert done.returncode == 0, done.stderr
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        assert main(["template", "individual", "--from", str(SWISS), "--prizes", str(TABLE), "--share", share,
+                     "-o", str(out)]) == 0
     return out
 
 
@@ -81,22 +87,23 @@ def test_recalc_follows_the_sharing_and_names_a_bad_prize_line(tmp_path):
     values, _, result = recalc_data(set_cells(data, "Prizes", {"B4": "Over 60"}))  # 3rd's category
     first = values["Prizes"]["E3"].value
     assert first.startswith("#VALUE! Prizes sheet, line 4: category: unknown condition 'Over 60'"), first
-    values, _, _ = recalc_data(set_cells(data, "Prizes", {"F1": "half"}))
-    assert values["Prizes"]["E3"].value == "#VALUE! sharing 'half': write none, equal or hort"
+    from xltb.functions.callables import TB_PRIZES
+
+    block = [["Prize", "Category", "Amount"], ["1st", "Open", 5]]
+    crosstable = [["No", "Name", "R1"], [1, "A", "+W2"], [2, "B", "-B1"]]
+    assert TB_PRIZES(block, "half", crosstable) == [["#VALUE! sharing 'half': write none, equal or hort"]]
 
 
-def test_a_blank_template_lists_nothing_and_team_templates_have_no_prizes(tmp_path):
-    out = tmp_path / "blank.xlsx"
-    assert xltb("template", "individual", "-o", str(out)).returncode == 0
-    ws = load_workbook(out, data_only=True)["Prizes"]
+def test_a_blank_template_lists_nothing_and_team_templates_have_no_prizes(tmp_path, capsys):
+    from xltb.templates.build import render
+
+    ws = load_workbook(io.BytesIO(render("individual")), data_only=True)["Prizes"]
     assert [c.value for c in ws[ANCHOR_ROW]][ANCHOR_COLUMN - 1:ANCHOR_COLUMN + 8] == \
         ["Prize", "Category", "Amount", "No", "Name", "Rank", "Points", "Paid", "Why"]
     assert ws.cell(ANCHOR_ROW + 1, ANCHOR_COLUMN).value in (None, "")
-    team = tmp_path / "team.xlsx"
-    assert xltb("template", "team", "-o", str(team)).returncode == 0
-    assert "Prizes" not in load_workbook(team).sheetnames
-    refused = xltb("template", "team", "--prizes", str(TABLE), "-o", str(tmp_path / "t2.xlsx"))
-    assert refused.returncode == 2 and "team templates have no Prizes sheet" in refused.stderr
+    assert "Prizes" not in load_workbook(io.BytesIO(render("team"))).sheetnames
+    code, _, err = xltb(capsys, "template", "team", "--prizes", str(TABLE), "-o", str(tmp_path / "t2.xlsx"))
+    assert code == 2 and "team templates have no Prizes sheet" in err
 
 
 def test_the_addin_pads_the_prize_list_to_the_template_s_room():
@@ -112,25 +119,22 @@ def test_the_addin_pads_the_prize_list_to_the_template_s_room():
 
 # --------------------------------------------------------------------------- in LibreOffice
 def test_the_ods_template_in_libreoffice_equals_xltb_prizes(office, tmp_path):
-    from test_libreoffice import cell_result
-
     path = template(tmp_path, "equal", ".ods")
     doc = office.load(path)
     try:
         sheet = doc.Sheets.getByName("Prizes")
+        room = f"E{ANCHOR_ROW}:M{ANCHOR_ROW + 3 * 47 + 12 - 1}"  # the matrix: 47 rows of prize table
 
-        def shown(height: int) -> list[list]:
-            rows = []
-            for r in range(height):
-                row = [cell_result(sheet.getCellByPosition(ANCHOR_COLUMN - 1 + k, ANCHOR_ROW - 1 + r)) for k in range(9)]
-                rows.append([int(v) if isinstance(v, float) and v.is_integer() else v for v in row])
-            return rows
+        def shown(height: int = 20) -> list[list]:
+            rows = sheet.getCellRangeByName(f"E{ANCHOR_ROW}:M{ANCHOR_ROW + height - 1}").getDataArray()
+            return [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in rows]
 
-        assert listed(shown(20)) == expected("equal")  # the stored values, as opened
+        assert listed(shown()) == expected("equal")  # the stored values, as opened
         doc.calculateAll()
-        assert listed(shown(20)) == expected("equal")  # computed by the extension
-        assert not any(isinstance(v, tuple) for row in shown(3 * 47 + 12) for v in row)  # no error in the room
+        assert listed(shown()) == expected("equal")  # computed by the extension
+        errors = sheet.getCellRangeByName(room).queryFormulaCells(4)  # com.sun.star.sheet.FormulaResult.ERROR
+        assert errors.getCount() == 0  # no #N/A or #VALUE! in the room the template keeps
         sheet.getCellRangeByName("F1").setString("hort")  # the values follow the sharing
-        assert listed(shown(20)) == expected("hort")
+        assert listed(shown()) == expected("hort")
     finally:
         doc.close(True)
