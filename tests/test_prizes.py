@@ -152,6 +152,26 @@ def test_a_share_that_does_not_divide_evenly_adds_up_to_the_pool():
     assert paid(hort)[5:7] == [("Best U1600", "Reine", Fraction("37.5")), (None, "Paul", Fraction("12.5"))]
 
 
+@pytest.mark.parametrize("men, expected", [
+    # value order 1st 500 (Bruno), 2nd 300 (Charline), 1st Men 250 (the best man not awarded: David, rank 3),
+    # 1st Women 200 (Alyx, rank 4). Stephan (rank 5, 3.5 points, a man) won nothing and is tied with the last
+    # winners of Open (Charline, 2nd 300) and of Men (David, 250): he shares the pool with the more valuable
+    # prize, 2nd: 300 / 2 = 150 each; David keeps 250
+    (250, [("1st", "Bruno", 500), ("2nd", "Charline", 150), (None, "Stephan", 150), ("1st Men", "David", 250),
+           ("1st Women", "Alyx", 200)]),
+    # 1st Men 350 comes before 2nd: David takes it; Stephan now shares the Men pool, 350 / 2 = 175 each
+    (350, [("1st", "Bruno", 500), ("2nd", "Charline", 300), ("1st Men", "David", 175), (None, "Stephan", 175),
+           ("1st Women", "Alyx", 200)]),
+])
+def test_sharing_and_one_prize_per_player(men, expected):
+    # rule 4 of docs/prizes.md: a player who won a prize shares only in its pool (Alyx, tied on 3.5 points with
+    # Charline, keeps her 200 and shares no Open money); one without a prize shares in one pool only
+    pl = prizes(f"1st,Open,500\n2nd,Open,300\n1st Men,Men,{men}\n1st Women,Women,200\n", "equal")
+    assert paid(pl) == expected
+    assert any(r.startswith("sharing and one prize per player: which prize each player wins is decided first")
+               for r in pl.rules)
+
+
 def test_split_rounds_down_and_gives_the_cents_left_to_those_who_lost_most():
     assert split([Fraction(100, 3)] * 3, 100) == [34, 33, 33]
     assert split([Fraction(100), Fraction(101, 2), Fraction(99, 2)], 200) == [100, 51, 49]
