@@ -123,8 +123,9 @@ def test_the_html_page_shows_the_list(tmp_path):
         assert page.requests() == [html.as_uri()]
         rows = json.loads(page.evaluate("JSON.stringify([...document.querySelectorAll('#prizes table tbody tr')]"
                                         ".map(tr => [...tr.cells].map(td => td.textContent)))"))
-        assert [(r[0], r[3], r[7]) for r in rows][:4] == [
-            ("1st", "2", "500.00"), ("2nd", "3", "166.67"), ("3rd", "4", "166.67"), ("(share of 2nd + 3rd)", "1", "166.66")]
+        assert [(r[0], r[3], r[7]) for r in rows][:4] == [("1st", "2", "500.00"), ("2nd", "3", "166.67"),
+                                                          ("3rd", "4", "166.67"), ("(share of 2nd + 3rd)", "1",
+                                                                                   "166.66")]
         assert rows[5][8].startswith("Best U1600: Reine (rank 10, 2 points, rating 1500 < 1600)")
         ties = page.evaluate("[...document.querySelectorAll('#prizes ul.ties li')].map(li => li.textContent)")
         assert ties[0].startswith("Open, last winner David")
@@ -134,7 +135,8 @@ def test_the_html_page_shows_the_list(tmp_path):
 
 
 @pytest.mark.skipif(find_soffice() is None or shutil.which("pdftotext") is None,
-                    reason="LibreOffice or pdftotext is not installed: --pdf cannot be tested here; .ci/run installs them")
+                    reason="LibreOffice or pdftotext is not installed: --pdf cannot be tested here; .ci/run installs "
+                           "them")
 def test_the_pdf_prints_the_prizes_after_the_standings(tmp_path):
     out = tmp_path / "swiss.xlsx"
     assert main(["export", SWISS, "-o", str(out), "--prizes", TABLE, "--share", "equal", "--pdf"]) == 0

@@ -100,7 +100,8 @@ def test_hostile_files(tmp_path):
     with pytest.raises(XltbError, match="prizes.xlsx: this is a binary file"):
         read_prizes(binary)
     late_nul = tmp_path / "late.csv"
-    late_nul.write_bytes(b"Prize,Category,Amount\n" + b"".join(b"p%d,Open,1\n" % i for i in range(500)) + b"x,Op\x00en,1\n")
+    lines = b"".join(b"p%d,Open,1\n" % i for i in range(500))
+    late_nul.write_bytes(b"Prize,Category,Amount\n" + lines + b"x,Op\x00en,1\n")
     with pytest.raises(XltbError, match="late.csv, line 502: this is a binary file"):
         read_prizes(late_nul)
     with pytest.raises(XltbError, match="no such file"):

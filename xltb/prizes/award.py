@@ -40,6 +40,7 @@ from .reasons import Explainer, rule_lines, undecided_warnings
 from .records import SHARES, Award, Placed, Pool, PrizeList, Share
 from .table import Category, Prize, PrizeTable
 
+
 def value_order(prize: Prize) -> tuple[int, int, int]:
     """The order prizes are awarded in: money before trophies, the larger amount first, then the table's order."""
     return (1, 0, prize.index) if prize.amount is None else (0, -prize.amount, prize.index)
