@@ -14,6 +14,7 @@ from html import escape
 
 from .. import __version__
 from ..model import Colour
+from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from .details import event_rows
 from .explain import how_text, shown_score
@@ -21,6 +22,7 @@ from .grid import grid_rows, is_round_robin
 from .i18n import Language, language
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import fixed, value_text
+from .prizes import prizes_section
 from .team_sheets import team_round_text
 from .titles import event_title, legend_lines, subtitle
 from .layout import round_text
@@ -51,6 +53,9 @@ a.v:hover, a.v:focus { background: #eef3fa; }
 .bd .close { float: right; }
 .bd td.how { text-align: left; white-space: normal; }
 .bd tr.cut td { color: #777; }
+.prizes td.why { text-align: left; white-space: normal; min-width: 28em; font-size: .9em; }
+.prizes td { vertical-align: top; }
+ul.ties, ul.legend { margin: .2em 0; padding-left: 1.4em; }
 .event th { text-align: left; background: none; vertical-align: top; }
 .event td { text-align: left; white-space: normal; }
 footer { margin-top: 2em; font-size: .8em; color: #555; }
@@ -64,6 +69,7 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
   h2 { break-after: avoid; }
   .scroll { overflow: visible; }
   th, td { padding: .1em .35em; }
+  #prizes { break-before: page; page: wide; font-size: 8.5pt; }
   #crosstable { break-before: page; page: wide; font-size: 8.5pt; }
   @page wide { size: A4 landscape; }
   #breakdowns, footer { display: none; }
@@ -199,8 +205,8 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
 
 
 def html_page(st: Standings, *, lang: str | Language | None = None, planned: int | None = None,
-              input_kind: str = "") -> str:
-    """The page as text (UTF-8 when written)."""
+              input_kind: str = "", prizes: PrizeList | None = None) -> str:
+    """The page as text (UTF-8 when written); with ``prizes``, the prize list after the standings."""
     lang = lang if isinstance(lang, Language) else language(lang)
     title = event_title(st)
     standings, panels = _standings(st, lang)
@@ -228,6 +234,7 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
 </header>
 <main>
 <section id="standings"><h2>{escape(name_standings)}</h2><div class="scroll">{standings}</div></section>
+{prizes_section(prizes, lang) if prizes is not None else ""}
 <section id="crosstable"><h2>{escape(name_cross)}</h2><p class="legend">{escape(cross_legend)}</p>
 <div class="scroll">{crosstable}</div></section>
 <section id="event"><h2>{escape(lang("event"))}</h2><table class="event">{event}</table></section>

@@ -33,6 +33,7 @@ def styles():
         "border": Border(left=thin, right=thin, top=thin, bottom=thin),
         "center": Alignment(horizontal="center", vertical="center"),
         "wrap": Alignment(wrap_text=True, vertical="top"),
+        "top": Alignment(vertical="top"),
     }
 
 
@@ -98,10 +99,15 @@ def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
             "1. Settings: fill in the event's start date (it chooses the edition of C.07), the tie-break list "
             "(Tiebreaks, e.g. BH/C1,BH,SB,DE,WIN), the scoring, and the rating for unrated players if you use "
             "rating-based tie-breaks.",
-            "2. Crosstable: one row per participant (pairing number, name, rating, ...); one cell per round. "
-            "Result cells are text. Notation: " + NOTATION_HELP + ".",
+            "2. Crosstable: one row per participant (pairing number, name, rating, ...; sex w/m and birth date for "
+            "prize categories); one cell per round. Result cells are text. Notation: " + NOTATION_HELP + ".",
             "   Rounds not played yet stay empty in every row. Add participants in the spare rows and rounds in the "
             "spare round columns (inside the name 'Crosstable'); blank rows are ignored.",
+            "3. Prizes: the prize table on the left (Prize, Category, Amount in the regulations' order: Open, or "
+            "conditions joined by & such as Rating<1900, Women, U18; Amount blank for a trophy) and the sharing "
+            "(none, equal, hort); the list on the right is one formula, "
+            + ("=TB_PRIZES(PrizeTable;PrizeSharing;" + semi if calc else "=TB_PRIZES(PrizeTable,PrizeSharing," + blocks)
+            + "): who wins which prize, the money paid and why (xltb's docs/prizes.md).",
         ]
         example, code = "TB_SB_C1", "BH/C1"
     lines = [(f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]), ("", None)] + [(s, None) for s in steps]
