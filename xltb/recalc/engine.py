@@ -26,6 +26,7 @@ from formulas.functions import get_functions, not_implemented
 from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
 from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
+from .program import program
 from .text import misread, outside_strings, placed
 from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array, column_index, column_letters, from_engine_block, nesting, to_engine
 
@@ -445,7 +446,8 @@ def _compile(text: str, shifted: bool) -> _Compiled | str:
         return "nested too deeply for the engine"
     except Exception as exc:
         return f"cannot read the formula ({_reason(exc)})"
-    return _Compiled(function, list(function.inputs), shifted)
+    # the engine's functions called without its dispatcher, where the program reproduces the pipe
+    return _Compiled(program(function) or function, list(function.inputs), shifted)
 
 
 def _reason(exc: Exception) -> str:
