@@ -233,30 +233,79 @@ def _fast_index(original):
     return index
 
 
-def _cached_match_parser():
-    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
-    each call; the templates' lookups match 2 x (players) times in the same column: prepared once per
-    distinct array content, the rest is ``formulas``' own MATCH."""
-    from formulas.functions.look import args_parser_match_array
+#: MATCH's exact lookups through a table (:func:`_cached_match`); False: ``formulas``' comparison for every
+#: call (the test comparing both sets it)
+EXACT_LOOKUP = True
 
-    cache: dict[Any, tuple] = {}
+
+def _cached_match():
+    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
+    each call and then compares the value with every entry; the templates' lookups match 2 x (players)
+    times in the same column, which made a recalculation grow with the square of the players.
+
+    The parser prepares an array once per array (the same object: the engine hands every formula of a
+    range the same one) or per distinct content; an exact match (``match_type`` 0, no wildcard) then
+    looks the value up in a table of the first position of each (type, value) the prepared array
+    holds, which is what ``formulas``' comparison finds (``index[lookup_value == array][0]`` among the
+    entries of the value's type). Anything else is ``formulas``' own MATCH. Returns (parser, match)."""
+    from formulas.functions.look import args_parser_match_array, xmatch
+
+    by_content: dict[Any, tuple] = {}
+    by_object: dict[int, tuple[Any, tuple]] = {}  # id -> (the array, kept so the id is not reused; prepared)
+    firsts: dict[int, tuple[Any, dict | None]] = {}  # id of a prepared array -> (it, (type, value) -> position)
 
     def parser(val, arr, match_type=1):
-        flat = np.ravel(np.asarray(arr, dtype=object))
-        try:
-            key = (np.shape(arr), tuple(flat.tolist()))
-            hash(key)
-        except TypeError:
-            return args_parser_match_array(val, arr, match_type)
-        prepared = cache.get(key)
-        if prepared is None:
-            if len(cache) > 64:
-                cache.clear()
-            prepared = cache[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+        hit = by_object.get(id(arr))
+        if hit is not None and hit[0] is arr:
+            prepared = hit[1]
+        else:
+            flat = np.ravel(np.asarray(arr, dtype=object))
+            try:
+                key = (np.shape(arr), tuple(flat.tolist()))
+                hash(key)
+            except TypeError:
+                return args_parser_match_array(val, arr, match_type)
+            prepared = by_content.get(key)
+            if prepared is None:
+                if len(by_content) > 64:
+                    by_content.clear()
+                prepared = by_content[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+            if len(by_object) > 64:
+                by_object.clear()
+            by_object[id(arr)] = (arr, prepared)
         own = tuple(args_parser_match_array(val, [[0]], match_type))
         return own[:3] + prepared + own[7:]
 
-    return parser
+    def table(index: Any, types: Any, array: Any) -> dict | None:
+        hit = firsts.get(id(array))
+        if hit is not None and hit[0] is array:
+            return hit[1]
+        first: dict | None = {}
+        try:
+            for position, kind, value in zip(index.tolist(), types.tolist(), array.tolist()):
+                first.setdefault((kind, value), position)
+        except TypeError:  # an unhashable entry: formulas' comparison
+            first = None
+        if len(firsts) > 64:
+            firsts.clear()
+        firsts[id(array)] = (array, first)
+        return first
+
+    def match(value_type, value, value_raw, index, types, array, array_raw, match_type=1):
+        exact = EXACT_LOOKUP and match_type == 0 and (value_type in (0, 2) and value == value or
+                                     value_type == 1 and not any(ch in value for ch in "*~?"))
+        if exact:
+            first = table(index, types, array)
+            if first is not None:
+                try:
+                    position = first.get((value_type, value))
+                except TypeError:
+                    position = None
+                else:
+                    return _CODES["#N/A"] if position is None else np.int64(position)
+        return xmatch(value_type, value, value_raw, index, types, array, array_raw, match_type)
+
+    return parser, match
 
 
 def register() -> None:
@@ -272,10 +321,10 @@ def register() -> None:
         function.xltb = True
         table["INDEX"] = {**entry, "function": function}
         from formulas.functions import get_error, wrap_ufunc
-        from formulas.functions.look import xmatch
 
-        table["MATCH"] = wrap_ufunc(xmatch, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
-                                    args_parser=_cached_match_parser(), input_parser=lambda *a: a)
+        parser, match = _cached_match()
+        table["MATCH"] = wrap_ufunc(match, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
+                                    args_parser=parser, input_parser=lambda *a: a)
     for name in NAMES:
         # impure, as ``formulas`` marks RAND and TODAY: never computed while a formula is compiled (the
         # workbook's names are not known then), always when it is evaluated

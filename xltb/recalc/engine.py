@@ -73,6 +73,7 @@ class Engine:
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
         self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
         self.range_memo: dict[Rect, np.ndarray] = {}
+        self.ranges_memo: dict[Rect, Any] = {}  # the engine's references to the memoised blocks
         self.formulas_memo: dict[Rect, list[Key]] = {}
         self.read = 0  # cells read into ranges, against MAX_RECALC_CELLS
         #: why an xltb function gave an error value, by formula cell
@@ -194,8 +195,12 @@ class Engine:
             f = self.book.formulas.get(at)
             spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
             return name, spill or anchor
-        m = REF.fullmatch(name)
-        if m is None:
+        parsed = _PARSED.get(name)
+        if parsed is None:
+            if len(_PARSED) > 100_000:
+                _PARSED.clear()
+            parsed = _PARSED[name] = _parse_reference(name)
+        if parsed is False:
             local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
             target = local if local is not None else self.book.names.get(name.split("!")[-1])
             if target is None:
@@ -208,22 +213,18 @@ class Engine:
                     raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
                                        f"limit of {MAX_RANGE_CELLS:,} cells a range may span")
             return name, target
-        shown = _shown(name, compiled, row)
-        if m[1] or m[2]:
-            upper = (m[1] or m[2]).replace("''", "'").upper()
+        upper, parts = parsed
+        if upper is not None:
             if upper.startswith("["):
-                raise NotEvaluated(f"{shown} refers to another workbook")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to another workbook")
             if upper not in self.upper:
-                raise NotEvaluated(f"{shown} refers to a sheet the workbook does not have")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to a sheet the workbook does not have")
             sheet = self.upper[upper]
-        parts = m[3].replace("$", "").upper().split(":")
         cells = []
-        for p in parts:
-            letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
-            r = int(digits) if digits else None
+        for r, c in parts:
             if r is not None and compiled.shifted and _BASE - 100_000 < r < _BASE + 100_000:
                 r = r - _BASE + row
-            cells.append((r, column_index(letters) if letters else None))
+            cells.append((r, c))
         (r1, c1), (r2, c2) = cells[0], cells[-1]
         if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
             r2 = MAX_ROWS if r2 is None else r2
@@ -232,12 +233,12 @@ class Engine:
         c1 = 1 if c1 is None else c1  # whole rows
         for r, c in ((r1, c1), (r2, c2)):
             if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
-                raise NotEvaluated(f"{shown} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
         rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
             rect = self.clip(rect)
         if rect.cells > MAX_RANGE_CELLS:
-            raise NotEvaluated(f"the range {shown} spans {rect.cells:,} cells of its sheet, more than the limit of "
+            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more than the limit of "
                                f"{MAX_RANGE_CELLS:,} cells a range may span")
         return name, rect
 
@@ -294,12 +295,8 @@ class Engine:
         for name in compiled.inputs:
             _, target = self._input(name, key, compiled)
             if isinstance(target, Rect):
-                quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
-                ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
-                if target.cells > 1:
-                    ref += f":{column_letters(target.c2)}{target.r2}"
                 try:
-                    args.append(formulas.Ranges().push(ref, self.block(target)))
+                    args.append(self._ranges(target))
                 except NotEvaluated:
                     raise
                 except Exception as exc:  # a reference the engine cannot hold: this formula, not the run
@@ -358,6 +355,27 @@ class Engine:
         self.outcome.spills[key] = Rect(sheet, r0, c0, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
         self._cover(key, rows)
 
+    def _ranges(self, target: Rect) -> Any:
+        """The engine's reference to ``target`` with its values. A memoised block's reference is made once
+        and given to every formula that reads it, as ``formulas``' own workbook model shares a range's
+        node (its values then taken out of the block once, not once a formula)."""
+        hit = self.ranges_memo.get(target)
+        if hit is not None:
+            return hit
+        quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
+        ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
+        if target.cells > 1:
+            ref += f":{column_letters(target.c2)}{target.r2}"
+        rng = _RANGE_PARTS.get(ref)
+        if rng is None:
+            if len(_RANGE_PARTS) > 100_000:
+                _RANGE_PARTS.clear()
+            rng = _RANGE_PARTS[ref] = formulas.Ranges.get_range(ref)
+        out = formulas.Ranges().set_value(rng, self.block(target))
+        if target in self.range_memo:
+            self.ranges_memo[target] = out
+        return out
+
     def _cover(self, key: Key, rows: list[list[Any]]) -> None:
         sheet, r0, c0 = key
         for i, row in enumerate(rows):
@@ -367,6 +385,7 @@ class Engine:
         mr, mc = self.extent[sheet]
         self.extent[sheet] = (max(mr, r0 + len(rows) - 1), max(mc, c0 + len(rows[0]) - 1))
         self.range_memo = {k: v for k, v in self.range_memo.items() if k.sheet != sheet}
+        self.ranges_memo = {k: v for k, v in self.ranges_memo.items() if k.sheet != sheet}
 
     def note(self, message: str) -> None:
         """Remember why an xltb function of the formula being evaluated gave an error value."""
@@ -390,7 +409,27 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
+#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), by its text: parsed once
+_RANGE_PARTS: dict[str, dict[str, Any]] = {}
 _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
+
+
+#: an input's text parsed once (:func:`_parse_reference`), by its text
+_PARSED: dict[str, Any] = {}
+
+
+def _parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int | None]]] | bool:
+    """(the upper-case sheet name or None, the (row, column) of each end, None where left out) of a
+    reference, rows as written (compiled around _BASE where shifted); False for a defined name."""
+    m = REF.fullmatch(name)
+    if m is None:
+        return False
+    upper = (m[1] or m[2]).replace("''", "'").upper() if (m[1] or m[2]) else None
+    parts = []
+    for p in m[3].replace("$", "").upper().split(":"):
+        letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
+        parts.append((int(digits) if digits else None, column_index(letters) if letters else None))
+    return upper, parts
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:
