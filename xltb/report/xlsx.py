@@ -28,7 +28,13 @@ _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
+#: what xml_text changes: most texts hold none of it and are returned as they are
+_XML_CHANGED = re.compile(r"[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def xml_text(text: str) -> str:
+    if _XML_CHANGED.search(text) is None:
+        return text
     text = _ILLEGAL_XML.sub("", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 

@@ -145,16 +145,16 @@ class Evaluation:
         if self._breakdown is not None:
             return self._breakdown
         out = []
-        scale = self.q**self.power
+        scale, q, result_q, cuts = self.q**self.power, self.q, self.result_q, self.cuts
         for i, raw in enumerate(self.elements):
-            e = Element._make(raw)
-            text, article = SOURCES.get(e.source, (e.source, ""))
+            # Element's fields, unpacked in its order (naming each tuple cost as much as the rest)
+            value, _key, vur, round_no, opponent, source, score, result, rating = raw
+            text, article = SOURCES.get(source, (source, ""))
             out.append(Contribution(
-                round=e.round, opponent=e.opponent, source=e.source, explanation=text, article=article,
-                value=_fraction(e.value, scale),
-                score=None if e.score is None else _fraction(e.score, self.q),
-                result=None if e.result is None else _fraction(e.result, self.result_q),
-                rating=e.rating, vur=e.vur, cut=self.cuts.get(i)))
+                round_no, opponent, source, text, article, _fraction(value, scale),
+                None if score is None else _fraction(score, q),
+                None if result is None else _fraction(result, result_q),
+                rating, vur, cuts.get(i)))
         self._breakdown = tuple(out)
         return self._breakdown
 
