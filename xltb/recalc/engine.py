@@ -28,7 +28,7 @@ from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
 from .program import program
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array, column_index, column_letters, from_engine_block, nesting, to_engine
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, to_engine
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
@@ -199,7 +199,7 @@ class Engine:
         if parsed is None:
             if len(_PARSED) > 100_000:
                 _PARSED.clear()
-            parsed = _PARSED[name] = _parse_reference(name)
+            parsed = _PARSED[name] = parse_reference(name)
         if parsed is False:
             local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
             target = local if local is not None else self.book.names.get(name.split("!")[-1])
@@ -409,27 +409,11 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
-#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), by its text: parsed once
+#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), and as xltb does (parse_reference),
+#: by its text: parsed once
 _RANGE_PARTS: dict[str, dict[str, Any]] = {}
-_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
-
-
-#: an input's text parsed once (:func:`_parse_reference`), by its text
 _PARSED: dict[str, Any] = {}
-
-
-def _parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int | None]]] | bool:
-    """(the upper-case sheet name or None, the (row, column) of each end, None where left out) of a
-    reference, rows as written (compiled around _BASE where shifted); False for a defined name."""
-    m = REF.fullmatch(name)
-    if m is None:
-        return False
-    upper = (m[1] or m[2]).replace("''", "'").upper() if (m[1] or m[2]) else None
-    parts = []
-    for p in m[3].replace("$", "").upper().split(":"):
-        letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
-        parts.append((int(digits) if digits else None, column_index(letters) if letters else None))
-    return upper, parts
+_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:
