@@ -36,8 +36,11 @@ _CALC_ID = re.compile(rb'\scalcId="(\d*)"')
 
 def current(workbook_xml: bytes) -> bytes:
     """``xl/workbook.xml`` with the calculation properties of current Excel 365: ``calcId`` raised to
-    :data:`CALC_ID` (a newer one is kept) and the ``calcFeatures`` extension added where the workbook has
-    none (an Excel workbook's own list is kept); every other attribute and element unchanged."""
+    :data:`CALC_ID` (a newer one is kept), the ``calcFeatures`` extension added where the workbook has none
+    (an Excel workbook's own list is kept), and no full calculation forced on load (``fullCalcOnLoad``, which
+    openpyxl sets: the values xltb writes are current, and Excel would replace them, without xltb's functions
+    by ``#NAME?``); every other attribute and element unchanged."""
+    workbook_xml = re.sub(rb'\s+fullCalcOnLoad="(?:1|true)"', b"", workbook_xml)
     if not re.search(rb"<workbook[\s>]", workbook_xml):  # a prefixed namespace (<x:workbook>): left as it is
         return workbook_xml
     m = _CALC_PR.search(workbook_xml)

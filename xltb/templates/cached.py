@@ -119,7 +119,7 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
                 body = _fill(body.decode("utf-8"), values.get(sheet, {}), dynamic.get(sheet, set()),
                              sheet).encode("utf-8")
             elif name == "xl/workbook.xml":  # no calculation forced on load, current Excel's engine id
-                body = current(re.sub(rb'\s+fullCalcOnLoad="(?:1|true)"', b"", body))
+                body = current(body)
             elif dynamic:
                 body = with_metadata_part(name, body)
             dst.writestr(info, body)
