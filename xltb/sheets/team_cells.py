@@ -71,8 +71,8 @@ def _columns(header: Sequence[Any], heads: dict[str, str], needed: tuple[str, ..
         field = heads.get(key)
         if field and field not in columns:
             columns[field] = c
-        elif re.fullmatch(r"(?:bd|board|p|player)?(\d{1,2})", key) and what == "Teams":
-            n = int(re.fullmatch(r"(?:bd|board|p|player)?(\d{1,2})", key)[1])
+        elif what == "Teams" and (position := re.fullmatch(r"(?:bd|board|p|player)?(\d{1,2})", key)):
+            n = int(position[1])
             if n >= 1 and n not in numbered:
                 numbered[n] = c
     for field in needed:
@@ -233,7 +233,10 @@ def _line(sheet: _Sheet, r: int) -> _Line | None:
     return _Line(r, rnd, a, b, board, result, cells)
 
 
-def _claim_teams(busy: dict[tuple[int, int], tuple[tuple, int]], line: _Line, sheet: _Sheet) -> None:
+_Busy = dict[tuple[int, int], tuple[tuple[int, int, int | None], int]]  # (round, team) -> (match, row)
+
+
+def _claim_teams(busy: _Busy, line: _Line, sheet: _Sheet) -> None:
     """Matches sheet: a team plays one match a round, its lines naming the teams in the same order (Team A
     first on every board of the match)."""
     rnd, a, b = line.key
@@ -349,7 +352,7 @@ def read_matches(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin:
     cols, _ = _columns(rows[0], _MATCH_HEADS, ("round", "board", "a", "b", "pa", "pb", "result"), origin, "Matches")
     sheet = _Sheet(rows, cols, origin, teams)
     matches: dict[tuple[int, int, int | None], _Match] = {}
-    busy: dict[tuple[int, int], tuple[tuple, int]] = {}  # (round, team) -> (match key, row)
+    busy: _Busy = {}
     for r in range(1, len(rows)):
         line = _line(sheet, r)
         if line is None:
