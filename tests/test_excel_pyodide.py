@@ -233,7 +233,9 @@ def test_the_wheel_lite_installs_is_small_and_pulls_in_nothing(wheel):
     from packaging.markers import default_environment
     from packaging.requirements import Requirement
 
-    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 400_000
+    # about 410 KB (the 1,300-line VBA module the .xlsm carries, the Calc extension's type library and the
+    # report's language files are package data; code is most of it)
+    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 450_000
     with zipfile.ZipFile(wheel) as z:
         meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
     requires = [Requirement(line.split(":", 1)[1].strip()) for line in meta.splitlines()

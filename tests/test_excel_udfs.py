@@ -93,7 +93,7 @@ def test_bad_cells_give_error_values():
     assert udfs.TB_RANK(1, bad, SETTINGS) == "#VALUE!"
     table = udfs.TB_STANDINGS(bad, SETTINGS)  # one mistake: the header stays, one row says why
     assert table[0] == ["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB", "DE", "WIN"] and len(table) == 2
-    assert table[1][:2] == ["#VALUE!", ""] and table[1][2].startswith("Crosstable!H4: cannot read '+Q13'")
+    assert table[1][:2] == ["#VALUE!", ""] and table[1][2].startswith("Crosstable!J4: cannot read '+Q13'")
     why = udfs.TB_EXPLAIN(1, "BH", bad, SETTINGS)
     assert why.startswith("#VALUE! Crosstable!J4: cannot read '+Q13'")
     assert udfs.TB_STATUS(bad, SETTINGS) == why  # the status cell: the same text as TB_EXPLAIN's

@@ -78,17 +78,26 @@ async def main():
     return host.run_async(code)
 
 
-def expected(data: bytes) -> list[dict]:
-    """setFormula of every xltb formula of the workbook (read with openpyxl), in its cell alone."""
+def expected(data: bytes, *, legacy: bool = False) -> list[dict]:
+    """setFormula of every xltb formula of the workbook (read with openpyxl), in its cell alone; ``legacy``:
+    each array formula (the tables) shown as a legacy array, its block cleared first."""
+    from openpyxl.utils.cell import range_boundaries
+    from openpyxl.worksheet.formula import ArrayFormula
+
     wb = load_workbook(io.BytesIO(data))
     out = []
     for (sheet, cell), formula in sorted(xltb_cells(data).items(), key=lambda kv: (
             wb.sheetnames.index(kv[0][0]), coordinate_from_string(kv[0][1])[1],
             column_index_from_string(coordinate_from_string(kv[0][1])[0]))):
         letters, row = coordinate_from_string(cell)
-        out.append({"func": "setFormula", "sheet_position": wb.sheetnames.index(sheet), "start_row": row - 1,
-                    "start_column": column_index_from_string(letters) - 1, "row_count": 1, "column_count": 1,
-                    "values": [[formula]]})
+        where = {"sheet_position": wb.sheetnames.index(sheet), "start_row": row - 1,
+                 "start_column": column_index_from_string(letters) - 1}
+        value = wb[sheet][cell].value
+        if legacy and isinstance(value, ArrayFormula) and value.ref != cell:
+            c1, r1, c2, r2 = range_boundaries(value.ref)
+            out.append({"func": "rangeClearContents", **where, "row_count": r2 - r1 + 1, "column_count": c2 - c1 + 1,
+                        "values": None})
+        out.append({"func": "setFormula", **where, "row_count": 1, "column_count": 1, "values": [[formula]]})
     return out
 
 
@@ -107,14 +116,16 @@ def test_set_up_enters_every_xltb_formula_again(pyodide, case):
     data = _workbook(kind, path)
     want = expected(data)
     blocks = "Matches,Settings,Teams" if kind == "team" else "Crosstable,Settings"
-    # the template's three: xltb, Status, the table's first cell (Standings is the 4th or 5th sheet)
+    # the template's: xltb, Status, the table's first cell (Standings), the prize list's (Prizes, individual events)
+    prizes = [] if kind == "team" else ["=TB_PRIZES(PrizeTable,PrizeSharing,Crosstable,Settings)"]
     assert [w["values"][0][0] for w in want] == ["=TB_VERSION()", f"=TB_STATUS({blocks})",
-                                                  f"=TB_STANDINGS({blocks})"]
+                                                  f"=TB_STANDINGS({blocks})", *prizes]
     assert [(w["start_row"], w["start_column"]) for w in want][:2] == [(0, 1), (1, 1)]
     out = run_script(pyodide, view(data, spelling="xldudf"), bundled_main())
     assert _shape(out["actions"]) == want  # exactly: nothing else is written
-    assert out["left"] == [] and out["batches"] == 1  # one sheet holds them; applied by the script's flush
+    assert out["left"] == [] and out["batches"] == 1 + len(prizes)  # a batch per sheet, applied by the script
     assert "Standings: entered again: B1, B2, " in out["printed"] and "refused" not in out["printed"]
+    assert ("Prizes: entered again: E3." in out["printed"]) == bool(prizes)
     assert [s["name"] for s in out["meta"]] == [SCRIPT_NAME] and out["meta"][0]["function_name"] == "set_up_xltb"
     assert out["meta"][0]["lazy"] is True  # xw.BookAsync: no cell value loaded up front
 
@@ -127,7 +138,7 @@ def test_short_main_py_and_the_cases_lite_meets(pyodide):
     ``[2]!_xldudf_`` entered plainly; a text cell that only looks like a formula (a name) left alone."""
     wb = load_workbook(io.BytesIO(_workbook("individual", SEED / "held-swiss16.trf")))
     wb["Standings"].protection.sheet = False
-    extra = wb.create_sheet("Prizes")
+    extra = wb.create_sheet("Notes")
     extra["A1"] = 1
     extra["B1"] = '=IF(TB_RANK(A1,Crosstable,Settings)<4,"prize","")'
     extra["B2"] = "=[2]!_xldudf_TB_SB(A1,Crosstable,Settings)"
@@ -137,21 +148,19 @@ def test_short_main_py_and_the_cases_lite_meets(pyodide):
     wb.save(buf)
     data = buf.getvalue()
     out = run_script(pyodide, view(data, legacy_table=True), MAIN_PY)
-    anchor = next(w for w in expected(data) if w["values"][0][0].startswith("=TB_STANDINGS"))
     table = load_workbook(io.BytesIO(data))["Standings"]["L3"].value
     assert table.text == "=TB_STANDINGS(Crosstable,Settings)" and table.ref == "L3:U19"
-    clear = {"func": "rangeClearContents", "sheet_position": anchor["sheet_position"], "start_row": 2,
-             "start_column": 11, "row_count": 17, "column_count": 10, "values": None}
-    prizes = 4
-    want = [w for w in expected(data) if w["sheet_position"] != prizes]
-    want.insert(want.index(anchor), clear)
-    want += [{"func": "setFormula", "sheet_position": prizes, "start_row": 0, "start_column": 1, "row_count": 1,
+    notes = load_workbook(io.BytesIO(data)).sheetnames.index("Notes")
+    want = [w for w in expected(data, legacy=True) if w["sheet_position"] != notes]
+    assert {"func": "rangeClearContents", "sheet_position": 3, "start_row": 2, "start_column": 11, "row_count": 17,
+            "column_count": 10, "values": None} in want
+    want += [{"func": "setFormula", "sheet_position": notes, "start_row": 0, "start_column": 1, "row_count": 1,
               "column_count": 1, "values": [['=IF(TB_RANK(A1,Crosstable,Settings)<4,"prize","")']]},
-             {"func": "setFormula", "sheet_position": prizes, "start_row": 1, "start_column": 1, "row_count": 1,
+             {"func": "setFormula", "sheet_position": notes, "start_row": 1, "start_column": 1, "row_count": 1,
               "column_count": 1, "values": [["=TB_SB(A1,Crosstable,Settings)"]]}]
     assert _shape(out["actions"]) == want
     assert "Standings: entered again: B1, B2, L3 (table, was the array L3:U19)." in out["printed"]
-    assert "Prizes: entered again: B1, B2." in out["printed"]
+    assert "Notes: entered again: B1, B2." in out["printed"]
 
 
 def test_a_protected_sheet_with_locked_xltb_cells_is_named(pyodide):
@@ -167,8 +176,9 @@ def test_a_protected_sheet_with_locked_xltb_cells_is_named(pyodide):
     buf = io.BytesIO()
     wb.save(buf)
     out = run_script(pyodide, view(buf.getvalue()), bundled_main())
+    prizes = [w for w in expected(buf.getvalue()) if w["values"][0][0].startswith("=TB_PRIZES")]
     assert _shape(out["actions"]) == [{"func": "setFormula", "sheet_position": 1, "start_row": 1, "start_column": 3,
-                                       "row_count": 1, "column_count": 1, "values": [["=TB_VERSION()"]]}]
+                                       "row_count": 1, "column_count": 1, "values": [["=TB_VERSION()"]]}, *prizes]
     printed = out["printed"]
     assert "Settings: entered again: D2." in printed
     assert "Standings: Excel refused to change the sheet (" in printed and "Review > Unprotect Sheet" in printed

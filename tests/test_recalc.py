@@ -181,7 +181,7 @@ def test_a_table_too_small_for_the_event_is_cut_as_excel_cuts_it_and_names_who_i
     the same, and warns, naming each participant left out (--strict: nothing written, exit 2)."""
     data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
     wb = load_workbook(io.BytesIO(data))
-    wb["Crosstable"]["A18"], wb["Crosstable"]["B18"], wb["Crosstable"]["G18"] = 17, "Late Entry", "+BYE"
+    wb["Crosstable"]["A18"], wb["Crosstable"]["B18"], wb["Crosstable"]["I18"] = 17, "Late Entry", "+BYE"
     wb["Crosstable"]["A19"], wb["Crosstable"]["B19"] = 18, "Later Entry"
     src = tmp_path / "resaved.xlsx"
     wb.save(src)  # openpyxl writes the table as a legacy array formula (no cm mark)

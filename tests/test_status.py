@@ -19,11 +19,11 @@ from xltb.templates.build import render
 
 #: (what, the cells changed on the Crosstable sheet (values as typed: numbers as numbers), the Status expected)
 MISTAKES = [
-    ("one-sided result", {"G2": "+W4"},  # Alyx - #9 round 1 written against #4, whose cell says +B12
-     "#VALUE! Crosstable!G2: round 1: #1 is paired with #4, but #4's cell Crosstable!G5 says '+B12'"),
-    ("unknown number", {"G2": "+W99"}, "#VALUE! Crosstable!G2: round 1: opponent 99 has no row in the crosstable"),
+    ("one-sided result", {"I2": "+W4"},  # Alyx - #9 round 1 written against #4, whose cell says +B12
+     "#VALUE! Crosstable!I2: round 1: #1 is paired with #4, but #4's cell Crosstable!I5 says '+B12'"),
+    ("unknown number", {"I2": "+W99"}, "#VALUE! Crosstable!I2: round 1: opponent 99 has no row in the crosstable"),
     ("duplicated number", {"A3": 1}, "#VALUE! Crosstable!A3: pairing number 1 is used twice (first in row 2)"),
-    ("unreadable cell", {"H2": "xyz"}, "#VALUE! Crosstable!H2: cannot read 'xyz' as a result (expected e.g. +W9"),
+    ("unreadable cell", {"J2": "xyz"}, "#VALUE! Crosstable!J2: cannot read 'xyz' as a result (expected e.g. +W9"),
 ]
 EVENT = read_event(str(SEED / "held-swiss16.trf"))[0]
 

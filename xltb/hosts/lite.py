@@ -50,7 +50,7 @@ async def set_up_xltb(book: xw.BookAsync):
 
     Excel leaves a formula that was in the file before xlwings Lite registered its functions at #NAME?
     until it is entered again. This enters every xltb formula of the workbook again (the Standings
-    sheet's table, Status and xltb cells, and your own), on every sheet it can write; the Output lists
+    sheet's table, Status and xltb cells, the prize list, and your own), on every sheet it can write; the Output lists
     what it did. Protected sheets: the xltb cells of xltb's templates are unlocked, so nothing needs to
     be unprotected; a sheet where writing fails is named, with what to do."""
     await set_up(book)
