@@ -1,7 +1,8 @@
 """xltb's worksheet functions registered in the ``formulas`` engine of ``xltb recalc``: every name of
 :data:`xltb.functions.callables.NAMES` (``TB_SB_C1``, ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS``, ``TB_PRIZES``), also as Excel stores an add-in's function it does not know (``_xludf.TB_SB_C1``)
-or an XLL's (``_xll.TB_SB_C1``).
+``TB_STANDINGS``, ``TB_PRIZES``, ``TB_STATUS``, ``TB_VERSION``). Every spelling Excel stores for them
+(``_xludf.``, ``_xll.``, ``_xldudf_`` with a namespace or without) is made plain before a formula is
+compiled (:mod:`xltb.functions.spelling`, in :func:`xltb.recalc.run.read_book`).
 
 The arguments are those of the portable functions; the blocks may be left out, as in the classic
 Excel host: ``=TB_SB_C1(A2)`` reads the workbook's names ``Crosstable`` and ``Settings`` (team
@@ -37,7 +38,8 @@ ACTIVE.engine = None
 ACTIVE.shape = None
 
 #: arguments before the blocks
-_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2}
+_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2,
+             "TB_STATUS": 0}
 _CODES = {code: err for code, err in _XlErrors.errors.items()}
 
 
@@ -146,6 +148,8 @@ def make(name: str):
     code = code_of_function(upper)
 
     def fn(*args):
+        if upper == "TB_VERSION":
+            return core.tb_version() if not args else _CODES["#VALUE!"]
         if len(args) < required or len(args) > required + 3:
             return _CODES["#VALUE!"]
         try:
@@ -161,11 +165,15 @@ def make(name: str):
                 ACTIVE.engine.note(f"{upper}: {why}")
             return _CODES["#VALUE!"]
         if upper == "TB_STANDINGS":
-            table = fit(core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams), ACTIVE.shape)
+            whole = core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
+            _left_out(whole, ACTIVE.shape)
+            table = fit(whole, ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
         if upper == "TB_PRIZES":
             table = fit(tb_prizes(prizes[0], scalars[1], *_args(blocks), prizes_origin=prizes[1]), ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
+        if upper == "TB_STATUS":
+            return core.tb_status(*_args(blocks))
         if upper == "TB":
             value = core.tb_value(scalars[0], scalars[1], *_args(blocks))
         elif upper == "TB_RANK":
@@ -180,6 +188,34 @@ def make(name: str):
 
     fn.__name__ = upper
     return fn
+
+
+def _left_out(table: list[list[Any]], shape: tuple[int, int] | None) -> None:
+    """Warn when a legacy array formula's range is smaller than the table: Excel shows the top-left of an
+    array formula's result in its range ("If the cell group has fewer rows than the values, the top-most
+    rows of the values are stored in the cells", ECMA-376 Part 1, Single- and Multi-Cell Formulas; "Legacy
+    array formulas always return a fixed-size result", Microsoft, Dynamic array formulas and spilled array
+    behavior), and so does recalc; the participants and tie-breaks left out are named, never dropped
+    silently. A dynamic array (Excel 365's mark) spills instead."""
+    engine = ACTIVE.engine
+    if shape is None or tuple(shape) == (1, 1) or engine is None or not table:
+        return
+    height, width = shape
+    rows = [r for r in table[height:] if len(r) > 2 and r[1] not in (None, "")]
+    columns = [str(c) for c in table[0][width:]]
+    if not rows and not columns:
+        return
+    what = []
+    if rows:
+        names = ", ".join(f"#{r[1]} {r[2]}" for r in rows[:20]) + (f" and {len(rows) - 20} more" if len(rows) > 20
+                                                                    else "")
+        what.append(f"{len(rows)} participant(s) left out: {names}")
+    if columns:
+        what.append(f"column(s) left out: {', '.join(columns)}")
+    engine.warn(f"TB_STANDINGS gives {len(table)} x {max(len(r) for r in table)} cells but its array formula's range "
+                f"holds {height} x {width} (a legacy array shows the top-left of its result, as in Excel): "
+                + "; ".join(what) + ". Enter the formula again in one cell (a dynamic array spills to its size) or "
+                "over a larger range.")
 
 
 def _whole_number(value: Any) -> int | None:
@@ -309,8 +345,8 @@ def _cached_match():
 
 
 def register() -> None:
-    """Put every xltb function into the engine's table of functions (under its plain name and the
-    ``_xludf.`` and ``_xll.`` spellings)."""
+    """Put every xltb function into the engine's table of functions (under its plain name: the spellings
+    Excel stores are made plain before a formula is compiled)."""
     table = get_functions()
     entry = table["INDEX"]
     if isinstance(entry, dict) and not getattr(entry["function"], "xltb", False):
@@ -329,5 +365,4 @@ def register() -> None:
         # impure, as ``formulas`` marks RAND and TODAY: never computed while a formula is compiled (the
         # workbook's names are not known then), always when it is evaluated
         entry = {"extra_inputs": collections.OrderedDict([(COMPILING, False)]), "function": wrap_impure_func(make(name))}
-        for spelling in (name, "_XLUDF." + name, "_XLL." + name):
-            table[spelling] = entry
+        table[name] = entry

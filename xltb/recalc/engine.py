@@ -33,7 +33,7 @@ from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, addres
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
 _BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
-_TB = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
+_TB = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
 
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
 logging.getLogger("formulas").setLevel(logging.CRITICAL)
@@ -81,6 +81,8 @@ class Engine:
         self.current: Key | None = None
         #: dynamic arrays that could not spill: (anchor, why)
         self.spill_blocked: list[tuple[Key, str]] = []
+        #: what a formula's value leaves out (a table cut to its array formula's range), by formula cell
+        self.warnings: dict[Key, str] = {}
 
     # -- the order of evaluation
     def run(self) -> Outcome:
@@ -392,6 +394,11 @@ class Engine:
         if self.current is not None:
             self.messages.setdefault(self.current, message)
 
+    def warn(self, message: str) -> None:
+        """Remember what the value of the formula being evaluated leaves out."""
+        if self.current is not None:
+            self.warnings.setdefault(self.current, message)
+
     # -- the blocks of xltb's functions given by the workbook's names
     def named_block(self, name: str) -> tuple[Any, Rect | None]:
         target = self.book.names.get(name)
@@ -413,7 +420,7 @@ class Engine:
 #: by its text: parsed once
 _RANGE_PARTS: dict[str, dict[str, Any]] = {}
 _PARSED: dict[str, Any] = {}
-_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
+_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:

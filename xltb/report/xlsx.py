@@ -16,6 +16,7 @@ import re
 import zipfile
 from fractions import Fraction
 
+from ..calcpr import current
 from ..cells import header_text
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
@@ -233,5 +234,7 @@ class Book:
                     data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
                     if count != 1:
                         raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
+                elif info.filename == "xl/workbook.xml":
+                    data = current(data)  # current Excel's calculation engine id (xltb.calcpr)
                 dst.writestr(info.filename, data)
         return out.getvalue()
