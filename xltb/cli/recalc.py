@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from ..errors import InputError
 from ..files import claim_new
-from ..terminal import printable
+from ..terminal import say
 
 INSTALL = "xltb recalc needs the formulas engine: pip install 'xltb[recalc]' (or: pip install formulas)"
 
@@ -42,15 +41,14 @@ def run(args: argparse.Namespace) -> int:
     name = os.fspath(args.file)
     problems = bool(result.errors or result.unevaluated)
     written = "nothing written (--strict)" if args.strict and problems else f"wrote {args.output}"
-    print(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
-          f"value, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}",
-          file=sys.stderr)
+    say(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
+        f"value, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}")
     for title, lines in (("not evaluated", result.unevaluated), ("error values", result.errors)):
         causes = grouped(lines)
         for line in causes[:20]:
-            print(f"  {printable(name)}: {title}: {printable(line)}", file=sys.stderr)
+            say(f"  {name}: {title}: {line}")
         if len(causes) > 20:
-            print(f"  {printable(name)}: ... and {len(causes) - 20} more causes ({title})", file=sys.stderr)
+            say(f"  {name}: ... and {len(causes) - 20} more causes ({title})")
     return 2 if args.strict and problems else 0
 
 
