@@ -61,6 +61,24 @@ def test_check_refuses_more_rows_than_participants_allowed_before_comparing(tmp_
     assert out.code == 2 and "16 rows" in out.stderr and "limit of 10" in out.stderr, out.stderr
 
 
+@pytest.mark.parametrize("change,why", [
+    (lambda d: d.__setitem__("tiebreaks", d["tiebreaks"] * 2), "tiebreaks lists 'BH/C1' twice"),
+    (lambda d: d.__setitem__("tiebreaks", [f"BH/C{k}" for k in range(1, 200)]), "more than the limit of 100"),
+    (None, "nested deeper"),
+])
+def test_check_refuses_a_json_whose_columns_would_make_it_work_for_ever(tmp_path, change, why):
+    path = _json(tmp_path, change)
+    if change is None:  # lists in lists, 100,000 deep
+        path.write_text('{"tiebreaks": [], "standings": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    out = run(["check", str(path)])
+    assert out.code == 2 and "odd.json" in out.stderr and why in out.stderr, out.stderr
+
+
+def test_a_tiebreak_list_over_the_limit_is_refused_before_it_is_parsed():
+    out = run(["standings", str(SEED / "held-swiss16.trf"), "-t", ",".join(["BH"] * 101)])
+    assert out.code == 2 and "101 codes, more than the limit of 100" in out.stderr, out.stderr
+
+
 # --------------------------------------------------------------------------- errors name their file
 def test_a_rating_based_team_tiebreak_without_team_ratings_names_the_file(tmp_path):
     source = tmp_path / "teams.trf"

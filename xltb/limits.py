@@ -19,6 +19,9 @@ MAX_COMPRESSION_RATIO = 1000
 MAX_PARTICIPANTS = 200_000
 #: rounds of an event
 MAX_ROUNDS = 1_000
+#: codes in one tie-break list (--tiebreaks, a TRF 212/202 line, a check JSON's columns); C.07's own lists
+#: have a handful, and each code is computed for every participant
+MAX_TIEBREAKS = 100
 #: cells a range of a formula may span in `recalc`, within the cells its sheet has (a whole column,
 #: $P:$P, is read only as far down as the sheet has cells; a whole sheet, A1:XFD1048576, has 17 billion);
 #: also the cells of an array formula's range and of any array a function builds (a 2,000-player template's
@@ -91,6 +94,6 @@ def size_text(n: int) -> str:
 
 
 __all__ = ["MAX_FILE_BYTES", "MAX_WORKBOOK_BYTES", "MAX_PART_BYTES", "MAX_COMPRESSION_RATIO", "MAX_PARTICIPANTS",
-           "MAX_ROUNDS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
+           "MAX_ROUNDS", "MAX_TIEBREAKS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
            "MAX_ROWS", "MAX_COLUMNS", "MAX_TEXT_CHARS", "MAX_RECALC_TEXT", "MAX_RECALC_RESULT_CELLS",
            "size_text", "check_package"]

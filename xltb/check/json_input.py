@@ -67,6 +67,12 @@ def valid_json(doc: Any, rows: Any, codes: list[Any], event_doc: Any, path: str,
                          f"{limits.MAX_PARTICIPANTS:,} participants", file=path)
     if not all(isinstance(c, str) for c in codes):
         raise bad("tiebreaks", codes, "a list of codes")
+    if len(codes) > limits.MAX_TIEBREAKS:
+        raise InputError(f"the JSON's tiebreaks list {len(codes):,} codes, more than the limit of "
+                         f"{limits.MAX_TIEBREAKS}", file=path)
+    twice = next((c for k, c in enumerate(codes) if c in codes[:k]), None)
+    if twice is not None:
+        raise InputError(f"not an xltb standings JSON: tiebreaks lists {twice!r} twice", file=path)
     first: dict[int, int] = {}
     for k, row in enumerate(rows, start=1):
         where = f"standings row {k}"

@@ -190,7 +190,10 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
         rows = doc["standings"]
         codes = list(doc["tiebreaks"])
         event_doc = doc.get("event") or {}
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
+    except RecursionError:
+        raise InputError("not an xltb standings JSON: nested deeper than a standings JSON is (lists in lists in "
+                         "lists ...)", file=path) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise InputError(f"not an xltb standings JSON ({err.__class__.__name__}: {err})", file=path) from None
     valid_json(doc, rows, codes, event_doc, path, text)
     target = event_path
