@@ -178,3 +178,20 @@ def test_a_workbook_given_as_bytes_is_checked_as_a_file_is(monkeypatch):
     data = rewrite_parts(_book(), add={"xl/media/big.bin": b"x" * 2000})
     with pytest.raises(InputError, match="limit of 1,000 bytes for one part"):
         recalc_bytes(data)
+
+
+@pytest.mark.parametrize("damage", ["header", "stream"])
+def test_a_damaged_part_of_the_zip_package_is_named(tmp_path, damage):
+    data = bytearray(_book())
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as z:
+        info = z.getinfo("xl/styles.xml")
+    start = info.header_offset + 30  # the local header's name, then the part's compressed bytes
+    if damage == "header":
+        data[start] ^= 0x20  # the name in the local header no longer matches the directory's
+    else:
+        at = start + len(info.filename) + len(info.extra) + 5
+        data[at:at + 8] = b"\xff" * 8  # the deflate stream broken
+    out, target = _recalc(tmp_path, bytes(data))
+    assert out.code == 2 and "in.xlsx" in out.stderr and "internal error" not in out.stderr, out.stderr
+    assert "xl/styles.xml" in out.stderr or "damaged zip package" in out.stderr
+    assert not target.exists()

@@ -19,15 +19,22 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
+from contextlib import contextmanager
+from typing import Iterator
 from xml.parsers import expat
 
 from ..errors import InputError
 from ..templates.cached import METADATA, sheet_entries, with_metadata_part
 from ..templates.sheetxml import Edit, SheetXmlError, dynamic_mark, edit_sheet
 
-#: content types of XML parts (ECMA-376 Part 2, 10.1.2.2: XML-based media types end in +xml)
+#: content types of XML parts (RFC 7303: application/xml, text/xml, and types with the +xml suffix)
 _XML_TYPE = re.compile(r"(?:\+xml|/xml)\s*(?:;.*)?$", re.IGNORECASE)
 _CHUNK = 1 << 20
+#: what reading a damaged part of a zip package raises (a wrong name in a header, a broken deflate stream,
+#: an encrypted part, a size that lies)
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError, RuntimeError,
+              ValueError, zlib.error)
 
 
 class _Doctype(Exception):
@@ -42,8 +49,8 @@ def _content_types(z: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, str]]:
     defaults: dict[str, str] = {}
     overrides: dict[str, str] = {}
     try:
-        root = ElementTree.fromstring(z.read("[Content_Types].xml"))
-    except (KeyError, ElementTree.ParseError):
+        root = ElementTree.fromstring(z.read("[Content_Types].xml"))  # read and checked once already
+    except (KeyError, ElementTree.ParseError, *ZIP_ERRORS):
         return defaults, overrides
     for node in root:
         tag = node.tag.rsplit("}", 1)[-1]
@@ -93,23 +100,31 @@ def check_parts(data: bytes) -> None:
     (:func:`xltb.limits.check_package`)."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         if "[Content_Types].xml" in z.namelist():
-            with z.open("[Content_Types].xml") as stream:
-                check_xml(stream, "[Content_Types].xml")
+            with _unzipped("[Content_Types].xml"):
+                with z.open("[Content_Types].xml") as stream:
+                    check_xml(stream, "[Content_Types].xml")
         defaults, overrides = _content_types(z)
         for info in z.infolist():
             if info.is_dir():
                 continue
             name = info.filename
-            try:
-                with z.open(info) as stream:
-                    if _is_xml(name, defaults, overrides):
-                        check_xml(stream, name)
-                    elif _has_doctype(stream):
-                        raise InputError(f"the part {name} has a document type declaration (<!DOCTYPE ...>), "
-                                         "which a workbook's parts never have: the workbook is refused")
-            except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError,
-                    RuntimeError) as exc:
-                raise InputError(f"the part {name} cannot be read from the zip package ({exc})") from None
+            with _unzipped(name), z.open(info) as stream:
+                if _is_xml(name, defaults, overrides):
+                    check_xml(stream, name)
+                elif _has_doctype(stream):
+                    raise InputError(f"the part {name} has a document type declaration (<!DOCTYPE ...>), "
+                                     "which a workbook's parts never have: the workbook is refused")
+
+
+@contextmanager
+def _unzipped(name: str) -> Iterator[None]:
+    """Reading the part ``name``: a damaged part is an input error naming it."""
+    try:
+        yield
+    except InputError:
+        raise
+    except ZIP_ERRORS as exc:
+        raise InputError(f"the part {name} cannot be read from the zip package ({exc})") from None
 
 
 def _has_doctype(stream) -> bool:
@@ -191,4 +206,4 @@ def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tupl
     return out.getvalue()
 
 
-__all__ = ["check_parts", "check_xml", "sheet_list", "write"]
+__all__ = ["ZIP_ERRORS", "check_parts", "check_xml", "sheet_list", "write"]

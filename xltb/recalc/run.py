@@ -27,7 +27,7 @@ from ..limits import MAX_COLUMNS, MAX_ROWS, check_package
 from ..readers.text import read_bytes
 from ..templates.cached import Err
 from ..templates.sheetxml import Edit, SheetXmlError
-from .package import check_parts, sheet_list, write
+from .package import ZIP_ERRORS, check_parts, sheet_list, write
 
 
 @dataclass
@@ -181,7 +181,7 @@ def _not_excel(data: bytes) -> str | None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
             mimetype = z.read("mimetype")[:80] if "mimetype" in names else b""
-    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
+    except ZIP_ERRORS:
         return "not an Excel workbook (.xlsx, .xlsm): a damaged zip package"
     if mimetype.startswith(b"application/vnd.oasis.opendocument"):
         return ("an OpenDocument file (.ods): recalc reads Excel workbooks (.xlsx, .xlsm); LibreOffice computes an "
