@@ -1,5 +1,7 @@
-"""Seeded mutations of real inputs, run through the commands in-process (``xltb.cli.main.main``):
-what the fuzzing test (``tests/test_fuzz.py``) and the larger run (``benchmarks/fuzz.py``) share.
+"""Seeded mutations of real inputs, and hostile shapes (``tests/fuzz_shapes.py``: sheet names Excel never
+writes, huge arrays and texts, DTDs, broken parts, check JSON with repeated or huge rows, devices and
+FIFOs), run through the commands in-process (``xltb.cli.main.main``): what the fuzzing test
+(``tests/test_fuzz.py``) and the larger run (``benchmarks/fuzz.py``) share.
 
 Every run of a command on a mutated file must end with exit status 0 or 2 (``check``: 0, 1 or 2),
 never an internal error; a refusal (2) names the file; a workbook written holds well-formed XML and
@@ -22,6 +24,8 @@ from xml.dom import minidom
 
 from xltb.cells import put_text
 from xltb.cli.main import main
+
+import fuzz_shapes
 
 DATA = Path(__file__).parent / "data"
 #: text planted by the mutations; a formula holding it came from a file
@@ -285,6 +289,69 @@ def fuzz_one(kind: str, seed_file: Path, rng: random.Random, work: Path, *, heav
     return problems
 
 
+def fuzz_hostile(kind: str, rng: random.Random, work: Path, xlsx_seed: Path) -> list[str]:
+    """One input of a hostile shape (``tests/fuzz_shapes.py``): ``xlsx-hostile`` through recalc,
+    ``json-hostile`` through check, ``device`` a device or a FIFO as an input or an output."""
+    for leftover in work.iterdir():
+        if leftover.is_dir():
+            shutil.rmtree(leftover)
+        else:
+            leftover.unlink()
+    if kind == "xlsx-hostile":
+        source = work / "hostile.xlsx"
+        source.write_bytes(fuzz_shapes.workbook_case(rng, xlsx_seed, MARKER))
+        target = work / "out.xlsx"
+        outcome = run(["recalc", str(source), "-o", str(target)])
+        problems = check(outcome, source)
+        if outcome.code == 0 and target.exists():
+            problems += formulas_from_file(target)
+        return problems
+    if kind == "json-hostile":
+        shutil.copy(DATA / "check" / "held-swiss16.trf", work / "held-swiss16.trf")
+        source = work / "hostile.json"
+        source.write_bytes(fuzz_shapes.json_case(rng, SEEDS["json"][0], MARKER))
+        return check(run(["check", str(source)]), source, allowed=(0, 1, 2))
+    return _device_case(rng, work, xlsx_seed)
+
+
+def _device_case(rng: random.Random, work: Path, xlsx_seed: Path) -> list[str]:
+    import os
+
+    choice = rng.randrange(4)
+    command = rng.choice(["recalc", "check", "standings", "export"])
+    out = work / ("out.xlsx" if command in ("recalc", "export") else "out.txt")
+    tail = ["-o", str(out)] if command in ("recalc", "export") else []
+    if choice == 0 and all(os.path.exists(d) for d in fuzz_shapes.DEVICES):  # a device as the input
+        device = Path(rng.choice(fuzz_shapes.DEVICES))
+        return check(run([command, str(device), *tail]), device, allowed=(0, 1, 2))
+    if choice == 1 and hasattr(os, "mkfifo"):  # a FIFO as the input: a real file's bytes, mutated, or endless
+        seed = {"recalc": xlsx_seed, "check": DATA / "check" / "held-2024.csv"}.get(command, SEEDS["trf"][0])
+        data = seed.read_bytes()
+        if rng.random() < 0.5 and command != "recalc":
+            data = mutate_bytes(data, rng)
+        endless = rng.random() < 0.3
+        fifo = fuzz_shapes.Fifo(work / ("in" + seed.suffix), None if endless else data, endless=endless)
+        try:
+            return check(run([command, str(fifo.path), *tail]), fifo.path, allowed=(0, 1, 2))
+        finally:
+            fifo.close()
+    if hasattr(os, "mkfifo"):  # a FIFO as the output: nobody reads it (standings, check), or it exists (export)
+        source = SEEDS["trf"][0] if command != "check" else DATA / "check" / "held-2024.csv"
+        if command == "recalc":
+            command, source = "export", SEEDS["trf"][0]
+        target = work / ("out.xlsx" if command == "export" else "out.txt")
+        fifo = fuzz_shapes.Fifo(target, None)
+        try:
+            outcome = run([command, str(source), "-o", str(target), *(["--force"] if rng.random() < 0.5 else [])])
+        finally:
+            fifo.close()
+        refused = ("no program reads it" in outcome.stderr or "exists; use --force" in outcome.stderr)
+        if outcome.code != 2 or not refused:
+            return [f"{' '.join(outcome.command)}: an output FIFO nobody reads: exit {outcome.code}: "
+                    f"{outcome.stderr.strip()[:300]!r}"]
+    return []
+
+
 def template_seed(work: Path) -> Path:
     """A template workbook filled from a real event: the xlsx input that ``recalc`` fuzzing mutates."""
     path = work / "seed-template.xlsx"
@@ -295,4 +362,4 @@ def template_seed(work: Path) -> Path:
 
 
 __all__ = ["SEEDS", "MARKER", "mutate_bytes", "mutate_json", "mutate_workbook", "run", "check", "fuzz_one",
-           "formulas_from_file", "template_seed"]
+           "fuzz_hostile", "formulas_from_file", "template_seed"]

@@ -1,5 +1,7 @@
 """Fuzzing: seeded mutations of real TRF, team TRF, CSV, SwissPerfect, check JSON and template xlsx
-inputs, run through the commands in-process. Every run exits 0 or 2 (``check``: 0, 1 or 2) with a
+inputs, and hostile shapes (``tests/fuzz_shapes.py``: sheet names Excel never writes, huge arrays and
+texts, DTDs, broken parts, check JSON with repeated or huge rows, devices and FIFOs), run through the
+commands in-process. Every run exits 0 or 2 (``check``: 0, 1 or 2) with a
 message naming the file, never an internal error, and writes no formula made of the file's text
 (see ``tests/fuzzing.py``; ``benchmarks/fuzz.py`` is the larger run). Hypothesis draws the cases
 from a fixed seed (derandomized, no example database), so every run tries the same inputs."""
@@ -12,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzzing import SEEDS, fuzz_one, template_seed
+from fuzzing import SEEDS, fuzz_hostile, fuzz_one, template_seed
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, print_blob=False,
                 suppress_health_check=list(HealthCheck))
@@ -50,5 +52,23 @@ def test_mutated_workbooks(work):
         found.extend(fuzz_one("xlsx", book, random.Random(seed), work / "x", heavy=False))
 
     (work / "x").mkdir(exist_ok=True)
+    one()
+    assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("kind,examples", [("xlsx-hostile", 20), ("json-hostile", 15), ("device", 10)])
+def test_hostile_shapes(kind, examples, work, monkeypatch):
+    monkeypatch.setattr("xltb.files.PIPE_WAIT", 0.2)  # an output FIFO nobody reads: refused sooner
+    seeds = work / "seeds"
+    seeds.mkdir(exist_ok=True)
+    book = template_seed(seeds)
+    found: list[str] = []
+
+    @settings(FUZZ, max_examples=examples)
+    @given(seed=st.integers(0, 2 ** 32))
+    def one(seed):
+        found.extend(fuzz_hostile(kind, random.Random(seed), work / "h", book))
+
+    (work / "h").mkdir(exist_ok=True)
     one()
     assert not found, "\n".join(found[:10])

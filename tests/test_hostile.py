@@ -97,7 +97,7 @@ def test_a_line_of_200000_rounds_is_refused_before_work(tmp_path):
 
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr("xltb.readers.text.MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 1000)
     out = run(["standings", str(SWISS)])
     assert out.code == 2 and "held-swiss16.trf: the file is larger than the limit of 1,000 bytes" in out.stderr
 
@@ -105,7 +105,7 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
 def test_an_endless_file_is_read_no_further_than_the_limit(monkeypatch):
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero")
-    monkeypatch.setattr("xltb.readers.text.MAX_FILE_BYTES", 1 << 20)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 1 << 20)
     out = run(["standings", "/dev/zero"])
     assert out.code == 2 and "/dev/zero" in out.stderr and "limit" in out.stderr
 
@@ -374,7 +374,7 @@ def test_recalc_refuses_a_workbook_with_more_formulas_than_the_limit(tmp_path, m
     for r in range(1, 12):
         wb.active.cell(row=r, column=1).value = f"={r}+1"
     wb.save(tmp_path / "many.xlsx")
-    monkeypatch.setattr("xltb.recalc.run.MAX_RECALC_FORMULAS", 10)
+    monkeypatch.setattr(limits, "MAX_RECALC_FORMULAS", 10)
     out = run(["recalc", str(tmp_path / "many.xlsx"), "-o", str(tmp_path / "out.xlsx")])
     assert out.code == 2 and "many.xlsx" in out.stderr and "11 formulas, more than the limit of 10" in out.stderr
     assert not (tmp_path / "out.xlsx").exists()

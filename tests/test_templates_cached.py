@@ -89,3 +89,33 @@ def test_libreoffice_shows_the_numbers(tmp_path):
         want = [values.cell(row=r, column=c).value for c in range(1, 11)]
         assert "#NAME?" not in row[:10]
         assert [float(x) if re.fullmatch(r"-?\d+(\.\d+)?", x) else x for x in row[3:8]] == want[3:8], r
+
+
+def test_one_rule_for_a_cached_value_in_templates_and_recalc(tmp_path):
+    """A text such as "#N/A" (a player of that name) stays a text and only an error value is written as
+    one, by the template as by recalc: one writer of cached values (xltb.templates.cached.value_xml)."""
+    import io
+    import zipfile
+
+    from xltb.readers.registry import read_event
+    from xltb.recalc.run import recalc_bytes
+    from xltb.templates.build import render
+    from xltb.templates.cached import Err, sheet_paths, value_xml
+
+    assert value_xml("#N/A") == ("str", "#N/A") and value_xml(Err("#N/A")) == ("e", "#N/A")
+    assert value_xml(3.0) == (None, "3") and value_xml(float("inf")) == ("e", "#NUM!")
+    lines = (ROOT / "tests" / "data" / "seed" / "held-swiss16.trf").read_text().split("\n")
+    k = next(i for i, line in enumerate(lines) if line.startswith("001    2 "))
+    lines[k] = lines[k][:14] + f"{'#N/A':<33}" + lines[k][47:]
+    source = tmp_path / "named.trf"
+    source.write_text("\n".join(lines))
+    template = render("individual", read_event(source)[0])
+    recalculated = recalc_bytes(template).data
+    for data in (template, recalculated):
+        values = load_workbook(io.BytesIO(data), data_only=True)
+        assert values["Crosstable"]["B3"].value == "#N/A" and values["Crosstable"]["B3"].data_type == "s"
+        assert values["Standings"]["B5"].value == "#N/A" and values["Standings"]["B5"].data_type == "s"
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            xml = z.read(sheet_paths(z)["Standings"]).decode()
+        assert re.search(r'<c r="B5"[^>]* t="str"><f>[^<]*</f><v>#N/A</v></c>', xml), xml[:300]
+        assert not re.search(r'<c r="(?!B1")[A-Z]+\d+"[^>]* t="e">', xml)  # no error in the filled standings (B1: TB_VERSION, #NAME? until bound)

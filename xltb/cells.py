@@ -11,6 +11,8 @@ comes from a file).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from typing import Any
 
@@ -23,7 +25,8 @@ def clean(text: str) -> str:
 
 
 def put_text(cell, value: Any) -> None:
-    """Put ``value`` into an openpyxl cell; a string is cleaned and never becomes a formula."""
+    """Put ``value`` into an openpyxl cell; a string is cleaned and never becomes a formula, nor an
+    error value (openpyxl would write a name such as "#N/A" as the error)."""
     if not isinstance(value, str):
         cell.value = value
         return
@@ -32,6 +35,8 @@ def put_text(cell, value: Any) -> None:
     if text.startswith("=") and cell.data_type == "f":
         cell.data_type = "s"
         cell.quotePrefix = True
+    elif cell.data_type == "e":
+        cell.data_type = "s"
 
 
 def header_text(text: str, limit: int = 80) -> str:
@@ -54,6 +59,7 @@ def column_index(letters: str) -> int:
     return n
 
 
+@lru_cache(maxsize=20_000)  # a worksheet has 16,384 columns: each spelled once
 def column_letters(n: int) -> str:
     """The letters of column ``n`` (1-based): 1 ``A``, 27 ``AA``."""
     out = ""

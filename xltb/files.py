@@ -39,16 +39,21 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, force: bool = Fa
     Without ``force`` an existing file is never replaced (:class:`FileExists`); the check and the
     creation are one step (a hard link, or ``O_EXCL``), not a look before a rename.
 
-    A device, a pipe or a descriptor (``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/1``, a FIFO) is
-    written to directly: renaming a file over it would replace it (and ``/dev/stdout`` is a link that
-    leads to a regular file when the output is redirected). A link to a regular file is followed: the
-    file it leads to is replaced (with ``force``), the link stays."""
+    A device or a descriptor (``/dev/null``, ``/dev/stdout``, ``/proc/self/fd/1``) is written to
+    directly: renaming a file over it would replace it (and ``/dev/stdout`` is a link that leads to a
+    regular file when the output is redirected). So is a FIFO (a named pipe) that a program reads;
+    when none opens it for reading within :data:`PIPE_WAIT` seconds, the output is refused: an open
+    would otherwise wait for ever. A link to a regular file is followed: the file it leads to is
+    replaced (with ``force``), the link stays."""
     path = os.fspath(path)
     if os.path.isdir(path):
         raise XltbError(f"cannot write {path}: it is a folder")
     payload = data.encode("utf-8") if isinstance(data, str) else data
     real = os.path.realpath(path)
     descriptor = os.path.islink(path) and os.path.abspath(path).startswith(("/dev/", "/proc/"))  # /dev/stdout
+    if not descriptor and _is_pipe(real):
+        _write_pipe(path, payload)
+        return
     if descriptor or (os.path.exists(real) and not os.path.isfile(real)):
         try:
             with open(path, "wb") as fh:
@@ -83,6 +88,46 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, force: bool = Fa
             os.unlink(tmp)
         except OSError:
             pass  # renamed into place
+
+
+def _is_pipe(path: str) -> bool:
+    """A FIFO or a socket (opening one for writing waits for a reader)."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
+#: seconds a FIFO given as the output may take to be opened by the program that reads it
+PIPE_WAIT = 2.0
+
+
+def _write_pipe(path: str, payload: bytes) -> None:
+    """Write to a FIFO that a program reads; when none opens it within :data:`PIPE_WAIT` seconds, refuse
+    (a blocking open would wait for ever)."""
+    import time
+
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
+            if time.monotonic() >= deadline:
+                raise XltbError(f"cannot write {path}: it is a pipe (FIFO) and no program reads it") from None
+            time.sleep(0.05)
+    try:
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # the reader is there: write all of it, as it takes it
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+    except OSError as exc:
+        raise XltbError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _place_new(tmp: str, real: str, shown: str) -> None:

@@ -8,8 +8,6 @@ or run for minutes.
 
 from __future__ import annotations
 
-import os
-
 #: bytes of an event file, a check JSON or a workbook file read (TRF of 100,000 players and 15 rounds: 25 MB)
 MAX_FILE_BYTES = 100 * 1024 * 1024
 #: bytes of a workbook once decompressed: all its parts together, and any one part (a zip bomb is refused)
@@ -21,43 +19,54 @@ MAX_COMPRESSION_RATIO = 1000
 MAX_PARTICIPANTS = 200_000
 #: rounds of an event
 MAX_ROUNDS = 1_000
+#: codes in one tie-break list (--tiebreaks, a TRF 212/202 line, a check JSON's columns); C.07's own lists
+#: have a handful, and each code is computed for every participant
+MAX_TIEBREAKS = 100
 #: cells a range of a formula may span in `recalc`, within the cells its sheet has (a whole column,
-#: $P:$P, is read only as far down as the sheet has cells; a whole sheet, A1:XFD1048576, has 17 billion)
-MAX_RANGE_CELLS = 1_000_000
+#: $P:$P, is read only as far down as the sheet has cells; a whole sheet, A1:XFD1048576, has 17 billion);
+#: also the cells of an array formula's range and of any array a function builds (a 2,000-player template's
+#: largest range: 40,000 cells; the engine's slowest functions take about 20 microseconds a cell)
+MAX_RANGE_CELLS = 250_000
 #: formulas of a workbook `recalc` evaluates (a 2,000-player template has 32,500; about 0.8 ms each)
 MAX_RECALC_FORMULAS = 100_000
-#: cells all the formulas of a workbook may read together in `recalc` (a range read by many formulas counts once)
-MAX_RECALC_CELLS = 100_000_000
+#: cells all the formulas of a workbook may read together in `recalc` (a range read by many formulas counts once;
+#: a 2,000-player template reads 94,000)
+MAX_RECALC_CELLS = 10_000_000
 #: nesting of brackets and function calls in one formula in `recalc` (a chain of cells referring to cells
 #: has no limit: it is followed without recursion)
 MAX_FORMULA_DEPTH = 100
 #: characters of one formula (Excel's own limit is 8,192)
 MAX_FORMULA_CHARS = 8_192
+#: characters of one text value (Excel's limit of a cell, its "specifications and limits"): a formula of
+#: `recalc` whose text would be longer gives #VALUE!, as in Excel, and the longer text is never built
+MAX_TEXT_CHARS = 32_767
+#: characters of text the formulas of a workbook build and give in all in `recalc` (each text function's
+#: result counted as it could be at most, before it is built; each formula's result once; a 2,000-player
+#: template: 48,000)
+MAX_RECALC_TEXT = 10_000_000
+#: cells the results of a workbook's formulas cover in all in `recalc` (a formula's own cell, and each cell of
+#: an array's result: what is written back into the file, about 35 microseconds a cell; a 2,000-player
+#: template: 58,500)
+MAX_RECALC_RESULT_CELLS = 500_000
 #: rows and columns of a worksheet (Excel's)
 MAX_ROWS = 1_048_576
 MAX_COLUMNS = 16_384
 
 
-def check_workbook_size(path: str) -> None:
-    """Refuse, before it is opened, a workbook file over :data:`MAX_FILE_BYTES`, or whose parts
-    would decompress to more than :data:`MAX_WORKBOOK_BYTES` together, :data:`MAX_PART_BYTES` one,
-    or more than :data:`MAX_COMPRESSION_RATIO` times their compressed size (a zip bomb). The
-    sizes are the zip directory's; the reader that decompresses a part stops at the size declared,
-    so a part that lies about its size is cut short, not read for ever."""
+def check_package(data: bytes, path: str | None = None) -> None:
+    """Refuse, before any part is decompressed, a workbook whose parts would decompress to more than
+    :data:`MAX_WORKBOOK_BYTES` together, :data:`MAX_PART_BYTES` one, or more than
+    :data:`MAX_COMPRESSION_RATIO` times their compressed size (a zip bomb). ``data`` was read through
+    the size limit (:func:`xltb.readers.text.read_bytes`). The sizes are the zip directory's; the
+    reader that decompresses a part stops at the size declared, so a part that lies about its size
+    is cut short, not read for ever."""
+    import io
     import zipfile  # only the commands that read workbooks
 
     from .errors import InputError
 
     try:
-        size = os.path.getsize(path)
-    except FileNotFoundError:
-        raise InputError("no such file", file=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=path) from None
-    if size > MAX_FILE_BYTES:
-        raise InputError(f"the file is larger than the limit of {size_text(MAX_FILE_BYTES)} for a file read", file=path)
-    try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             parts = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise InputError(f"not a workbook (.xlsx is a zip package): {exc}", file=path) from None
@@ -85,5 +94,6 @@ def size_text(n: int) -> str:
 
 
 __all__ = ["MAX_FILE_BYTES", "MAX_WORKBOOK_BYTES", "MAX_PART_BYTES", "MAX_COMPRESSION_RATIO", "MAX_PARTICIPANTS",
-           "MAX_ROUNDS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
-           "MAX_ROWS", "MAX_COLUMNS", "size_text", "check_workbook_size"]
+           "MAX_ROUNDS", "MAX_TIEBREAKS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
+           "MAX_ROWS", "MAX_COLUMNS", "MAX_TEXT_CHARS", "MAX_RECALC_TEXT", "MAX_RECALC_RESULT_CELLS",
+           "size_text", "check_package"]

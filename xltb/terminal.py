@@ -21,4 +21,12 @@ def printable(text: str) -> str:
     return _CONTROL.sub(_escape, text)
 
 
-__all__ = ["printable"]
+def say(text: str) -> None:
+    """Print one message (a warning, a note, what was written) to standard error, escaped: every line a
+    command prints there goes through here, so a name from a file never reaches the terminal raw."""
+    import sys
+
+    print(printable(text), file=sys.stderr)
+
+
+__all__ = ["printable", "say"]

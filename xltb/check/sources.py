@@ -17,6 +17,8 @@ from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
 from ..readers.text import read_bytes
+from .. import limits
+from .json_input import json_items_limit, valid_json
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
 from ..readers.legend import read_columns
@@ -83,16 +85,14 @@ def load_source(path: str, *, tiebreaks: str | None = None, event_path: str | No
     ``export``: an export of ``path`` already read (:func:`~xltb.readers.registry.read_published`)."""
     if export is not None:
         return _csv_source(path, _user_list(tiebreaks), export)
-    if not os.path.isfile(path):
-        raise InputError("no such file", file=path)
     user = _user_list(tiebreaks)
-    head = _head(path)
-    if head.lstrip().startswith("{"):
-        return _json_source(path, user, event_path)
-    export = read_published(path, EventType(event_type) if event_type else None)
+    data = read_bytes(path)  # once, through the size limit: a device or a pipe too
+    if data[:4096].decode("utf-8", "replace").lstrip("\ufeff").lstrip().startswith("{"):
+        return _json_source(path, data, user, event_path)
+    export = read_published(path, EventType(event_type) if event_type else None, data=data)
     if export is not None:
         return _csv_source(path, user, export)
-    return _trf_source(path, user, event_type)
+    return _trf_source(path, data, user, event_type)
 
 
 def cut_source(source: Source, n: int) -> Source:
@@ -113,12 +113,6 @@ def cut_source(source: Source, n: int) -> Source:
                          f"nothing published after round {n} to check; use 'xltb standings --after-round {n}'",
                          file=source.path)
     return replace(source, event=after_round(event, n))
-
-
-def _head(path: str) -> str:
-    with open(path, "rb") as fh:
-        raw = fh.read(4096)
-    return raw.decode("utf-8", "replace").lstrip("\ufeff")
 
 
 def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Published]) -> Source:
@@ -146,8 +140,8 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
                   rank_codes=tuple(c.code for c in columns if c.code and c.code != "PTS"))
 
 
-def _trf_source(path: str, user: list[str] | None, event_type: str | None) -> Source:
-    event = read_event(path, event_type)[0]
+def _trf_source(path: str, data: bytes, user: list[str] | None, event_type: str | None) -> Source:
+    event = read_event(path, event_type, data=data)[0]
     team = is_team(event)
     participants = event.teams if team else event.players
     ranks = {p.start_no: p.declared_rank for p in participants if getattr(p, "declared_rank", None)}  # 0: none
@@ -184,15 +178,24 @@ RANK_CANDIDATES: dict[tuple[bool, bool], tuple[tuple[str, ...], ...]] = {
 }
 
 
-def _json_source(path: str, user: list[str] | None, event_path: str | None) -> Source:
+def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str | None) -> Source:
+    items = data.count(b",") + data.count(b"{") + data.count(b"[")  # at least the values, objects, lists it holds
+    if items > json_items_limit():
+        raise InputError(f"the JSON holds up to {items:,} values, objects and lists: more than the limit of "
+                         f"{json_items_limit():,} (a standings JSON of {limits.MAX_PARTICIPANTS:,} participants)",
+                         file=path)
     try:
-        doc = json.loads(read_bytes(path).decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
+        doc = json.loads(text)
         rows = doc["standings"]
         codes = list(doc["tiebreaks"])
         event_doc = doc.get("event") or {}
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
+    except RecursionError:
+        raise InputError("not an xltb standings JSON: nested deeper than a standings JSON is (lists in lists in "
+                         "lists ...)", file=path) from None
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise InputError(f"not an xltb standings JSON ({err.__class__.__name__}: {err})", file=path) from None
-    _valid_json(doc, rows, codes, event_doc, path)
+    valid_json(doc, rows, codes, event_doc, path, text)
     target = event_path
     if not target:
         src = event_doc.get("source")
@@ -202,7 +205,7 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
         if not os.path.isfile(target):
             raise InputError(f"the event file {src!r} named by the JSON is not next to it: give --event FILE",
                              file=path)
-    event = read_event(target, event_doc.get("type") if event_doc.get("type") else None)[0]
+    event = read_event(target, event_doc.get("type") or None)[0]
     rounds = event_doc.get("rounds")
     if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < event.rounds:
         event = after_round(event, rounds)  # written with --after-round: recomputed after the same round
@@ -243,56 +246,6 @@ def _json_source(path: str, user: list[str] | None, event_path: str | None) -> S
         names[row["start_no"]] = row.get("name", "")
     return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
                   notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
-
-
-def _valid_json(doc, rows, codes, event_doc, path: str) -> None:
-    """The JSON's values have the types and ranges ``xltb standings --format json`` writes: finite
-    numbers (not strings, infinities or booleans), ranks from 1 to the number of rows, an edition
-    and codes as text. Anything else is an input error naming the field."""
-    def bad(where: str, value, expected: str) -> InputError:
-        shown = repr(value)
-        return InputError(f"not an xltb standings JSON: {where} is {shown[:40]}, expected {expected}", file=path)
-
-    def number(value) -> bool:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
-            and abs(value) < 1e15
-
-    if not isinstance(event_doc, dict):
-        raise bad("event", event_doc, "an object")
-    for key in ("source", "type"):
-        if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
-            raise bad(f"event.{key}", event_doc[key], "text")
-    if doc.get("rules") is not None:
-        if not isinstance(doc["rules"], str):
-            raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
-        try:
-            parse_edition(doc["rules"])
-        except XltbError as err:
-            raise InputError(f"rules: {err.message}", file=path) from None
-    if not isinstance(rows, list):
-        raise bad("standings", rows, "a list")
-    if not all(isinstance(c, str) for c in codes):
-        raise bad("tiebreaks", codes, "a list of codes")
-    for k, row in enumerate(rows, start=1):
-        where = f"standings row {k}"
-        if not isinstance(row, dict):
-            raise bad(where, row, "an object")
-        no = row.get("start_no")
-        if not isinstance(no, int) or isinstance(no, bool) or not 0 < no < 10 ** 9:
-            raise bad(f"{where}: start_no", no, "a start number")
-        rank = row.get("rank")
-        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= len(rows):
-            raise bad(f"{where}: rank", rank, f"a whole number from 1 to {len(rows)}")
-        if row.get("points") is not None and not number(row["points"]):
-            raise bad(f"{where}: points", row["points"], "a number")
-        if row.get("name") is not None and not isinstance(row["name"], str):
-            raise bad(f"{where}: name", row["name"], "text")
-        values = row.get("tiebreaks")
-        if not isinstance(values, dict):
-            raise bad(f"{where}: tiebreaks", values, "an object")
-        for code, value in values.items():
-            if value is not None and not number(value):
-                raise bad(f"{where}: tiebreaks.{code}", value, "a number or null")
 
 
 def _same_participants(rows, participants, path: str, target: str) -> None:

@@ -107,7 +107,7 @@ def expand_inputs(inputs: list[str]) -> tuple[list[tuple[str, str]], list[Outcom
                                                    f"({', '.join(EVENT_SUFFIXES)})"))
             for path in sorted(files):
                 add(path, os.path.relpath(path, arg))
-        elif os.path.isfile(arg):
+        elif os.path.exists(arg):  # a file, or a device or a pipe: read through the size limit like any file
             add(arg, os.path.basename(arg))
         elif glob.has_magic(arg):
             matches = sorted(m for m in glob.glob(arg, recursive=True) if os.path.isfile(m))

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from ..errors import InputError
 from ..files import claim_new
-from ..terminal import printable
+from ..terminal import say
 
 INSTALL = "xltb recalc needs the formulas engine: pip install 'xltb[recalc]' (or: pip install formulas)"
 
@@ -43,17 +42,16 @@ def run(args: argparse.Namespace) -> int:
     problems = bool(result.errors or result.unevaluated or result.warnings)
     written = "nothing written (--strict)" if args.strict and problems else f"wrote {args.output}"
     left_out = f", {len(result.warnings)} leaving something out" if result.warnings else ""
-    print(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
-          f"value{left_out}, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}",
-          file=sys.stderr)
+    say(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
+        f"value{left_out}, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}")
     for line in result.warnings:  # never grouped or cut: each names the participants left out
-        print(f"  {printable(name)}: warning: {printable(line)}", file=sys.stderr)
+        say(f"  {name}: warning: {line}")
     for title, lines in (("not evaluated", result.unevaluated), ("error values", result.errors)):
         causes = grouped(lines)
         for line in causes[:20]:
-            print(f"  {printable(name)}: {title}: {printable(line)}", file=sys.stderr)
+            say(f"  {name}: {title}: {line}")
         if len(causes) > 20:
-            print(f"  {printable(name)}: ... and {len(causes) - 20} more causes ({title})", file=sys.stderr)
+            say(f"  {name}: ... and {len(causes) - 20} more causes ({title})")
     return 2 if args.strict and problems else 0
 
 

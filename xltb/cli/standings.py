@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..errors import XltbError
 from ..ranking import is_team, rank
 from ..report import formats as out
+from ..terminal import say
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, load_event, output
 
 
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
         if args.format == "csv":  # a CSV has no header: the choices xltb made and the warnings go to stderr
             for line in out.choice_warnings(st):
-                print(f"warning: {line}", file=sys.stderr)
+                say(f"warning: {line}")
     output(text, args.output, args.force)
     return 0
 

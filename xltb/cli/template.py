@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..decide import check_template_kind, decide
 from ..errors import XltbError
@@ -11,6 +10,7 @@ from ..model import EventType
 from ..prizes import read_prizes
 from ..files import claim_new, write_atomic
 from ..rules import parse_edition
+from ..terminal import printable, say
 from ..tiebreaks.codes import parse_list
 
 
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
                               unrated_rating=args.unrated_rating, after=args.after_round)
             for warning in check_template_kind(decision, args.kind):
-                print(f"xltb: warning: {warning}", file=sys.stderr)
+                say(f"xltb: warning: {warning}")
             event = decision.event
             tiebreaks = ",".join(s.code for s in decision.specs)
             if event.start_date is None:  # an edition the file names otherwise (an export's legend or date)
@@ -80,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
             unrated = decision.unrated_rating
             for name, label in (("tiebreaks", "tie-breaks:"), ("rules", "rules: C.07 edition")):
                 choice = getattr(decision.choices, name)
-                print(f"{label} {choice.value} ({choice.text})", file=sys.stderr)
+                say(f"{label} {choice.value} ({choice.text})")
             for warning in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
-                print(f"xltb: warning: {warning}", file=sys.stderr)
+                say(f"xltb: warning: {warning}")
         extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share}
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated, **extra,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
@@ -91,5 +91,5 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise XltbError(err.message, file=args.source, line=err.line) from None  # the event's problem
     write_atomic(args.output, data, force=args.force)
-    print(f"wrote {args.output}" + (f" (crosstable from {args.source})" if args.source else ""))
+    print(printable(f"wrote {args.output}" + (f" (crosstable from {args.source})" if args.source else "")))
     return 0

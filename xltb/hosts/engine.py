@@ -135,9 +135,7 @@ def _result(value: Any) -> Any:
         if engine is not None and value.message:
             engine.note(value.message)
         return _CODES.get(value.code, _CODES["#VALUE!"])
-    if isinstance(value, str) and value in _CODES:
-        return _CODES[value]
-    if value is None:
+    if value is None:  # a text, even "#N/A" (a player's name), stays a text: only an ExcelError is an error
         return ""
     return value
 

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from ..errors import TieBreakError
 from ..model.team import TeamTournament
+from ..rules import Edition
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
@@ -33,13 +34,13 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
     warnings = [n for n in decision.notes if n not in tt.warnings] + list(tt.warnings)
-    for spec in specs:
-        refuse_buchholz_in_round_robin(spec, edition, tt.event_type)
-        base = CATALOGUE.get(spec.acronym)
-        if base is not None and base.rating_based and unrated_rating is None and \
-                any(t.strength is None for t in tt.teams):
-            raise TieBreakError(f"{spec.code} is rating-based and some teams have no rating (TRF 310 columns "
-                                "48-53): give --unrated-rating N (C.07 10)")
+    try:
+        validate_team(tt, edition, specs, unrated_rating)
+    except TieBreakError as err:  # a list that does not fit the event: say which event (as individual events do)
+        if err.file is not None or tt.source is None:
+            raise
+        from_file = decision.choices.tiebreaks.origin == "file"
+        raise TieBreakError(err.message, file=tt.source, line=tt.tiebreaks_line if from_file else None) from None
     ctx = TeamContext(tt, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
@@ -111,3 +112,15 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
     return Standings(tt, edition, specs, tuple(rows), evaluations, decision.choices,
                      {code: tuple(steps) for code, steps in encounters.items()}, tuple(warnings), lots, unrated_rating)
+
+
+def validate_team(tt: TeamTournament, edition: Edition, specs: tuple[TieBreakSpec, ...],
+                  unrated_rating: int | None) -> None:
+    """Refuse what the edition forbids or the teams cannot support."""
+    for spec in specs:
+        refuse_buchholz_in_round_robin(spec, edition, tt.event_type)
+        base = CATALOGUE.get(spec.acronym)
+        if base is not None and base.rating_based and unrated_rating is None and \
+                any(t.strength is None for t in tt.teams):
+            raise TieBreakError(f"{spec.code} is rating-based and some teams have no rating (TRF 310 columns "
+                                "48-53): give --unrated-rating N (C.07 10)")

@@ -7,14 +7,16 @@ content rather than the name, which reader applies: the first of :data:`READERS`
 from __future__ import annotations
 
 import os
+import re
 from importlib import import_module
 from typing import Sequence
 
+from .. import limits
 from .._gc import paused
 from ..errors import InputError
-from ..limits import MAX_PARTICIPANTS, MAX_ROUNDS
+from ..limits import MAX_ROUNDS
 from ..model import EventType, Tournament
-from .text import encoding_note, errors_located, read_text
+from .text import decode, encoding_note, errors_located, read_text
 from .trf import has_team_records
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
@@ -59,25 +61,27 @@ def _reader_for(text: str, readers: Sequence[str]):
 
 
 def read_event(path: str | os.PathLike, event_type: EventType | str | None = None, primary: str | None = None, *,
-               readers: Sequence = READERS):
+               readers: Sequence = READERS, data: bytes | None = None):
     """(event, kind): a :class:`~xltb.model.Tournament` or :class:`~xltb.model.team.TeamTournament`,
     and what the file was read as. Errors name the file and line. ``readers`` narrows the choice
     (e.g. individual readers only)."""
-    event, kind, _ = read_event_published(path, event_type, primary, readers=readers)
+    event, kind, _ = read_event_published(path, event_type, primary, readers=readers, data=data)
     return event, kind
 
 
 def read_event_published(path: str | os.PathLike, event_type: EventType | str | None = None,
-                         primary: str | None = None, *, readers: Sequence = READERS):
+                         primary: str | None = None, *, readers: Sequence = READERS, data: bytes | None = None):
     """:func:`read_event`, and what an export published beside the results (its
-    :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file."""
+    :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file.
+    ``data``: the file's bytes, already read (:func:`~xltb.readers.text.read_bytes`: a pipe is read once)."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
-    text, encoding = read_text(path)
+    text, encoding = read_text(path) if data is None else decode(data, str(path))
     with errors_located(path), paused():
         check_lines(text)
         name, reader = _reader_for(text, readers)
         if reader is None:
             raise InputError("not an event file: expected " + EXPECTED_INPUT)
+        check_rows(text, name)
         if name in EXPORTS:
             event, published = reader.parse(text, str(path), event_type=etype)
         else:
@@ -101,28 +105,48 @@ def check_lines(text: str) -> None:
                              f"event within the limit of {MAX_ROUNDS:,} rounds may have", line=number)
 
 
+#: the lines of a file that may each describe a participant, by reader: TRF player lines (001) and team
+#: lines (013, 310), a row of an export (it starts with the rank or the number)
+_ROWS = {"trf": ((re.compile(r"^001", re.M), "player lines (001)"),),
+         "trf_team": ((re.compile(r"^001", re.M), "player lines (001)"),
+                      (re.compile(r"^(?:013|310)", re.M), "team lines (013, 310)")),
+         "chessresults": ((re.compile(r"^[ \t]{0,3}\d", re.M), "rows of participants"),),
+         "swissperfect": ((re.compile(r"^[ \t]{0,3}\d", re.M), "rows of participants"),)}
+
+
+def check_rows(text: str, reader: str) -> None:
+    """Refuse, before any parsing, a file with more lines that may describe a participant than the limit
+    of participants (each is one line in every format): the limit is enforced before the work."""
+    for pattern, what in _ROWS.get(reader, ()):
+        n = sum(1 for _ in pattern.finditer(text))
+        if n > limits.MAX_PARTICIPANTS:
+            raise InputError(f"the file has {n:,} {what}: more than the limit of {limits.MAX_PARTICIPANTS:,} "
+                             "participants")
+
+
 def within_limits(event) -> None:
     """Refuse an event with more participants or rounds than xltb computes (docs/limits.md)."""
     participants = len(getattr(event, "teams", None) or event.players)
-    if participants > MAX_PARTICIPANTS:
-        raise InputError(f"{participants:,} participants: more than the limit of {MAX_PARTICIPANTS:,}")
+    if participants > limits.MAX_PARTICIPANTS:
+        raise InputError(f"{participants:,} participants: more than the limit of {limits.MAX_PARTICIPANTS:,}")
     if event.rounds > MAX_ROUNDS:
         raise InputError(f"{event.rounds:,} rounds: more than the limit of {MAX_ROUNDS:,}")
 
 
-def read_published(path: str | os.PathLike, event_type: EventType | None = None):
+def read_published(path: str | os.PathLike, event_type: EventType | None = None, *, data: bytes | None = None):
     """(tournament, what the export published) of a chess-results or SwissPerfect export; None when
     the file cannot be read or is not such an export (a ``tuple[Tournament, Published]`` or None).
-    Errors name the file and line."""
+    Errors name the file and line. ``data``: the file's bytes, already read."""
     try:
-        text, encoding = read_text(path)
+        text, encoding = read_text(path) if data is None else decode(data, str(path))
     except InputError:
         return None  # not an export: the caller's other reader reports the problem
-    _, reader = _reader_for(text, EXPORTS)
+    name, reader = _reader_for(text, EXPORTS)
     if reader is None:
         return None
     with errors_located(path):
         check_lines(text)
+        check_rows(text, name)
         tournament, published = reader.parse(text, str(path), event_type=event_type)
         within_limits(tournament)
     return _noted(tournament, encoding), published

@@ -8,14 +8,17 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
+from .. import limits
 from ..errors import InputError
-from ..limits import MAX_FILE_BYTES, size_text
+from ..limits import size_text
 
 
 def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
     """The bytes of a file, at most ``limit`` (default :data:`~xltb.limits.MAX_FILE_BYTES`) of them: a
-    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes."""
-    limit = MAX_FILE_BYTES if limit is None else limit
+    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes.
+    Every file xltb reads is read here, once, whatever ``stat`` says of it (a device or a pipe has no
+    size): a FIFO or ``<(command)`` works, and is read as it comes."""
+    limit = limits.MAX_FILE_BYTES if limit is None else limit
     try:
         with open(path, "rb") as fh:
             data = fh.read(limit + 1)

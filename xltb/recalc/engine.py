@@ -23,12 +23,14 @@ import numpy as np
 import schedula as sh
 from formulas.functions import get_functions, not_implemented
 
-from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
+from .. import limits
+from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
 from .program import program
+from . import guard
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, to_engine
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, reason_of, to_engine
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
@@ -58,16 +60,23 @@ class Engine:
             if cells:
                 self.extent[sheet] = (max(r for r, _ in cells), max(c for _, c in cells))
         self.by_sheet: dict[str, dict[tuple[int, int], Formula]] = {s: {} for s in book.sheets}
+        #: array formulas whose range is over the limit a range may span: not evaluated, their range not visited
+        self.too_large: dict[Key, str] = {}
         for (sheet, r, c), f in book.formulas.items():
             self.by_sheet[sheet][(r, c)] = f
             mr, mc = self.extent[sheet]
             area = f.area or Rect(sheet, r, c, r, c)
+            if area.cells > limits.MAX_RANGE_CELLS:
+                self.too_large[(sheet, r, c)] = (f"its array's range spans {area.cells:,} cells, more than the limit "
+                                                 f"of {limits.MAX_RANGE_CELLS:,} cells a range may span")
+                area = Rect(sheet, r, c, r, c)
             self.extent[sheet] = (max(mr, area.r2), max(mc, area.c2))
         #: anchors of arrays per sheet: their results cover other cells
         self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
         for key, f in book.formulas.items():
-            if f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text)):
+            if key not in self.too_large and (f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text))):
                 self.anchors[key[0]].append(key)
+        self.budget = guard.reset()  # what the formulas build, counted for this recalculation
         self.compiled: dict[str, _Compiled | str] = {}
         self.outcome = Outcome({}, {}, {})
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
@@ -75,7 +84,7 @@ class Engine:
         self.range_memo: dict[Rect, np.ndarray] = {}
         self.ranges_memo: dict[Rect, Any] = {}  # the engine's references to the memoised blocks
         self.formulas_memo: dict[Rect, list[Key]] = {}
-        self.read = 0  # cells read into ranges, against MAX_RECALC_CELLS
+        self.read = 0  # cells read into ranges, against limits.MAX_RECALC_CELLS
         #: why an xltb function gave an error value, by formula cell
         self.messages: dict[Key, str] = {}
         self.current: Key | None = None
@@ -135,6 +144,8 @@ class Engine:
 
     def _dependencies(self, key: Key) -> list[Key]:
         f = self.book.formulas[key]
+        if key in self.too_large:
+            raise NotEvaluated(self.too_large[key])
         if not f.text:
             raise NotEvaluated("a data table (what-if analysis), which the engine does not compute")
         why = misread(f.text, key[0])
@@ -173,10 +184,12 @@ class Engine:
 
     # -- compiling
     def _compile(self, text: str, row: int) -> _Compiled:
-        if len(text) > MAX_FORMULA_CHARS:
-            raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of {MAX_FORMULA_CHARS:,}")
-        if nesting(text) > MAX_FORMULA_DEPTH:
-            raise NotEvaluated(f"brackets nested more than {MAX_FORMULA_DEPTH} deep, the limit of the formula depth")
+        if len(text) > limits.MAX_FORMULA_CHARS:
+            raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of "
+                               f"{limits.MAX_FORMULA_CHARS:,}")
+        if nesting(text) > limits.MAX_FORMULA_DEPTH:
+            raise NotEvaluated(f"brackets nested more than {limits.MAX_FORMULA_DEPTH} deep, the limit of the formula "
+                               "depth")
         canonical, shifted = _canonical(text, row)
         hit = self.compiled.get(canonical)
         if hit is None:
@@ -211,9 +224,9 @@ class Engine:
                 raise NotEvaluated(f"the name {name} {target[1:]}")
             if isinstance(target, Rect):
                 target = self.clip(target)
-                if target.cells > MAX_RANGE_CELLS:
+                if target.cells > limits.MAX_RANGE_CELLS:
                     raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
-                                       f"limit of {MAX_RANGE_CELLS:,} cells a range may span")
+                                       f"limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
             return name, target
         upper, parts = parsed
         if upper is not None:
@@ -239,9 +252,9 @@ class Engine:
         rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
             rect = self.clip(rect)
-        if rect.cells > MAX_RANGE_CELLS:
-            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more than the limit of "
-                               f"{MAX_RANGE_CELLS:,} cells a range may span")
+        if rect.cells > limits.MAX_RANGE_CELLS:
+            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more "
+                               f"than the limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
         return name, rect
 
     def _default_rects(self) -> list[Any]:
@@ -267,9 +280,9 @@ class Engine:
         if hit is not None:
             return hit
         self.read += rect.cells
-        if self.read > MAX_RECALC_CELLS:
-            raise NotEvaluated(f"the workbook's formulas read more than {MAX_RECALC_CELLS:,} cells in all, the limit "
-                               "of a recalculation")
+        if self.read > limits.MAX_RECALC_CELLS:
+            raise NotEvaluated(f"the workbook's formulas read more than {limits.MAX_RECALC_CELLS:,} cells in all, the "
+                               "limit of a recalculation")
         out = np.empty((rect.r2 - rect.r1 + 1, rect.c2 - rect.c1 + 1), dtype=object)
         out.fill(sh.EMPTY)
         sheet = rect.sheet
@@ -302,7 +315,7 @@ class Engine:
                 except NotEvaluated:
                     raise
                 except Exception as exc:  # a reference the engine cannot hold: this formula, not the run
-                    raise NotEvaluated(_reason(exc)) from None
+                    raise NotEvaluated(reason_of(exc)) from None
             else:
                 args.append(to_engine(target))
         dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
@@ -316,10 +329,13 @@ class Engine:
         except RecursionError:
             raise NotEvaluated("nested too deeply for the engine") from None
         except Exception as exc:  # formulas raises for functions it lacks and for its own limits
-            raise NotEvaluated(_reason(exc)) from None
+            raise NotEvaluated(reason_of(exc)) from None
         finally:
             engine_functions.ACTIVE.engine = None
         rows = from_engine_block(result)
+        if f.kind == "array":
+            rows = fit_array(rows, f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)
+        self.budget.add_result(rows)  # what is kept and written, against the limits of a recalculation
         if f.kind == "cell" and not dynamic:
             if len(rows) != 1 or len(rows[0]) != 1:
                 raise NotEvaluated(f"it gives an array of {len(rows)} x {len(rows[0])} values in one cell (an array "
@@ -327,8 +343,6 @@ class Engine:
             self.outcome.values[key] = rows[0][0]
             return
         if f.kind == "array":
-            height, width = f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1
-            rows = fit_array(rows, height, width)
             self._cover(key, rows)
             self.outcome.values[key] = rows
             return
@@ -465,30 +479,21 @@ def _compile(text: str, shifted: bool) -> _Compiled | str:
     except RecursionError:
         return "nested too deeply for the engine"
     except Exception as exc:
-        return f"cannot read the formula ({_reason(exc)})"
+        return f"cannot read the formula ({reason_of(exc)})"
     known = get_functions()
     for token in tokens:
         if type(token).__name__ == "Function" and known.get(token.name.upper(), not_implemented) is not_implemented:
             return f"the function {token.name.upper()} is not one the formulas engine has"
     try:
-        function = builder.compile()
+        function = builder.compile()  # the engine computes what is constant now: the limits apply already
     except RecursionError:
         return "nested too deeply for the engine"
     except Exception as exc:
-        return f"cannot read the formula ({_reason(exc)})"
+        limit = guard.limit_met(exc)
+        return str(limit) if limit is not None else f"cannot read the formula ({reason_of(exc)})"
     # the engine's functions called without its dispatcher, where the program reproduces the pipe
     return _Compiled(program(function) or function, list(function.inputs), shifted)
 
 
-def _reason(exc: Exception) -> str:
-    text = " ".join(str(a) for a in getattr(exc, "args", ()) if isinstance(a, str) and "%" not in a) or str(exc)
-    for inner in getattr(exc, "args", ()):
-        if isinstance(inner, NotImplementedError):
-            return "a function the formulas engine does not implement"
-        if isinstance(inner, Exception):
-            return _reason(inner)
-    text = re.sub(r"\s+", " ", text).strip()
-    return (text[:120] + "...") if len(text) > 120 else text or type(exc).__name__
-
-
 engine_functions.register()
+guard.install()  # after xltb's functions are in the engine's table: every function and operator bounded

@@ -19,11 +19,15 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from .. import limits
 from ..cells import clean
 from ..errors import InputError
 from ..files import write_atomic
-from ..limits import MAX_COLUMNS, MAX_RECALC_FORMULAS, MAX_ROWS, check_workbook_size
-from ..templates.cached import Err, sheet_paths
+from ..limits import MAX_COLUMNS, MAX_ROWS, check_package
+from ..readers.text import read_bytes
+from ..templates.cached import Err
+from ..templates.sheetxml import Edit, SheetXmlError
+from .package import ZIP_ERRORS, check_parts, sheet_list, write
 
 
 @dataclass
@@ -90,15 +94,13 @@ def _plain(cell) -> Any:
     return v
 
 
-def dynamic_anchors(z: zipfile.ZipFile) -> set[tuple[str, str]]:
+def dynamic_anchors(z: zipfile.ZipFile, sheets: list[tuple[str, str]]) -> set[tuple[str, str]]:
     """(sheet, cell) of every dynamic-array formula: the cells Excel marks with ``cm`` cell metadata
     (openpyxl does not keep the mark)."""
-    out = set()
+    out: set[tuple[str, str]] = set()
     if "xl/metadata.xml" not in z.namelist():
         return out
-    for sheet, part in sheet_paths(z).items():
-        if part not in z.namelist():
-            continue
+    for sheet, part in sheets:
         xml = z.read(part).decode("utf-8", "replace")
         for m in re.finditer(r'<c\b([^>]*)>\s*<f\b[^>]*\bt="array"', xml):
             attrs = m[1]
@@ -108,8 +110,9 @@ def dynamic_anchors(z: zipfile.ZipFile) -> set[tuple[str, str]]:
     return out
 
 
-def read_book(data: bytes):
-    """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``."""
+def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
+    """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
+    :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given)."""
     from openpyxl import load_workbook
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     from openpyxl.worksheet.formula import ArrayFormula
@@ -117,9 +120,13 @@ def read_book(data: bytes):
     from ..functions.spelling import plain
     from .values import Book, Formula, Rect
 
-    wb = load_workbook(io.BytesIO(data))
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        dynamic = dynamic_anchors(z)
+        listed = sheet_list(z) if listed is None else listed
+        wb = load_workbook(io.BytesIO(data))
+        if wb.sheetnames != [name for name, _ in listed]:  # openpyxl renames what it cannot hold
+            raise InputError("the sheets' names cannot be read as the workbook writes them ("
+                             + ", ".join(repr(clean(n)[:40]) for n, _ in listed[:5]) + ")")
+        dynamic = dynamic_anchors(z, listed)
     sheets = [ws.title for ws in wb.worksheets]
     if not sheets:
         raise InputError("the workbook has no worksheets")
@@ -150,13 +157,15 @@ def read_book(data: bytes):
     for ws in wb.worksheets:
         for name, dn in getattr(ws, "defined_names", {}).items():
             book.names[f"{ws.title.upper()}!{name.upper()}"] = _name_target(dn, sheets)
-    # a formula's own cells of an array are its result, not constants
+    # a formula's own cells of an array are its result, not constants (an array over more cells than a
+    # range may span is not evaluated: only the cells the sheet has are visited, never the whole area)
     for key, f in book.formulas.items():
         if f.kind != "cell" and f.area is not None:
             cells = book.values[key[0]]
-            for r in range(f.area.r1, f.area.r2 + 1):
-                for c in range(f.area.c1, f.area.c2 + 1):
-                    cells.pop((r, c), None)
+            inside = [rc for rc in cells if (key[0], *rc) in f.area] if f.area.cells > len(cells) else \
+                [(r, c) for r in range(f.area.r1, f.area.r2 + 1) for c in range(f.area.c1, f.area.c2 + 1)]
+            for rc in inside:
+                cells.pop(rc, None)
     return book
 
 
@@ -176,7 +185,7 @@ def _not_excel(data: bytes) -> str | None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
             mimetype = z.read("mimetype")[:80] if "mimetype" in names else b""
-    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
+    except ZIP_ERRORS:
         return "not an Excel workbook (.xlsx, .xlsm): a damaged zip package"
     if mimetype.startswith(b"application/vnd.oasis.opendocument"):
         return ("an OpenDocument file (.ods): recalc reads Excel workbooks (.xlsx, .xlsm); LibreOffice computes an "
@@ -187,22 +196,27 @@ def _not_excel(data: bytes) -> str | None:
 
 
 def recalc_bytes(data: bytes) -> RecalcResult:
-    """Evaluate every formula of the workbook ``data``; the result holds the new workbook."""
+    """Evaluate every formula of the workbook ``data`` (read through the size limit: see
+    :func:`recalc_file`); the result holds the new workbook."""
     from .engine import Engine, address
-    from .sheetxml import Edit, SheetXmlError, write
 
+    if data.startswith(b"PK"):
+        check_package(data)  # within the size limits before any part is decompressed
     kind = _not_excel(data)
     if kind:
         raise InputError(kind)
+    check_parts(data)  # every XML part well-formed, no DTD: before anything is parsed for its content
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        sheets = sheet_list(z)
     try:
-        book = read_book(data)
+        book = read_book(data, sheets)
     except InputError:
         raise
     except Exception as err:  # not a workbook openpyxl can read
         raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
-    if len(book.formulas) > MAX_RECALC_FORMULAS:
+    if len(book.formulas) > limits.MAX_RECALC_FORMULAS:
         raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
-                         f"{MAX_RECALC_FORMULAS:,} that recalc evaluates")
+                         f"{limits.MAX_RECALC_FORMULAS:,} that recalc evaluates")
     engine = Engine(book)
     outcome = engine.run()
     edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
@@ -251,7 +265,7 @@ def recalc_bytes(data: bytes) -> RecalcResult:
     errors += [f"{address(key)}: {why}" for key, why in blocked.items()]
     unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
     try:
-        out = write(data, edits)
+        out = write(data, sheets, edits)
     except SheetXmlError as err:
         raise InputError(f"cannot write the values into the workbook: {err}") from None
     warnings = [f"{address(key)}: {what}" for key, what in engine.warnings.items()]
@@ -264,14 +278,7 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force
     without ``force``). ``strict``: nothing is written when a formula was not evaluated, gave an error
     value or a value that leaves something out. ``out`` None: nothing is written."""
     path = os.fspath(path)
-    check_workbook_size(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        raise InputError("no such file", file=path) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=path) from None
+    data = read_bytes(path)  # a device or a pipe too: never more than the limit is read
     try:
         result = recalc_bytes(data)
     except InputError as err:

@@ -170,3 +170,15 @@ def parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int |
         letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
         parts.append((int(digits) if digits else None, column_index(letters) if letters else None))
     return upper, parts
+
+
+def reason_of(exc: Exception) -> str:
+    """Why the engine refused or failed on a formula, in one line (its exceptions wrap one another)."""
+    text = " ".join(str(a) for a in getattr(exc, "args", ()) if isinstance(a, str) and "%" not in a) or str(exc)
+    for inner in getattr(exc, "args", ()):
+        if isinstance(inner, NotImplementedError):
+            return "a function the formulas engine does not implement"
+        if isinstance(inner, Exception):
+            return reason_of(inner)
+    text = re.sub(r"\s+", " ", text).strip()
+    return (text[:120] + "...") if len(text) > 120 else text or type(exc).__name__

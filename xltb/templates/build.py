@@ -17,9 +17,10 @@ Sheets:
   :mod:`xltb.sheets.teams`) instead of the Crosstable; the formula is
   ``=TB_STANDINGS(Matches,Settings,Teams)`` and the table has the teams' MP and GP.
 
-Every formula cell carries its value as computed by :mod:`xltb.functions.callables` when the file is
-written (:mod:`xltb.templates.cached`), so a viewer without xltb's functions shows numbers. Filled
-templates keep spare rows (and individual ones spare round columns) inside the names.
+Every formula cell carries its value as computed by xltb's worksheet functions (:mod:`xltb.functions`)
+when the file is written (:mod:`xltb.templates.sheetxml`, by the rule of :mod:`xltb.templates.cached`),
+so a viewer without xltb's functions shows numbers. Filled templates keep spare rows (and individual
+ones spare round columns) inside the names.
 
 The same generator fills a template from an event (``--from``), which is how the example
 workbooks in ``workbooks/`` are made. Output is deterministic (fixed document properties), so
@@ -34,12 +35,13 @@ from datetime import datetime
 from typing import Any
 
 from ..cells import put_text
-from . import cached
-from ..functions import callables as functions
+from . import sheetxml
 from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
-from .parts import instructions, print_setup, standings_sheet, styles
+from ..functions import callables as functions
+from ..functions.prizes import tb_prizes
+from .parts import cached_table, instructions, print_setup, standings_sheet, standings_table, styles
 from .prizes import prize_block, prizes_sheet
 from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
@@ -148,7 +150,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
         teams_rows, matches_rows = _team_rows(event, values)
         _teams_sheet(wb, teams_rows, values, st)
         wb.xltb_cached["Matches"] = _matches_sheet(wb, matches_rows, teams_rows, values, st)
-        table = functions.TB_STANDINGS(matches_rows, settings_block, teams_rows)
+        table = standings_table(matches_rows, settings_block, teams_rows)
         status = functions.TB_STATUS(matches_rows, settings_block, teams_rows)
         source = teams_rows
     else:
@@ -164,7 +166,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
             rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
                                                                            for _ in range(size)]
         _crosstable_sheet(wb, rows, values, st)
-        table = functions.TB_STANDINGS(rows, settings_block)
+        table = standings_table(rows, settings_block)
         status = functions.TB_STATUS(rows, settings_block)
         source = rows
     cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team",
@@ -173,7 +175,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     wb.xltb_dynamic["Standings"] = {anchor}
     if kind != "team":  # prizes go to the players of individual events
         block = prize_block(prizes)
-        prize_list = functions.TB_PRIZES(block, share, source, settings_block)
+        prize_list = cached_table(tb_prizes(block, share, source, settings_block))
         wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
                                                                values.get("EventName"), BLOCKS[kind])
         wb.xltb_dynamic["Prizes"] = set(prize_values)
@@ -202,7 +204,7 @@ def render(kind: str, event: Any = None, **options) -> bytes:
     wb = build(kind, event, **options)
     buf = io.BytesIO()
     wb.save(buf)
-    data = cached.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic)
+    data = sheetxml.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic)
     if options.get("macros"):
         data = with_udf_module(data)
     return normalise_zip(data)

@@ -1,28 +1,29 @@
-"""Computed values written into a workbook's formula cells (cached values), and Excel 365's
-dynamic-array marker for a formula that spills.
+"""Cached values: how a formula's computed value is written into a cell of a workbook, the one rule of
+the templates and of ``xltb recalc`` (:func:`value_xml`; the cells are edited by
+:mod:`xltb.templates.sheetxml`), the error values (:class:`Err`), Excel 365's dynamic-array marker
+for a formula that spills, and the sheets of a workbook package.
 
 openpyxl writes a formula with an empty value, so a viewer that does not compute xltb's functions
 (LibreOffice, Excel without the add-in, a phone, a preview) would show ``#NAME?`` or nothing. The
-templates therefore carry every formula's value: this module puts ``<v>`` into the sheet XML that
-openpyxl wrote (SpreadsheetML, ECMA-376 Part 1, 18.3.1.4 ``c``: ``t="str"`` for a formula's text,
-``t="e"`` for an error, ``t="b"`` for a boolean), marks the anchor of a spilling formula as a dynamic
-array (``cm`` pointing to the ``XLDAPR`` cell metadata in ``xl/metadata.xml``, as Excel writes it,
-MS-XLSX 2.6.1 / 2.3.2), and leaves Excel's calculation on load to the file (no ``fullCalcOnLoad``, and
-the calculation engine id of current Excel, :mod:`xltb.calcpr`, so that Excel does not recompute every
-formula on opening).
+templates therefore carry every formula's value, as ``xltb recalc`` writes them: ``<v>`` in the sheet
+XML (SpreadsheetML, ECMA-376 Part 1, 18.3.1.4 ``c``: ``t="str"`` for a formula's text, ``t="e"`` for
+an error, ``t="b"`` for a boolean), the anchor of a spilling formula marked as a dynamic array
+(``cm`` pointing to the ``XLDAPR`` cell metadata in ``xl/metadata.xml``, as Excel writes it, MS-XLSX
+2.6.1 / 2.3.2), no full calculation forced on load and the calculation engine id of current Excel
+(:mod:`xltb.calcpr`), so that Excel does not recompute every formula on opening.
 """
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass
-import re
+import math
 import zipfile
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..calcpr import current
 from ..cells import clean
+from ..limits import MAX_TEXT_CHARS
+
 
 @dataclass(frozen=True)
 class Err:
@@ -46,21 +47,35 @@ METADATA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.she
 METADATA_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata"
 
 
-def _value_xml(value: Any) -> tuple[str, str]:
-    """(type attribute, ``<v>`` text) of a cached value."""
+def _number(value: float | int) -> str:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def value_xml(value: Any) -> tuple[str | None, str]:
+    """(``t`` attribute of a formula cell, ``<v>`` text) of a cached value: the one rule of every
+    workbook xltb writes (templates and ``xltb recalc``). An error value is an :class:`Err` and only
+    that is written ``t="e"``: a text, even ``"#N/A"``, is a text (``t="str"``), escaped, with the
+    characters XML cannot hold removed and cut at Excel's 32,767 characters (its specifications and
+    limits: the most a cell holds). A number that is not finite, which no cell holds, is ``#NUM!``."""
     if isinstance(value, bool):
-        return ' t="b"', "1" if value else "0"
+        return "b", "1" if value else "0"
     if isinstance(value, (int, float)):
-        return "", repr(float(value)) if isinstance(value, float) else str(value)
-    text = "" if value is None else str(value)
-    if text in ERRORS:
-        return ' t="e"', text
-    return ' t="str"', escape(clean(text))  # characters XML cannot hold are removed
+        if isinstance(value, float) and not math.isfinite(value):
+            return "e", "#NUM!"
+        return None, _number(value)
+    if isinstance(value, Err):
+        return "e", value.code if value.code in ERRORS else "#VALUE!"
+    text = clean("" if value is None else str(value))
+    return "str", escape(text[:MAX_TEXT_CHARS])
 
 
-def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet name -> part name (``xl/worksheets/sheet4.xml``), read with an XML parser (attributes in
-    any order, names with entities such as ``&apos;`` or ``&lt;``)."""
+def sheet_entries(z: zipfile.ZipFile) -> list[tuple[str | None, str | None]]:
+    """(sheet name, part name such as ``xl/worksheets/sheet4.xml``) of every ``<sheet>`` of the workbook in
+    order, read with an XML parser (attributes in any order, names with entities such as ``&apos;`` or
+    ``&lt;``); None where the name or the relationship is missing. Not checked: ``xltb recalc`` refuses
+    what Excel would never write (:func:`xltb.recalc.package.sheet_list`)."""
     from xml.etree import ElementTree
 
     main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -69,63 +84,31 @@ def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
     rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
     target = {r.get("Id"): r.get("Target", "") for r in rels.iter()
               if r.tag.endswith("}Relationship") or r.tag == "Relationship"}
-    out = {}
+    out: list[tuple[str | None, str | None]] = []
     for sheet in book.iter(f"{main}sheet"):
         name, rid = sheet.get("name"), sheet.get(rel_id)
-        if name is None or rid not in target:
-            continue
-        path = target[rid].lstrip("/")
-        out[name] = path if path.startswith("xl/") else "xl/" + path
+        path = target.get(rid) if rid is not None else None
+        if path is not None:
+            path = _normal(path.lstrip("/") if path.startswith(("/", "xl/")) else "xl/" + path)
+        out.append((name, path))
     return out
 
 
-def _fill(xml: str, values: dict[str, Any], dynamic: set[str], where: str) -> str:
-    seen = set()
-
-    def put(m: re.Match) -> str:
-        ref, attrs, formula = m[1], m[2] or "", m[3]
-        if ref not in values:
-            return m[0]
-        seen.add(ref)
-        kind, text = _value_xml(values[ref])
-        attrs = re.sub(r'\s+t="[^"]*"', "", attrs) + kind + (' cm="1"' if ref in dynamic else "")
-        return f'<c r="{ref}"{attrs}>{formula}<v>{text}</v></c>'
-
-    xml = re.sub(r'<c r="([A-Z]+\d+)"((?: [a-zA-Z]+="[^"]*")*)>(<f[^>]*>.*?</f>|<f[^>]*/>)(?:<v\s*/>|<v></v>)?</c>',
-                 put, xml)
-    missing = set(values) - seen
-    if missing:
-        raise ValueError(f"{where}: no formula cell {sorted(missing)[0]} to hold its value")
-    return xml
+def _normal(path: str) -> str:
+    """``xl/worksheets/../worksheets/sheet1.xml`` -> ``xl/worksheets/sheet1.xml``."""
+    parts: list[str] = []
+    for piece in path.split("/"):
+        if piece == "..":
+            if parts:
+                parts.pop()
+        elif piece not in ("", "."):
+            parts.append(piece)
+    return "/".join(parts)
 
 
-def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set[str]] | None = None) -> bytes:
-    """The workbook ``data`` (.xlsx/.xlsm bytes as openpyxl wrote them) with ``values``
-    (sheet -> cell -> value) as the cached values of those formula cells, ``dynamic`` (sheet -> anchor
-    cells) marked as dynamic arrays, and no full calculation forced on load."""
-    dynamic = dynamic or {}
-    src = zipfile.ZipFile(io.BytesIO(data))
-    paths = sheet_paths(src)
-    by_path = {paths[s]: s for s in values}
-    for s in dynamic:
-        by_path.setdefault(paths[s], s)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            body = src.read(info.filename)
-            name = info.filename
-            if name in by_path:
-                sheet = by_path[name]
-                body = _fill(body.decode("utf-8"), values.get(sheet, {}), dynamic.get(sheet, set()),
-                             sheet).encode("utf-8")
-            elif name == "xl/workbook.xml":  # no calculation forced on load, current Excel's engine id
-                body = current(body)
-            elif dynamic:
-                body = with_metadata_part(name, body)
-            dst.writestr(info, body)
-        if dynamic:
-            dst.writestr("xl/metadata.xml", METADATA)
-    return out.getvalue()
+def sheet_paths(z: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet name -> part name of the sheets that have both (:func:`sheet_entries`)."""
+    return {name: path for name, path in sheet_entries(z) if name is not None and path is not None}
 
 
 def with_metadata_part(name: str, body: bytes) -> bytes:

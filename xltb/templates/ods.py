@@ -37,7 +37,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .. import __version__
 from ..cells import clean, column_index, column_letters
 from ..tiebreaks.display import LIVE_FORMAT
-from .cached import ERRORS
+from .cached import Err
 from .openformula import translate
 from .build import build
 
@@ -209,6 +209,8 @@ def _value_attrs(value: Any, formula: bool) -> tuple[str, str]:
     """(attributes, paragraphs) of a cell's value; ``formula``: the value is a formula's cached result."""
     if value is None or value == "" and not formula:
         return "", ""
+    if isinstance(value, Err):  # an error value (a text such as "#N/A" is a text)
+        return ' office:value-type="string" office:string-value="" calcext:value-type="error"', _paragraphs(value.code)
     if isinstance(value, bool):
         text = "TRUE" if value else "FALSE"
         return f' office:value-type="boolean" office:boolean-value="{text.lower()}"', _paragraphs(text)
@@ -221,8 +223,6 @@ def _value_attrs(value: Any, formula: bool) -> tuple[str, str]:
         iso = value.isoformat()
         return f' office:value-type="date" office:date-value="{iso}" calcext:value-type="date"', _paragraphs(iso)
     text = clean(str(value))
-    if formula and text in ERRORS:
-        return ' office:value-type="string" office:string-value="" calcext:value-type="error"', _paragraphs(text)
     if formula:
         return (f' office:value-type="string" office:string-value={quoteattr(text)} calcext:value-type="string"',
                 _paragraphs(text))

@@ -11,6 +11,7 @@ import re
 from typing import Any, NamedTuple, Sequence
 from fractions import Fraction
 
+from .. import limits
 from ..errors import TieBreakError
 from .catalogue import ACRONYMS, ALIASES, CUTTABLE, MODIFIER_NAMES, MODIFIERS, TIEBREAKS, TieBreak
 
@@ -178,6 +179,9 @@ def parse_list(text: str | Sequence[str | TieBreakSpec], *,
                strict: bool = True) -> tuple[TieBreakSpec, ...]:
     """Parse a comma-separated (or already split) list of codes; parsed specs are taken as they are."""
     items = text.split(",") if isinstance(text, str) else list(text)
+    if len(items) > limits.MAX_TIEBREAKS:  # before any is parsed
+        raise TieBreakError(f"the tie-break list has {len(items):,} codes, more than the limit of "
+                            f"{limits.MAX_TIEBREAKS}")
     specs = tuple(item if isinstance(item, TieBreakSpec) else parse_code(item, strict=strict)
                   for item in items if isinstance(item, TieBreakSpec) or item.strip())
     if not specs:

@@ -1,11 +1,13 @@
-"""Computed values written into a workbook as it is, part by part: ``xltb recalc``'s output.
+"""Computed values written into the cells of a sheet's XML as it is: the one writer of cached values,
+for the templates (:func:`embed`, into the XML openpyxl wrote) and for ``xltb recalc`` (into the
+user's workbook, :mod:`xltb.recalc.package`), with one rule for a value (:func:`~xltb.templates.cached.value_xml`).
 
 Only what a recalculation changes is touched: the cached value (``<v>``, and the cell's ``t``) of
 formula cells, the cells an array's result covers (written, or emptied where a smaller result no
 longer reaches, their style kept), the ``ref`` of a dynamic array's formula and its ``cm`` mark
 (SpreadsheetML, ECMA-376 Part 1, 18.3.1.4 ``c``, 18.3.1.40 ``f``; the ``XLDAPR`` cell metadata of
-MS-XLSX 2.6.1 that Excel gives a formula that spills). Every other byte of every part stays: the
-formulas' text, styles, data validations, images and charts, the VBA project of an ``.xlsm``.
+MS-XLSX 2.6.1 that Excel gives a formula that spills). Every other byte of the sheet stays: the
+formulas' text, styles, data validations.
 """
 
 from __future__ import annotations
@@ -15,14 +17,13 @@ import re
 import zipfile
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ..calcpr import current
-from ..cells import clean, column_index, column_letters
-from ..templates.cached import ERRORS, METADATA, Err, sheet_paths, with_metadata_part
+from ..cells import column_index, column_letters
+from .cached import METADATA, sheet_paths, value_xml, with_metadata_part
 
 
-@dataclass
+@dataclass(slots=True)
 class Edit:
     #: "formula" (a formula cell's cached value), "value" (a cell an array covers) or "clear"
     kind: str
@@ -42,24 +43,6 @@ class SheetXmlError(ValueError):
 _ROW = re.compile(r"<row\b[^>]*?/>|<row\b[^>]*>.*?</row>", re.S)
 _CELL = re.compile(r"<c\b[^>]*?/>|<c\b[^>]*>.*?</c>", re.S)
 _ATTR = re.compile(r'([\w:]+)\s*=\s*"([^"]*)"')
-
-
-def _number(value: float | int) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value)
-
-
-def _cached(value: Any) -> tuple[str | None, str]:
-    """(``t`` of a formula cell, ``<v>`` text)."""
-    if isinstance(value, bool):
-        return "b", "1" if value else "0"
-    if isinstance(value, (int, float)):
-        return None, _number(value)
-    if isinstance(value, Err):
-        return "e", value.code if value.code in ERRORS else "#VALUE!"
-    text = clean("" if value is None else str(value))  # a text, even "#N/A", is a text
-    return "str", escape(text[:32767])  # the most a cell holds in Excel (its specifications and limits)
 
 
 def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
@@ -92,7 +75,7 @@ def _edit_cell(text: str | None, ref: str, edit: Edit, cm: str | None) -> str | 
         return _tag("c", keep, None)
     if edit.kind == "value":
         keep = [(k, v) for k, v in attrs if k in ("r", "s")]
-        kind, v = _cached(edit.value)
+        kind, v = value_xml(edit.value)
         if kind == "str":
             return _tag("c", keep + [("t", "inlineStr")], f'<is><t xml:space="preserve">{v}</t></is>')
         return _tag("c", keep + ([("t", kind)] if kind else []), f"<v>{v}</v>")
@@ -105,7 +88,7 @@ def _edit_cell(text: str | None, ref: str, edit: Edit, cm: str | None) -> str | 
         fattrs = _set(_set(fattrs, "t", "array"), "ref", edit.area)
         body = None if empty else formula[formula.index(">") + 1:formula.rindex("</f>")]
         formula = _tag("f", fattrs, body)
-    kind, v = _cached(edit.value)
+    kind, v = value_xml(edit.value)
     attrs = _set(attrs, "t", kind)
     if edit.dynamic and cm:
         attrs = _set(attrs, "cm", cm)
@@ -192,8 +175,10 @@ def _dimension(xml: str, edits) -> str:
     written = [(r, c) for (r, c), e in edits.items() if e.kind != "clear"]
     if not written:
         return xml
-    r2 = max(r2, max(r for r, _ in written))
-    c2 = max(c2, max(c for _, c in written))
+    grown = max(r2, max(r for r, _ in written)), max(c2, max(c for _, c in written))
+    if grown == (r2, c2):
+        return xml
+    r2, c2 = grown
     return xml[:m.start()] + f'<dimension ref="{m[1]}{m[2]}:{column_letters(c2)}{r2}"/>' + xml[m.end():]
 
 
@@ -211,42 +196,38 @@ def dynamic_mark(z: zipfile.ZipFile) -> str | None:
     return None
 
 
-def write(data: bytes, edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
-    """The workbook ``data`` with ``edits`` (sheet -> cell -> :class:`Edit`) made and the calculation
-    engine id of current Excel (:func:`xltb.calcpr.current`: the values written are current, so Excel
-    need not recompute every formula on opening), every other part and byte as it was."""
+def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set[str]] | None = None) -> bytes:
+    """The template ``data`` (.xlsx/.xlsm bytes as openpyxl wrote them) with ``values`` (sheet -> cell ->
+    value) as the cached values of those formula cells, ``dynamic`` (sheet -> anchor cells) marked as
+    dynamic arrays, and no full calculation forced on load."""
+    dynamic = dynamic or {}
     src = zipfile.ZipFile(io.BytesIO(data))
     paths = sheet_paths(src)
-    mark = dynamic_mark(src)
-    add_metadata = "xl/metadata.xml" not in src.namelist() and any(
-        e.dynamic for cells in edits.values() for e in cells.values())
-    by_path = {paths[s]: s for s in edits if edits[s]}
-    # Excel's calculation chain lists formula cells and marks array formulas: when a formula became an
-    # array formula, the chain is left out (with its relationship and content type) and Excel rebuilds it
-    drop_chain = "xl/calcChain.xml" in src.namelist() and any(
-        e.becomes_array for cells in edits.values() for e in cells.values())
+    edits: dict[str, dict[tuple[int, int], Edit]] = {}
+    for sheet in set(values) | set(dynamic):
+        cells = edits[sheet] = {}
+        for ref, value in values.get(sheet, {}).items():
+            m = re.fullmatch(r"([A-Z]+)(\d+)", ref)
+            if m is None:
+                raise ValueError(f"{sheet}: not a cell: {ref}")
+            cells[(int(m[2]), column_index(m[1]))] = Edit("formula", value, dynamic=ref in dynamic.get(sheet, ()))
+    by_path = {paths[s]: s for s in edits}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             body = src.read(info.filename)
             name = info.filename
-            if drop_chain and name == "xl/calcChain.xml":
-                continue
-            if drop_chain and name == "[Content_Types].xml":
-                body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
-            if drop_chain and name == "xl/_rels/workbook.xml.rels":
-                body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
-            if name == "xl/workbook.xml":  # the values are current: Excel need not recompute them on opening
-                body = current(body)
             if name in by_path:
                 sheet = by_path[name]
                 try:
-                    body = edit_sheet(body.decode("utf-8"), edits[sheet], mark).encode("utf-8")
-                except (SheetXmlError, UnicodeDecodeError) as err:
-                    raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
-            elif add_metadata:
+                    body = edit_sheet(body.decode("utf-8"), edits[sheet], "1").encode("utf-8")
+                except SheetXmlError as err:
+                    raise ValueError(f"{sheet}: {err}") from None
+            elif name == "xl/workbook.xml":  # no calculation forced on load, current Excel's engine id
+                body = current(body)
+            elif dynamic:
                 body = with_metadata_part(name, body)
             dst.writestr(info, body)
-        if add_metadata:
+        if dynamic:
             dst.writestr("xl/metadata.xml", METADATA)
     return out.getvalue()

@@ -1,0 +1,154 @@
+"""A standings JSON given to ``xltb check`` (what ``xltb standings -f json`` writes), checked before it is
+compared: the types and ranges of its values, an event type xltb knows, no start number twice, and no
+more rows than the limit of participants. An error names the field, the row and the line of the file."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from .. import limits
+from ..errors import InputError, XltbError
+from ..model import EventType
+from ..rules import parse_edition
+
+#: the values, objects and lists a standings JSON may hold, per participant the limit allows (a row has
+#: a dozen values and two objects; the tie-break values, one each): bounds the memory of reading it
+ITEMS_PER_PARTICIPANT = 50
+
+
+def json_items_limit() -> int:
+    return limits.MAX_PARTICIPANTS * ITEMS_PER_PARTICIPANT
+
+
+def valid_json(doc: Any, rows: Any, codes: list[Any], event_doc: Any, path: str, text: str) -> None:
+    """The JSON's values have the types and ranges ``xltb standings --format json`` writes: finite
+    numbers (not strings, infinities or booleans), ranks from 1 to the number of rows, each start
+    number once, an event type and an edition xltb knows, codes as text. Anything else is an input
+    error naming the field (and for a row, its line in ``text``)."""
+    lines: list[int] | None = None
+
+    def line_of(k: int) -> int | None:
+        nonlocal lines
+        if lines is None:
+            lines = row_lines(text)
+        return lines[k - 1] if 0 < k <= len(lines) else None
+
+    def bad(where: str, value: Any, expected: str, row: int = 0) -> InputError:
+        shown = repr(value)
+        return InputError(f"not an xltb standings JSON: {where} is {shown[:40]}, expected {expected}", file=path,
+                          line=line_of(row) if row else None)
+
+    def number(value: Any) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+            and abs(value) < 1e15
+
+    if not isinstance(event_doc, dict):
+        raise bad("event", event_doc, "an object")
+    for key in ("source", "type"):
+        if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
+            raise bad(f"event.{key}", event_doc[key], "text")
+    kinds = [e.value for e in EventType]
+    if event_doc.get("type") and event_doc["type"] not in kinds:
+        raise bad("event.type", event_doc["type"], "one of " + ", ".join(kinds))
+    if doc.get("rules") is not None:
+        if not isinstance(doc["rules"], str):
+            raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
+        try:
+            parse_edition(doc["rules"])
+        except XltbError as err:
+            raise InputError(f"rules: {err.message}", file=path) from None
+    if not isinstance(rows, list):
+        raise bad("standings", rows, "a list")
+    if len(rows) > limits.MAX_PARTICIPANTS:  # before any row is looked at
+        raise InputError(f"the JSON's standings have {len(rows):,} rows: more than the limit of "
+                         f"{limits.MAX_PARTICIPANTS:,} participants", file=path)
+    if not all(isinstance(c, str) for c in codes):
+        raise bad("tiebreaks", codes, "a list of codes")
+    if len(codes) > limits.MAX_TIEBREAKS:
+        raise InputError(f"the JSON's tiebreaks list {len(codes):,} codes, more than the limit of "
+                         f"{limits.MAX_TIEBREAKS}", file=path)
+    twice = next((c for k, c in enumerate(codes) if c in codes[:k]), None)
+    if twice is not None:
+        raise InputError(f"not an xltb standings JSON: tiebreaks lists {twice!r} twice", file=path)
+    first: dict[int, int] = {}
+    for k, row in enumerate(rows, start=1):
+        where = f"standings row {k}"
+        if not isinstance(row, dict):
+            raise bad(where, row, "an object", k)
+        no = row.get("start_no")
+        if not isinstance(no, int) or isinstance(no, bool) or not 0 < no < 10 ** 9:
+            raise bad(f"{where}: start_no", no, "a start number", k)
+        if no in first:
+            raise InputError(f"not an xltb standings JSON: {where}: start number {no} appears twice (also in "
+                             f"standings row {first[no]}); each participant has one row", file=path,
+                             line=line_of(k))
+        first[no] = k
+        rank = row.get("rank")
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= len(rows):
+            raise bad(f"{where}: rank", rank, f"a whole number from 1 to {len(rows)}", k)
+        if row.get("points") is not None and not number(row["points"]):
+            raise bad(f"{where}: points", row["points"], "a number", k)
+        if row.get("name") is not None and not isinstance(row["name"], str):
+            raise bad(f"{where}: name", row["name"], "text", k)
+        values = row.get("tiebreaks")
+        if not isinstance(values, dict):
+            raise bad(f"{where}: tiebreaks", values, "an object", k)
+        for code, value in values.items():
+            if value is not None and not number(value):
+                raise bad(f"{where}: tiebreaks.{code}", value, "a number or null", k)
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_START_NO = re.compile(r'"start_no"\s*:')
+
+
+def row_lines(text: str) -> list[int]:
+    """The line of each row of the JSON's ``standings`` (where its ``start_no`` is written, else where the
+    row begins), found by decoding the document value by value as :mod:`json` reads it; only asked for
+    when a row is wrong."""
+    decoder = json.JSONDecoder()
+    try:
+        i = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+        if text[i:i + 1] != "{":
+            return []
+        i += 1
+        while True:
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            if text[i:i + 1] != '"':
+                return []
+            key, i = decoder.raw_decode(text, i)
+            i = _SPACE.match(text, i).end() + 1  # type: ignore[union-attr]  # the ':'
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            if key == "standings" and text[i:i + 1] == "[":
+                return _rows(text, i + 1, decoder)
+            _, i = decoder.raw_decode(text, i)
+            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            if text[i:i + 1] != ",":
+                return []
+            i += 1
+    except (ValueError, IndexError):
+        return []
+
+
+def _rows(text: str, i: int, decoder: json.JSONDecoder) -> list[int]:
+    out: list[int] = []
+    line, counted = 1, 0  # the line at offset `counted`
+    while True:
+        i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+        if text[i:i + 1] in ("]", ""):
+            return out
+        _, end = decoder.raw_decode(text, i)
+        found = _START_NO.search(text, i, end)
+        at = found.start() if found else i
+        line += text.count("\n", counted, at)
+        counted = at
+        out.append(line)
+        i = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+        if text[i:i + 1] == ",":
+            i += 1
+
+
+__all__ = ["json_items_limit", "row_lines", "valid_json"]

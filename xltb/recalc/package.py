@@ -1,0 +1,212 @@
+"""The workbook package ``xltb recalc`` reads and writes. Checked before any part of it is parsed for its
+content (and after the size limits, :func:`xltb.limits.check_package`): every XML part well-formed and
+without a document type declaration, and the sheets Excel would write (a name each, no two alike).
+
+recalc copies every part it does not change into the workbook it writes, so what it copies must be
+what a spreadsheet can open: a part that is not well-formed XML, or one that declares a DTD (which
+could name an external file or define entities that expand to gigabytes: the "billion laughs"), is
+refused with its name. Office Open XML forbids DTDs in its parts and tells a reader to treat one as
+an error (ECMA-376 Part 2, Open Packaging Conventions, 8.1.4 "XML Usage", [M1.18]: "DTD declarations
+shall not be used ... shall treat the presence of DTD declarations as an error"); Excel never writes
+one. The one exception is a VML drawing (``.vml``, the legacy shapes of comments and form controls):
+Excel writes it as loose HTML-like markup (``<br>`` without its end tag; see JanMarvin/openxlsx2#201,
+ClosedXML/ClosedXML#1254), so it is copied as it is, only checked
+to hold no DTD.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+import zlib
+from contextlib import contextmanager
+from typing import Iterator
+from xml.parsers import expat
+
+from ..calcpr import current
+from ..errors import InputError
+from ..templates.cached import METADATA, sheet_entries, with_metadata_part
+from ..templates.sheetxml import Edit, SheetXmlError, dynamic_mark, edit_sheet
+
+#: content types of XML parts (RFC 7303: application/xml, text/xml, and types with the +xml suffix)
+_XML_TYPE = re.compile(r"(?:\+xml|/xml)\s*(?:;.*)?$", re.IGNORECASE)
+_CHUNK = 1 << 20
+#: what reading a damaged part of a zip package raises (a wrong name in a header, a broken deflate stream,
+#: an encrypted part, a size that lies)
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, NotImplementedError, RuntimeError,
+              ValueError, zlib.error)
+
+
+class _Doctype(Exception):
+    pass
+
+
+def _content_types(z: zipfile.ZipFile) -> tuple[dict[str, str], dict[str, str]]:
+    """(extension -> content type, part name -> content type) of ``[Content_Types].xml`` (already
+    checked to be well-formed XML without a DTD)."""
+    from xml.etree import ElementTree
+
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+    try:
+        root = ElementTree.fromstring(z.read("[Content_Types].xml"))  # read and checked once already
+    except (KeyError, ElementTree.ParseError, *ZIP_ERRORS):
+        return defaults, overrides
+    for node in root:
+        tag = node.tag.rsplit("}", 1)[-1]
+        if tag == "Default":
+            defaults[node.get("Extension", "").lower()] = node.get("ContentType", "")
+        elif tag == "Override":
+            overrides[node.get("PartName", "").lstrip("/")] = node.get("ContentType", "")
+    return defaults, overrides
+
+
+def _is_xml(name: str, defaults: dict[str, str], overrides: dict[str, str]) -> bool:
+    kind = overrides.get(name) or defaults.get(name.rsplit(".", 1)[-1].lower() if "." in name else "", "")
+    if "vmldrawing" in kind.lower() or name.lower().endswith(".vml"):
+        return False
+    return name.lower().endswith((".xml", ".rels")) or bool(_XML_TYPE.search(kind))
+
+
+def check_xml(stream, name: str) -> None:
+    """Parse one part (a binary stream) with expat, refusing a DTD before anything in it is expanded;
+    :class:`InputError` naming the part when it is not well-formed."""
+    parser = expat.ParserCreate()
+
+    def doctype(*_args) -> None:
+        raise _Doctype()
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    try:
+        while True:
+            chunk = stream.read(_CHUNK)
+            parser.Parse(chunk, not chunk)
+            if not chunk:
+                break
+    except _Doctype:
+        raise InputError(f"the part {name} has a document type declaration (<!DOCTYPE ...>), which a workbook's "
+                         "parts never have (Office Open XML forbids them; it could name another file or define "
+                         "entities): the workbook is refused") from None
+    except expat.ExpatError as exc:
+        raise InputError(f"the part {name} is not well-formed XML ({expat.ErrorString(exc.code)}, line {exc.lineno}, "
+                         f"column {exc.offset + 1}): recalc writes only workbooks a spreadsheet can open; open "
+                         "and save the file in Excel or LibreOffice first") from None
+
+
+def check_parts(data: bytes) -> None:
+    """Refuse a workbook with an XML part that is not well-formed or declares a DTD (every part is
+    checked, those recalc reads and those it copies as they are); the sizes were checked before
+    (:func:`xltb.limits.check_package`)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        if "[Content_Types].xml" in z.namelist():
+            with _unzipped("[Content_Types].xml"):
+                with z.open("[Content_Types].xml") as stream:
+                    check_xml(stream, "[Content_Types].xml")
+        defaults, overrides = _content_types(z)
+        for info in z.infolist():
+            if info.is_dir():
+                continue
+            name = info.filename
+            with _unzipped(name), z.open(info) as stream:
+                if _is_xml(name, defaults, overrides):
+                    check_xml(stream, name)
+                elif _has_doctype(stream):
+                    raise InputError(f"the part {name} has a document type declaration (<!DOCTYPE ...>), "
+                                     "which a workbook's parts never have: the workbook is refused")
+
+
+@contextmanager
+def _unzipped(name: str) -> Iterator[None]:
+    """Reading the part ``name``: a damaged part is an input error naming it."""
+    try:
+        yield
+    except InputError:
+        raise
+    except ZIP_ERRORS as exc:
+        raise InputError(f"the part {name} cannot be read from the zip package ({exc})") from None
+
+
+def _has_doctype(stream) -> bool:
+    """A VML or other markup part copied as it is: does it declare a DTD anywhere?"""
+    tail = b""
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            return False
+        if b"<!doctype" in (tail + chunk).lower():
+            return True
+        tail = chunk[-16:]
+
+
+def sheet_list(z: zipfile.ZipFile) -> list[tuple[str, str]]:
+    """(name, part) of every sheet of the workbook, in order. Refused: a sheet without a name, two sheets
+    of one name (Excel compares them without regard to case, as formulas do: ``='a'!A1`` and
+    ``='A'!A1`` are one sheet), a sheet whose part the package does not have."""
+    try:
+        entries = sheet_entries(z)
+    except KeyError as exc:
+        raise InputError(f"the workbook has no part {str(exc.args[0]).split()[-1].strip(chr(39))}") from None
+    names = set(z.namelist())
+    out: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+    for k, (name, path) in enumerate(entries, start=1):
+        if not name or not name.strip():
+            raise InputError(f"a sheet without a name (sheet {k} of xl/workbook.xml): Excel gives every sheet one")
+        folded = name.casefold()
+        if folded in seen:
+            shown = name if seen[folded] == name else f"{seen[folded]}' and '{name}"
+            raise InputError(f"two sheets named '{shown}' (Excel gives each sheet its own name, whatever its case)")
+        seen[folded] = name
+        if path is None or path not in names:
+            raise InputError(f"the sheet '{name}' has no part in the package" + (f" ({path})" if path else ""))
+        out.append((name, path))
+    return out
+
+
+def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
+    """The workbook ``data`` (its ``sheets``: :func:`sheet_list`) with ``edits`` (sheet -> cell ->
+    :class:`~xltb.templates.sheetxml.Edit`) made, every other part and byte as it was (each checked to
+    be well-formed XML by :func:`check_parts` before; each sheet edited is checked again)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    paths = dict(sheets)
+    mark = dynamic_mark(src)
+    add_metadata = "xl/metadata.xml" not in src.namelist() and any(
+        e.dynamic for cells in edits.values() for e in cells.values())
+    by_path = {paths[s]: s for s in edits if edits[s]}
+    # Excel's calculation chain lists formula cells and marks array formulas: when a formula became an
+    # array formula, the chain is left out (with its relationship and content type) and Excel rebuilds it
+    drop_chain = "xl/calcChain.xml" in src.namelist() and any(
+        e.becomes_array for cells in edits.values() for e in cells.values())
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            name = info.filename
+            if drop_chain and name == "xl/calcChain.xml":
+                continue
+            if drop_chain and name == "[Content_Types].xml":
+                body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
+            if drop_chain and name == "xl/_rels/workbook.xml.rels":
+                body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
+            if name == "xl/workbook.xml":  # the values are current: Excel need not recompute them on opening
+                body = current(body)
+            if name in by_path:
+                sheet = by_path[name]
+                try:
+                    body = edit_sheet(body.decode("utf-8"), edits[sheet], mark).encode("utf-8")
+                    check_xml(io.BytesIO(body), name)
+                except (SheetXmlError, UnicodeDecodeError) as err:
+                    raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
+                except InputError as err:
+                    raise SheetXmlError(f"sheet {sheet!r}: {err.message}") from None
+            elif add_metadata:
+                body = with_metadata_part(name, body)
+            dst.writestr(info, body)
+        if add_metadata:
+            dst.writestr("xl/metadata.xml", METADATA)
+    return out.getvalue()
+
+
+__all__ = ["ZIP_ERRORS", "check_parts", "check_xml", "sheet_list", "write"]
