@@ -33,6 +33,9 @@ MAX_RECALC_CELLS = 100_000_000
 MAX_FORMULA_DEPTH = 100
 #: characters of one formula (Excel's own limit is 8,192)
 MAX_FORMULA_CHARS = 8_192
+#: cells of the named blocks (Crosstable, Settings, Teams, Matches) xltb reads from a workbook given as an
+#: event (a 200,000-player crosstable of 15 rounds has 4.2 million)
+MAX_WORKBOOK_CELLS = 10_000_000
 #: rows and columns of a worksheet (Excel's)
 MAX_ROWS = 1_048_576
 MAX_COLUMNS = 16_384
@@ -60,7 +63,7 @@ def check_workbook_size(path: str) -> None:
         with zipfile.ZipFile(path) as archive:
             parts = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-        raise InputError(f"not a workbook (.xlsx is a zip package): {exc}", file=path) from None
+        raise InputError(f"not a workbook (.xlsx, .xlsm and .ods files are zip packages): {exc}", file=path) from None
     total = 0
     for part in parts:
         total += part.file_size
@@ -86,4 +89,4 @@ def size_text(n: int) -> str:
 
 __all__ = ["MAX_FILE_BYTES", "MAX_WORKBOOK_BYTES", "MAX_PART_BYTES", "MAX_COMPRESSION_RATIO", "MAX_PARTICIPANTS",
            "MAX_ROUNDS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
-           "MAX_ROWS", "MAX_COLUMNS", "size_text", "check_workbook_size"]
+           "MAX_ROWS", "MAX_COLUMNS", "MAX_WORKBOOK_CELLS", "size_text", "check_workbook_size"]

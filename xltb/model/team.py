@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
-from .choice import Choice
+from .choice import Choice, Provisions
 from .results import Colour, Kind
 from .scoring import Scoring
 from .tournament import EventType, Player
@@ -165,6 +165,8 @@ class TeamTournament:
     type_code: str = ""  # TRF 192 as written
     rating_methods: tuple[tuple[str, str], ...] = ()  # TRF-2026 172 (see Tournament)
     round_dates: tuple[str, ...] = ()  # TRF 132, as written (see Tournament)
+    #: what a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots); None: a file
+    provisions: Provisions | None = None
 
     @property
     def secondary(self) -> str:

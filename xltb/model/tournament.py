@@ -7,7 +7,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
-from .choice import Choice
+from .choice import Choice, Provisions
 from .results import Colour, Kind
 from .scoring import Scoring
 
@@ -159,6 +159,8 @@ class Tournament(NamedTuple):
     rating_methods: tuple[tuple[str, str], ...] = ()
     lacks: frozenset[Lack] = frozenset()  # what the source cannot tell
     round_dates: tuple[str, ...] = ()  # TRF 132, each round's date as written (TRF-2026: YY/MM/DD)
+    #: what a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots); None: a file
+    provisions: Provisions | None = None
 
     def player(self, start_no: int) -> Player:
         for p in self.players:

@@ -23,8 +23,14 @@ def compute(event, tiebreaks: str | Iterable[str] | None = None, rules: str | Ed
     ``tiebreaks``: codes (``"BH/C1,BH,SB"`` or a list); default the event's own list, else the
     default for its type. ``rules``: the edition of C.07 (``"2026"``); default the one in force on
     the event's start date. ``unrated_rating``: the rating of unrated participants in rating-based
-    tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left.
+    tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left. An event
+    read from a workbook brings its Settings sheet's edition, unrated rating and lots (its
+    ``provisions``), used where the caller gives none.
     """
+    own = getattr(event, "provisions", None)  # a workbook's Settings: UnratedRating, Lots
+    if own is not None:
+        unrated_rating = own.unrated_rating if unrated_rating is None else unrated_rating
+        lots = own.lots if lots is None else lots
     try:
         with paused():
             if is_team(event):
@@ -36,7 +42,8 @@ def compute(event, tiebreaks: str | Iterable[str] | None = None, rules: str | Ed
         if err.file is not None or tiebreaks or not getattr(event, "tiebreaks", None):
             raise
         # a code of the file's own list that cannot be computed for this event: the file's problem
-        raise TieBreakError(f"the file's tie-break list (TRF 212/202): {err.message}", file=event.source,
+        record = own.cell("Tiebreaks") if own is not None else "the file's tie-break list (TRF 212/202)"
+        raise TieBreakError(f"{record}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
 
 

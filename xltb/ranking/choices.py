@@ -51,16 +51,22 @@ def choose_edition(event, rules: str | Edition | None) -> tuple[Edition, Choice]
     if rules:
         edition = parse_edition(rules)
         return edition, Choice(edition.key, "user", "")
+    own = getattr(event, "provisions", None)
+    origin = own.origin if own is not None else "file"  # a workbook's Settings: "from the workbook"
+    if own is not None and own.edition:
+        edition = parse_edition(own.edition)
+        return edition, Choice(edition.key, origin, own.cell("Edition"))
     if event.start_date is None:
         edition = edition_for_date(None)
         return edition, Choice(edition.key, "default", f"the event has no start date: newest edition {edition.key} used")
     edition = edition_for_date(event.start_date)
     if event.start_date < edition.starts:
-        return edition, Choice(edition.key, "file", (
+        return edition, Choice(edition.key, origin, (
             f"the event started on {event.start_date.isoformat()}, before the {edition.key} rules; the oldest edition "
             "xltb knows is used (the earlier rule, an unplayed game as a draw against the player himself, 2011 annex "
             "F.a, is not implemented)"))
-    return edition, Choice(edition.key, "file", f"in force on the start date {event.start_date.isoformat()}")
+    dated = f", {own.cell('StartDate')}" if own is not None else ""
+    return edition, Choice(edition.key, origin, f"in force on the start date {event.start_date.isoformat()}{dated}")
 
 
 def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:
@@ -70,7 +76,8 @@ def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:
     try:
         specs = parse_list(list(event.tiebreaks))
     except TieBreakError as err:
-        record = "the file's tie-break list (TRF 212/202)"
+        provisions = getattr(event, "provisions", None)
+        record = provisions.cell("Tiebreaks") if provisions is not None else "the file's tie-break list (TRF 212/202)"
         raise TieBreakError(f"{record}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
     return tuple(s for s in specs if s.acronym != "PTS") or specs
@@ -88,6 +95,9 @@ def choose_list(event, tiebreaks: str | Iterable[str] | None) -> tuple[tuple[Tie
         return specs, Choice(",".join(s.code for s in specs), "user", "")
     own = file_tiebreaks(event)
     if own:
+        provisions = getattr(event, "provisions", None)
+        if provisions is not None:
+            return own, Choice(",".join(s.code for s in own), provisions.origin, provisions.cell("Tiebreaks"))
         line = getattr(event, "tiebreaks_line", None)
         where = f", line {line}" if line else ""
         return own, Choice(",".join(s.code for s in own), "file", f"the event's list (TRF 212/202{where})")
