@@ -163,8 +163,11 @@ class _Reader:
                     if not cells:
                         continue
                     rows = self.found[key]
-                    for r in range(max(self.row, rect.r1), min(last, rect.r2) + 1):
-                        self.budget.spend(rect, r)
+                    first, end = max(self.row, rect.r1), min(last, rect.r2)
+                    if end < first:
+                        continue
+                    self.budget.spend(rect, first, end - first + 1)  # a repeated row: refused before it is made
+                    for r in range(first, end + 1):
                         row = [None] * rect.width
                         for c, v in cells:
                             row[c - rect.c1] = v

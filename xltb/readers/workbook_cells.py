@@ -56,8 +56,9 @@ class Budget:
     def __init__(self) -> None:
         self.used = 0
 
-    def spend(self, rect: Rect, row: int) -> None:
-        self.used += rect.width
+    def spend(self, rect: Rect, row: int, count: int = 1) -> None:
+        """Count ``count`` rows of ``rect`` from row ``row``."""
+        self.used += rect.width * count
         if self.used > MAX_WORKBOOK_CELLS:
             raise InputError(f"the range {rect.address} (row {row} and before) holds more than the limit of "
                              f"{MAX_WORKBOOK_CELLS:,} cells xltb reads from a workbook")
