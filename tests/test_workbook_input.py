@@ -228,3 +228,13 @@ def test_a_row_repeated_a_million_times_is_refused_by_the_cell_limit(tmp_path, c
     content = content.replace("$Crosstable.$A$1:.$M$37", "$Crosstable.$A$1:.$M$1048576")
     _rezip(WORKBOOKS / "held-swiss16.ods", ods, {"content.xml": content.encode()})
     assert "limit of 10,000,000 cells" in fail(capsys, "standings", str(ods))
+
+
+def test_export_never_writes_over_the_workbook_it_reads(tmp_path, capsys):
+    book = tmp_path / "held.xlsx"
+    shutil.copy(WORKBOOKS / "held-swiss16.xlsx", book)
+    before = book.read_bytes()
+    assert main(["export", str(book), "--force"]) == 0
+    assert (tmp_path / "held-standings.xlsx").exists() and book.read_bytes() == before
+    assert main(["export", str(book), "-o", str(book), "--force"]) == 2
+    assert "names the input file itself" in capsys.readouterr().err and book.read_bytes() == before

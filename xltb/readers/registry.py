@@ -38,6 +38,8 @@ READERS = ("workbook", "trf_team", "trf", "chessresults", "swissperfect")
 INDIVIDUAL_READERS = ("trf", "chessresults", "swissperfect")
 #: TRF files and workbooks (a team event, or an individual one when there are no team records)
 TEAM_READERS = ("workbook", "trf_team", "trf")
+#: the first bytes of a zip package (.xlsx, .xlsm, .ods): xltb.readers.workbook.ZIP_MAGIC
+ZIP_MAGIC = b"PK\x03\x04"
 #: the readers of files that are not text (asked on the file's first bytes, before it is read as text)
 BINARY = ("workbook",)
 #: the readers of exports that publish standings next to the results (``xltb check``)
@@ -113,9 +115,9 @@ def _is_package(path: str | os.PathLike) -> bool:
             head = fh.read(4)
     except OSError:
         return False
-    from .workbook import detect
-
-    return detect(head)
+    # the workbook reader's detect(), written here: importing that module (dataclasses, the sheet
+    # readers) would cost every `xltb standings FILE.trf` its start-up time
+    return head == ZIP_MAGIC
 
 
 def check_lines(text: str) -> None:
