@@ -160,9 +160,11 @@ def test_a_mistake_in_a_cell_names_the_sheet_and_cell(tmp_path, capsys):
 def test_a_formula_is_read_as_the_value_it_shows(tmp_path, capsys):
     """A cell holding a formula is read as its saved value (Excel's cache), never evaluated."""
     path = _edited(tmp_path, {"Crosstable!B2": "=Crosstable!B3"})
-    # openpyxl saves no value for the formula: the name reads blank, and the numbers are untouched
+    # openpyxl saves no value for the formula: the name reads blank, and says so
     doc = standings_json(capsys, path)
     assert next(r for r in doc["standings"] if r["start_no"] == 1)["name"] == ""
+    assert any(w.startswith("Crosstable!B2 hold a formula with no saved value") for w in doc["warnings"])
+    assert not standings_json(capsys, str(WORKBOOKS / "held-team14.xlsx"))["warnings"][1:]  # the names' formulas are saved
     ods = tmp_path / "formula.ods"
     shutil.copy(WORKBOOKS / "held-swiss16.ods", ods)
     with zipfile.ZipFile(WORKBOOKS / "held-swiss16.ods") as src:
@@ -173,6 +175,14 @@ def test_a_formula_is_read_as_the_value_it_shows(tmp_path, capsys):
     _rezip(WORKBOOKS / "held-swiss16.ods", ods, {"content.xml": content.encode()})
     doc = standings_json(capsys, str(ods))
     assert next(r for r in doc["standings"] if r["start_no"] == 1)["name"] == "Alyx"
+    uncomputed = tmp_path / "uncomputed.ods"
+    bare = content.replace('table:formula="of:=WEBSERVICE(&quot;http://127.0.0.1/x&quot;)" office:value-type="string" '
+                           'calcext:value-type="string"><text:p>Alyx</text:p>',
+                           'table:formula="of:=WEBSERVICE(&quot;http://127.0.0.1/x&quot;)">', 1)
+    assert bare != content
+    _rezip(WORKBOOKS / "held-swiss16.ods", uncomputed, {"content.xml": bare.encode()})
+    doc = standings_json(capsys, str(uncomputed))
+    assert any(w.startswith("Crosstable!B2 hold a formula") for w in doc["warnings"])
 
 
 def _rezip(source: Path, target: Path, replace: dict[str, bytes]) -> None:

@@ -5,7 +5,8 @@ entity expansion), in two streaming passes (the names come last in the file).
 
 A cell's value is what LibreOffice saved and shows: ``office:value`` of a number, ``office:date-value``
 of a date, ``office:boolean-value``, else the cell's text; a formula's value is the one it last
-computed (xltb never evaluates a formula of a file it reads). Repeated rows and columns
+computed (xltb never evaluates a formula of a file it reads); a formula with no saved value is an
+empty cell, and said (:attr:`~xltb.readers.workbook_cells.Budget.uncomputed`). Repeated rows and columns
 (``table:number-rows-repeated``) are expanded only inside the ranges read."""
 
 from __future__ import annotations
@@ -100,6 +101,7 @@ class _Reader:
         self.budget = budget
         self.found: dict[str, dict[int, list[Any]]] = {key: {} for key in rects}  # key -> row -> cells
         self.targets: list[tuple[str, Rect]] = []
+        self.sheet = ""
         self.row = 0  # 1-based index of the current row
         self.row_repeat = 1
         self.col = 0
@@ -111,8 +113,8 @@ class _Reader:
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == TABLE + "table":
-            sheet = attrs.get(TABLE + "name", "")
-            self.targets = [(key, rect) for key, rect in self.rects.items() if rect.sheet == sheet]
+            self.sheet = attrs.get(TABLE + "name", "")
+            self.targets = [(key, rect) for key, rect in self.rects.items() if rect.sheet == self.sheet]
             self.row = 0
         elif tag == TABLE + "table-row":
             self.row_repeat = _repeat(attrs, "number-rows-repeated")
@@ -126,6 +128,8 @@ class _Reader:
             wanted = self.targets and any(
                 r.r1 <= self.row + self.row_repeat - 1 and self.row <= r.r2 and r.c1 <= self.col and first <= r.c2
                 for _, r in self.targets)
+            if wanted and not attrs.get(OFFICE + "value-type") and attrs.get(TABLE + "formula"):
+                self.budget.uncomputed_cell(self.sheet, self.row, first)  # a formula LibreOffice never computed
             self.cell = (first, attrs) if wanted and attrs.get(OFFICE + "value-type") else None
             self.text = []
             self.paragraphs = 0

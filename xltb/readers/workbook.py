@@ -92,8 +92,9 @@ def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
         cells = XlsxCells(source)
         try:
             rects = _wanted(cells.names())
-            return Book({key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1))
-                         for key, rect in rects.items()}), XLSX
+            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1))
+                      for key, rect in rects.items()}
+            return Book(blocks, tuple(dict.fromkeys(budget.uncomputed))), XLSX
         finally:
             cells.close()
     if "content.xml" in parts and (("mimetype" not in parts) or archive.read("mimetype").strip() == ODS_MIMETYPE):
@@ -101,7 +102,8 @@ def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
 
         rects = _wanted(ods_book.names(archive))
         rows = ods_book.cells(archive, rects, budget)
-        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1)) for key, rect in rects.items()}), ODS
+        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1)) for key, rect in rects.items()},
+                    tuple(dict.fromkeys(budget.uncomputed))), ODS
     raise InputError(f"a zip package but not a spreadsheet: expected {EXPECTED}")
 
 
@@ -155,7 +157,14 @@ def _with_settings(event: Any, settings: EventSettings, settings_rows: Any, book
     else:
         type_choice = Choice(settings.event_type.value, "default", "the Settings sheet names no EventType: a Swiss")
     tiebreaks = tuple(code.strip() for code in (settings.tiebreaks or "").split(",") if code.strip())
+    warnings = tuple(event.warnings)
+    if book.uncomputed:
+        more = f" and {len(book.uncomputed) - 1:,} more" if len(book.uncomputed) > 1 else ""
+        warnings += (f"{book.uncomputed[0]}{more} hold a formula with no saved value (the workbook was written by a "
+                     "program that computes nothing): read as empty; open and save it in Excel or LibreOffice, or "
+                     "run 'xltb recalc', first",)
     common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
+                              "warnings": warnings,
                               "event_type": event_type or settings.event_type, "event_type_choice": type_choice,
                               "rounds_planned": event.rounds_planned}
     if settings.team:

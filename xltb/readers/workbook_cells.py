@@ -55,6 +55,12 @@ class Budget:
 
     def __init__(self) -> None:
         self.used = 0
+        #: cells holding a formula with no saved value (read as empty): "Crosstable!B2", ...
+        self.uncomputed: list[str] = []
+
+    def uncomputed_cell(self, sheet: str, row: int, column: int) -> None:
+        if len(self.uncomputed) < 1000:
+            self.uncomputed.append(Origin(sheet, row, column).address(0, 0))
 
     def spend(self, rect: Rect, row: int, count: int = 1) -> None:
         """Count ``count`` rows of ``rect`` from row ``row``."""
@@ -81,8 +87,10 @@ class Budget:
 class Book:
     """A workbook file's named blocks (name upper-cased -> block), read once."""
 
-    def __init__(self, blocks: dict[str, Block]):
+    def __init__(self, blocks: dict[str, Block], uncomputed: tuple[str, ...] = ()):
         self._blocks = blocks
+        self.uncomputed = uncomputed
+        """Cells of the blocks that hold a formula never computed (no saved value): read as empty."""
 
     def named(self, name: str) -> Block | None:
         return self._blocks.get(name.upper())

@@ -4,7 +4,8 @@ names and the values of the ranges they name.
 
 A cell's value is what Excel saved and shows: a formula's value is the one it last computed
 (``data_only``; xltb never evaluates a formula of a file it reads, nor follows a link to another
-workbook: ``keep_links=False``). Before openpyxl parses anything, every XML part is checked to
+workbook: ``keep_links=False``); a formula with no saved value (a file written by a program that
+computes nothing) is an empty cell, and said: the sheet is read a second time as written to find them. Before openpyxl parses anything, every XML part is checked to
 declare no DTD (:func:`xltb.readers.xmlsafe.check_prolog`): openpyxl's parser then has no entity to
 expand."""
 
@@ -43,11 +44,14 @@ class XlsxCells:
     """An open workbook: its names and the rows of a range."""
 
     def __init__(self, path: str):
-        import openpyxl  # only the readers of workbooks: `xltb standings FILE.trf` does not load it
+        import openpyxl  # type: ignore[import-untyped]  # only workbooks: `xltb standings FILE.trf` does not load it
 
         try:
             self.book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False,
                                                keep_vba=False)
+            # the same cells as written, to tell a formula never computed (no saved value) from an empty cell
+            self.written = openpyxl.load_workbook(path, read_only=True, data_only=False, keep_links=False,
+                                                  keep_vba=False)
         except InputError:
             raise
         except Exception as err:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
@@ -55,6 +59,7 @@ class XlsxCells:
 
     def close(self) -> None:
         self.book.close()
+        self.written.close()
 
     def names(self) -> dict[str, Rect | None]:
         """Every defined name (upper-cased) -> its range (None: a constant, a formula, several ranges)."""
@@ -84,6 +89,13 @@ class XlsxCells:
                 budget.spend(rect, r)
                 if any(v is not None for v in row):
                     found[r] = list(row)
+            written = self.written[rect.sheet]
+            for r, cells in enumerate(written.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
+                                                        max_col=rect.c2), start=rect.r1):
+                values = found.get(r)
+                for c, cell in enumerate(cells):
+                    if getattr(cell, "data_type", None) == "f" and (values is None or values[c] is None):
+                        budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
         except InputError:
             raise
         except Exception as err:

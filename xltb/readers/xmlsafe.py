@@ -20,8 +20,8 @@ class _Prolog(Exception):
     """The root element has begun: the prolog had no DTD."""
 
 
-def _refuse(part: str) -> Callable[..., None]:
-    def refuse(*_args: Any) -> None:
+def _refuse(part: str) -> Callable[..., Any]:
+    def refuse(*_args: Any) -> Any:
         raise InputError(f"the part {part} of the workbook declares an XML document type (DTD) or entity, which "
                          "no spreadsheet writes: refused (it could expand entities or fetch other files)")
     return refuse
