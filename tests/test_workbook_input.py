@@ -248,3 +248,26 @@ def test_export_never_writes_over_the_workbook_it_reads(tmp_path, capsys):
     assert (tmp_path / "held-standings.xlsx").exists() and book.read_bytes() == before
     assert main(["export", str(book), "-o", str(book), "--force"]) == 2
     assert "names the input file itself" in capsys.readouterr().err and book.read_bytes() == before
+
+
+@pytest.mark.parametrize("saved,original", [("lo-saved-held-rr6.ods", "held-rr6.xlsx"),
+                                            ("lo-saved-held-swiss16.xlsx", "held-swiss16.ods"),
+                                            ("lo-saved-held-team14.ods", "held-team14.ods")])
+def test_workbooks_saved_by_libreoffice_read_as_the_originals(capsys, saved, original):
+    read = standings_json(capsys, str(Path(__file__).parent / "data" / "workbooks" / saved))
+    want = standings_json(capsys, str(WORKBOOKS / original))
+    assert {k: v for k, v in read.items() if k != "event"} == {k: v for k, v in want.items() if k != "event"}
+
+
+def test_xlsm_blank_templates_and_check_against_a_workbook(tmp_path, capsys):
+    macro = tmp_path / "event.xlsm"
+    assert main(["template", "individual", "--from", str(SEED / "held-swiss16.trf"), "-o", str(macro)]) == 0
+    capsys.readouterr()
+    assert standings_json(capsys, str(macro))["standings"] == \
+        standings_json(capsys, str(SEED / "held-swiss16.trf"))["standings"]
+    assert "Crosstable!A2: the crosstable has no participants yet" in \
+        fail(capsys, "standings", str(WORKBOOKS / "xltb-individual.xlsm"))
+    published = tmp_path / "published.json"
+    assert main(["standings", str(SEED / "held-swiss16.trf"), "-f", "json", "-o", str(published)]) == 0
+    assert main(["check", str(published), "--event", str(WORKBOOKS / "held-swiss16.xlsx")]) == 0
+    assert "everything agrees" in capsys.readouterr().out
