@@ -271,3 +271,39 @@ def test_xlsm_blank_templates_and_check_against_a_workbook(tmp_path, capsys):
     assert main(["standings", str(SEED / "held-swiss16.trf"), "-f", "json", "-o", str(published)]) == 0
     assert main(["check", str(published), "--event", str(WORKBOOKS / "held-swiss16.xlsx")]) == 0
     assert "everything agrees" in capsys.readouterr().out
+
+
+def test_a_link_to_another_workbook_is_not_followed(tmp_path, capsys):
+    """A cell =[1]Sheet1!A1 whose link points at another file (here a URL): read as its saved value,
+    the link never opened."""
+    linked = tmp_path / "linked.xlsx"
+    with zipfile.ZipFile(WORKBOOKS / "held-swiss16.xlsx") as src:
+        sheet = src.read("xl/worksheets/sheet3.xml").decode()
+        rels = src.read("xl/_rels/workbook.xml.rels").decode()
+        book = src.read("xl/workbook.xml").decode()
+        types = src.read("[Content_Types].xml").decode()
+    cell = '<c r="B2" s="9" t="inlineStr"><is><t>Alyx</t></is></c>'
+    assert cell in sheet
+    sheet = sheet.replace(cell, '<c r="B2" s="9" t="str"><f>[1]Sheet1!A1</f><v>Alyx</v></c>')
+    rels = rels.replace("</Relationships>", '<Relationship Id="rIdLink" Type="http://schemas.openxmlformats.org/'
+                        'officeDocument/2006/relationships/externalLink" Target="externalLinks/externalLink1.xml"/>'
+                        "</Relationships>")
+    book = book.replace("</sheets>", '</sheets><externalReferences><externalReference r:id="rIdLink"/>'
+                        "</externalReferences>")
+    types = types.replace("</Types>", '<Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="'
+                          'application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/></Types>')
+    link = ('<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://'
+            'schemas.openxmlformats.org/officeDocument/2006/relationships"><externalBook r:id="rId1"/></externalLink>')
+    link_rels = ('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship '
+                 'Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLinkPath" '
+                 'Target="http://127.0.0.1:9/evil.xlsx" TargetMode="External"/></Relationships>')
+    with zipfile.ZipFile(WORKBOOKS / "held-swiss16.xlsx") as src, zipfile.ZipFile(linked, "w") as out:
+        for info in src.infolist():
+            data = {"xl/worksheets/sheet3.xml": sheet, "xl/_rels/workbook.xml.rels": rels, "xl/workbook.xml": book,
+                    "[Content_Types].xml": types}.get(info.filename)
+            out.writestr(info.filename, data.encode() if data is not None else src.read(info.filename))
+        out.writestr("xl/externalLinks/externalLink1.xml", link)
+        out.writestr("xl/externalLinks/_rels/externalLink1.xml.rels", link_rels)
+    doc = standings_json(capsys, str(linked))
+    assert next(r for r in doc["standings"] if r["start_no"] == 1)["name"] == "Alyx"
+    assert doc["warnings"] == []
