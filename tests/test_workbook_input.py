@@ -164,7 +164,7 @@ def test_a_formula_is_read_as_the_value_it_shows(tmp_path, capsys):
     doc = standings_json(capsys, path)
     assert next(r for r in doc["standings"] if r["start_no"] == 1)["name"] == ""
     assert any(w.startswith("Crosstable!B2 hold a formula with no saved value") for w in doc["warnings"])
-    assert not standings_json(capsys, str(WORKBOOKS / "held-team14.xlsx"))["warnings"][1:]  # the names' formulas are saved
+    assert standings_json(capsys, str(WORKBOOKS / "held-team14.xlsx"))["warnings"] == []  # the names' formulas are saved
     ods = tmp_path / "formula.ods"
     shutil.copy(WORKBOOKS / "held-swiss16.ods", ods)
     with zipfile.ZipFile(WORKBOOKS / "held-swiss16.ods") as src:

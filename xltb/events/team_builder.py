@@ -188,7 +188,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             else:
                 row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
         team_rounds[me] = row
-    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
+    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, [] if rec.forfeits_on_boards else warnings)
     if not rec.pab_rounds and rec.pab == (None, None):  # no 320 record: the 310 totals may say what a PAB gave
         inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
         if inferred is not None:
