@@ -16,12 +16,14 @@ from xltb.cli.main import main
 
 WORKBOOKS = Path(__file__).resolve().parent.parent / "workbooks"
 
-#: (template kind, file): the seed events and a few real files of other programs
-FILES = [("individual", SEED / "held-swiss16.trf"), ("individual", SEED / "held-swiss16-r9.trf"),
-         ("roundrobin", SEED / "held-rr6.trf"), ("team", SEED / "held-team14.trf"),
-         ("individual", REAL / "01_fide_example1_karl_mala_gedenkturnier_2005.trf"),
-         ("individual", REAL / "05_javafo_trfx_sample2_open_gros_2010.trf"),
-         ("individual", REAL / "22_bbp_dutch_2025_C5_itdx_zpb.trf")]
+#: (template kind, file, format): the seed events and a few real files of other programs, in both formats
+#: (the 284-player open in one: its template takes seconds to write)
+FILES = [(kind, path, ext) for kind, path in [
+    ("individual", SEED / "held-swiss16.trf"), ("individual", SEED / "held-swiss16-r9.trf"),
+    ("roundrobin", SEED / "held-rr6.trf"), ("team", SEED / "held-team14.trf"),
+    ("individual", REAL / "05_javafo_trfx_sample2_open_gros_2010.trf"),
+    ("individual", REAL / "22_bbp_dutch_2025_C5_itdx_zpb.trf")] for ext in ("xlsx", "ods")]
+FILES.append(("individual", REAL / "01_fide_example1_karl_mala_gedenkturnier_2005.trf", "ods"))
 
 
 def standings_json(capsys, path: str, *options: str) -> dict:
@@ -37,8 +39,7 @@ def fail(capsys, *args: str) -> str:
     return err
 
 
-@pytest.mark.parametrize("ext", ["xlsx", "ods"])
-@pytest.mark.parametrize("kind,source", FILES, ids=[f.stem for _, f in FILES])
+@pytest.mark.parametrize("kind,source,ext", FILES, ids=[f"{f.stem}-{ext}" for _, f, ext in FILES])
 def test_a_workbook_filled_from_a_file_ranks_as_the_file(tmp_path, capsys, kind, source, ext):
     book = tmp_path / f"event.{ext}"
     assert main(["template", kind, "--from", str(source), "-o", str(book)]) == 0
