@@ -1,5 +1,5 @@
 """xltb's workbooks as event files: every command and the Python API read a workbook as they read
-a TRF file, with the sheet readers of the worksheet functions (xltb.readers.workbook)."""
+a TRF file, with the sheet readers of the worksheet functions (xltb.books.workbook)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ chess-results crosstable export or a SwissPerfect export (CSV), or one of xltb's
 (.xlsx, .xlsm, .ods). One place decides, from the content rather than the name, which reader
 applies: the first of :data:`READERS` whose ``detect`` says yes. Each text reader module has
 ``detect(text) -> bool`` and ``read(text, source, *, event_type=None, primary=None)``; the workbook
-reader (:mod:`xltb.readers.workbook`), asked first, ``detect(first bytes) -> bool`` and
+reader (:mod:`xltb.books.workbook`), asked first, ``detect(first bytes) -> bool`` and
 ``read(path, *, event_type=None, primary=None) -> (event, kind)``: a workbook is a zip package,
 not text."""
 
@@ -38,7 +38,7 @@ READERS = ("workbook", "trf_team", "trf", "chessresults", "swissperfect")
 INDIVIDUAL_READERS = ("trf", "chessresults", "swissperfect")
 #: TRF files and workbooks (a team event, or an individual one when there are no team records)
 TEAM_READERS = ("workbook", "trf_team", "trf")
-#: the first bytes of a zip package (.xlsx, .xlsm, .ods): xltb.readers.workbook.ZIP_MAGIC
+#: the first bytes of a zip package (.xlsx, .xlsm, .ods): xltb.books.workbook.ZIP_MAGIC
 ZIP_MAGIC = b"PK\x03\x04"
 #: the readers of files that are not text (asked on the file's first bytes, before it is read as text)
 BINARY = ("workbook",)
@@ -83,7 +83,7 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
     if "workbook" in readers and _is_package(path):
-        from . import workbook
+        from ..books import workbook
 
         event, kind = workbook.read(path, event_type=etype, primary=primary)
         with errors_located(path):

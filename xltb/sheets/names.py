@@ -7,7 +7,7 @@ A worksheet function needs the blocks around its cell, whatever the host; a work
 the one-cell names of its keys: ``Edition``, ``Tiebreaks``, ...). Whoever reads a workbook says how
 it reads a defined name by implementing :class:`Names`; :func:`resolve` is the rule, and
 :func:`build_event` turns the blocks into the event, once for the functions
-(:mod:`xltb.functions.core`) and the readers (:mod:`xltb.readers.workbook`).
+(:mod:`xltb.functions.core`) and the readers (:mod:`xltb.books.workbook`).
 """
 
 from __future__ import annotations

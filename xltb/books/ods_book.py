@@ -1,12 +1,12 @@
 """The cells of an OpenDocument spreadsheet (``.ods``) that xltb's workbook reader needs: the
 defined names (``table:named-range``) and the values of the ranges they name, read from
-``content.xml`` with the standard library's expat under :mod:`xltb.readers.xmlsafe` (no DTD, no
+``content.xml`` with the standard library's expat under :mod:`xltb.books.xmlsafe` (no DTD, no
 entity expansion), in two streaming passes (the names come last in the file).
 
 A cell's value is what LibreOffice saved and shows: ``office:value`` of a number, ``office:date-value``
 of a date, ``office:boolean-value``, else the cell's text; a formula's value is the one it last
 computed (xltb never evaluates a formula of a file it reads); a formula with no saved value is an
-empty cell, and said (:attr:`~xltb.readers.workbook_cells.Budget.uncomputed`). Repeated rows and columns
+empty cell, and said (:attr:`~xltb.books.workbook_cells.Budget.uncomputed`). Repeated rows and columns
 (``table:number-rows-repeated``) are expanded only inside the ranges read."""
 
 from __future__ import annotations

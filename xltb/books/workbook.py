@@ -12,7 +12,7 @@ them says "from the workbook" and names the cell.
 What is read is what the sheet shows: a formula's last computed value, never the formula (xltb
 evaluates nothing of a file it reads and follows no link to another file). The file is checked
 against :mod:`xltb.limits` before it is opened (size, zip bomb), its XML may declare no DTD
-(:mod:`xltb.readers.xmlsafe`) and the cells read are counted (:class:`~xltb.readers.workbook_cells.Budget`).
+(:mod:`xltb.books.xmlsafe`) and the cells read are counted (:class:`~xltb.books.workbook_cells.Budget`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ A cell's value is what Excel saved and shows: a formula's value is the one it la
 (``data_only``; xltb never evaluates a formula of a file it reads, nor follows a link to another
 workbook: ``keep_links=False``); a formula with no saved value (a file written by a program that
 computes nothing) is an empty cell, and said: the sheet is read a second time as written to find them. Before openpyxl parses anything, every XML part is checked to
-declare no DTD (:func:`xltb.readers.xmlsafe.check_prolog`): openpyxl's parser then has no entity to
+declare no DTD (:func:`xltb.books.xmlsafe.check_prolog`): openpyxl's parser then has no entity to
 expand."""
 
 from __future__ import annotations
