@@ -65,16 +65,17 @@ def competition_ranks(keys: dict[int, tuple]) -> dict[int, int]:
 def compare(path, edition: str, codes: tuple[str, ...], gacrux: dict) -> list[Difference]:
     """Every value and order of ``codes`` under ``edition`` where xltb and gacrux differ."""
     from xltb.decide import decide
+    from xltb.ranking import rank as ranked
 
     out: list[Difference] = []
-    st = decide(str(path), tiebreaks=",".join(codes), rules=edition).compute(unrated_rating=UNRATED)
+    st = ranked(decide(str(path), tiebreaks=",".join(codes), rules=edition, unrated_rating=UNRATED))
     points = gacrux[("PTS", "")]
     order = [c for c in codes if c.split("/")[0].split(":")[0] in ORDER_ONLY]
     assert list(codes[:len(order)]) == order, "the order-only codes come first"
     differed: set[int] = set()  # a rank that differs after a code is reported there, not again after the next
     for i, code in enumerate(order):
         prefix = codes[:i + 1]
-        mine = decide(str(path), tiebreaks=",".join(prefix), rules=edition).compute(unrated_rating=UNRATED)
+        mine = ranked(decide(str(path), tiebreaks=",".join(prefix), rules=edition, unrated_rating=UNRATED))
         ours = {row.start_no: row.rank for row in mine.rows}
         theirs = competition_ranks({n: (-points[n],) + tuple(gacrux[(c, edition)][n] or 0 for c in prefix)
                                     for n in points})

@@ -13,6 +13,7 @@ import pytest
 from helpers import SEED
 from xltb.cli.main import main
 from xltb.decide import decide
+from xltb.ranking import rank
 from xltb.errors import XltbError
 from xltb.model.rounds import after_round
 from xltb.readers.registry import read_event
@@ -92,7 +93,7 @@ def test_team_event():
     assert all(len(p.results) == 3 for p in cut.players)
     assert all(t.declared_mp is None for t in cut.teams)
     assert cut.team(1).mp == sum((r.mp for r in event.team(1).results[:3]), Fraction(0))
-    st = decide(str(TEAM), after=3).compute()
+    st = rank(decide(str(TEAM), after=3))
     assert [r.points for r in st.rows] == sorted((t.mp for t in cut.teams), reverse=True)
 
 

@@ -16,7 +16,7 @@ from xltb.check import check_file, check_value, published_number
 from xltb.check.precision import same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
-from xltb.check.legend import interpret
+from xltb.readers.legend import interpret
 from xltb.tiebreaks.rating import round_half_up
 from helpers import read_trf
 
@@ -146,7 +146,10 @@ def test_moscow_rank_differences_follow_from_values(moscow):
 
 def test_moscow_without_legend_guesses_and_says_so():
     report = check_file(MOSCOW)
-    assert report.edition == "2012" and "reproduces the most" in report.edition_reason
+    # no date and no edition named: compared under xltb's default, as standings computes it; the edition
+    # that reproduces more of the published values is a finding, not the choice
+    assert report.edition == "2026-03" and report.edition_reason.startswith("xltb's default")
+    assert any(n.startswith("edition 2012 reproduces more of the published values than 2026-03") for n in report.notes)
     assert report.codes == ["BH", "BH/C1", "DE", "SB"]
     assert all("--tiebreaks" in c.note for c in report.columns)
 
@@ -166,7 +169,9 @@ def test_trf_rank_column_edited():
 
 def test_trf_ranks_of_swiss_manager_reproduced_by_its_convention():
     report = check_file(path("cr_moscow_open_2018_a.trf"), tiebreaks="BH,BH/C1,DE,SB")
-    assert report.edition == "2012"  # no date: the edition that reproduces the most ranks
+    assert report.edition == "2026-03"  # no date: xltb's default; the edition that reproduces more ranks is a finding
+    assert any(n.startswith("edition 2012 reproduces more of the published ranks") for n in report.notes)
+    report = check_file(path("cr_moscow_open_2018_a.trf"), tiebreaks="BH,BH/C1,DE,SB", rules="2012")
     assert len(report.ranks) == 5
     assert any(SB_CONVENTION in w for w in report.rank_whole)
 
@@ -361,7 +366,7 @@ def test_more_legend_names(name, codes, ambiguous):
 
 
 def test_koya_percent_limits_in_half_point_steps(tmp_path):
-    from xltb.check.legend import koya_limit
+    from xltb.readers.legend import koya_limit
 
     entry = interpret("Koya Tie-Break (Limit 60%)")
     assert entry.codes == ("KS",) and entry.limit_percent == 60

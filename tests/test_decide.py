@@ -10,6 +10,8 @@ import pytest
 from helpers import DATA
 from xltb.cli.main import main
 from xltb.decide import decide
+from xltb.ranking import rank
+from xltb.rules import EDITIONS
 from xltb.readers.registry import read_event, read_published
 
 EXPORTS = [DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv",
@@ -24,17 +26,18 @@ def test_standings_give_the_published_ranks_with_no_option(path, capsys):
     published = read_published(path)[1].ranks
     assert {r["start_no"]: r["rank"] for r in doc["standings"]} == published
     assert doc["choices"]["tiebreaks"]["origin"] in ("file", "default")
-    assert doc["choices"]["rules"]["origin"] == "file"
+    # the Sinquefield export (hand-converted) carries no date and names no edition: the newest, xltb's default
+    assert doc["choices"]["rules"]["origin"] == ("default" if "sinquefield" in path.name else "file")
 
 
 def test_world_blitz_reads_the_legend_and_the_date_as_check_does(capsys):
     d = decide(EXPORTS[0])
     assert d.edition.key == "2012" and [s.code for s in d.specs] == ["BH/C1", "BH", "ARO/C1", "DE"]
-    assert d.choices["tiebreaks"].origin == "file" and "legend" in d.choices["tiebreaks"].reason
-    assert "last update" in d.choices["rules"].reason
+    assert d.choices.tiebreaks.origin == "file" and "legend" in d.choices.tiebreaks.reason
+    assert "last update" in d.choices.rules.reason
     # the user still decides: a list given is the user's
     d = decide(EXPORTS[0], tiebreaks="BH,SB")
-    assert d.choices["tiebreaks"].origin == "user" and d.edition.key == "2012"
+    assert d.choices.tiebreaks.origin == "user" and d.edition.key == "2012"
 
 
 def test_export_gives_the_published_ranks(tmp_path):
@@ -79,9 +82,9 @@ def test_team_primary_score_says_its_origin(capsys):
 def test_decide_on_an_event_read_already():
     event = read_event(DATA / "seed" / "held-swiss16.trf")[0]
     d = decide(event, rules="2026")
-    st = d.compute()
-    assert st.edition.key == "2026-03" and st.choices["rules"].origin == "user"
-    assert st.choices["tiebreaks"].origin == "default"
+    st = rank(d)
+    assert st.edition.key == "2026-03" and st.choices.rules.origin == "user"
+    assert st.choices.tiebreaks.origin == "default"
 
 
 def test_codes_lists_every_code_in_the_terminal_and_the_readme(capsys):
@@ -117,7 +120,7 @@ def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():
     # a team round robin gets the team round-robin list, as xltb standings does
     team_rr = decide(DATA / "seed" / "held-team14.trf", event_type="round-robin")
     assert [s.code for s in team_rr.specs] == ["MPvGP"]  # the file's own list (212) still wins
-    assert team_rr.choices["event_type"].origin == "user"
+    assert team_rr.choices.event_type.origin == "user"
 
 
 def _settings(path):
@@ -145,3 +148,36 @@ def test_template_from_makes_the_choices_of_xltb_standings(tmp_path, capsys):
         out = tmp_path / f"{kind}.xlsx"
         assert main(["template", kind, "--from", str(DATA / source), "-o", str(out)]) == 2
         assert message in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("path", [DATA / "real" / "cr_british2026_championship_after_r8.trf", EXPORTS[0], EXPORTS[2],
+                                  DATA / "csv" / "2018-moscow-open.csv", DATA / "check" / "cr_world_blitz_2021_open.trf"],
+                         ids=lambda p: p.name)
+def test_check_compares_under_the_edition_every_command_uses(path):
+    """One edition rule (ranking.choices.choose_edition): check takes the edition standings, export and
+    explain take, with the same label; an edition that reproduces more figures is only a note."""
+    from xltb.check import check_file
+
+    d = decide(path)
+    report = check_file(str(path))
+    assert (report.edition, report.edition_reason) == (d.edition.key, d.choices.rules.text)
+
+
+def test_no_date_and_no_named_edition_is_xltbs_default():
+    d = decide(EXPORTS[2])  # the Sinquefield export says nothing of the edition, and has no date
+    assert d.edition.key == "2026-03" and d.choices.rules.origin == "default"
+    assert d.choices.rules.text.startswith("xltb's default")
+    blitz = decide(EXPORTS[0])  # no start date; its last update names 2012
+    assert blitz.choices.rules.text == "from the file: no start date; in force on 2021-12-30, the export's last update"
+
+
+def test_the_ranking_takes_the_decision_as_it_is():
+    """No second choice: a decision ranked as it is, even where the event would choose otherwise."""
+    event = read_event(DATA / "seed" / "held-swiss16.trf")[0]
+    d = decide(event)
+    assert d.edition.key == "2024-08"
+    other = d._replace(edition=EDITIONS["2012"])
+    st = rank(other)
+    assert st.edition.key == "2012" and st.choices is d.choices
+    with pytest.raises(AttributeError, match="immutable"):
+        st.choices = d.choices

@@ -21,9 +21,16 @@ import pyodide_host
 from helpers import REAL, SEED
 from xltb.templates import build as templates
 from xltb.hosts.lite import MAIN_PY, bundled_main
+from xltb.prizes import award_prizes, prizes_from_rows
+from xltb.prizes.rows import table_rows
 from xltb.ranking import compute
 from xltb.readers.registry import read_event
 from xltb.tiebreaks.codes import parse_list
+
+#: the Prizes sheet's block of the seed Swiss (tests/data/prizes/seed.csv)
+PRIZE_BLOCK = [["Prize", "Category", "Amount"], ["1st", "Open", 500], ["2nd", "Open", 300], ["3rd", "Open", 200],
+               ["1st U1900", "Rating<1900", 80], ["Best U1600", "Rating<1600", 50], ["Best woman", "Women", None],
+               [None, None, None]]
 
 CASES = [  # (template kind, event file, tie-break list or None for the file's / the default)
     ("individual", SEED / "held-swiss16.trf", "BH/C1,BH,SB,DE,WIN,AOB,ARO/C1,KS"),
@@ -177,7 +184,7 @@ def call(name, *args):
     return drive(custom_functions_call({{"func_name": name, "args": list(args), "version": xlwings.__version__,
                                          "client": "Office.js", "runtime": "1.4"}}, main))
 
-ct, st = json.loads({json.dumps([crosstable, settings])!r})
+ct, st, prizes = json.loads({json.dumps([crosstable, settings, PRIZE_BLOCK])!r})
 meta = custom_functions_meta(main)
 result = {{
     "functions": {{f["id"]: f for f in meta["functions"]}},
@@ -186,6 +193,7 @@ result = {{
     "missing": call("TB_SB_C1", [[99]], ct, st),
     "blank": call("TB_SB_C1", [[None]], ct, st),
     "standings": call("TB_STANDINGS", ct, st, None),
+    "prizes": call("TB_PRIZES", prizes, [["equal"]], ct, st, None),
     "xltb_from": sys.modules["xltb.functions.callables"].__file__,
 }}
 """
@@ -206,6 +214,11 @@ result = {{
     assert out["blank"] == [[""]]
     assert len(out["standings"]) == len(st.rows) + 1 and out["standings"][0][5:] == list(st.codes)
     assert [r[1] for r in out["standings"][1:]] == [r.start_no for r in st.rows]
+    # the prize list: the list xltb prizes gives for the same standings (tests/test_prizes.py works it out)
+    assert [p["name"] for p in fns["TB_PRIZES"]["parameters"]] == ["prizes", "share", "crosstable", "settings", "teams"]
+    want = table_rows(award_prizes(st, prizes_from_rows(PRIZE_BLOCK), "equal"))
+    assert out["prizes"] == [["" if v is None else v for v in r] for r in want]
+    assert out["prizes"][4][:8] == ["(share of 2nd + 3rd)", "Open", "", 1, "Alyx", 4, 3.5, 166.66]
 
 
 def test_the_wheel_lite_installs_is_small_and_pulls_in_nothing(wheel):

@@ -88,12 +88,12 @@ def test_explain():
 
 def test_bad_cells_give_error_values():
     bad = [list(r) for r in ROWS]
-    bad[3][7] = "+Q13"  # #3, round 2
+    bad[3][9] = "+Q13"  # #3, round 2 (after No, Name, Title, Rating, Fed, FIDE id, Sex, Born and round 1)
     assert udfs.TB_BH(1, bad, SETTINGS) == "#VALUE!"
     assert udfs.TB_RANK(1, bad, SETTINGS) == "#VALUE!"
     assert udfs.TB_STANDINGS(bad, SETTINGS) == [["#VALUE!"]]
     why = udfs.TB_EXPLAIN(1, "BH", bad, SETTINGS)
-    assert why.startswith("#VALUE! Crosstable!H4: cannot read '+Q13'")
+    assert why.startswith("#VALUE! Crosstable!J4: cannot read '+Q13'")
     assert udfs.TB_BH(99, ROWS, SETTINGS) == "#N/A"
     assert "no participant has pairing number 99" in udfs.TB_EXPLAIN(99, "BH", ROWS, SETTINGS)
     assert udfs.TB_BH("Alyx", ROWS, SETTINGS) == "#VALUE!"
@@ -192,8 +192,8 @@ def test_each_distinct_crosstable_is_parsed_once(monkeypatch):
             udfs.TB_SB(no, rows, SETTINGS)
     assert len(calls) == 1  # same content, three different objects
     changed = [list(r) for r in ROWS]
-    changed[1][10] = "-W4"
-    changed[4][10] = "+B1"
+    changed[1][12] = "-W4"
+    changed[4][12] = "+B1"
     assert udfs.TB_PTS(1, changed, SETTINGS) == 3 and len(calls) == 2
 
 

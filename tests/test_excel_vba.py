@@ -74,6 +74,9 @@ def test_vba_wrappers_match_the_snapshot(monkeypatch):
     assert 'Function TB_BH_C1(cell, Optional crosstable, Optional settings, Optional teams)' in text
     assert 'Function TB_EXPLAIN(cell, code, Optional crosstable, Optional settings, Optional teams)' in text
     assert 'Function TB_STANDINGS(Optional crosstable, Optional settings, Optional teams)' in text
+    # the prize list: the prize table and the sharing first (required), the blocks optional as everywhere
+    assert 'Function TB_PRIZES(prizes, share, Optional crosstable, Optional settings, Optional teams)' in text
+    assert module.TB_PRIZES.__xlfunc__["argmap"]["prizes"]["options"] == {"ndim": 2}
     # team functions and the check of a published figure
     for name in ("TB_EDE", "TB_EGGSB_C1", "TB_BH_GP_C1", "TB_SSSC", "TB_MPVGP", "TB_MPTS", "TB_GPTS"):
         assert f'Function {name}(cell, Optional crosstable, Optional settings, Optional teams)' in text, name

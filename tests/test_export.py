@@ -14,7 +14,7 @@ import pytest
 
 from xltb.cli.batch import Outcome, Progress
 from xltb.cli.main import main
-from xltb.report.numbers import format_value
+from xltb.tiebreaks.display import value_text
 
 DATA = Path(__file__).parent / "data"
 SEED_FILES = sorted((DATA / "seed").glob("*.trf"))
@@ -303,7 +303,7 @@ def test_formats_follow_the_display_precision():
     assert number_format("BH/C1", [Fraction(12)]) == "0.0"
     assert number_format("TPR", [Fraction(1969)]) == "0"
     assert number_format("AOB", [Fraction(1, 3)]) == "0.00"
-    assert format_value("SB", Fraction(39, 4)) == "9.75"
+    assert value_text("SB", Fraction(39, 4)) == "9.75"
     assert points_text(Fraction(5, 2)) == "2½" and points_text(Fraction(1, 2)) == "½"
     assert points_text(Fraction(3)) == "3"
     assert round_text  # used by the crosstable test above

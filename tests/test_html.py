@@ -18,8 +18,7 @@ from xltb.cli.main import main
 from xltb.ranking import compute
 from xltb.readers.registry import read_event
 from xltb.report.html import html_page
-from xltb.report.numbers import column_decimals, format_fixed
-from xltb.report.titles import shown_values
+from xltb.tiebreaks.display import fixed
 
 DATA = Path(__file__).parent / "data"
 EVENTS = [DATA / "seed" / "held-swiss16.trf", DATA / "seed" / "held-rr6.trf", DATA / "seed" / "held-team14.trf",
@@ -64,10 +63,10 @@ def test_every_participant_and_value_is_on_the_page(tmp_path, page, source):
     for cells, row in zip(rows, st.rows):
         assert cells[0].rstrip("*") == str(row.rank) and cells[1] == str(row.start_no)
         assert row.participant.name in cells
-        shown = shown_values(st, row)
+        shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
-            places = column_decimals(code, [r.values[code] for r in st.rows])
-            assert cells[first + k].replace("\xa0", "") == format_fixed(shown[code], places), (row.start_no, code)
+            text = "" if shown[code] is None else fixed(shown[code], st.places(code))
+            assert cells[first + k].replace("\xa0", "") == text, (row.start_no, code)
     # every value links to its breakdown, which is on the page
     links = page.evaluate("[...document.querySelectorAll('a.v')].map(a => a.getAttribute('href'))")
     assert len(links) == len(st.rows) * len(st.codes)

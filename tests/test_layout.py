@@ -134,10 +134,7 @@ ORDER = ("_gc", "errors", "terminal", "cells", "limits", "files",  # ground: no 
          "check", "report", "functions", "hosts", "templates", "recalc", "cli", "__main__")  # the faces
 FACES = ORDER[ORDER.index("check"):]
 #: imports against the order, each with its reason (none may be added without one)
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("decide", "check"): "an export's legend is read by the checker: moves into the readers (issue 19)",
-    ("templates", "report"): "a tie-break's display precision: moves into the tie-break record (issue 19)",
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def _package(module: str) -> str:

@@ -232,7 +232,7 @@ class Sheet:
 
 
 INDIVIDUAL_CODES = ("BH/C1", "BH", "SB", "SB/C1", "PS", "WIN", "DE", "KS", "FB", "BH/M1")
-CROSSTABLE = "$Crosstable.$A$1:$K$17"
+CROSSTABLE = "$Crosstable.$A$1:$M$17"
 SETTINGS = "$Settings.$A$2:$B$12"
 
 
@@ -315,14 +315,14 @@ def test_individual_event_equals_xltb_standings_and_follows_edits(office, books,
         assert cell_result(sheet.cell("P9")) == ("error", 503)  # #NUM!
         rating.setValue(2200)
         assert cell_result(sheet.cell("P9")) == aro
-        ct.getCellRangeByName("H2").setString("=B99")  # an opponent who does not exist
+        ct.getCellRangeByName("J2").setString("=B99")  # an opponent who does not exist
         assert cell_result(sheet.cell("D2")) == ("error", 519)  # #VALUE!
-        assert "H2" in sheet.cell("P4").getString()  # TB_EXPLAIN names the cell
-        ct.getCellRangeByName("H2").setString("=B13")
+        assert "J2" in sheet.cell("P4").getString()  # TB_EXPLAIN names the cell
+        ct.getCellRangeByName("J2").setString("=B13")
 
         # a result changed through UNO: the values follow (automatic recalculation)
-        ct.getCellRangeByName("G2").setString("=W9")  # Alyx - Jessica round 1: 1-0 -> draw
-        ct.getCellRangeByName("G10").setString("=B1")
+        ct.getCellRangeByName("I2").setString("=W9")  # Alyx - Jessica round 1: 1-0 -> draw
+        ct.getCellRangeByName("I10").setString("=B1")
         edited = swiss16_with_a_draw(tmp_path)
         _check_individual(sheet, columns, edited)
     finally:
@@ -388,8 +388,9 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
         table = st.getCellRangeByName("L1:U17")  # the Excel =TB_STANDINGS(Crosstable,Settings) array
         table.clearContents(1 | 2 | 4 | 16)
         table.setArrayFormula(f"=TB_STANDINGS({CROSSTABLE};{SETTINGS})")
-        for name in ("Instructions", "Settings", "Crosstable"):
+        for name in ("Instructions", "Settings", "Crosstable", "Prizes"):  # the standings printed
             doc.Sheets.getByName(name).IsVisible = False
+        doc.Sheets.getByName("Prizes").setPrintAreas(())  # Calc prints the print area of a hidden sheet
         doc.calculateAll()
         pdf = tmp_path / "standings.pdf"
         doc.storeToURL(pdf.as_uri(), (lo_host.pv("FilterName", "calc_pdf_Export"),))

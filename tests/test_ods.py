@@ -94,12 +94,15 @@ def test_package_is_an_ods_with_the_xlsx_names_and_cached_values(kind):
     for cell in formulas:
         assert cell.getAttribute("table:formula").startswith("of:=") and cell.hasAttribute("office:value-type")
     matrix = [c for c in cells if c.hasAttribute("table:number-matrix-rows-spanned")]
-    anchor, rows, cols = wb.xltb_matrix["Standings"]
-    assert len(matrix) == 1
-    assert (int(matrix[0].getAttribute("table:number-matrix-rows-spanned")),
-            int(matrix[0].getAttribute("table:number-matrix-columns-spanned"))) == (rows, cols)
+    assert len(matrix) == len(wb.xltb_matrix) == (1 if kind == "team" else 2)  # the standings, the prize list
+    for found, (sheet, (anchor, rows, cols)) in zip(matrix, wb.xltb_matrix.items()):
+        assert (int(found.getAttribute("table:number-matrix-rows-spanned")),
+                int(found.getAttribute("table:number-matrix-columns-spanned"))) == (rows, cols), sheet
     assert matrix[0].getAttribute("table:formula") == (
         f"of:={PREFIX}TB_STANDINGS(" + ("Matches;Settings;Teams)" if kind == "team" else "Crosstable;Settings)"))
+    if kind != "team":
+        assert matrix[1].getAttribute("table:formula") == \
+            f"of:={PREFIX}TB_PRIZES(PrizeTable;PrizeSharing;Crosstable;Settings)"
     protected = {t.getAttribute("table:name") for t in doc.getElementsByTagName("table:table")
                  if t.getAttribute("table:protected") == "true"}
     assert protected == ({"Standings", "Matches"} if kind == "team" else {"Standings"})
@@ -223,9 +226,9 @@ def test_ods_values_follow_an_edited_result(office, templates, tmp_path):
     doc = office.load(templates / "individual.ods")
     try:
         ct = doc.Sheets.getByName("Crosstable")
-        ct.getCellRangeByName("G2").setString("=W9")  # Alyx - Jessica round 1: 1-0 -> draw
-        ct.getCellRangeByName("G10").setString("=B1")
-        assert ct.getCellRangeByName("G2").getType().value == "TEXT"  # the text cell stays text
+        ct.getCellRangeByName("I2").setString("=W9")  # Alyx - Jessica round 1: 1-0 -> draw
+        ct.getCellRangeByName("I10").setString("=B1")
+        assert ct.getCellRangeByName("I2").getType().value == "TEXT"  # the text cell stays text
         edited = swiss16_with_a_draw(tmp_path)
         assert standings(edited)["standings"] != standings(SEED / "held-swiss16.trf")["standings"]
         check_sheet(doc, edited, False)  # recalculated by Calc itself: no calculateAll

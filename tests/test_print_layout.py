@@ -94,15 +94,15 @@ def test_double_round_robin_grid_holds_both_legs_in_round_order(tmp_path):
     assert grid[2][0] == "½ 0" and grid[4][0] == "0 ½"
 
 
-def test_direct_encounter_only_where_it_decided_something(tmp_path):
+def test_direct_encounter_where_art6_gives_a_value(tmp_path):
     wb = _book(tmp_path, BRITISH, "--rounds", "9")
     ws = wb["Standings"]
     heads, rows = _table(ws)
     de = heads.index("DE")
     shown = {r[1]: r[de] for r in rows if r[de] is not None}
-    assert shown == {95: 1, 62: 0}  # 6.2 separated them; the other tied groups' DE decided nothing: blank
+    assert shown == {95: 1, 62: 0}  # 6.2: they met; the other tied groups did not all meet: blank (6.3)
     legend = " ".join(c.value or "" for c in ws["A"][:int(ws.print_title_rows.split(":")[-1].lstrip("$")) - 1])
-    assert "DE is shown only where direct encounter decided something" in legend
+    assert "DE is the score in the separate standings of the tied players (C.07 6.1)" in legend
     assert "Standings after round 8 of 9" in ws["A2"].value  # --rounds: the event is not over
     heads, details = _table(wb["Details"])
     de_rows = [r for r in details if (r[3] or "").startswith("DE ")]

@@ -15,7 +15,7 @@ import pytest
 from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from xltb.report.numbers import format_value
+from xltb.tiebreaks.display import value_text
 from helpers import read_trf, recalc_data, recalc_workbook, set_cells
 from xltb.recalc.run import recalc_file
 from xltb.templates.build import render
@@ -70,7 +70,7 @@ def test_exercise_book_values(name, kind, edition):
         assert got["Pts"] == want["PTS"], (no, "PTS")
         for code in codes:  # as printed: the book gives AOB to two decimals
             value = None if got[code] in ("", None) else Fraction(got[code])
-            assert format_value(code, value) == format_value(code, None if want[code] is None else Fraction(
+            assert value_text(code, value) == value_text(code, None if want[code] is None else Fraction(
                 str(want[code]))), (no, code, value, want[code])
 
 
@@ -125,7 +125,7 @@ def test_formulas_beside_the_templates():
     ws["B1"] = "=TB_SB_C1(A1)"
     ws["B2"] = '=TB("SB-C1", A2)'
     ws["B3"] = "=_xludf.TB_SB_C1('My notes'!$A$2)"
-    ws["B4"] = "=TB_SB_C1(A1, Crosstable!$A$1:$K$17, Settings!$A$2:$B$12)"
+    ws["B4"] = "=TB_SB_C1(A1, Crosstable!$A$1:$M$17, Settings!$A$2:$B$12)"
     ws["B5"] = '=TB_EXPLAIN(A1, "SB/C1")'
     ws["B6"] = "=TB_RANK(Standings!A5)"
     ws["B7"] = "=SUM(A1:A2)"  # Excel's own: evaluated too
@@ -144,16 +144,16 @@ def test_formulas_beside_the_templates():
 def test_bad_cell_gives_error_values_and_explain_names_it():
     data = render("individual", read_trf(SEED / "held-swiss16.trf"))
     wb = load_workbook(io.BytesIO(data))
-    wb["Crosstable"]["H5"] = "=BY"  # David, round 2 (text, as the template's cells are)
-    wb["Crosstable"]["H5"].data_type = "s"
+    wb["Crosstable"]["J5"] = "=BY"  # David, round 2 (text, as the template's cells are)
+    wb["Crosstable"]["J5"].data_type = "s"
     wb["Standings"]["Z2"] = '=TB_EXPLAIN(A2, "BH")'
     wb["Standings"]["Z3"] = "=TB_BH_C1(A2, Crosstable, Settings)"
     values, _, result = recalc_workbook(wb)
     ws = values["Standings"]
     assert ws["Z3"].value == "#VALUE!" and ws["Z3"].data_type == "e"
     assert ws["L1"].value == "#VALUE!"  # the table: the error in its first cell
-    assert ws["Z2"].value.startswith("#VALUE! Crosstable!H5: cannot read '=BY'")
-    assert any(e.startswith("Standings!Z3: #VALUE! Crosstable!H5: cannot read '=BY'") for e in result.errors)
+    assert ws["Z2"].value.startswith("#VALUE! Crosstable!J5: cannot read '=BY'")
+    assert any(e.startswith("Standings!Z3: #VALUE! Crosstable!J5: cannot read '=BY'") for e in result.errors)
 
 
 def test_blank_template_recalculates_to_blanks(tmp_path):
@@ -245,7 +245,7 @@ def test_the_spilled_table_grows_with_the_event(tmp_path):
     added to the spare rows, beyond the size of the table stored in the file (never cut)."""
     src = tmp_path / "in.xlsx"
     data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
-    src.write_bytes(set_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "G18": "+BYE",
+    src.write_bytes(set_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "I18": "+BYE",
                                                                   "A19": 18, "B19": "Later Entry"}))
     result = recalc_file(src, tmp_path / "out.xlsx")
     assert result.errors == [] and result.unevaluated == []

@@ -129,21 +129,22 @@ def _sheet_rows(ws, ref: str):
 def test_filled_template_holds_the_event():
     trf = read_trf(SEED / "held-swiss16.trf")
     wb = load_workbook(io.BytesIO(render("individual", trf)))
-    assert wb.sheetnames == ["Instructions", "Settings", "Crosstable", "Standings"]
+    assert wb.sheetnames == ["Instructions", "Settings", "Crosstable", "Standings", "Prizes"]
     names = {n: dn.attr_text for n, dn in wb.defined_names.items()}
-    assert names["Crosstable"] == "Crosstable!$A$1:$M$37"  # 2 spare rounds, 20 spare rows
+    assert names["Crosstable"] == "Crosstable!$A$1:$O$37"  # 2 spare rounds, 20 spare rows
     assert names["Tiebreaks"].startswith("Settings!$B$")
     settings_block = _sheet_rows(wb["Settings"], names["Settings"].split("!")[1].replace("$", ""))
     settings = parse_settings(settings_from_pairs(settings_block))
     assert settings.start_date.isoformat() == "2024-10-24" and settings.tiebreaks == "BH/C1,BH,SB,DE,WIN"
     ws = wb["Crosstable"]
-    rows = _sheet_rows(ws, "A1:K17")
-    assert rows[4][:2] == [4, "David"] and rows[4][6:] == ["+B12", "=BYE", "+W13", "=W3", "=B1"]
-    assert ws["H5"].data_type == "s" and ws["H5"].number_format == "@"  # "=BYE" is text, not a formula
+    rows = _sheet_rows(ws, "A1:M17")
+    assert rows[0][6:8] == ["Sex", "Born"] and rows[4][6] == "m"  # for the prize categories (TRF sex)
+    assert rows[4][:2] == [4, "David"] and rows[4][8:] == ["+B12", "=BYE", "+W13", "=W3", "=B1"]
+    assert ws["J5"].data_type == "s" and ws["J5"].number_format == "@"  # "=BYE" is text, not a formula
     t = to_tournament(rows)
     assert [(p.start_no, p.points) for p in t.players] == [(p.start_no, p.points) for p in trf.players]
-    assert str(ws.data_validations.dataValidation[0].sqref) == "G2:M37"
-    assert _sheet_rows(ws, "L1:M1") == [["R6", "R7"]] and _sheet_rows(ws, "A18:M18") == [[None] * 13]
+    assert str(ws.data_validations.dataValidation[0].sqref) == "I2:O37"
+    assert _sheet_rows(ws, "N1:O1") == [["R6", "R7"]] and _sheet_rows(ws, "A18:O18") == [[None] * 15]
     st = wb["Standings"]
     assert [c.value for c in st[1]][:10] == ["No", "Name", "Rating", "Rank", "Pts", "=Q1", "=R1", "=S1", "=T1",
                                              "=U1"]

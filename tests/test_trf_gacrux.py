@@ -98,13 +98,14 @@ def gacrux_runs(tmp_path_factory):
     if why is not None:
         pytest.skip(why)
     from xltb.decide import decide
+    from xltb.ranking import rank
     from xltb.readers.trf_write import Ranking, write_trf
 
     folder = tmp_path_factory.mktemp("gacrux")
 
     def one(path: Path):
         decision = decide(str(path))
-        st = decision.compute()
+        st = rank(decision)
         out = write_trf(decision.event, Ranking({r.start_no: r.rank for r in st.rows}, tuple(st.codes),
                                                 st.edition.key))
         target = folder / (path.parent.name + "-" + path.name + ".trf")

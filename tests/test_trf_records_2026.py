@@ -10,6 +10,7 @@ import pytest
 
 from helpers import SEED
 from xltb.decide import decide
+from xltb.ranking import rank
 from xltb.readers.trf_write import Ranking, write_trf
 
 HELD = (SEED / "held-swiss16.trf").read_text(encoding="utf-8")
@@ -41,8 +42,8 @@ def small(tmp_path, extra: list[str], ratings=None, name="event.trf", points=Non
     return str(path)
 
 
-def standings(path: str, tiebreaks: str = "DE,WIN,SB,KS", **kwargs):
-    return decide(path, tiebreaks=tiebreaks).compute(**kwargs)
+def standings(path: str, tiebreaks: str = "DE,WIN,SB,KS", lots: int | None = None, **kwargs):
+    return rank(decide(path, tiebreaks=tiebreaks, **kwargs), lots=lots)
 
 
 def values(st) -> list:
@@ -146,8 +147,8 @@ def test_250_acceleration_never_reaches_a_tie_break(tmp_path):
 def test_comments_do_not_change_the_list(tmp_path):
     """A commented-out tie-break list (### before the 202) is a comment: the list is the one in force."""
     path = small(tmp_path, ["### 202 BH,SB", "###202 KS", "202 SB,KS", "### the list was changed"])
-    st = decide(path).compute()
-    assert st.codes == ["SB", "KS"] and st.choices["tiebreaks"].origin == "file"
+    st = rank(decide(path))
+    assert st.codes == ["SB", "KS"] and st.choices.tiebreaks.origin == "file"
 
 
 def test_extension_lines_of_other_programs(tmp_path):

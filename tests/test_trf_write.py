@@ -12,6 +12,7 @@ import pytest
 from helpers import DATA, SEED
 from xltb.cli.main import main
 from xltb.decide import decide
+from xltb.ranking import rank
 from xltb.readers.registry import read_event
 from xltb.readers.trf_write import Ranking, decimal, write_trf
 
@@ -23,7 +24,7 @@ def written(path, tmp_path, **choices):
     """The event of ``path`` written by xltb (as ``xltb trf`` writes it) into ``tmp_path``, its decision and
     the writer's warnings."""
     decision = decide(str(path), **choices)
-    st = decision.compute()
+    st = rank(decision)
     out = write_trf(decision.event, Ranking({r.start_no: r.rank for r in st.rows}, tuple(st.codes),
                                             st.edition.key))
     target = tmp_path / (path.name + ".trf")
@@ -45,7 +46,7 @@ def test_written_trf_ranks_the_same(path, tmp_path):
     """Every TRF under tests/data (individual and team) and every export -> TRF-2026 -> the same standings:
     ranks, points and every value (the edition given, as TRF has no record of it)."""
     target, decision, st, _ = written(path, tmp_path)
-    back = decide(str(target), rules=st.edition.key).compute()
+    back = rank(decide(str(target), rules=st.edition.key))
     assert st.codes == back.codes
     assert rows(back) == rows(st)
     assert back.team == st.team and type(read_event(target)[0]) is type(decision.event)

@@ -15,6 +15,9 @@ The Python API, for notebooks and scripts::
         print(row.rank, row.participant.name, row.points, row.values["BH/C1"])
     print(xltb.explain(st, 4, "BH/C1"))                   # the breakdown, round by round
     frame = xltb.to_dataframe(st)                         # pandas, loaded only here
+    prizes = xltb.award_prizes(st, xltb.read_prizes("prizes.csv"), share="hort")  # docs/prizes.md
+    for award in prizes.awards:
+        print(award.prize and award.prize.name, award.player and award.player.name, award.paid, award.reason)
 
 Values are exact (:class:`fractions.Fraction`; rating-based values are whole ``int`` rating
 points); ``None`` is a value the rules leave undefined. The engine imports no pandas, openpyxl or
@@ -30,8 +33,10 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
-    from .decide import Decision, decide
-    from .ranking import compute
+    from .decide import decide
+    from .prizes import PrizeList, PrizeTable, award_prizes, read_prizes
+    from .ranking import compute, rank
+    from .ranking.decision import Decision
     from .ranking.standings import Entry, Row, Standings
     from .readers.registry import read_event
     from .report.explain import explain_text as explain
@@ -41,13 +46,18 @@ if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
 _API = {
     "read_event": ("xltb.readers.registry", "read_event"),
     "compute": ("xltb.ranking", "compute"),
+    "rank": ("xltb.ranking", "rank"),
     "decide": ("xltb.decide", "decide"),
-    "Decision": ("xltb.decide", "Decision"),
+    "Decision": ("xltb.ranking.decision", "Decision"),
     "explain": ("xltb.report.explain", "explain_text"),
     "to_dataframe": ("xltb.report.frames", "to_dataframe"),
     "Standings": ("xltb.ranking.standings", "Standings"),
     "Row": ("xltb.ranking.standings", "Row"),
     "Entry": ("xltb.ranking.standings", "Entry"),
+    "read_prizes": ("xltb.prizes", "read_prizes"),
+    "award_prizes": ("xltb.prizes", "award_prizes"),
+    "PrizeTable": ("xltb.prizes", "PrizeTable"),
+    "PrizeList": ("xltb.prizes", "PrizeList"),
 }
 
 __all__ = ["__version__", *_API]

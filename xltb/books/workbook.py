@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import zipfile
-from dataclasses import replace
 from typing import Any
 
 from ..errors import InputError
@@ -172,7 +171,7 @@ def _with_settings(event: Any, settings: EventSettings, settings_rows: Any, book
         primary_choice = Choice(value, "user", "--primary") if primary else \
             Choice(value, "workbook", provisions.cell("PrimaryScore")) if settings.primary else \
             Choice(value, "default", "the Settings sheet names no PrimaryScore; match points, C.07 11.1")
-        return replace(event, name=settings.name, primary=value, primary_choice=primary_choice, **common)
+        return event._replace(name=settings.name, primary=value, primary_choice=primary_choice, **common)
     return event._replace(**common)
 
 

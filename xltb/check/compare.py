@@ -9,13 +9,13 @@ from fractions import Fraction
 from ..errors import TieBreakError
 from ..model import Choice
 from ..ranking.loop import by_values, rank
-from ..rules import EDITIONS, Edition, edition_for_date, parse_edition
-from ..tiebreaks.codes import parse_code
+from ..ranking.choices import choose_edition
+from ..rules import EDITIONS, Edition, parse_edition
+from ..tiebreaks.codes import parse_code, tiebreak_of
 from ..tiebreaks.context import Context, Options
 from ..tiebreaks.direct import direct_encounter
-from ..tiebreaks.registry import CATALOGUE, info
+from ..tiebreaks.registry import info
 from .conventions import CONVENTIONS, Convention
-from .legend import interpret
 from .precision import same_figure, show
 from .recompute import Recomputer
 from .report import CellDifference, CheckReport, ColumnReport, RankDifference, breakdown_lines, de_lines
@@ -38,7 +38,8 @@ class Checker:
         return self.unrated if self.unrated is not None else col.unrated_rating
 
     def _is_de(self, code: str | None) -> bool:
-        return bool(code) and code.split("/")[0].split(":")[0] in ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB")
+        tb = tiebreak_of(code) if code else None
+        return tb is not None and tb.direct
 
     def column_values(self, col: Column, edition: str) -> dict[int, Fraction | None] | str:
         """xltb's values for a published column under ``edition`` (DE: from the ranking with the whole list)."""
@@ -49,7 +50,7 @@ class Checker:
             return st
         out = {}
         for row in st.rows:
-            v = row.values.get(col.code)
+            v = st.shown_values(row).get(col.code)  # what xltb shows (Standings.shown)
             # chess-results prints 0 for the participants direct encounter did not concern
             out[row.start_no] = Fraction(0) if v is None and col.decimals is not None else v
         return out
@@ -79,59 +80,60 @@ class Checker:
         return total
 
     def choose_edition(self) -> tuple[Edition, Choice]:
-        """The edition the published figures were computed with, and where that came from and why."""
+        """The edition the figures are compared under, and where it came from and why: the user's, else
+        the one the JSON output says it was computed with, else the one every command uses
+        (:func:`xltb.ranking.choices.choose_edition`: the start date, the legend's, the export's last
+        update, else the newest as xltb's default). Another edition that reproduces more of the
+        published figures is a finding (:meth:`edition_findings`), not the choice."""
         src = self.source
         if self.user_rules:
             edition = parse_edition(self.user_rules)
-            self._choose_codes(edition)
-            return edition, Choice(edition.key, "user", "chosen by the user")
-        if src.rules:
+            choice = Choice(edition.key, "user", "")
+        elif src.rules:
             edition = parse_edition(src.rules)
-            self._choose_codes(edition)
-            return edition, Choice(edition.key, "file", "the edition the JSON was computed with")
-        implied = {parse_edition(e).key for c in src.columns if (e := _legend_edition(c))}
-        start = getattr(src.event, "start_date", None)
-        dated = edition_for_date(start) if start is not None else None
-        if len(implied) == 1:
-            named = EDITIONS[implied.pop()]
-            # "(2023)" names the rules of 2023 onwards: the dated edition when it is one of them
-            if dated is not None and named.key == "2023-09" and dated.key in ("2023-09", "2024-04", "2024-08"):
-                named = dated
-            self._choose_codes(named)
-            return named, Choice(named.key, "file", "named by the legend" + (f" (start date {start.isoformat()})" if start else ""))
-        if dated is not None:
-            self._choose_codes(dated)
-            return dated, Choice(dated.key, "file", f"in force on the start date {start.isoformat()}")
-        if src.date_hint is not None:
-            day, where = src.date_hint
-            edition = edition_for_date(day)
-            self._choose_codes(edition)
-            return edition, Choice(edition.key, "file", f"no start date; in force on {day.isoformat()}, {where}")
-        if not any(c.comparable for c in src.columns):
-            if not src.ranks:
-                edition = edition_for_date(None)
-                return edition, Choice(edition.key, "default", "no start date: the newest edition")
-            scores = []
-            for i, e in enumerate(EDITIONS.values()):
+            choice = Choice(edition.key, "file", "the edition the JSON was computed with")
+        else:
+            implied = {c.edition for c in src.columns if c.edition}
+            named = implied.pop() if len(implied) == 1 else None
+            edition, choice = choose_edition(src.event, None, named=(named, "the legend") if named else None,
+                                             dated=src.date_hint)
+        self._choose_codes(edition)
+        return edition, choice
+
+    def edition_findings(self, edition: Edition) -> list[str]:
+        """A note for each edition that reproduces more of the published figures than ``edition`` (the
+        values of the comparable columns; without any, the ranks), most first; the codes of ambiguous
+        columns stay those chosen under ``edition``."""
+        src = self.source
+        comparable = any(c.comparable and c.candidates for c in src.columns)
+        if not comparable and not src.ranks:
+            return []
+        what = "published values" if comparable else "published ranks"
+        scores: list[tuple[int, str]] = []
+        for e in EDITIONS.values():
+            if comparable:
+                agree = self._choose_codes(e)
+            else:
                 st = self._rank_standings(e.key, self._rank_unrated())
                 agree = -1 if isinstance(st, str) else sum(1 for r in st.rows if src.ranks.get(r.start_no) == r.rank)
-                scores.append((agree, -i, e))
-            best = max(scores)
-            detail = ", ".join(f"{e.key} {s}" for s, _, e in scores)
-            return best[2], Choice(best[2].key, "file", f"no start date: the edition that reproduces the most published ranks "
-                                                        f"({detail})")
-        scores = [(self._choose_codes(e), -i, e) for i, e in enumerate(EDITIONS.values())]
-        best = max(scores)
-        edition = best[2]
-        self._choose_codes(edition)
-        detail = ", ".join(f"{e.key} {s}" for s, _, e in scores)
-        return edition, Choice(edition.key, "file", f"no start date: the edition that reproduces the most published values "
-                                              f"({detail})")
+            scores.append((agree, e.key))
+        if comparable:
+            self._choose_codes(edition)  # the codes chosen under the edition compared
+        chosen = next(a for a, key in scores if key == edition.key)
+        better = sorted(((a, key) for a, key in scores if a > chosen), key=lambda s: -s[0])
+        if not better:
+            return []
+        detail = ", ".join(f"{key} {max(a, 0)}" for a, key in scores)
+        return [f"edition {key} reproduces more of the {what} than {edition.key}, the edition compared "
+                f"({detail}): the figures may have been computed under it; --rules {key} compares under it"
+                for _, key in better]
 
     # --------------------------------------------------------------- values
     def check(self) -> CheckReport:
         src = self.source
         edition, choice = self.choose_edition()
+        if choice.origin != "user" and not src.rules:
+            self.notes.extend(self.edition_findings(edition))
         self._edition = edition
         if src.kind in ("chess-results", "swissperfect"):  # the list the export ranked with: its columns
             src.rank_codes = tuple(c.code for c in src.columns if c.code and c.code != "PTS")
@@ -208,7 +210,7 @@ class Checker:
         for no, pub in src.points.items():
             if pub is not None and no in st_points and st_points[no] != pub:
                 points.append((no, src.names.get(no, ""), pub, st_points[no]))
-        return CheckReport(src.path, src.kind, edition.key, choice.reason, [c for c in src.rank_codes], columns, cells,
+        return CheckReport(src.path, src.kind, edition.key, choice.text, [c for c in src.rank_codes], columns, cells,
                            ranks, points, self.notes, len(list(self.rec.participants())), compared, rank_whole,
                            dict(src.names))
 
@@ -326,8 +328,7 @@ class Checker:
                 break
             try:
                 spec = parse_code(col.code, strict=False)
-                tb = CATALOGUE.get(spec.acronym)
-                higher = (tb.higher_is_better if tb else True) != spec.reverse
+                higher = spec.tiebreak.higher_is_better != spec.reverse
             except TieBreakError:
                 higher = True
             keys.append((col, higher))
@@ -444,13 +445,6 @@ class Checker:
             descending = info(spec).higher_is_better != spec.reverse
             levels.append(by_values(arr, descending))
         return {t.players[i].start_no: place for i, place, _ in rank(ctx.score, levels)}
-
-
-def _legend_edition(col: Column) -> str | None:
-    if not col.name or col.given:
-        return None
-    entry = interpret(col.name)
-    return entry.edition if entry else None
 
 
 def check_source(source: Source, *, rules: str | None = None, unrated_rating: int | None = None) -> CheckReport:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
+from ..errors import TieBreakError
 from ..rules import Edition
+from ..tiebreaks.codes import parse_code, tiebreak_of
 from ..tiebreaks.base import Element
 from ..tiebreaks.modifiers import apply_cuts
 from ..tiebreaks.rating import round_half_up
@@ -68,13 +70,25 @@ def _aro_cut_unplayed_first(ev, spec, edition, tournament) -> Fraction | None:
     return Fraction(round_half_up(Fraction(sum(kept), len(kept))))  # C.07 10.1: rounded half up
 
 
+def _acronym(code: str) -> str | None:
+    tb = tiebreak_of(code)
+    return None if tb is None else tb.acronym
+
+
+def _cut(code: str) -> int:
+    try:
+        return parse_code(code, strict=False).cut
+    except TieBreakError:
+        return 0
+
+
 CONVENTIONS: tuple[Convention, ...] = (
     Convention("sb-unplayed-draw",
-               lambda code, ed: code.split("/")[0] == "SB" and ed.virtual_opponent,
+               lambda code, ed: _acronym(code) == "SB" and ed.virtual_opponent,
                "Swiss-Manager's reading of the 2011 annex F.b: the participant's own unplayed games count "
                "as draws against the virtual opponent (Sv x 1/2)", _sb_virtual_draw),
     Convention("aro-cut-unplayed",
-               lambda code, ed: code.split("/")[0] in ("ARO",) and "/C" in code,
+               lambda code, ed: _acronym(code) == "ARO" and _cut(code) > 0,
                "Swiss-Manager's ARO Cut: an unplayed round is cut first (a participant with an unplayed "
                "round keeps all the games played)", _aro_cut_unplayed_first),
 )

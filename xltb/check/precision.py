@@ -8,44 +8,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
-def round_to(value: Fraction, places: int) -> Fraction:
-    """``value`` rounded half away from zero to ``places`` decimals (how exports print values)."""
-    scale = 10**places
-    scaled = value * scale
-    rounded = int((abs(scaled) * 2 + 1) // 2) * (1 if scaled >= 0 else -1)
-    return Fraction(rounded, scale)
-
-
-def same_figure(published: Fraction | None, decimals: int | None, value: Fraction | None) -> bool:
-    """True when xltb's ``value`` prints as the ``published`` figure.
-
-    ``decimals`` is the precision of the published column (None: a JSON number, compared as a
-    binary float exactly as it was written). An empty published cell matches an undefined value.
-    """
-    if published is None or value is None:
-        return published is None and value is None
-    if decimals is None:
-        return float(value) == float(published)
-    return round_to(value, decimals) == published
-
-
-def printed_decimals(text: str) -> int:
-    t = text.strip().replace(",", ".")
-    if t.endswith("½"):
-        return 1
-    return len(t.split(".", 1)[1]) if "." in t else 0
+from ..tiebreaks.display import fixed, needed_places, printed_decimals, same_figure
 
 
 def show(value: Fraction | None) -> str:
     """A value for the report: as many decimals as it needs (up to 4), '-' when undefined."""
     if value is None:
         return "-"
-    for places in (0, 1, 2, 3, 4):
-        if (value * 10**places).denominator == 1:
-            return f"{float(value):.{places}f}"
-    return f"{float(value):.4f}"
-
+    places = needed_places(value, 0)
+    return fixed(value, 4 if places is None else places)
 
 
 def published_number(published) -> tuple[Fraction | None, int | None]:

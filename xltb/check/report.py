@@ -211,7 +211,8 @@ def breakdown_lines(st, start_no: int, code: str) -> list[str]:
 def de_lines(st, start_no: int, code: str) -> list[str]:
     """What direct encounter decided for one participant (the steps of Art. 6 that concerned it)."""
     row = st.row(start_no)
-    out = [f"xltb {show(row.values.get(code)) if row.values.get(code) is not None else 'not applied'} "
+    value = st.shown_values(row).get(code)
+    out = [f"xltb {show(value) if value is not None else 'not applied'} "
            f"(C.07 6, edition {st.edition.key}), rank {row.rank}"]
     for step in st.encounter_steps(code, start_no):
         out.append("  " + step.text())

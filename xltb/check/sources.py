@@ -19,7 +19,7 @@ from ..readers.registry import read_event, read_published
 from ..readers.text import read_bytes
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
-from .legend import UNNAMED_CANDIDATES, interpret, koya_limit
+from ..readers.legend import read_columns
 from .precision import printed_decimals
 
 
@@ -39,6 +39,7 @@ class Column:
     note: str = ""
     given: bool = False  # the code was given by the user (--tiebreaks)
     unrated_rating: int | None = None
+    edition: str | None = None  # an edition the legend name implies
 
 
 @dataclass
@@ -126,46 +127,13 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
         raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
                          "columns: give one code per column, in order ('-' skips a column)", file=path)
     columns = []
-    for i, col in enumerate(published.tiebreaks):
+    readings = read_columns(published.tiebreaks, tournament.max_score, user)
+    for col, reading in zip(published.tiebreaks, readings):
         texts = {k: v for k, v in col.texts.items()}
         decimals = max((printed_decimals(t) for t in texts.values() if t.strip()), default=0)
-        c = Column(col.key, col.name, dict(col.values), texts, decimals)
-        entry = interpret(col.name) if col.name else None
-        if user is not None:
-            if i < len(user):
-                c.code = None if user[i] == "-" else user[i]
-                c.candidates = () if c.code is None else (c.code,)
-                c.given = True
-                c.comparable = c.code is not None
-                c.note = "code given with --tiebreaks" if c.code else "skipped (--tiebreaks -)"
-            else:
-                c.code, c.comparable, c.note = None, False, "not in --tiebreaks"
-        elif entry is not None:
-            c.candidates = entry.codes
-            c.comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"
-            c.ambiguous = entry.ambiguous
-            c.note = entry.note
-            c.unrated_rating = entry.unrated_rating
-            c.code = entry.codes[0] if entry.codes else None
-            if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
-                code, why = koya_limit(entry, tournament.max_score)
-                c.code, c.candidates, c.comparable = code, (code,) if code else (), code is not None
-                c.note = "; ".join(n for n in (c.note, why) if n)
-        else:
-            c.ambiguous = True
-            zeros = sum(1 for v in c.values.values() if v == 0)
-            if c.values and zeros >= 0.8 * len(c.values) and all(v is not None and 0 <= v <= 1
-                                                                 for v in c.values.values()):
-                c.candidates = ("DE",)
-                c.code = "DE"
-                c.note = ("no legend name; 0 for almost everyone, as the export prints direct encounter: read as "
-                          "DE (give --tiebreaks to decide)")
-            else:
-                c.candidates = UNNAMED_CANDIDATES
-                c.code = UNNAMED_CANDIDATES[0]
-                c.note = "no legend name: the code is the candidate that reproduces the most values " \
-                         "(give --tiebreaks to decide)"
-        columns.append(c)
+        columns.append(Column(col.key, col.name, dict(col.values), texts, decimals, reading.candidates, reading.code,
+                              reading.comparable, reading.ambiguous, reading.note, reading.given,
+                              reading.unrated_rating, reading.edition))
     hint = None
     if published.updated is not None and tournament.start_date is None:
         hint = (published.updated, "the export's last update")

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import TieBreakError
 from ..rules import EDITIONS, Edition
-from ..tiebreaks.codes import CUTTABLE, parse_code
-from ..tiebreaks.registry import CATALOGUE
+from ..tiebreaks.codes import CUTTABLE, parse_code, tiebreak_of
 from .conventions import CONVENTIONS
 
 
@@ -90,7 +89,7 @@ def variants_for(code: str, edition: Edition, unrated: int | None, *, has_unrate
             for steps in (-2, -1, 1, 2):
                 alt = _join(acronym, cut, forfeits, f"/L{steps:+d}")
                 add(Variant(ed, alt, unrated, None, f"{alt}: Koya limit moved {steps / 2:+g} point"))
-        tb = CATALOGUE.get(acronym)
+        tb = tiebreak_of(acronym)
         if tb is not None and tb.rating_based and has_unrated:
             for r in _UNRATED_TRIES:
                 if r != unrated:

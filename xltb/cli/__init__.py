@@ -7,6 +7,7 @@ Modules import heavy libraries (openpyxl, pandas, xlwings) inside ``run`` only.
 COMMANDS = {
     "standings": "xltb.cli.standings",
     "explain": "xltb.cli.explain",
+    "prizes": "xltb.cli.prizes",
     "export": "xltb.cli.export",
     "template": "xltb.cli.template",
     "recalc": "xltb.cli.recalc",

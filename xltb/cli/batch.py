@@ -22,8 +22,10 @@ from dataclasses import dataclass, field, replace
 from .._gc import paused
 from ..errors import XltbError
 from ..decide import decide
+from ..ranking import rank
 from ..readers.registry import EXPECTED_INPUT
 from ..files import write_atomic
+from ..prizes import PrizeTable, Share, award_prizes
 from ..report.html import html_page
 from ..report.workbook import PDF_DEFAULT, write_workbook
 
@@ -49,6 +51,8 @@ class Options:
     planned: int | None = None  # the rounds planned ("after round N of M")
     after_round: int | None = None  # rank each event as it stood after this round
     html: bool = False  # also write the HTML page
+    prizes: PrizeTable | None = None  # the prize table (--prizes): a Prizes sheet, section and PDF page
+    share: Share = "none"  # how the money of players tied on points is shared (--share)
     pdf_work: str | None = None  # where the workbooks to print wait for LibreOffice (set by run())
 
 
@@ -179,24 +183,25 @@ def export_one(task: Task, options: Options) -> Outcome:
                           unrated_rating=options.unrated_rating, after=options.after_round,
                           planned=options.planned)  # the same choices as xltb standings
         kind = decision.kind
-        standings = decision.compute(unrated_rating=options.unrated_rating, lots=options.lots)
+        standings = rank(decision, lots=options.lots)
+        prizes = award_prizes(standings, options.prizes, options.share) if options.prizes else None
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         with paused():  # a million small acyclic objects: the collector's full scans would dominate
             write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned,
-                           force=options.force)
+                           force=options.force, prizes=prizes)
         outcome.output = task.output
-        outcome.warnings = list(standings.warnings)
+        outcome.warnings = list(standings.warnings) + list(prizes.warnings if prizes else ())
         if html_target:
             write_atomic(html_target, html_page(standings, lang=options.lang, planned=options.planned,
-                                                input_kind=kind), force=options.force)
+                                                input_kind=kind, prizes=prizes), force=options.force)
             outcome.html = html_target
         if pdf_target:
             printable = os.path.join(options.pdf_work or folder, f"{task.index:05d}.xlsx")
             sheets = options.pdf_sheets or PDF_DEFAULT
             # the pages are numbered per sheet: "page N of M" when the PDF is one sheet, else "page N"
             write_workbook(standings, printable, input_kind=kind, lang=options.lang, planned=options.planned,
-                           sheets=sheets, page_of=len(sheets) == 1)
+                           sheets=sheets, page_of=len(sheets) == 1, prizes=prizes)
             outcome.printable, outcome.pdf = printable, pdf_target
     except XltbError as err:
         message = str(err)

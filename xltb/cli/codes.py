@@ -6,12 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..rules import EDITIONS
-from ..tiebreaks.codes import ACRONYMS, MODIFIER_NAMES, MODIFIERS, SPELLING
-from ..tiebreaks.registry import CATALOGUE
-
-#: tie-breaks of team events only (C.07 11-13)
-TEAM_ONLY = {"MPTS", "GPTS", "BC", "TBR", "BBE", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB",
-             "EDEBT", "EDEBB", "SSSC"}
+from ..tiebreaks.catalogue import MODIFIER_NAMES, TIEBREAKS, TieBreak
 
 
 def register(sub) -> None:
@@ -23,26 +18,20 @@ def register(sub) -> None:
     p.set_defaults(run=run, quick_exit=True)
 
 
-def editions_of(acronym: str) -> str:
+def editions_of(tb: TieBreak) -> str:
     """The editions that define a tie-break (STD, TPN and RTNG are new in 2026-03)."""
-    info = CATALOGUE.get(acronym)
-    if info is not None and info.note == "2026":
-        keys = [e.key for e in EDITIONS.values() if e.new_2026_codes]
-    else:
-        keys = list(EDITIONS)
+    keys = [e.key for e in EDITIONS.values() if tb.defined_in(e)]
     return ", ".join(keys) if len(keys) < len(EDITIONS) else "all"
 
 
 def rows() -> list[tuple[str, str, str, str, str, str]]:
-    """(code, name, article, modifiers, events, editions) for every tie-break."""
+    """(code, name, article, modifiers, events, editions) for every tie-break, from its record."""
     out = []
-    for acronym, (article, name) in ACRONYMS.items():
-        letters = MODIFIERS.get(acronym, "")
-        modifiers = ", ".join(MODIFIER_NAMES[m].split(" ")[0] for m in letters) or "-"
-        code = SPELLING.get(acronym, acronym) + (" (GE)" if acronym == "REP" else "")
-        events = "team" if acronym in TEAM_ONLY else "both" if acronym in ("PTS", "DE", "BH", "FB", "SB") \
-            else "individual"
-        out.append((code, name, article, modifiers, events, editions_of(acronym)))
+    for tb in TIEBREAKS.values():
+        modifiers = ", ".join(MODIFIER_NAMES[m].split(" ")[0] for m in tb.modifiers) or "-"
+        listed = [a for a in tb.aliases if a != "ESB"]  # ESB: the family's name, read as EMMSB
+        code = tb.spelt + (f" ({', '.join(listed)})" if listed else "")
+        out.append((code, tb.name, tb.article, modifiers, tb.events, editions_of(tb)))
     return out
 
 

@@ -7,7 +7,8 @@ import argparse
 from ..errors import XltbError
 from ..files import write_atomic
 from ..model import EventType
-from ..decide import Decision, decide
+from ..decide import decide
+from ..ranking.decision import Decision
 from ..terminal import printable
 from ..readers.registry import read_event
 
@@ -20,9 +21,9 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
                                  "export's legend), else xltb's default for the event type")
     parser.add_argument("--rules", "-r", metavar="EDITION",
                         help="C.07 edition: 2012 (alias legacy: the rules of 2012-2023, virtual opponent), 2023-09, "
-                             "2024-04, 2024-08, 2026-03 (aliases 2023, 2024, 2026); default: the one a chess-results "
-                             "legend names, else the one in force on the event's start date (or the export's last "
-                             "update), the newest without a date")
+                             "2024-04, 2024-08, 2026-03 (aliases 2023, 2024, 2026); default: the one in force on the "
+                             "event's start date, else the one a chess-results legend names, else the one in force "
+                             "on the export's last update, else the newest (xltb's default)")
     parser.add_argument("--unrated-rating", type=int, metavar="N",
                         help="rating used for unrated players in rating-based tie-breaks (C.07 10)")
     parser.add_argument("--event-type", choices=[e.value for e in EventType],

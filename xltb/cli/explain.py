@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
-from ..ranking.choices import is_team
+from ..ranking import is_team, rank
 from ..report.explain import explain_text
 from ..tiebreaks.codes import parse_code
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, output
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
     added = spec.code not in [s.code for s in decision.specs]
     if added:  # computed for the explanation; last, so it changes no rank
-        decision.specs = decision.specs + (spec,)
-    st = decision.compute(unrated_rating=args.unrated_rating)
+        decision = decision._replace(specs=decision.specs + (spec,))
+    st = rank(decision)
     output(explain_text(st, args.start_no, spec.code, added=added), args.output, args.force)
     return 0

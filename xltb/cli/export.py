@@ -7,6 +7,7 @@ import sys
 import time
 
 from ..errors import XltbError
+from ..prizes import SHARES, read_prizes
 from ..report.i18n import available, language
 from ..report.workbook import PDF_DEFAULT, SHEETS, parse_sheets
 from ..rules import parse_edition
@@ -34,7 +35,7 @@ def register(sub) -> None:
                    help="break the ties that remain by a reproducible drawing of lots")
     p.add_argument("--pdf", nargs="?", const="", default=None, metavar="SHEETS",
                    help="also write a PDF of each workbook (needs LibreOffice): the sheets named, comma-separated, "
-                        f"from {', '.join(SHEETS)} (or all); default: {','.join(PDF_DEFAULT)}")
+                        f"from {', '.join(SHEETS)} (or all); default: {','.join(PDF_DEFAULT)} (and prizes with --prizes)")
     p.add_argument("--html", action="store_true",
                    help="also write a self-contained HTML page of each event (standings, crosstable, every "
                         "tie-break value's breakdown a click away)")
@@ -47,6 +48,11 @@ def register(sub) -> None:
                         "file holds")
     p.add_argument("--after-round", type=int, metavar="N", dest="after_round",
                    help="each event as it stood after round N: later rounds ignored, totals recomputed")
+    p.add_argument("--prizes", "-p", metavar="FILE.csv",
+                   help="a prize table (Prize,Category,Amount; see xltb prizes): adds a Prizes sheet, the prize list to "
+                        "the HTML page and to the PDF")
+    p.add_argument("--share", choices=SHARES, default="none",
+                   help="with --prizes: money of players tied on points: none, equal or hort (see xltb prizes)")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="files exported in parallel (processes)")
     p.add_argument("--force", action="store_true", help="overwrite existing workbooks and PDFs")
     p.set_defaults(run=run)
@@ -69,6 +75,13 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(f"--after-round {args.after_round}: the rounds are numbered from 1")
     language(args.lang)  # an unknown language is an error before any work
     sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
+    if "prizes" in sheets and args.prizes is None:
+        raise XltbError(f"--pdf {args.pdf}: the prizes sheet needs a prize table (--prizes FILE.csv)")
+    if args.share != "none" and args.prizes is None:
+        raise XltbError("--share applies to a prize table: give --prizes FILE.csv")
+    table = read_prizes(args.prizes) if args.prizes is not None else None  # read once, for every file
+    if table is not None and args.pdf == "":  # the PDF prints the prize list after the standings
+        sheets = parse_sheets("standings,prizes,crosstable")
     soffice = None
     if args.pdf is not None:
         from ..report.pdf import require_soffice  # LibreOffice is looked for only with --pdf
@@ -80,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     options = batch.Options(tiebreaks=args.tiebreaks, rules=args.rules, unrated_rating=args.unrated_rating,
                             lots=args.lots, event_type=args.event_type, primary=args.primary, pdf=args.pdf is not None,
                             force=args.force, soffice=soffice, lang=args.lang, pdf_sheets=sheets, planned=args.rounds,
-                            html=args.html, after_round=args.after_round)
+                            html=args.html, after_round=args.after_round, prizes=table, share=args.share)
     start = time.perf_counter()
     progress = batch.Progress(len(tasks))
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)

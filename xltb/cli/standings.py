@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..errors import XltbError
-from ..ranking import is_team
+from ..ranking import is_team, rank
 from ..report import formats as out
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, load_event, output
 
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
             event = after_round(event, args.after_round, args.rounds)
         text = _player_standings(event, args)
     else:
-        st = decide_from_args(args).compute(unrated_rating=args.unrated_rating, lots=args.lots)
+        st = rank(decide_from_args(args), lots=args.lots)
         text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
         if args.format == "csv":  # a CSV has no header: the choices xltb made and the warnings go to stderr
             for line in out.choice_warnings(st):

@@ -8,6 +8,7 @@ import sys
 from ..decide import check_template_kind, decide
 from ..errors import XltbError
 from ..model import EventType
+from ..prizes import read_prizes
 from ..files import claim_new, write_atomic
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_list
@@ -31,6 +32,11 @@ def register(sub) -> None:
                    help="with --from: the event as it stood after round N (later rounds ignored)")
     p.add_argument("--rules", "-r", metavar="EDITION", help="C.07 edition for Settings (default: by start date)")
     p.add_argument("--unrated-rating", type=int, metavar="N", help="rating for unrated players (C.07 10)")
+    p.add_argument("--prizes", "-p", metavar="FILE.csv",
+                   help="individual templates: fill the Prizes sheet's prize table from this file (Prize,Category,"
+                        "Amount; see xltb prizes)")
+    p.add_argument("--share", choices=["none", "equal", "hort"], default="none",
+                   help="individual templates: the Prizes sheet's sharing of money between players tied on points")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
                    help="FILE.xlsx; FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
                         "xlwings.conf sheet naming xltb's functions; FILE.ods: a LibreOffice Calc workbook whose "
@@ -55,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     if args.after_round is not None and not args.source:
         raise XltbError("--after-round needs --from EVENT: a blank template has no rounds to cut")
+    if args.kind == "team" and (args.prizes or args.share != "none"):
+        raise XltbError("--prizes and --share: team templates have no Prizes sheet (prizes go to the players of "
+                        "individual events)")
+    prizes = read_prizes(args.prizes) if args.prizes else None
     event, tiebreaks, rules, unrated = None, args.tiebreaks, args.rules, args.unrated_rating
     try:
         if args.source:
@@ -69,10 +79,12 @@ def run(args: argparse.Namespace) -> int:
                 rules = decision.edition.key
             unrated = decision.unrated_rating
             for name, label in (("tiebreaks", "tie-breaks:"), ("rules", "rules: C.07 edition")):
-                print(f"{label} {decision.choices[name].value} ({decision.choices[name].text})", file=sys.stderr)
+                choice = getattr(decision.choices, name)
+                print(f"{label} {choice.value} ({choice.text})", file=sys.stderr)
             for warning in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
                 print(f"xltb: warning: {warning}", file=sys.stderr)
-        data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated,
+        extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share}
+        data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated, **extra,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
     except XltbError as err:
         if err.file is not None or not args.source:

@@ -32,11 +32,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ranking import rank
     from ..ranking.choices import choose_edition
     from ..readers.trf_write import Ranking, write_trf
 
     decision = decide_from_args(args)
-    st = decision.compute(unrated_rating=args.unrated_rating, lots=args.lots)
+    st = rank(decision, lots=args.lots)
     written = write_trf(decision.event, Ranking({row.start_no: row.rank for row in st.rows}, tuple(st.codes),
                                                 st.edition.key))
     notes = list(st.warnings) + list(written.warnings)

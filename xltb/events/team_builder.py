@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Callable
 
 from ..errors import InputError
-from ..model import Choice, Colour, EventType, Kind, RoundResult, Tournament
+from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
 from .builder import declared_by, declared_event_type
-from .team_records import TeamRecords
+from .team_records import TeamEntry, TeamRecords
+from .team_byes import Opponents, byes_from_totals
 
 
 
@@ -58,14 +60,56 @@ def _board_member(res: RoundResult | None) -> bool:
     return res.opponent is not None or res.kind in _EMPTY_BOARD_WIN
 
 
+#: (round, team) -> board -> the team's player on it (None: an empty board)
+Lineups = dict[tuple[int, int], dict[int, int | None]]
+#: (team or None, round or None, kind of round) -> (MP, GP) that TRF 299 sets for it
+Overrides = dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]]
+#: a player's result in a round (None: the player's line has no such round)
+ResultOf = Callable[[int, int], RoundResult | None]
+
+
 def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, source: str, primary_override: str | None,
-           event_type: EventType | None = None) -> TeamTournament:
+          event_type: EventType | None = None) -> TeamTournament:
+    """The team event of the players' event ``ind`` and its team records ``rec``, step by step; each
+    step says which TRF records it reads."""
     # the individual reader's warnings about the players' lines only (rounds, totals) give way to the
     # team records' own
     warnings = [w for i, w in enumerate(ind.warnings) if i not in players_only]
+    team_of = _rosters(ind, rec, source)
+    rounds = _rounds(ind, rec, warnings)
+    results = {p.start_no: p.results for p in ind.players}
+
+    def result(sno: int, r: int) -> RoundResult | None:
+        row = results[sno]
+        return row[r - 1] if r <= len(row) else None
+
+    opponents = _matches(ind, rec, team_of, source)
+    ms, overrides, bonus = _provisions(ind, rec, source)
+    lineups, size = _lineups(rec, rounds, opponents, team_of, result, {p.start_no: p for p in ind.players}, source)
+    team_rounds = _team_rounds(rec, rounds, opponents, lineups, ms, ind.scoring, size, result, overrides, warnings,
+                               source)
+    ms = byes_from_totals(rec, team_rounds, bonus, opponents, ms, warnings)
+    built = _teams(rec, team_rounds, bonus, warnings)
+    # the pairing system: as the user or the file says (TRF 092/192), else from the team pairings (a league
+    # where every two teams met is a round robin, 15.2)
+    declared = declared_event_type(rec.type_text, rec.type_code)
+    etype = event_type or builder.event_type(declared, built, warnings)
+    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    primary, primary_choice = _primary_score(rec, primary_override)
+    info = ind.info._replace(source=source, warnings=tuple(warnings), event_type_choice=type_choice,
+                             rounds_planned=rec.rounds_declared if rec.rounds_declared is not None
+                             else ind.rounds_planned, type_text=rec.type_text, type_code=rec.type_code)
+    return TeamTournament(info=info, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players,
+                          rounds=rounds, boards=size, event_type=etype, scoring=ind.scoring, match_scoring=ms,
+                          primary=primary, primary_choice=primary_choice, board_colours=rec.board_colours)
+
+
+def _rosters(ind: Tournament, rec: TeamRecords, source: str) -> dict[int, int]:
+    """TRF 310 (013): each team's roster, of players with a 001 line, a player on one team only.
+    Player pairing number -> team number."""
     if not rec.teams:
         raise NotTeamMatches("no team has players")
-    players = {p.start_no: p for p in ind.players}
+    players = {p.start_no for p in ind.players}
     team_of: dict[int, int] = {}
     numbers = set()
     for t in rec.teams:
@@ -80,27 +124,25 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 raise InputError(f"player {sno} is on teams {team_of[sno]} and {t.no}", file=source,
                                  line=t.line)
             team_of[sno] = t.no
-    rounds = ind.rounds
-    for r, _ in rec.forfeits:
-        rounds = max(rounds, r)
-    for r, _ in rec.byes:
-        rounds = max(rounds, r)
-    for r, _ in rec.lineups:
-        rounds = max(rounds, r)
-    for r in rec.pab_rounds:
-        rounds = max(rounds, r)
+    return team_of
+
+
+def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[str]) -> int:
+    """The rounds: the players' (001), and any round a 330, 240, 300 or 320 record names; compared with
+    the header's (TRF 142 / XXR)."""
+    rounds = max([ind.rounds] + [r for r, _ in rec.forfeits] + [r for r, _ in rec.byes] + [r for r, _ in rec.lineups]
+                 + list(rec.pab_rounds))
     if rec.rounds_declared is not None and rec.rounds_declared != rounds:
         warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
                         f"{rounds}")
+    return rounds
 
-    results = {p.start_no: p.results for p in ind.players}
 
-    def result(sno: int, r: int) -> RoundResult | None:
-        row = results[sno]
-        return row[r - 1] if r <= len(row) else None
-
-    # ---- matches from the players' pairings
-    opponents: dict[tuple[int, int], int] = {}  # (round, team) -> opposing team
+def _matches(ind: Tournament, rec: TeamRecords, team_of: dict[int, int], source: str) -> Opponents:
+    """The matches: from the players' pairings (001: a team's players who have opponents in a round all
+    meet players of one other team), and the forfeited matches (330)."""
+    numbers = {t.no for t in rec.teams}
+    opponents: Opponents = {}
     for p in ind.players:
         mine = team_of.get(p.start_no)
         for res in p.results:
@@ -112,7 +154,7 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 raise NotTeamMatches(f"player {who} has no team but plays in round {res.round}")
             if mine == theirs:
                 raise NotTeamMatches(f"players {p.start_no} and {res.opponent} of team {mine} meet in round "
-                                      f"{res.round}")
+                                     f"{res.round}")
             known = opponents.setdefault((res.round, mine), theirs)
             if known != theirs:
                 raise InputError(f"round {res.round}: players of team {mine} meet teams {known} and {theirs}",
@@ -121,18 +163,25 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         if team not in numbers or other not in numbers:
             raise InputError(f"330: team {team if team not in numbers else other} does not exist", file=source,
                              line=number)
-        known = opponents.get((r, team))
-        if known is not None and known != other:
+        met = opponents.get((r, team))
+        if met is not None and met != other:
             raise InputError(f"330: team {team} forfeits against {other} in round {r}, but its players meet "
-                             f"team {known}", file=source, line=number)
+                             f"team {met}", file=source, line=number)
         opponents[(r, team)] = other
+    return opponents
 
-    # ---- provisions
-    games = ind.scoring
+
+def _provisions(ind: Tournament, rec: TeamRecords, source: str
+                ) -> tuple[MatchScoring, Overrides, dict[int, list[Fraction]]]:
+    """The match scoring (362: MP of a win, draw, loss; 320: a pairing-allocated bye's MP and GP) and the
+    abnormal points (299): with a result type, the MP and GP of that kind of round (for every team and
+    round: a provision of the event); without, a bonus or penalty of the teams named. Returns the
+    scoring, the overrides and team -> [MP, GP] bonus."""
+    numbers = {t.no for t in rec.teams}
     mf = rec.match_fields
     ms = MatchScoring(win=mf.get("W", Fraction(2)), draw=mf.get("D", Fraction(1)), loss=mf.get("L", Fraction(0)),
                       pab_mp=rec.pab[0] if rec.pab[0] is not None else mf.get("P"), pab_gp=rec.pab[1])
-    overrides: dict[tuple[int | None, int | None, Kind], tuple[Fraction | None, Fraction | None]] = {}
+    overrides: Overrides = {}
     bonus: dict[int, list[Fraction]] = {}
     for number, aat, mp, gp, rnd, ids in rec.abnormal:
         for team in ids:
@@ -149,16 +198,22 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
         kind = _AAT.get(aat)
         if kind is None:
             raise InputError(f"299: unknown result type {aat!r}", file=source, line=number)
-        for team in ids or [None]:
-            overrides[(team, rnd, kind)] = (mp, gp)
+        named: list[int | None] = list(ids) or [None]  # no team named: every team
+        for one in named:
+            overrides[(one, rnd, kind)] = (mp, gp)
     # 299 records for every team and round are provisions of the event
     ms = replace(ms, overrides=tuple((k[2], v[0], v[1]) for k, v in overrides.items() if k[:2] == (None, None)))
+    return ms, overrides, bonus
 
-    # ---- lineups and boards
+
+def _lineups(rec: TeamRecords, rounds: int, opponents: Opponents, team_of: dict[int, int], result: ResultOf,
+             players: dict[int, Player], source: str) -> tuple[Lineups, int]:
+    """Who played on which board of each match (300 line-ups, else the roster order of 310/013), and
+    the team size (352's board colours, else the most boards fielded, else the longest roster)."""
     size = len(rec.board_colours)
-    lineups: dict[tuple[int, int], dict[int, int | None]] = {}  # (round, team) -> board -> player
+    lineups: Lineups = {}
     for r in range(1, rounds + 1):
-        done = set()
+        done: set[int] = set()
         for t in rec.teams:
             me = t.no
             other = opponents.get((r, me))
@@ -167,14 +222,19 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
             done.update((me, other))
             a, b = _boards(r, me, other, rec, team_of, result, players, source)
             lineups[(r, me)], lineups[(r, other)] = a, b
-            size_here = max([0, *a, *b])
             if not rec.board_colours:
-                size = max(size, size_here)
+                size = max(size, max([0, *a, *b]))
     if size == 0:
         size = max((len(t.roster) for t in rec.teams), default=1)
+    return lineups, size
 
-    # ---- team rounds
-    built: list[Team] = []
+
+def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: Lineups, ms: MatchScoring,
+                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[str],
+                 source: str) -> dict[int, list[TeamRound]]:
+    """Each team's rounds: a match (its boards, GP; a 330 forfeit), or a round without one (320 PAB,
+    240 requested bye, what the players' 001 lines say); the MP of the matches from both GP totals
+    (C.07 11.1.1)."""
     team_rounds: dict[int, list[TeamRound]] = {}
     unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
     for t in rec.teams:
@@ -186,19 +246,18 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 row.append(_match_round(r, me, other, lineups, rec, ms, games, size, result, overrides,
                                         unplayed_matches))
             else:
-                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides, warnings, source))
+                row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides))
         team_rounds[me] = row
+    # a match forfeited on every board is the Matches sheet's notation of a forfeited match: no 330 warning
     _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, [] if rec.forfeits_on_boards else warnings)
-    if not rec.pab_rounds and rec.pab == (None, None):  # no 320 record: the 310 totals may say what a PAB gave
-        inferred = pab_from_totals(rec, team_rounds, bonus, opponents)
-        if inferred is not None:
-            mp, gp, byes = inferred
-            for r, team in byes:
-                team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
-            ms = replace(ms, pab_mp=mp, pab_gp=gp)
-            rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
-            warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
-                            f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
+    return team_rounds
+
+
+def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+           warnings: list[str]) -> list[Team]:
+    """The teams (310 / 013) with their rounds and 299 bonus; the MP and GP a 310 record declares are
+    compared with the matches' (a warning when they differ)."""
+    built = []
     for t in rec.teams:
         extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
         team = Team(start_no=t.no, name=t.name, short_name=t.short, roster=tuple(t.roster),
@@ -210,29 +269,25 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
                 warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
                                 f"{builder.fmt(computed)} {what}, the 310 record says {builder.fmt(declared)}")
         built.append(team)
-    # the pairing system: as the user or the file says, else from the team pairings (a league where every
-    # two teams met is a round robin, 15.2)
-    declared = declared_event_type(rec.type_text, rec.type_code)
-    etype = event_type or builder.event_type(declared, built, warnings)
-    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    return built
+
+
+def _primary_score(rec: TeamRecords, primary_override: str | None) -> tuple[str, Choice]:
+    """The primary score (C.07 11): the user's, else TRF 192's, else match points."""
     primary = primary_override or _primary(rec.type_code)
     value = (primary or "MP").upper()
-    primary_choice = Choice(value, "user", "") if primary_override else \
-        Choice(value, "file", "TRF 192 " + rec.type_code) if primary else \
-        Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
-    return TeamTournament(
-        name=ind.name, teams=tuple(sorted(built, key=lambda x: x.start_no)), players=ind.players, rounds=rounds,
-        boards=size, event_type=etype, start_date=ind.start_date, scoring=games, match_scoring=ms,
-        primary=value, primary_choice=primary_choice, event_type_choice=type_choice, board_colours=rec.board_colours,
-        tiebreaks=ind.tiebreaks, source=source, warnings=tuple(warnings), city=ind.city, federation=ind.federation,
-        end_date=ind.end_date, chief_arbiter=ind.chief_arbiter, tiebreaks_line=ind.tiebreaks_line,
-        rounds_planned=rec.rounds_declared if rec.rounds_declared is not None else ind.rounds_planned,
-        type_text=rec.type_text, type_code=rec.type_code, rating_methods=ind.rating_methods,
-        round_dates=ind.round_dates)
+    if primary_override:
+        return value, Choice(value, "user", "")
+    if primary:
+        return value, Choice(value, "file", "TRF 192 " + rec.type_code)
+    return value, Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
 
 
-def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, source: str):
-    """Board -> player for both teams of a match (None: empty board)."""
+def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of: dict[int, int], result: ResultOf,
+            players: dict[int, Player], source: str) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    """Board -> player for both teams of a match (None: empty board): TRF 300 line-ups, else the
+    roster order (310/013) of the team that fielded more boards, its opponents' players on the boards
+    of the players they met (001)."""
 
     def members(team: int) -> list[int]:
         declared = rec.lineups.get((r, team))
@@ -241,7 +296,7 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
         out = []
         for p in rec.rosters[team]:
             res = result(p, r)
-            if _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
+            if res is not None and _board_member(res) and (res.opponent is None or team_of.get(res.opponent) != team):
                 out.append(p)
         return out
 
@@ -265,11 +320,13 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
         da = {i + 1: p for i, p in enumerate(ma)}
     elif da is None:
         a, b, ma, mb, da, db = b, a, mb, ma, db, da
+    assert da is not None  # the anchor's line-up: declared, or its members in roster order
     if db is None:
         where = {p: board for board, p in da.items() if p is not None}
         db, rest = {}, []
         for p in mb:
-            opp = result(p, r).opponent
+            res = result(p, r)
+            opp = res.opponent if res is not None else None
             if opp is not None and opp in where and where[opp] not in db:
                 db[where[opp]] = p
             else:
@@ -285,7 +342,11 @@ def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of, result, players, 
 _ZERO_POINTS = Fraction(0)
 
 
-def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, result, overrides, unplayed_matches):
+def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords, ms: MatchScoring, games: Scoring,
+                 size: int, result: ResultOf, overrides: Overrides, unplayed_matches: set[tuple[int, int]]) -> TeamRound:
+    """A team's match: its boards (an empty board lost by forfeit; a player on a 300 line-up who did not
+    play lost by forfeit; a board won against an empty one a forfeit win), its GP (C.07 11.1.2); a 330
+    forfeited match gets the MP and GP of the forfeit. Otherwise the MP wait for the other team's GP."""
     mine, theirs = lineups[(r, me)], lineups[(r, other)]
     boards = []
     scored: dict[Fraction, int] = {}  # points value -> boards (few distinct values: cheap and exact)
@@ -322,7 +383,8 @@ def _match_round(r, me, other, lineups, rec, ms: MatchScoring, games, size, resu
     return TeamRound(r, Kind.NOT_PLAYED, other, colour, Fraction(0), gp, tuple(boards), (r, me) in rec.lineups)
 
 
-def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides, warnings) -> None:
+def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
+                     overrides: Overrides, warnings: list[str]) -> None:
     """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
     and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
     for team, row in team_rounds.items():
@@ -332,21 +394,22 @@ def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides,
             other = team_rounds[tr.opponent][i]
             mine, theirs = tr.gp, other.gp
             if (tr.round, team) in unplayed_matches and (tr.round, tr.opponent) in unplayed_matches:
+                forfeited: Kind | None
                 if theirs == 0 and mine > 0:
-                    kind = Kind.FORFEIT_WIN
+                    forfeited = Kind.FORFEIT_WIN
                 elif mine == 0 and theirs > 0:
-                    kind = Kind.FORFEIT_LOSS
+                    forfeited = Kind.FORFEIT_LOSS
                 elif mine == 0 and theirs == 0:
-                    kind = Kind.DOUBLE_FORFEIT
+                    forfeited = Kind.DOUBLE_FORFEIT
                 else:
-                    kind = None
-                if kind is not None:
+                    forfeited = None
+                if forfeited is not None:
                     if team < tr.opponent:
                         warnings.append(f"round {tr.round}: no game of {team} - {tr.opponent} was played and every "
                                         "board was forfeited: read as a forfeited match (no 330 record)")
-                    mp, _ = ms.unplayed(kind, 0, _ZERO)
-                    mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
-                    row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+                    mp, _ = ms.unplayed(forfeited, 0, Scoring())  # the MP only: no board counted
+                    mp, gp = _override(overrides, team, tr.round, forfeited, mp, tr.gp)
+                    row[i] = replace(tr, kind=forfeited, mp=mp, gp=gp)
                     continue
             kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
             mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[kind]
@@ -354,56 +417,10 @@ def _settle_outcomes(team_rounds, unplayed_matches, ms: MatchScoring, overrides,
             row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
 
 
-class _ZeroScoring:
-    win = draw = loss = Fraction(0)
-
-
-_ZERO = _ZeroScoring()
-
-
-def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
-                    opponents: dict[tuple[int, int], int]) -> tuple[Fraction, Fraction, list[tuple[int, int]]] | None:
-    """The pairing-allocated byes, and the MP and GP each gave, that the 310 totals imply when the file
-    has no 320 record and the players' lines do not say (FIDE's TRF-2026 sample without its 320).
-
-    Each team's gap (its 310 totals less its matches) must be a whole number k of one (MP, GP) common
-    to all teams; its byes are then its k earliest rounds without a match or a requested bye (240): a
-    bye goes to a team that was paired, and a team absent from some round on has withdrawn, so its
-    later absences are not byes. At most one team has the bye of a round (C.04: the odd team). When
-    any of this fails, None: nothing is inferred and the totals' warnings stay."""
-    gaps: dict[int, tuple[Fraction, Fraction]] = {}
-    for t in rec.teams:
-        if t.mp is None or t.gp is None:
-            continue
-        extra = bonus.get(t.no, [Fraction(0), Fraction(0)])
-        rows = team_rounds[t.no]
-        gap = (t.mp - sum((x.mp for x in rows), extra[0]), t.gp - sum((x.gp for x in rows), extra[1]))
-        if gap != (0, 0):
-            gaps[t.no] = gap
-    if not gaps or any(mp < 0 or gp < 0 for mp, gp in gaps.values()):
-        return None
-    unit = min(gaps.values())
-    byes: list[tuple[int, int]] = []
-    for team, (mp, gp) in gaps.items():
-        ratios = {mp / unit[0] if unit[0] else None, gp / unit[1] if unit[1] else None} - {None}
-        if len(ratios) != 1 or (unit[0] == 0) != (mp == 0) or (unit[1] == 0) != (gp == 0):
-            return None
-        k = ratios.pop()
-        free = [x.round for x in team_rounds[team] if x.kind in (Kind.ABSENT, Kind.PAB)
-                and (x.round, team) not in opponents and (x.round, team) not in rec.byes]
-        if k.denominator != 1 or k > len(free):
-            return None
-        byes += [(r, team) for r in free[:int(k)]]
-    if len({r for r, _ in byes}) != len(byes):  # two byes in one round: not the odd team's
-        return None
-    mp, gp = (unit[0] + team_rounds[byes[0][1]][byes[0][0] - 1].mp, unit[1] + team_rounds[byes[0][1]][byes[0][0] - 1].gp)
-    if any((team_rounds[team][r - 1].mp, team_rounds[team][r - 1].gp) != (mp - unit[0], gp - unit[1])
-           for r, team in byes):
-        return None  # the rounds were read differently (some PAB, some absent): no one value
-    return mp, gp, sorted(byes)
-
-
-def _override(overrides, team, rnd, kind, mp, gp):
+def _override(overrides: Overrides, team: int, rnd: int, kind: Kind, mp: Fraction, gp: Fraction
+              ) -> tuple[Fraction, Fraction]:
+    """The MP and GP of a round after TRF 299: the most specific record (team and round, team, round,
+    every team and round) that names its kind."""
     for key in ((team, rnd, kind), (team, None, kind), (None, rnd, kind), (None, None, kind)):
         if key in overrides:
             o_mp, o_gp = overrides[key]
@@ -411,7 +428,8 @@ def _override(overrides, team, rnd, kind, mp, gp):
     return mp, gp
 
 
-def _unplayed_round(r, me, t, rec: TeamRecords, ms: MatchScoring, games, size, result, overrides, warnings, source):
+def _unplayed_round(r: int, me: int, t: TeamEntry, rec: TeamRecords, ms: MatchScoring, games: Scoring, size: int,
+                    result: ResultOf, overrides: Overrides) -> TeamRound:
     """A round without a match: PAB (320), requested bye (240), or what the players' lines say."""
     if me in rec.pab_rounds.get(r, ()):
         kind = Kind.PAB

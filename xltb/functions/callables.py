@@ -12,8 +12,9 @@ text (``"#VALUE!"``, ``"#N/A"``, ``"#NUM!"``, ``"#NAME?"``), which xlwings Lite 
 into the real error value. Nothing raises: ``TB_EXPLAIN`` says which cell is wrong and why.
 
 The functions, by name (:data:`NAMES`): one per catalogue code (``TB_BH_C1``, ``TB_EGGSB_C1``,
-... :mod:`xltb.functions.catalogue`), ``TB`` (any code), ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK`` and
-``TB_STANDINGS``. Host adapters (:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
+... :mod:`xltb.functions.catalogue`), ``TB`` (any code), ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
+``TB_STANDINGS`` and ``TB_PRIZES(prizes, share, crosstable, settings)``, the prize list
+(:mod:`xltb.functions.prizes`). Host adapters (:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
 copies made by :func:`make`, so that their decorators never mark the functions of this module.
 
 This module imports the engine only: no pandas, openpyxl or xlwings (xlwings Lite runs it in
@@ -26,6 +27,7 @@ from typing import Any, Callable
 
 from . import core
 from .catalogue import CODES, describe, function_name
+from .prizes import tb_prizes
 from ..sheets.crosstable import Origin
 
 #: the documentation of each argument, for a host's function wizard
@@ -36,10 +38,14 @@ PARAMS: dict[str, str] = {
     "crosstable": "The crosstable range: header row and one row per participant (team events: the Matches range).",
     "settings": "The Settings block (key, value rows): tie-break list, start date, scoring.",
     "teams": "Team events: the Teams range (rosters in board order).",
+    "prizes": "The prize table: header Prize, Category, Amount and one row per prize (the Prizes sheet's PrizeTable).",
+    "share": 'How players tied on points share money: "none" (blank: the tie-breaks decide), "equal" or "hort".',
 }
 
 #: the blocks, which hosts must pass as 2-D ranges
 BLOCKS = ("crosstable", "settings", "teams")
+#: the other arguments that are ranges (2-D), before the blocks: a host cannot read them from a name
+RANGES = ("prizes",)
 
 _DOCS = {
     "TB": "Any tie-break (FIDE C.07) of the participant, by its code.",
@@ -48,6 +54,9 @@ _DOCS = {
     "TB_CHECK": '"ok" when the published figure is xltb\'s value to the published precision, else why not.',
     "TB_STANDINGS": "The whole standings table in rank order (Rank, No, Name, Rating, Pts, tie-breaks; teams: "
                     "Rank, No, Team, MP, GP, tie-breaks): one array formula that spills to the event's size.",
+    "TB_PRIZES": "The prize list: each prize of the prize table to the best-placed player of its category not yet "
+                 "awarded, by the standings and their tie-breaks, with the money paid and the reason; one array "
+                 "formula that spills.",
 }
 
 
@@ -61,6 +70,13 @@ def _rows(block: Any) -> Any:
     if block and not isinstance(block[0], (list, tuple)):
         return [list(block)]
     return block
+
+
+def _scalar(value: Any) -> Any:
+    """A one-cell argument passed as a range (``[[x]]``) as its value."""
+    while isinstance(value, (list, tuple)) and len(value) == 1:
+        value = value[0]
+    return None if isinstance(value, (list, tuple)) else value
 
 
 def _cell(value: Any) -> Any:
@@ -100,6 +116,11 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
             table = core.tb_standings(_rows(crosstable), _rows(settings), org,
                                       _teams(teams, teams_origin))
             return [[_cell(v) for v in row] for row in table]
+    elif upper == "TB_PRIZES":
+        def fn(prizes, share, crosstable, settings=None, teams=None):
+            table = tb_prizes(_rows(prizes), _scalar(share), _rows(crosstable), _rows(settings), org,
+                              _teams(teams, teams_origin))
+            return [[_cell(v) for v in row] for row in table]
     elif upper in _CODE_OF:
         code = _CODE_OF[upper]
 
@@ -117,7 +138,7 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
 _CODE_OF: dict[str, str] = {function_name(c): c for c in CODES}
 
 #: every worksheet function, in the order a function wizard lists them
-NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_RANK", "TB", "TB_EXPLAIN", "TB_CHECK") + tuple(_CODE_OF)
+NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_RANK", "TB", "TB_EXPLAIN", "TB_CHECK", "TB_PRIZES") + tuple(_CODE_OF)
 
 #: name -> the function (this module's own copies)
 FUNCTIONS: dict[str, Callable[..., Any]] = {n: make(n) for n in NAMES}
@@ -126,7 +147,11 @@ globals().update(FUNCTIONS)
 
 def is_table(name: str) -> bool:
     """Whether the function returns a table (a dynamic array that spills)."""
-    return name.upper() == "TB_STANDINGS"
+    return name.upper() in TABLES
+
+
+#: the functions that return a table
+TABLES = ("TB_STANDINGS", "TB_PRIZES")
 
 
 def call(name: str, *args: Any) -> Any:

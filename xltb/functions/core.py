@@ -90,7 +90,7 @@ class Event:
         out = self._values.get(code)
         if out is None:
             st = self.standings_with(code)
-            out = {row.start_no: cell_number(row.values[code]) for row in st.rows}
+            out = {row.start_no: cell_number(st.shown(code, row.start_no)) for row in st.rows}  # as every face
             self._values[code] = out
         return out
 
@@ -115,16 +115,18 @@ class Event:
             rows = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
             for row in st.rows:
                 t = row.participant
+                shown = st.shown_values(row)  # as every face shows them (Standings.shown)
                 rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
-                            + [cell_number(row.values[c]) for c in st.codes])
+                            + [cell_number(shown[c]) for c in st.codes])
             self._table = rows
         if self._table is None:
             st = self.standings
             rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
             for row in st.rows:
                 p = row.participant
+                shown = st.shown_values(row)
                 rows.append([row.rank, p.start_no, p.name, p.rating or "", cell_number(row.points)]
-                            + [cell_number(row.values[c]) for c in st.codes])
+                            + [cell_number(shown[c]) for c in st.codes])
             self._table = rows
         return self._table
 

@@ -42,6 +42,15 @@ def fit(table: Sequence[Sequence[Any]], shape: tuple[int, int] | None) -> Rows:
     return out
 
 
+def prize_room(table: Sequence[Sequence[Any]], block_rows: int) -> tuple[int, int]:
+    """The range a template keeps for the prize list of a prize table of ``block_rows`` rows (header and
+    spare rows included): three lines a prize line (its winner, players who share its money, the tied
+    players' lines) and a dozen more, the list's 9 columns; larger when the list is."""
+    height = max(len(table), 3 * block_rows + 12)
+    width = max([len(r) for r in table] + [9])
+    return height, width
+
+
 def room(table: Sequence[Sequence[Any]], participants: int) -> tuple[int, int]:
     """The range a template keeps for a table of ``participants`` rows (header included, spare rows
     included): at least ``5 + VIEW_TIEBREAKS`` columns, so that LibreOffice's matrix (no dynamic

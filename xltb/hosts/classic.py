@@ -89,6 +89,8 @@ def _adapter(name: str):
     for p in reversed(params):
         if p in functions.BLOCKS:
             udf = xw.arg(p, ndim=2, doc=functions.PARAMS[p] + _OPTIONAL.format(_DEFAULT_NAME[p]))(udf)
+        elif p in functions.RANGES:
+            udf = xw.arg(p, ndim=2, doc=functions.PARAMS[p])(udf)
         else:
             udf = xw.arg(p, doc=functions.PARAMS[p])(udf)
     return xw.func(category=CATEGORY)(udf)

@@ -1,6 +1,6 @@
 """xltb's worksheet functions registered in the ``formulas`` engine of ``xltb recalc``: every name of
 :data:`xltb.functions.callables.NAMES` (``TB_SB_C1``, ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS``), also as Excel stores an add-in's function it does not know (``_xludf.TB_SB_C1``)
+``TB_STANDINGS``, ``TB_PRIZES``), also as Excel stores an add-in's function it does not know (``_xludf.TB_SB_C1``)
 or an XLL's (``_xll.TB_SB_C1``).
 
 The arguments are those of the portable functions; the blocks may be left out, as in the classic
@@ -27,6 +27,7 @@ from ..functions.catalogue import code_of_function
 from ..sheets.crosstable import Origin
 from ..cells import column_letters
 from ..functions.callables import NAMES
+from ..functions.prizes import tb_prizes
 from .book import Block, Blocks, NoCrosstable, fit, resolve
 
 #: the engine evaluating a formula now (its workbook's names give the blocks left out) and the size of
@@ -36,7 +37,7 @@ ACTIVE.engine = None
 ACTIVE.shape = None
 
 #: arguments before the blocks
-_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0}
+_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2}
 _CODES = {code: err for code, err in _XlErrors.errors.items()}
 
 
@@ -148,7 +149,11 @@ def make(name: str):
         if len(args) < required or len(args) > required + 3:
             return _CODES["#VALUE!"]
         try:
-            scalars = [_scalar(a) for a in args[:required]]
+            if upper == "TB_PRIZES":  # the prize table is a range, the sharing one cell
+                prizes = (_rows(args[0]), _origin(args[0], "Prizes"))
+                scalars = [None, None if _omitted(args[1]) else _scalar(args[1])]
+            else:
+                scalars = [_scalar(a) for a in args[:required]]
             extra = [None if _omitted(a) else a for a in args[required:]] + [None] * 3
             blocks = _blocks(*extra[:3])
         except _Wrong as why:
@@ -157,6 +162,9 @@ def make(name: str):
             return _CODES["#VALUE!"]
         if upper == "TB_STANDINGS":
             table = fit(core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams), ACTIVE.shape)
+            return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
+        if upper == "TB_PRIZES":
+            table = fit(tb_prizes(prizes[0], scalars[1], *_args(blocks), prizes_origin=prizes[1]), ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
         if upper == "TB":
             value = core.tb_value(scalars[0], scalars[1], *_args(blocks))

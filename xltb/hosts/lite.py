@@ -38,6 +38,7 @@ MAIN_PY = '''"""xltb: FIDE C.07 chess tie-breaks as Excel functions (xlwings Lit
 Written by `xltb lite`. Every function takes the pairing number and the ranges:
     =TB_SB_C1(A2, Crosstable, Settings)      =TB_RANK(A2; Crosstable; Settings)
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
+    =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
 """
 
@@ -63,7 +64,7 @@ def register(namespace: dict[str, Any], func: Callable, arg: Callable) -> list[s
     for name in functions.NAMES:
         fn = functions.make(name)
         for param in reversed(list(inspect.signature(fn).parameters)):
-            if param in functions.BLOCKS:
+            if param in functions.BLOCKS or param in functions.RANGES:
                 fn = arg(param, ndim=2, doc=functions.PARAMS[param])(fn)
             else:
                 fn = arg(param, doc=functions.PARAMS[param])(fn)
@@ -79,6 +80,7 @@ the end): requirements.txt needs nothing but the xlwings line. Every function ta
 number and the ranges:
     =TB_SB_C1(A2, Crosstable, Settings)      =TB_RANK(A2; Crosstable; Settings)
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
+    =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
 """
 

@@ -6,12 +6,12 @@ pairing-allocated bye, requested bye, absent, ...). Points are exact
 (:class:`fractions.Fraction`) and come from the event's :class:`Scoring`.
 """
 
-from .choice import Choice
+from .choice import Choice, Choices
 from .results import Colour, Kind
 from .scoring import Scoring
 from .tournament import EventType, Player, RoundResult, Tournament
 
-__all__ = ["Choice", "Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
+__all__ = ["Choice", "Choices", "Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
 
 _TEAM_NAMES = ("BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament")
 __all__ += list(_TEAM_NAMES)

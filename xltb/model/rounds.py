@@ -97,12 +97,10 @@ def after_round(event: Tournament | TeamTournament, n: int, planned: int | None 
     if isinstance(event, Tournament):
         return event._replace(players=tuple(_player(p, n, cut_players) for p in event.players), rounds=n,
                               rounds_planned=total, round_dates=event.round_dates[:n])
-    from dataclasses import replace  # team events only: xltb standings on a file does not load dataclasses
-
     cut_teams = cut_players or holds_results(r for t in event.teams for r in t.results[n:])
-    return replace(event, players=tuple(_player(p, n, cut_teams) for p in event.players),
-                   teams=tuple(_team(t, n, cut_teams) for t in event.teams), rounds=n, rounds_planned=total,
-                   round_dates=event.round_dates[:n])
+    return event._replace(players=tuple(_player(p, n, cut_teams) for p in event.players),  # event fields: its info
+                          teams=tuple(_team(t, n, cut_teams) for t in event.teams), rounds=n, rounds_planned=total,
+                          round_dates=event.round_dates[:n])
 
 
 def _player(p: Player, n: int, declared_gone: bool) -> Player:

@@ -15,13 +15,13 @@ provisions (:class:`MatchScoring`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import date
 from fractions import Fraction
+from typing import Any
 
-from .choice import Choice, Provisions
+from .choice import Choice
 from .results import Colour, Kind
 from .scoring import Scoring
-from .tournament import EventType, Player
+from .tournament import Described, EventInfo, EventType, Player, split_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,39 +134,23 @@ class Team:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamTournament:
-    """A team event: teams, their players (the individual records), rounds and provisions."""
+class TeamTournament(Described):
+    """A team event: teams, their players (the individual records), rounds and provisions, and what
+    the file says of the event (:class:`~xltb.model.tournament.EventInfo`, read as ``event.name``...,
+    the fields it shares with an individual event)."""
 
-    name: str
+    info: EventInfo
     teams: tuple[Team, ...]
     players: tuple[Player, ...]
     rounds: int
     boards: int  # team size: boards per match (TRF 352, else the most boards fielded)
     event_type: EventType = EventType.SWISS
-    start_date: date | None = None
     scoring: Scoring = field(default_factory=Scoring)  # game points of a board
     match_scoring: MatchScoring = field(default_factory=MatchScoring)
     primary: str = "MP"  # "MP" or "GP" (TRF 192 _MP_GP / _GP_MP)
     #: where the primary score came from (None: the file's own)
     primary_choice: Choice | None = None
-    #: where the event type came from (see Tournament.event_type_choice)
-    event_type_choice: Choice | None = None
     board_colours: str = ""  # TRF 352, e.g. WBWB
-    tiebreaks: tuple[str, ...] = ()
-    source: str | None = None
-    warnings: tuple[str, ...] = ()
-    city: str = ""
-    federation: str = ""
-    end_date: date | None = None
-    chief_arbiter: str = ""
-    rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
-    tiebreaks_line: int | None = None  # where the list was read from (TRF 212/202)
-    type_text: str = ""  # TRF 092 as written
-    type_code: str = ""  # TRF 192 as written
-    rating_methods: tuple[tuple[str, str], ...] = ()  # TRF-2026 172 (see Tournament)
-    round_dates: tuple[str, ...] = ()  # TRF 132, as written (see Tournament)
-    #: what a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots); None: a file
-    provisions: Provisions | None = None
 
     @property
     def secondary(self) -> str:
@@ -191,9 +175,13 @@ class TeamTournament:
     def describe_scoring(self) -> str:
         return f"{self.match_scoring.describe()}; games: {self.scoring.describe()}; primary score {self.primary}"
 
-    def _replace(self, **changes) -> "TeamTournament":
-        """A copy with some fields changed (the same spelling as the individual records, which are named tuples)."""
-        return replace(self, **changes)
+    def _replace(self, **changes: Any) -> "TeamTournament":
+        """A copy with some fields changed, its own or its :class:`EventInfo`'s (the same spelling as the
+        individual records, which are named tuples)."""
+        own, info = split_changes(changes)
+        if info:
+            own["info"] = self.info._replace(**info)
+        return replace(self, **own)
 
 
 def _fmt(value: Fraction) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Sequence
 
 from .choice import Choice, Provisions
 from .results import Colour, Kind
@@ -23,7 +23,7 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
-def pairing_system(participants) -> EventType | None:
+def pairing_system(participants: Sequence[Any]) -> EventType | None:
     """What the pairings show when nothing else says: every two participants met exactly once (a round
     robin) or twice (a double round robin); None otherwise. ``participants`` have ``start_no`` and
     ``results`` whose items have ``opponent``."""
@@ -133,34 +133,172 @@ class Player(NamedTuple):
         return self.results[round_no - 1]
 
 
-class Tournament(NamedTuple):
-    """An individual event: players by start number, the number of rounds and its provisions."""
+class EventInfo(NamedTuple):
+    """What a file says of an event beside its participants and results: the fields an individual
+    event (:class:`Tournament`) and a team event (:class:`~xltb.model.team.TeamTournament`) share,
+    read on the event itself (``event.name``, ``event.start_date``...)."""
 
-    name: str
+    name: str = ""
+    """The event's name (TRF 012)."""
+    start_date: date | None = None
+    """The first day (TRF 042): names the edition of C.07 in force."""
+    end_date: date | None = None
+    """The last day (TRF 052)."""
+    city: str = ""
+    """Where it is played (TRF 022)."""
+    federation: str = ""
+    """The organising federation (TRF 032)."""
+    chief_arbiter: str = ""
+    """The chief arbiter (TRF 102)."""
+    rounds_planned: int | None = None
+    """The rounds the event has (TRF 142, XXR), for "after round N of M"; None: not said."""
+    tiebreaks: tuple[str, ...] = ()
+    """The event's own tie-break list (TRF 212, else 202), as written."""
+    tiebreaks_line: int | None = None
+    """Where that list was read from."""
+    source: str | None = None
+    """The file (or sheet) it was read from."""
+    warnings: tuple[str, ...] = ()
+    """What reading it found and said (totals that do not add up, records left out...)."""
+    event_type_choice: Choice | None = None
+    """Where the event type came from (:func:`xltb.events.builder.type_choice`); None: the file's own
+    (a workbook's Settings)."""
+    type_text: str = ""
+    """TRF 092 as written."""
+    type_code: str = ""
+    """TRF 192 as written."""
+    rating_methods: tuple[tuple[str, str], ...] = ()
+    """TRF-2026 172 records: (federation, method), which rating the players of that federation have."""
+    round_dates: tuple[str, ...] = ()
+    """TRF 132: each round's date as written (TRF-2026: YY/MM/DD)."""
+    provisions: Provisions | None = None
+    """What a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots),
+    with each setting's cell; None: any other file (TRF, an export), whose choices the fields above give."""
+
+
+class Described:
+    """The fields of :class:`EventInfo`, read on the event itself (``event.name``): a mixin of
+    :class:`Tournament` and :class:`~xltb.model.team.TeamTournament`, which hold them in ``info``."""
+
+    __slots__ = ()
+    info: EventInfo
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def start_date(self) -> date | None:
+        return self.info.start_date
+
+    @property
+    def end_date(self) -> date | None:
+        return self.info.end_date
+
+    @property
+    def city(self) -> str:
+        return self.info.city
+
+    @property
+    def federation(self) -> str:
+        return self.info.federation
+
+    @property
+    def chief_arbiter(self) -> str:
+        return self.info.chief_arbiter
+
+    @property
+    def rounds_planned(self) -> int | None:
+        return self.info.rounds_planned
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return self.info.tiebreaks
+
+    @property
+    def tiebreaks_line(self) -> int | None:
+        return self.info.tiebreaks_line
+
+    @property
+    def source(self) -> str | None:
+        return self.info.source
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.info.warnings
+
+    @property
+    def event_type_choice(self) -> Choice | None:
+        return self.info.event_type_choice
+
+    @property
+    def type_text(self) -> str:
+        return self.info.type_text
+
+    @property
+    def type_code(self) -> str:
+        return self.info.type_code
+
+    @property
+    def rating_methods(self) -> tuple[tuple[str, str], ...]:
+        return self.info.rating_methods
+
+    @property
+    def round_dates(self) -> tuple[str, ...]:
+        return self.info.round_dates
+
+    @property
+    def provisions(self) -> Provisions | None:
+        return self.info.provisions
+
+
+def split_changes(changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the changes of the event's own fields, the changes of its :class:`EventInfo`)."""
+    info = {k: changes.pop(k) for k in list(changes) if k in EventInfo._fields}
+    return changes, info
+
+
+class _TournamentRecord(NamedTuple):
+    info: EventInfo
     players: tuple[Player, ...]
     rounds: int
     event_type: EventType = EventType.SWISS
-    start_date: date | None = None
     scoring: Scoring = Scoring()
-    tiebreaks: tuple[str, ...] = ()  # the event's own list (TRF 202/212), as written
-    tiebreaks_line: int | None = None  # where that list was read from
-    source: str | None = None
-    warnings: tuple[str, ...] = ()
-    city: str = ""
-    federation: str = ""
-    end_date: date | None = None
-    chief_arbiter: str = ""
-    rounds_planned: int | None = None  # TRF 142 / XXR: the rounds the event has (for "after round N of M")
-    #: where the event type came from (readers.builder.type_choice); None: the file's own (a workbook's Settings)
-    event_type_choice: Choice | None = None
-    type_text: str = ""  # TRF 092 as written
-    type_code: str = ""  # TRF 192 as written
-    #: TRF-2026 172 records: (federation, method) -- which rating the players of that federation have
-    rating_methods: tuple[tuple[str, str], ...] = ()
     lacks: frozenset[Lack] = frozenset()  # what the source cannot tell
-    round_dates: tuple[str, ...] = ()  # TRF 132, each round's date as written (TRF-2026: YY/MM/DD)
-    #: what a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots); None: a file
-    provisions: Provisions | None = None
+
+
+class Tournament(_TournamentRecord, Described):
+    """An individual event: players by start number, the number of rounds and its provisions, what
+    the source cannot tell (``lacks``), and what the file says of the event (:class:`EventInfo`, read
+    as ``event.name``...).
+
+    Made as before the event fields had their own record: ``Tournament(name=..., players=...,
+    rounds=..., start_date=..., ...)``; ``_replace`` takes either kind of field."""
+
+    __slots__ = ()
+
+    def __new__(cls, name: str = "", players: tuple[Player, ...] = (), rounds: int = 0,
+                event_type: EventType = EventType.SWISS, start_date: date | None = None, scoring: Scoring = Scoring(),
+                tiebreaks: tuple[str, ...] = (), tiebreaks_line: int | None = None, source: str | None = None,
+                warnings: tuple[str, ...] = (), city: str = "", federation: str = "", end_date: date | None = None,
+                chief_arbiter: str = "", rounds_planned: int | None = None, event_type_choice: Choice | None = None,
+                type_text: str = "", type_code: str = "", rating_methods: tuple[tuple[str, str], ...] = (),
+                lacks: frozenset[Lack] = frozenset(), round_dates: tuple[str, ...] = (), *,
+                provisions: Provisions | None = None, info: EventInfo | None = None) -> "Tournament":
+        if info is None:
+            info = EventInfo(name, start_date, end_date, city, federation, chief_arbiter, rounds_planned,
+                             tuple(tiebreaks), tiebreaks_line, source, tuple(warnings), event_type_choice, type_text,
+                             type_code, tuple(rating_methods), tuple(round_dates), provisions)
+        return tuple.__new__(cls, (info, tuple(players), rounds, event_type, scoring, frozenset(lacks)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self)._make, (tuple(self),)
+
+    def _replace(self, **changes: Any) -> "Tournament":
+        own, info = split_changes(changes)
+        if info:
+            own["info"] = self.info._replace(**info)
+        return super()._replace(**own)
 
     def player(self, start_no: int) -> Player:
         for p in self.players:
@@ -183,5 +321,5 @@ class Tournament(NamedTuple):
         return self.scoring.win * self.rounds
 
 
-__all__ = ["EventType", "RoundResult", "Player", "Tournament", "Colour", "Kind", "Lack", "NationalRating", "RATING_METHODS",
-           "rating_by_method"]
+__all__ = ["EventType", "RoundResult", "Player", "Tournament", "EventInfo", "Described", "split_changes", "Colour", "Kind",
+           "Lack", "NationalRating", "RATING_METHODS", "rating_by_method"]

@@ -1,16 +1,23 @@
-"""What an event is ranked by: individual or team, the edition of C.07 and the tie-break list.
-
-The one place that decides these for every command and every face."""
+"""What an event is ranked by: individual or team, the edition of C.07 and the tie-break list, each
+with where it came from. One rule for every command and every face: :func:`xltb.decide.decide`
+reads a file and asks these functions; :func:`resolve` asks them for an event already read."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from datetime import date
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import TieBreakError
-from ..model import Choice, EventType
-from ..model.choice import ORIGINS  # noqa: F401 - part of this module's API
+from ..model import Choice, Choices, EventType, Tournament
+from ..model.choice import Origin
 from ..rules import Edition, edition_for_date, parse_edition
 from ..tiebreaks.codes import TieBreakSpec, parse_list
+from .decision import Decision
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
+
+    Event = Tournament | TeamTournament
 
 #: Default tie-break lists when neither the user nor the file gives one, by (team event?, event type).
 #: Team events: the list of FIDE's TRF-2026 team sample; round robins without the Buchholz family
@@ -25,17 +32,40 @@ DEFAULT_LISTS: dict[tuple[bool, EventType], str] = {
 }
 
 
-def initial_choices(event, rules: Choice, tiebreaks: Choice) -> dict[str, Choice]:
-    """What the ranking itself can say of its choices (:func:`xltb.decide.decide` says more: the
-    legend of an export, ...): rules, tie-breaks, event type and, for teams, the primary score."""
-    out = {"rules": rules, "tiebreaks": tiebreaks}
-    out["event_type"] = getattr(event, "event_type_choice", None) or Choice(event.event_type.value, "file", "")
+def resolve(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | None = None,
+            rules: str | Edition | None = None, *, unrated_rating: int | None = None,
+            lots: int | None = None) -> Decision:
+    """The decision for an event already read: the user's ``tiebreaks``, ``rules``,
+    ``unrated_rating`` and ``lots``, else the event's own (TRF 212/202, the start date; a workbook's
+    Settings sheet: its ``provisions``), else xltb's defaults (:func:`choose_edition`,
+    :func:`choose_list`, :func:`own_settings`)."""
+    edition, rules_choice = choose_edition(event, rules)
+    specs, list_choice = choose_list(event, tiebreaks)
+    unrated, seed = own_settings(event, unrated_rating, lots)
+    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated, lots=seed)
+
+
+def own_settings(event: "Event", unrated_rating: int | None, lots: int | None) -> tuple[int | None, int | None]:
+    """The rating of unrated participants (C.07 10) and the seed of the lots: the user's, else the
+    event's own (a workbook's Settings UnratedRating and Lots), else None."""
+    own = event.provisions
+    if own is None:
+        return unrated_rating, lots
+    return (own.unrated_rating if unrated_rating is None else unrated_rating,
+            own.lots if lots is None else lots)
+
+
+def event_choices(event: "Event", rules: Choice, tiebreaks: Choice) -> Choices:
+    """The choices of a decision: the edition's and the list's, with the event type's and (teams) the
+    primary score's, which the readers made."""
+    event_type = getattr(event, "event_type_choice", None) or Choice(event.event_type.value, "file", "")
+    primary = None
     if is_team(event):
-        out["primary"] = event.primary_choice or Choice(event.primary, "file", "")
-    return out
+        primary = getattr(event, "primary_choice", None) or Choice(getattr(event, "primary", "MP"), "file", "")
+    return Choices(rules, tiebreaks, event_type, primary)
 
 
-def is_team(event) -> bool:
+def is_team(event: object) -> bool:
     """A team event has teams (asked without loading the team model, which individual events never need)."""
     return getattr(event, "teams", None) is not None
 
@@ -44,58 +74,81 @@ def default_list(event_type: EventType, team: bool = False) -> str:
     return DEFAULT_LISTS[team, event_type]
 
 
-def choose_edition(event, rules: str | Edition | None) -> tuple[Edition, Choice]:
-    """The edition to apply, and where it came from and why (for the output)."""
+def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[str, str] | None = None,
+                   dated: tuple[date, str] | None = None) -> tuple[Edition, Choice]:
+    """The edition to apply, and where it came from and why. The one rule of every command:
+
+    1. the user's (``--rules``);
+    2. the one a workbook's Settings sheet names (Settings Edition), with its cell;
+    3. the one in force on the event's start date (TRF 042, an export's start date, a workbook's
+       Settings StartDate: said from the workbook, with its cell);
+    4. the one the file names (``named``: an export legend's ``(2023)``, the edition a JSON output
+       was computed with), with where it names it;
+    5. the one in force on another date the file carries (``dated``: an export's last update);
+    6. else the newest edition, said to be xltb's default.
+
+    ``xltb check`` compares under the same edition and reports another edition that reproduces more
+    of the published figures as a finding."""
     if isinstance(rules, Edition):
         return rules, Choice(rules.key, "user", "")
     if rules:
         edition = parse_edition(rules)
         return edition, Choice(edition.key, "user", "")
-    own = getattr(event, "provisions", None)
-    origin = own.origin if own is not None else "file"  # a workbook's Settings: "from the workbook"
+    own = event.provisions
+    origin: Origin = own.origin if own is not None else "file"  # a workbook's Settings: "from the workbook"
     if own is not None and own.edition:
         edition = parse_edition(own.edition)
         return edition, Choice(edition.key, origin, own.cell("Edition"))
-    if event.start_date is None:
-        edition = edition_for_date(None)
-        return edition, Choice(edition.key, "default", f"the event has no start date: newest edition {edition.key} used")
-    edition = edition_for_date(event.start_date)
-    if event.start_date < edition.starts:
-        return edition, Choice(edition.key, origin, (
-            f"the event started on {event.start_date.isoformat()}, before the {edition.key} rules; the oldest edition "
-            "xltb knows is used (the earlier rule, an unplayed game as a draw against the player himself, 2011 annex "
-            "F.a, is not implemented)"))
-    dated = f", {own.cell('StartDate')}" if own is not None else ""
-    return edition, Choice(edition.key, origin, f"in force on the start date {event.start_date.isoformat()}{dated}")
+    start = event.start_date
+    if start is not None:
+        dated_cell = f", {own.cell('StartDate')}" if own is not None else ""
+        edition = edition_for_date(start)
+        if start < edition.starts:
+            return edition, Choice(edition.key, origin, (
+                f"the event started on {start.isoformat()}{dated_cell}, before the {edition.key} rules; the oldest "
+                "edition xltb knows is used (the earlier rule, an unplayed game as a draw against the player "
+                "himself, 2011 annex F.a, is not implemented)"))
+        return edition, Choice(edition.key, origin, f"in force on the start date {start.isoformat()}{dated_cell}")
+    if named is not None:
+        key, where = named
+        edition = parse_edition(key)
+        return edition, Choice(edition.key, "file", f"named by {where}")
+    if dated is not None:
+        day, where = dated
+        edition = edition_for_date(day)
+        return edition, Choice(edition.key, "file", f"no start date; in force on {day.isoformat()}, {where}")
+    edition = edition_for_date(None)
+    return edition, Choice(edition.key, "default", f"the event has no start date: newest edition {edition.key} used")
 
 
-def file_tiebreaks(event) -> tuple[TieBreakSpec, ...] | None:
+def file_tiebreaks(event: "Event") -> tuple[TieBreakSpec, ...] | None:
     """The event's own list (TRF 212/202), without PTS (the primary score anyway); None when it has none."""
     if not event.tiebreaks:
         return None
     try:
         specs = parse_list(list(event.tiebreaks))
     except TieBreakError as err:
-        provisions = getattr(event, "provisions", None)
-        record = provisions.cell("Tiebreaks") if provisions is not None else "the file's tie-break list (TRF 212/202)"
-        raise TieBreakError(f"{record}: {err.message}", file=event.source,
+        raise TieBreakError(f"{list_record(event)}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
     return tuple(s for s in specs if s.acronym != "PTS") or specs
 
 
-def choose_tiebreaks(event, tiebreaks: str | Iterable[str] | None) -> tuple[TieBreakSpec, ...]:
-    """The user's list, else the event's own (TRF 212/202), else the default for the event type."""
-    return choose_list(event, tiebreaks)[0]
+def list_record(event: "Event") -> str:
+    """Where the event's own list was read, for a message: a workbook's Settings cell, else TRF 212/202."""
+    own = event.provisions
+    return own.cell("Tiebreaks") if own is not None else "the file's tie-break list (TRF 212/202)"
 
 
-def choose_list(event, tiebreaks: str | Iterable[str] | None) -> tuple[tuple[TieBreakSpec, ...], Choice]:
-    """:func:`choose_tiebreaks` and where the list came from."""
+def choose_list(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | None
+                ) -> tuple[tuple[TieBreakSpec, ...], Choice]:
+    """The user's list, else the event's own (TRF 212/202), else the default for the event type; and
+    where the list came from."""
     if tiebreaks:
         specs = parse_list(tiebreaks if isinstance(tiebreaks, str) else list(tiebreaks))
         return specs, Choice(",".join(s.code for s in specs), "user", "")
     own = file_tiebreaks(event)
     if own:
-        provisions = getattr(event, "provisions", None)
+        provisions = event.provisions
         if provisions is not None:
             return own, Choice(",".join(s.code for s in own), provisions.origin, provisions.cell("Tiebreaks"))
         line = getattr(event, "tiebreaks_line", None)
@@ -110,6 +163,10 @@ def choose_list(event, tiebreaks: str | Iterable[str] | None) -> tuple[tuple[Tie
 
 def refuse_buchholz_in_round_robin(spec: TieBreakSpec, edition: Edition, event_type: EventType) -> None:
     """C.07 Art. 8 note (2026-03): the Buchholz family must not be used in round robins."""
-    if edition.no_buchholz_in_rr and event_type.predetermined and spec.acronym in ("BH", "AOB", "FB"):
+    if edition.no_buchholz_in_rr and event_type.predetermined and spec.article.startswith("8."):
         raise TieBreakError(f"{spec.code}: Buchholz, AOB and FB must not be used in round robins "
                             f"(C.07 Art. 8 note, {edition.key}); choose another tie-break or an older edition")
+
+
+__all__ = ["DEFAULT_LISTS", "resolve", "event_choices", "is_team", "default_list", "choose_edition", "file_tiebreaks",
+           "choose_list", "list_record", "own_settings", "refuse_buchholz_in_round_robin"]

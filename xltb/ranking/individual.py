@@ -1,21 +1,23 @@
-"""Individual events: tournament + edition + tie-break list -> standings with explanations."""
+"""Individual events: a decision (tournament, edition, tie-break list) -> standings with explanations."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable
+from typing import cast
 
 from ..errors import TieBreakError
 from ..model import Tournament
 from ..rules import Edition
-from .choices import choose_edition, choose_list, initial_choices, refuse_buchholz_in_round_robin
-from .loop import by_values, rank
+from .choices import refuse_buchholz_in_round_robin
+from .decision import Decision
+from .loop import Level, by_values, rank
 from .standings import Row, Standings
 from ..tiebreaks.base import Column, Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Context, Options
 from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
 from ..tiebreaks.registry import evaluate_all, info
+
 
 def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
     """Refuse what the edition forbids or the data cannot support; return warnings."""
@@ -26,8 +28,8 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
                                 f"this is an individual event, use {spec.code.replace(':' + spec.score, '')}")
         tb = info(spec)
         refuse_buchholz_in_round_robin(spec, edition, tournament.event_type)
-        if tb.note == "2026" and not edition.new_2026_codes:
-            warnings.append(f"{spec.code} is defined from the 2026-03 edition; computed as defined there")
+        if not tb.record.defined_in(edition):
+            warnings.append(f"{spec.code} is defined from the {tb.record.since} edition; computed as defined there")
         if tb.rating_based and options.unrated_rating is None:
             unrated = [p for p in tournament.players if p.rating is None]
             if unrated:
@@ -39,21 +41,20 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
     return warnings
 
 
-def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | None = None,
-                       rules: str | Edition | None = None, *, unrated_rating: int | None = None,
-                       lots: int | None = None) -> Standings:
-    """Compute every value and rank the players (C.07 4.2)."""
-    edition, rules_choice = choose_edition(tournament, rules)
-    specs, list_choice = choose_list(tournament, tiebreaks)
+def compute_individual(decision: Decision, *, lots: int | None = None) -> Standings:
+    """Compute every value and rank the players (C.07 4.2) under ``decision``, as it is."""
+    tournament = cast(Tournament, decision.event)
+    edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
     try:
-        warnings = list(tournament.warnings) + validate(tournament, edition, specs, options)
+        found = list(tournament.warnings) + validate(tournament, edition, specs, options)
     except TieBreakError as err:  # a list that does not fit the event: say which event
         if err.file is not None or tournament.source is None:
             raise
-        from_file = list_choice is not None and getattr(list_choice, "origin", "") == "file"
+        from_file = decision.choices.tiebreaks.origin == "file"
         raise TieBreakError(err.message, file=tournament.source,
                             line=tournament.tiebreaks_line if from_file else None) from None
+    warnings = [n for n in decision.notes if n not in found] + found
     ctx = Context(tournament, edition, options)
     n = ctx.n
     evaluations: dict[str, Column] = {}
@@ -63,8 +64,8 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     encounters: dict[str, list[EncounterStep]] = {}
     de_scores: dict[str, list[Fraction | None]] = {}
 
-    def level_for(spec: TieBreakSpec):
-        if spec.acronym == "DE":
+    def level_for(spec: TieBreakSpec) -> Level:
+        if spec.tiebreak.direct:  # C.07 6: ranks the tied set
             scores = de_scores.setdefault(spec.code, [None] * n)
             steps = encounters.setdefault(spec.code, [])
 
@@ -89,6 +90,6 @@ def compute_individual(tournament: Tournament, tiebreaks: str | Iterable[str] | 
     for i, place, by_lot in ranking:
         values = {code: column[i] for code, column in columns.items()}
         rows.append(Row(place, tournament.players[i], ctx.frac(ctx.score[i]), values, by_lot))
-    st = Standings(tournament, edition, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
-    st.choices = initial_choices(tournament, rules_choice, list_choice)
-    return st
+    return Standings(tournament, edition, specs, tuple(rows), evaluations, decision.choices,
+                     {code: tuple(steps) for code, steps in encounters.items()}, tuple(warnings), lots,
+                     unrated_rating)

@@ -1,15 +1,16 @@
-"""Final standings: ranked rows, and every value with its breakdown."""
+"""Final standings: ranked rows, every value with its breakdown, and what each face shows of them."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
-from ..model import Player, Tournament
+from ..model import Choices, Player, Tournament
 from ..rules import Edition
-from ..tiebreaks.base import Evaluation
+from ..tiebreaks.base import Evaluation, Value
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.direct import EncounterStep
+from ..tiebreaks.display import column_places, value_text
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import Team, TeamTournament
@@ -33,7 +34,7 @@ class Row(NamedTuple):
     rank: int
     participant: "Player | Team"
     points: Fraction
-    values: dict[str, Fraction | None]
+    values: Mapping[str, Value | None]  # code -> value (None: undefined); rating-based values are whole ints
     by_lot: bool = False  # the place was decided by drawing of lots
 
     @property
@@ -42,78 +43,141 @@ class Row(NamedTuple):
 
 
 class Standings:
-    """The result of a computation: ranked rows, every value with its breakdown."""
+    """The result of a ranking (:func:`xltb.ranking.rank`): ranked rows, every value with its
+    breakdown, and the one rule of what a value shows (:meth:`shown`), which every face asks.
 
-    __slots__ = ("event", "team", "edition", "specs", "rows", "evaluations", "encounters", "warnings",
-                 "lots_seed", "unrated_rating", "choices", "_index", "_steps", "_codes")
+    Immutable: its fields are set once, when the ranking makes it (a plain class with slots, as the
+    engine's records are: ``xltb standings`` does not load ``dataclasses``)."""
+
+    __slots__ = ("event", "edition", "specs", "rows", "evaluations", "choices", "encounters", "warnings",
+                 "lots_seed", "unrated_rating", "_memo")
+
+    event: "Tournament | TeamTournament"  # the individual or team event ranked
+    edition: Edition  # the edition of C.07 applied
+    specs: tuple[TieBreakSpec, ...]  # the tie-break list, in order
+    rows: tuple[Row, ...]  # the participants in ranking order
+    #: code -> every participant's evaluation (in file order), made when first asked for
+    evaluations: Mapping[str, Sequence[Evaluation | None]]
+    #: where the edition, the list, the event type and (teams) the primary score came from
+    choices: Choices
+    encounters: Mapping[str, tuple[EncounterStep, ...]]  # DE code -> the steps of Art. 6 / 13.3 taken
+    warnings: tuple[str, ...]  # what the reading and the ranking warn of
+    lots_seed: int | None  # the seed of the drawing of lots that broke the ties left, if any
+    unrated_rating: int | None  # the rating given for unrated participants (C.07 10), if any
+    _memo: dict[str, Any]  # indexes made when first needed (start number -> position, steps...)
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, specs: tuple[TieBreakSpec, ...],
-                 rows: list[Row], evaluations: dict[str, Sequence[Evaluation | None]],
-                 encounters: dict[str, list[EncounterStep]] | None = None, warnings: list[str] | None = None,
+                 rows: tuple[Row, ...], evaluations: Mapping[str, Sequence[Evaluation | None]], choices: Choices,
+                 encounters: Mapping[str, tuple[EncounterStep, ...]] | None = None, warnings: tuple[str, ...] = (),
                  lots_seed: int | None = None, unrated_rating: int | None = None):
-        self.event = event  # the individual or team event ranked
-        self.team = getattr(event, "teams", None) is not None  # a team event (see ranking.choices.is_team)
-        self.edition = edition
-        self.specs = specs
-        self.rows = rows
-        self.evaluations = evaluations  # code -> per participant (in file order)
-        self.encounters = {} if encounters is None else encounters  # DE code -> the steps of Art. 6 taken
-        self.warnings = [] if warnings is None else warnings
-        self.lots_seed = lots_seed
-        self.unrated_rating = unrated_rating  # the rating given for unrated participants (C.07 10), if any
-        self._index: dict[int, int] | None = None  # start number -> position in the file, made when first needed
-        #: where each choice came from: "rules", "tiebreaks", "event_type", "primary" (teams) -> Choice
-        #: (ranking.choices); the ranking fills it, xltb.decide.Decision.compute says more
-        self.choices: dict = {}
-        self._steps: dict[str, dict[int, list[EncounterStep]]] = {}  # DE code -> start number -> its steps
-        self._codes: tuple[tuple, list[str]] | None = None  # (specs, their codes): asked for on every row written
+        put = object.__setattr__
+        for name, value in (("event", event), ("edition", edition), ("specs", tuple(specs)), ("rows", tuple(rows)),
+                            ("evaluations", evaluations), ("choices", choices), ("encounters", encounters or {}),
+                            ("warnings", tuple(warnings)), ("lots_seed", lots_seed),
+                            ("unrated_rating", unrated_rating), ("_memo", {})):
+            put(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Standings are immutable: {name} is set by the ranking (xltb.ranking.rank)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Standings are immutable: {name} cannot be deleted")
 
     def __repr__(self) -> str:
         return f"Standings({self.event.name!r}, {self.edition.key}, {len(self.rows)} rows, {self.codes})"
 
     @property
+    def team(self) -> bool:
+        """A team event (it has teams)."""
+        return getattr(self.event, "teams", None) is not None
+
+    @property
     def edition_reason(self) -> str:
         """Where the edition came from and why: ``from the file: in force on the start date ...``."""
-        return self.choices["rules"].text
+        return self.choices.rules.text
 
     @property
     def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
         """The ranked participants in file order: the players, or the teams of a team event."""
-        return self.event.teams if self.team else self.event.players
+        event: Any = self.event
+        found: "tuple[Player, ...] | tuple[Team, ...]" = event.teams if self.team else event.players
+        return found
 
     @property
     def scoring_text(self) -> str:
         """The event's scoring in words (team events: match and game points, the primary score and why)."""
         if self.team:
-            primary = self.choices.get("primary")
-            return f"{self.event.describe_scoring()} ({primary.text})"
+            primary = self.choices.primary
+            event: Any = self.event
+            return f"{event.describe_scoring()} ({primary.text if primary else ''})"
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:
         """What the standings show of a participant."""
         if self.team:
-            return Entry(participant.start_no, "", participant.name, participant.short_name, participant.strength)
-        return Entry(participant.start_no, participant.title, participant.name, participant.federation,
-                     participant.rating)
+            team: Any = participant
+            return Entry(team.start_no, "", team.name, team.short_name, team.strength)
+        player: Any = participant
+        return Entry(player.start_no, player.title, player.name, player.federation, player.rating)
 
     @property
     def codes(self) -> list[str]:
-        if self._codes is None or self._codes[0] is not self.specs:
-            self._codes = (self.specs, [s.code for s in self.specs])
-        return list(self._codes[1])
+        """The codes of the list, in order (TRF-2026 spelling)."""
+        codes = self._memo.get("codes")
+        if codes is None:
+            codes = self._memo["codes"] = [s.code for s in self.specs]
+        return list(codes)
 
+    # ----------------------------------------------------------------- what a value shows
+    def shown(self, code: str, start_no: int) -> Value | None:
+        """The value of ``code`` every face shows for a participant; None: an empty cell.
+
+        The one rule (``docs/tiebreak-values.md``): a tie-break's value where the rules define one.
+        Direct encounter (DE, EDE) has a value only where Art. 6 gives the participant a standing
+        among the tied: all of them met (6.2: the score in their separate standings, also when the
+        scores are equal and nothing is decided), or Art. 6 placed it apart from the others (6.3);
+        the ranking records exactly those (:func:`xltb.tiebreaks.direct.keep_decided`), and no face
+        blanks or adds any."""
+        return self.row(start_no).values[code]
+
+    def direct(self, code: str) -> bool:
+        """Whether ``code`` (of the list) is of the direct-encounter family (DE, EDE and its chains)."""
+        return any(s.tiebreak.direct for s in self.specs if s.code == code)
+
+    def shown_values(self, row: Row) -> dict[str, Value | None]:
+        """A row's values as every face shows them (:meth:`shown`), by code."""
+        return {code: row.values[code] for code in self.codes}
+
+    def places(self, code: str) -> int:
+        """The decimals a column of ``code`` is shown with, so that its numbers line up
+        (:func:`xltb.tiebreaks.display.column_places`)."""
+        key = "places:" + code
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = column_places(code, (r.values[code] for r in self.rows))
+        return int(found)
+
+    @staticmethod
+    def text(code: str, value: Value | None) -> str:
+        """A value as text, to the tie-break's precision (:func:`xltb.tiebreaks.display.value_text`)."""
+        return value_text(code, value)
+
+    # ----------------------------------------------------------------- look-ups
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
-        if self._index is None:
-            self._index = {p.start_no: i for i, p in enumerate(self.participants)}
+        index: dict[int, int] | None = self._memo.get("index")
+        if index is None:
+            everyone: Sequence[Player | Team] = self.participants
+            index = self._memo["index"] = {p.start_no: i for i, p in enumerate(everyone)}
         try:
-            index = self._index[start_no]
+            position = index[start_no]
         except KeyError:
             raise ValueError(f"{start_no} is not a start number of this event") from None
-        return self.evaluations[code][index]
+        return self.evaluations[code][position]
 
     def encounter_steps(self, code: str, start_no: int) -> list[EncounterStep]:
         """The steps of direct encounter (``code``: DE, EDE...) that concerned a participant."""
-        by_member = self._steps.get(code)
+        key = "steps:" + code
+        by_member: dict[int, list[EncounterStep]] | None = self._memo.get(key)
         if by_member is None:  # indexed once: the Details sheet asks for every participant
             by_member = {}
             for step in self.encounters.get(code, ()):
@@ -121,11 +185,17 @@ class Standings:
                     steps = by_member.setdefault(n, [])
                     if not steps or steps[-1] is not step:  # a start number is listed once per step
                         steps.append(step)
-            self._steps[code] = by_member
+            self._memo[key] = by_member
         return list(by_member.get(start_no, ()))
 
     def row(self, start_no: int) -> Row:
-        for row in self.rows:
-            if row.start_no == start_no:
-                return row
-        raise KeyError(start_no)
+        rows: dict[int, Row] | None = self._memo.get("rows")
+        if rows is None:
+            rows = self._memo["rows"] = {r.start_no: r for r in self.rows}
+        try:
+            return rows[start_no]
+        except KeyError:
+            raise KeyError(start_no) from None
+
+
+__all__ = ["Entry", "Row", "Standings"]

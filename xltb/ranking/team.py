@@ -10,28 +10,29 @@ every value has its breakdown (``xltb explain``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable
+from typing import Any, cast
 
 from ..errors import TieBreakError
 from ..model.team import TeamTournament
-from ..rules import Edition
 from ..tiebreaks.base import Evaluation
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
 from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
 from ..tiebreaks.registry import CATALOGUE
-from ..tiebreaks.team import EDE_CHAINS, TeamContext, board_key, extended_direct_encounter, team_info
-from .choices import choose_edition, choose_list, initial_choices, refuse_buchholz_in_round_robin
-from .loop import by_values, partition_by, rank
+from ..tiebreaks.team import TeamContext, board_key, extended_direct_encounter, team_info
+from .choices import refuse_buchholz_in_round_robin
+from .decision import Decision
+from .loop import Level, by_values, partition_by, rank
 from .standings import Row, Standings
 
-def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = None, rules: str | Edition | None = None,
-                 *, unrated_rating: int | None = None, lots: int | None = None) -> Standings:
-    """Rank the teams: primary score, then each tie-break on the teams still tied (C.07 4.2, 11-13)."""
-    edition, rules_choice = choose_edition(tt, rules)  # uses start_date only
-    specs, list_choice = choose_list(tt, tiebreaks)
+
+def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
+    """Rank the teams under ``decision``, as it is: primary score, then each tie-break on the teams still
+    tied (C.07 4.2, 11-13)."""
+    tt = cast(TeamTournament, decision.event)
+    edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
-    warnings = list(tt.warnings)
+    warnings = [n for n in decision.notes if n not in tt.warnings] + list(tt.warnings)
     for spec in specs:
         refuse_buchholz_in_round_robin(spec, edition, tt.event_type)
         base = CATALOGUE.get(spec.acronym)
@@ -42,16 +43,16 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     ctx = TeamContext(tt, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
-    keys: dict[str, list] = {}
+    keys: dict[str, list[Any]] = {}
     # type A: EDE and its chains (13.3), and plain DE on one score (13: Art. 6 on MP or GP)
-    ede_codes = [s for s in specs if s.acronym in EDE_CHAINS or s.acronym == "DE"]
+    ede_codes = [s for s in specs if s.tiebreak.direct]
     for spec in specs:
-        if spec.code in evaluations or spec.acronym in EDE_CHAINS or spec.acronym == "DE":
+        if spec.code in evaluations or spec.tiebreak.direct:
             continue
         compute_one, higher = team_info(spec)
         evs = [compute_one(ctx, spec, p) for p in range(n)]
         evaluations[spec.code] = evs
-        if spec.acronym in ("BC", "TBR", "BBE"):
+        if spec.article.startswith("12."):  # Art. 12: board by board
             keys[spec.code] = [board_key(spec.acronym, ev) for ev in evs]
         else:
             descending = higher != spec.reverse
@@ -60,8 +61,8 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     ede_notes: dict[str, list[list[str]]] = {s.code: [[] for _ in range(n)] for s in ede_codes}
     encounters: dict[str, list[EncounterStep]] = {s.code: [] for s in ede_codes}
 
-    def level_for(spec: TieBreakSpec):
-        if spec.acronym in EDE_CHAINS or spec.acronym == "DE":
+    def level_for(spec: TieBreakSpec) -> Level:
+        if spec.tiebreak.direct:
             scores, notes = ede_scores[spec.code], ede_notes[spec.code]
 
             def by_ede(group: list[int]) -> list[list[int]]:
@@ -108,6 +109,5 @@ def compute_team(tt: TeamTournament, tiebreaks: str | Iterable[str] | None = Non
     for i, place, by_lot in ranking:
         values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
         rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    st = Standings(tt, edition, specs, rows, evaluations, encounters, warnings, lots, unrated_rating)
-    st.choices = initial_choices(tt, rules_choice, list_choice)
-    return st
+    return Standings(tt, edition, specs, tuple(rows), evaluations, decision.choices,
+                     {code: tuple(steps) for code, steps in encounters.items()}, tuple(warnings), lots, unrated_rating)

@@ -65,7 +65,7 @@ class Engine:
         #: anchors of arrays per sheet: their results cover other cells
         self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
         for key, f in book.formulas.items():
-            if f.kind != "cell" or _TB_STANDINGS.search(outside_strings(f.text)):
+            if f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text)):
                 self.anchors[key[0]].append(key)
         self.compiled: dict[str, _Compiled | str] = {}
         self.outcome = Outcome({}, {}, {})
@@ -389,7 +389,7 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
-_TB_STANDINGS = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_STANDINGS\s*\(", re.IGNORECASE)
+_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:

@@ -8,12 +8,12 @@ from typing import Iterable
 
 from .. import __version__
 from ..ranking.standings import Standings
-from ..tiebreaks.codes import ACRONYMS
+from ..tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
 from .i18n import Language, language
-from .numbers import decimals, format_value
-from .titles import de_code, de_decided
-from .layout import Layout, number_format, text_width
+from ..tiebreaks.display import decimals, value_text
+from ..tiebreaks.display import number_format as places_format
+from .layout import Layout, text_width
 from .xlsx import Book, row_height
 from .explain import how_text
 
@@ -44,15 +44,15 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     for row in st.rows:
         i = index[row.start_no]
         for k, code in enumerate(st.codes):
-            acronym = code.split("/")[0].split(":")[0].upper()
+            tb = tiebreak_of(code)
             contributions: list = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
             ev = st.evaluations.get(code, [None] * len(participants))[i]
             article = ev.article if ev is not None and ev.article else \
-                (f"C.07 {ACRONYMS[acronym][0]}" if acronym in ACRONYMS else "")
-            value = row.values.get(code)
-            if acronym == "DE":
+                (f"C.07 {tb.article}" if tb is not None else "")
+            value = st.shown(code, row.start_no)
+            if tb is not None and tb.acronym == "DE":
                 notes = [step.text() for step in st.encounter_steps(code, row.start_no)]
             elif ev is not None:
                 for c in ev.breakdown():
@@ -71,13 +71,12 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                     else:
                         opponent = c.opponent
                         where = f"{lang('round')}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
-                        notes.append(f"{where}{' ' if where else ''}{format_value(code, share)}"
+                        notes.append(f"{where}{' ' if where else ''}{value_text(code, share)}"
                                      f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
                 notes.extend(ev.notes)
                 if value is None:
                     notes.insert(0, lang("undefined"))
-            if de_code(code) and not de_decided(st, code, row.start_no):
-                value = None  # C.07 6: shown only where it decided something, as on the standings
+            if value is None and st.direct(code):  # C.07 6: no standing among the tied (Standings.shown)
                 notes = [lang("not_applied")] + [n for n in notes if n != lang("undefined")]
             who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
             label = f"{code} ({article})" if article else code
@@ -99,7 +98,7 @@ def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
     size = DETAILS_FONT
     per_code = {}
     for code in st.codes:
-        value_format = number_format(code, [r.values[code] for r in st.rows])
+        value_format = places_format(st.places(code))
         contribution = "0" if decimals(code) == 0 else "0.0#"
         cut = f'"("{contribution}")"'
         per_code[code] = {
@@ -135,14 +134,13 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("place"), city))
     dates = lang.dates(t.start_date, getattr(t, "end_date", None))
     rows.append((lang("dates"), dates or lang("not_given")))
-    kind = st.choices.get("event_type")  # where the event type came from (xltb.decide)
+    kind = st.choices.event_type  # where the event type came from (xltb.decide)
     rows.append((lang("type"), lang(f"type_{t.event_type.value}") + (f" ({kind.text})" if kind else "")))
     rows.append((lang("rounds").capitalize(), str(t.rounds)))
     rows.append((lang("participants").capitalize(), str(len(st.rows))))
     rows.append((lang("scoring"), st.scoring_text))
     rows.append((lang("rules"), f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
-    if "tiebreaks" in st.choices:  # where the list came from
-        rows.append((lang("tiebreak_list"), st.choices["tiebreaks"].text))
+    rows.append((lang("tiebreak_list"), st.choices.tiebreaks.text))  # where the list came from
     for k, code in enumerate(st.codes, start=1):
         rows.append((lang("tiebreak_n", n=k), lang.tiebreak_label(code)))
     if st.lots_seed is not None:
@@ -152,7 +150,7 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     rows.extend(extra)
     for w in st.warnings:
         rows.append((lang("warning"), w))
-    if any(de_code(c) for c in st.codes):
+    if any(st.direct(c) for c in st.codes):
         rows.append((lang("legend"), lang("legend_de")))
     crosstable = "legend_team_crosstable" if st.team else ("legend_grid" if is_round_robin(st) else "legend_crosstable")
     rows.append((lang("legend"), lang(crosstable)))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from .numbers import format_value
 from ..ranking.standings import Standings
+from ..tiebreaks.catalogue import TIEBREAKS
+from ..tiebreaks.codes import tiebreak_of
+from ..tiebreaks.display import value_text
 
 
 def _num(value) -> str:
-    return "" if value is None else format_value("X", value)
-
-
-#: type A tie-breaks (direct encounter): applied to tied groups only, no value per participant otherwise
-DIRECT = ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB")
+    return "" if value is None else value_text("X", value)
 
 
 def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False) -> str:
@@ -19,16 +17,17 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
     list and was computed last for this explanation (it decides no rank)."""
     row = st.row(start_no)
     p = row.participant
-    lines = [f"{code} of #{p.start_no} {p.name} ({format_value('PTS', row.points)} points, rank {row.rank})",
+    lines = [f"{code} of #{p.start_no} {p.name} ({value_text('PTS', row.points)} points, rank {row.rank})",
              f"rules: C.07 edition {st.edition.key} ({st.edition_reason})"]
     if added:
         lines.append(f"note: {code} is not in the event's list ({', '.join(c for c in st.codes if c != code)}); "
                      "computed after it for this explanation")
-    if code.split("/")[0].split(":")[0] in DIRECT:
-        value = row.values.get(code)
+    tb = tiebreak_of(code)
+    if tb is not None and tb.direct:  # type A: applied to tied groups only, no value otherwise
+        value = st.shown(code, start_no)
         steps = st.encounter_steps(code, start_no)
         if value is not None:
-            article = "C.07 6" if code.startswith("DE") else "C.07 13.3"
+            article = "C.07 6" if tb.acronym == "DE" else "C.07 13.3"
             lines.append(f"value: {_num(value)}   ({article}: the score in the separate standings of the tied group)")
         elif steps:
             lines.append("value: none: direct encounter decided nothing for it (the steps below)")
@@ -45,7 +44,7 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
     if ev is None:
         lines.append(f"value: undefined ({code} is not computed for this event)")
         return "\n".join(lines) + "\n"
-    lines.append(f"value: {format_value(code, ev.value) or 'undefined'}   ({ev.article})")
+    lines.append(f"value: {value_text(code, ev.value) or 'undefined'}   ({ev.article})")
     parts = ev.breakdown()
     if parts:
         lines.append("")
@@ -56,7 +55,7 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
         for c in parts:
             how = how_text(c)
             score = shown_score(c)
-            value = format_value(code, c.value)
+            value = value_text(code, c.value)
             lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {score:>6}  {_num(c.result):>6}  "
                          f"{('(' + value + ')') if c.cut else value:>7}  {how}")
     for note in ev.notes:
@@ -65,14 +64,16 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
     return "\n".join(lines) + "\n"
 
 
-#: rating-based tie-breaks, whose breakdowns list only the games that count (C.07 10)
-_RATING_BASED = ("ARO", "TPR", "PTP", "APRO", "APPO")
+#: rating-based tie-breaks, whose breakdowns list only the games that count (C.07 10); RTNG (10.6) is the
+#: participant's own rating, computed from no game
+_RATING_BASED = frozenset(a for a, t in TIEBREAKS.items() if t.rating_based) - {"RTNG"}
 
 
 def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
     """The rounds a rating-based breakdown leaves out, and why: they can decide the value (a Cut
     then falls on a game), and other programs count some of them (an unplayed round cut first)."""
-    if st.team or code.split("/")[0] not in _RATING_BASED:
+    tb = tiebreak_of(code)
+    if st.team or tb is None or tb.acronym not in _RATING_BASED:
         return []
     shown = {c.round for c in parts}
     left = [r for r in p.results if r.round not in shown]

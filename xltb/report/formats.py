@@ -9,8 +9,9 @@ import os
 from fractions import Fraction
 
 from ..ranking.standings import Standings
-from .numbers import format_value, safe_cell
 from ..model.rounds import progress
+from ..tiebreaks.display import value_text
+from .numbers import safe_cell
 
 
 def event_dict(st: Standings) -> dict:
@@ -32,7 +33,6 @@ def to_json(st: Standings) -> str:
         # an integer division in C: float(Fraction) goes through Python-level code
         return None if value is None else value.numerator / value.denominator
 
-    codes = st.codes
     doc = {
         "event": event_dict(st),
         "rules": st.edition.key,
@@ -48,8 +48,8 @@ def to_json(st: Standings) -> str:
                 "federation": (entry := st.entry(row.participant)).federation or None,
                 "rating": entry.rating,
                 "points": json_number(row.points),
-                "tiebreaks": {code: None if (v := row.values[code]) is None else v.numerator / v.denominator
-                              for code in codes},
+                "tiebreaks": {code: None if v is None else v.numerator / v.denominator
+                              for code, v in st.shown_values(row).items()},
             }
             for row in st.rows
         ],
@@ -69,8 +69,8 @@ def to_csv(st: Standings) -> str:
     for row in st.rows:
         p = st.entry(row.participant)
         w.writerow([row.rank, p.start_no, safe_cell(p.title), safe_cell(p.name), safe_cell(p.federation),
-                    p.rating or "", format_value("PTS", row.points)]
-                   + [format_value(code, row.values[code]) for code in st.codes])
+                    p.rating or "", value_text("PTS", row.points)]
+                   + [value_text(code, v) for code, v in st.shown_values(row).items()])
     return out.getvalue()
 
 
@@ -94,12 +94,11 @@ def choice_lines(st: Standings) -> list[str]:
     """The choices the standings were computed with and where each came from (the file, the user or
     xltb's default): event type, rules, tie-breaks."""
     lines = []
-    kind = st.choices.get("event_type")
+    kind = st.choices.event_type
     if kind is not None:
         lines.append(f"event type: {st.event.event_type.value} ({kind.text})")
     lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
-    tb = st.choices.get("tiebreaks")
-    lines.append("tie-breaks: " + ", ".join(st.codes) + (f" ({tb.text})" if tb is not None else ""))
+    lines.append("tie-breaks: " + ", ".join(st.codes) + f" ({st.choices.tiebreaks.text})")
     return lines
 
 
@@ -126,11 +125,11 @@ def to_text(st: Standings) -> str:
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name]
         if show_rating:
             cells.append(str(p.rating or ""))
-        cells.append(format_value("PTS", row.points))
+        cells.append(value_text("PTS", row.points))
         if team:
             secondary = row.participant.gp if st.event.primary == "MP" else row.participant.mp
-            cells.append(format_value("PTS", secondary))
-        body.append(cells + [format_value(c, row.values[c]) for c in st.codes])
+            cells.append(value_text("PTS", secondary))
+        body.append(cells + [value_text(c, v) for c, v in st.shown_values(row).items()])
     _align_decimals(body, first=3)
     widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(heads)]
     left = {2}

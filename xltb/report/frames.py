@@ -19,7 +19,7 @@ def to_dataframe(st: Standings):
         entry = st.entry(row.participant)
         record = {"rank": row.rank, "start_no": entry.start_no, "title": entry.title, "name": entry.name,
                   "federation": entry.federation, "rating": entry.rating, "points": number(row.points)}
-        record.update({code: number(row.values[code]) for code in st.codes})
+        record.update({code: number(v) for code, v in st.shown_values(row).items()})
         records.append(record)
     columns = ["rank", "start_no", "title", "name", "federation", "rating", "points", *st.codes]
     frame = pd.DataFrame.from_records(records, columns=columns)

@@ -14,14 +14,17 @@ from html import escape
 
 from .. import __version__
 from ..model import Colour
+from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from .details import event_rows
 from .explain import how_text, shown_score
 from .grid import grid_rows, is_round_robin
 from .i18n import Language, language
-from .numbers import column_decimals, format_fixed, format_value
+from ..tiebreaks.codes import tiebreak_of
+from ..tiebreaks.display import fixed, value_text
+from .prizes import prizes_section
 from .team_sheets import team_round_text
-from .titles import de_code, de_decided, event_title, legend_lines, shown_values, subtitle
+from .titles import event_title, legend_lines, subtitle
 from .layout import round_text
 
 _CSS = """
@@ -50,6 +53,9 @@ a.v:hover, a.v:focus { background: #eef3fa; }
 .bd .close { float: right; }
 .bd td.how { text-align: left; white-space: normal; }
 .bd tr.cut td { color: #777; }
+.prizes td.why { text-align: left; white-space: normal; min-width: 28em; font-size: .9em; }
+.prizes td { vertical-align: top; }
+ul.ties, ul.legend { margin: .2em 0; padding-left: 1.4em; }
 .event th { text-align: left; background: none; vertical-align: top; }
 .event td { text-align: left; white-space: normal; }
 footer { margin-top: 2em; font-size: .8em; color: #555; }
@@ -63,6 +69,7 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
   h2 { break-after: avoid; }
   .scroll { overflow: visible; }
   th, td { padding: .1em .35em; }
+  #prizes { break-before: page; page: wide; font-size: 8.5pt; }
   #crosstable { break-before: page; page: wide; font-size: 8.5pt; }
   @page wide { size: A4 landscape; }
   #breakdowns, footer { display: none; }
@@ -71,7 +78,7 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
 
 
 def _num(value) -> str:
-    return "" if value is None else format_value("X", value)
+    return "" if value is None else value_text("X", value)
 
 
 def _cells(values, tag="td", classes=None) -> str:
@@ -83,23 +90,24 @@ def _cells(values, tag="td", classes=None) -> str:
 def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
     """The panel of one value: contributions (or the steps of direct encounter) and notes."""
     p = row.participant
-    shown = shown_values(st, row)[code]
+    shown = st.shown(code, row.start_no)
+    tb = tiebreak_of(code)
     head = (f'<a class="close" href="#standings">{escape(lang("close"))} \u2715</a>'
             f"<h3>{escape(code)} \u2013 {escape(lang.tiebreak_name(code))}: #{p.start_no} {escape(p.name)}</h3>")
     lines = []
-    if code.split("/")[0].upper() == "DE" or de_code(code):
+    if st.direct(code):
         steps = st.encounter_steps(code, row.start_no)
-        value = format_value(code, shown) if shown is not None else lang("not_applied")
+        value = value_text(code, shown) if shown is not None else lang("not_applied")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> (C.07 6)</p>")
         if steps:
             lines.append("<ul>" + "".join(f"<li>{escape(s.text())}</li>" for s in steps) + "</ul>")
-        if code.split("/")[0].upper() == "DE" or not de_decided(st, code, row.start_no):
+        if (tb is not None and tb.acronym == "DE") or shown is None:
             return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
     ev = st.evaluation(row.start_no, code)
     if ev is None:
         lines.append(f"<p>{escape(lang('value'))}: {escape(lang('undefined'))}</p>")
     else:
-        value = format_value(code, ev.value) or lang("undefined")
+        value = value_text(code, ev.value) or lang("undefined")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
         parts = ev.breakdown()
         if parts:
@@ -108,7 +116,7 @@ def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
             for c in parts:
                 how = how_text(c, cut="cut")
                 score = shown_score(c)
-                v = format_value(code, c.value)
+                v = value_text(code, c.value)
                 cells = [c.round or "", c.opponent or "", score, _num(c.result), f"({v})" if c.cut else v, escape(how)]
                 body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
             lines.append("<table><thead><tr>" + _cells([escape(h) for h in heads], "th") + "</tr></thead><tbody>"
@@ -135,7 +143,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     heads += st.codes
     left = {heads.index(lang("team") if team else lang("name"))}
     rows, panels = [], []
-    places = {code: column_decimals(code, [r.values[code] for r in st.rows]) for code in st.codes}
+    places = {code: st.places(code) for code in st.codes}
     for row, e in zip(st.rows, entries):
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
         cells += [escape(e.title)] if has["title"] else []
@@ -147,9 +155,9 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
             cells += [_num(row.points), _num(t.gp if st.event.primary == "MP" else t.mp)]
         else:
             cells += [_num(row.points)]
-        shown = shown_values(st, row)
+        shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
-            text = format_fixed(shown[code], places[code])
+            text = "" if shown[code] is None else fixed(shown[code], places[code])
             label = escape(f"{code} #{e.start_no}")
             cells.append(f'<a class="v" href="#b-{e.start_no}-{k}" title="{label}">{text or "&nbsp;&nbsp;"}</a>')
             panels.append(_breakdown(st, row, k, code, lang))
@@ -197,8 +205,8 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
 
 
 def html_page(st: Standings, *, lang: str | Language | None = None, planned: int | None = None,
-              input_kind: str = "") -> str:
-    """The page as text (UTF-8 when written)."""
+              input_kind: str = "", prizes: PrizeList | None = None) -> str:
+    """The page as text (UTF-8 when written); with ``prizes``, the prize list after the standings."""
     lang = lang if isinstance(lang, Language) else language(lang)
     title = event_title(st)
     standings, panels = _standings(st, lang)
@@ -226,6 +234,7 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
 </header>
 <main>
 <section id="standings"><h2>{escape(name_standings)}</h2><div class="scroll">{standings}</div></section>
+{prizes_section(prizes, lang) if prizes is not None else ""}
 <section id="crosstable"><h2>{escape(name_cross)}</h2><p class="legend">{escape(cross_legend)}</p>
 <div class="scroll">{crosstable}</div></section>
 <section id="event"><h2>{escape(lang("event"))}</h2><table class="event">{event}</table></section>

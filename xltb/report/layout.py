@@ -12,7 +12,8 @@ from typing import Iterable
 from ..model import Colour, Kind
 from ..ranking.standings import Standings
 from .i18n import Language, language
-from .numbers import decimals, format_value
+from ..tiebreaks.display import column_places, value_text
+from ..tiebreaks.display import number_format as display_format
 from .titles import event_title, rest_round, subtitle
 from .xlsx import Book, Sheet
 
@@ -80,7 +81,7 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 2:
         whole = value.numerator // 2
         return ("" if whole == 0 else str(whole)) + "½"
-    return format_value("X", value) if value.denominator != 1 else str(value.numerator)
+    return value_text("X", value) if value.denominator != 1 else str(value.numerator)
 
 
 def unplayed_text(r, lang: Language | None = None, st: Standings | None = None) -> str:
@@ -107,15 +108,9 @@ def round_text(r, colour_letters: bool = True, lang: Language | None = None, st:
 
 
 def number_format(code: str, values: Iterable[Fraction | None]) -> str:
-    """The number format of a tie-break column: its fixed precision, else as many decimals as the values
-    need (at least one, at most four), as :func:`xltb.report.numbers.format_value` prints them."""
-    places = decimals(code)
-    if places is None:
-        places = 1
-        for d in {v.denominator for v in values if v is not None}:
-            p = next((p for p in (1, 2, 3, 4) if 10**p % d == 0), 2)
-            places = max(places, p)
-    return "0" if places == 0 else "0." + "0" * places
+    """The number format of a tie-break column: the decimals :func:`xltb.tiebreaks.display.column_places`
+    gives it, as every face shows the column."""
+    return display_format(column_places(code, values))
 
 
 def text_width(values: Iterable[str], minimum: float, maximum: float) -> float:

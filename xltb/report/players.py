@@ -9,7 +9,8 @@ import os
 
 from ..model.team import TeamTournament
 from ..ranking.players import PlayerLine
-from .numbers import format_value, safe_cell
+from ..tiebreaks.display import value_text
+from .numbers import safe_cell
 
 
 def players_to_json(tt: TeamTournament, lines: list[PlayerLine]) -> str:
@@ -37,8 +38,8 @@ def players_to_csv(tt: TeamTournament, lines: list[PlayerLine]) -> str:
                 "board_rank"])
     for x in lines:
         w.writerow([x.rank, x.player.start_no, safe_cell(x.player.name), x.player.rating or "",
-                    safe_cell(x.team.name) if x.team else "", x.board or "", format_value("PTS", x.points), x.games,
-                    "" if x.percentage is None else format_value("AOB", x.percentage * 100), x.tpr or "",
+                    safe_cell(x.team.name) if x.team else "", x.board or "", value_text("PTS", x.points), x.games,
+                    "" if x.percentage is None else value_text("AOB", x.percentage * 100), x.tpr or "",
                     x.board_rank or ""])
     return buf.getvalue()
 
@@ -46,8 +47,8 @@ def players_to_csv(tt: TeamTournament, lines: list[PlayerLine]) -> str:
 def players_to_text(tt: TeamTournament, lines: list[PlayerLine]) -> str:
     heads = ["Rk", "No", "Name", "Rtg", "Team", "Bd", "Pts", "Gms", "%", "TPR", "BdRk"]
     body = [[str(x.rank), str(x.player.start_no), x.player.name, str(x.player.rating or ""),
-             x.team.short_name or x.team.name if x.team else "", str(x.board or ""), format_value("PTS", x.points),
-             str(x.games), "" if x.percentage is None else format_value("AOB", x.percentage * 100),
+             x.team.short_name or x.team.name if x.team else "", str(x.board or ""), value_text("PTS", x.points),
+             str(x.games), "" if x.percentage is None else value_text("AOB", x.percentage * 100),
              str(x.tpr or ""), str(x.board_rank or "")] for x in lines]
     widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(heads)]
     left = {2, 4}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..model import Colour, Kind
 from ..ranking.players import player_standings
 from ..ranking.standings import Standings
-from .titles import legend_lines, shown_values
+from ..tiebreaks.display import number_format as places_format
+from .titles import legend_lines
 from .layout import PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
@@ -14,13 +15,13 @@ _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFE
 
 def team_standings_rows(st: Standings) -> list[list]:
     """Rank, no., team, short name, rating (team strength), primary score, secondary score, tie-breaks
-    (direct encounter blank where it decided nothing)."""
+    (as every face shows them, :meth:`Standings.shown`)."""
     secondary = st.event.secondary
     out = []
     for row in st.rows:
         t = row.participant
         scores = {"MP": t.mp, "GP": t.gp}
-        values = shown_values(st, row)
+        values = st.shown_values(row)
         out.append([row.rank, t.start_no, t.name, t.short_name, t.strength, row.points, scores[secondary]]
                    + [values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
     return out
@@ -36,7 +37,7 @@ def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
                score[team.secondary]] + st.codes + ([lang("lots")] if lots else [])
     columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None),
                (number_format("PTS", [r[5] for r in rows]), None), (number_format("PTS", [r[6] for r in rows]), None)]
-    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(places_format(st.places(c)), None) for c in st.codes]
     columns += [(None, "center")] if lots else []
     rows = [r[:-1] + [lang("lot")] if lots and r[-1] == "lot" else r for r in rows]
     widths = [5.5, 5, text_width((r[2] for r in rows), 16, 36), text_width((r[3] or "" for r in rows), 6, 12), 6.5,

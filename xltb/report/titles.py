@@ -1,6 +1,6 @@
 """What every printed page and the HTML page say about the event: the title block (event, place, dates,
 "after round N of M" or "final", the rules edition) and the legend (tie-breaks, DE, lots), in the
-reader's language; and which direct-encounter values are shown (only those that decided something)."""
+reader's language. (What a value shows is the standings' rule, :meth:`xltb.ranking.standings.Standings.shown`.)"""
 
 from __future__ import annotations
 
@@ -11,9 +11,6 @@ from ..model.rounds import Progress
 from ..model.rounds import progress as event_progress
 from ..ranking.standings import Standings
 from .i18n import Language, language
-
-#: what a step of Art. 6 / 13.3 decided (the others decided nothing: equal scores, nobody sure to stay ahead)
-_DECIDED = {"separated", "ahead", "chain-decided"}
 
 
 def progress(st: Standings, planned: int | None = None) -> Progress:
@@ -42,33 +39,13 @@ def subtitle(st: Standings, lang: Language, planned: int | None = None) -> str:
 
 
 def legend_lines(st: Standings, lang: Language) -> list[str]:
-    """The tie-break legend: each code with its name and article; DE blank where it decided nothing; lots."""
+    """The tie-break legend: each code with its name and article; what a direct-encounter value is; lots."""
     lines = [f"{lang('legend_tiebreaks')}: " + "; ".join(lang.tiebreak_label(c) for c in st.codes) + "."]
-    if any(de_code(c) for c in st.codes):
+    if any(st.direct(c) for c in st.codes):
         lines.append(lang("legend_de"))
     if st.lots_seed is not None and any(r.by_lot for r in st.rows):
         lines.append(lang("legend_lots", seed=st.lots_seed))
     return lines
-
-
-def de_code(code: str) -> bool:
-    """A direct-encounter tie-break (DE, EDE and its chains)."""
-    return code.split("/")[0].split(":")[0].upper() in ("DE", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB")
-
-
-def de_decided(st: Standings, code: str, start_no: int) -> bool:
-    """Whether direct encounter decided something for the participant: a step it took part in separated
-    the tied (6.2), found one sure to stay ahead (6.3) or decided by the chain (13.3.2)."""
-    return any(step.outcome in _DECIDED for step in st.encounter_steps(code, start_no))
-
-
-def shown_values(st: Standings, row) -> dict:
-    """A row's values as printed: direct encounter blank where it decided nothing (C.07 6)."""
-    values = dict(row.values)
-    for code in st.codes:
-        if de_code(code) and not de_decided(st, code, row.start_no):
-            values[code] = None
-    return values
 
 
 def rest_round(st: Standings, r) -> bool:
@@ -77,5 +54,4 @@ def rest_round(st: Standings, r) -> bool:
             and r.kind in (Kind.ZERO_BYE, Kind.ABSENT, Kind.PAB))
 
 
-__all__ = ["Progress", "progress", "event_title", "status_text", "subtitle", "legend_lines", "de_code", "de_decided",
-           "shown_values", "rest_round", "language"]
+__all__ = ["Progress", "progress", "event_title", "status_text", "subtitle", "legend_lines", "rest_round", "language"]

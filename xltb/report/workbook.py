@@ -6,7 +6,7 @@ language):
 
 * **standings**: rank, no., title, name, federation, rating, points and each tie-break with its
   own precision (:func:`xltb.report.numbers.decimals`); columns that no participant fills (title,
-  federation, rating) are left out; direct encounter only where it decided something (C.07 6);
+  federation, rating) are left out; direct encounter where Art. 6 gives a value (C.07 6, :meth:`Standings.shown`);
 * **crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
   a round robin gets the player x player grid instead (:mod:`xltb.report.grid`);
 * **details**: per participant and tie-break, the contribution of each round, what was cut and why,
@@ -32,27 +32,31 @@ from typing import Iterable
 from ..errors import XltbError
 from ..files import write_atomic
 from ..model import Colour
+from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from . import details, grid, team_sheets
+from .prizes import prizes_sheet
 from .i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
-from .titles import event_title, legend_lines, shown_values
+from ..tiebreaks.display import number_format as places_format
+from .titles import event_title, legend_lines
 from .xlsx import Book
 
-#: the sheets a workbook can hold, in their order; team events: standings = team standings and so on
-SHEETS = ("standings", "crosstable", "players", "details", "event")
-#: what ``--pdf`` prints when it is not told
+#: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
+#: only with a prize list (``xltb export --prizes``)
+SHEETS = ("standings", "prizes", "crosstable", "players", "details", "event")
+#: what ``--pdf`` prints when it is not told (and the prizes, when there is a prize list)
 PDF_DEFAULT = ("standings", "crosstable")
 
 
 def standings_rows(st: Standings) -> list[list]:
-    """The Standings sheet's rows (values as printed: DE blank where it decided nothing): rank, no., title,
+    """The Standings sheet's rows (values as every face shows them, :meth:`Standings.shown`): rank, no., title,
     name, fed, rating, points, tie-breaks (and "lot" when the place was drawn)."""
     out = []
     for row in st.rows:
         _, title, name, fed, rating = st.entry(row.participant)
-        values = shown_values(st, row)
+        values = st.shown_values(row)
         out.append([row.rank, row.start_no, title, name, fed, rating, row.points]
                    + [values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
     return out
@@ -66,7 +70,7 @@ def _standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
         + st.codes + ([lang("lots")] if lots else [])
     columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, "indent"), (None, None),
                (number_format("PTS", [r.points for r in st.rows]), None)]
-    columns += [(number_format(c, [r.values[c] for r in st.rows]), None) for c in st.codes]
+    columns += [(places_format(st.places(c)), None) for c in st.codes]
     columns += [(None, "center")] if lots else []
     rows = [r[:-1] + [lang("lot")] if r[-1] == "lot" and lots else r for r in rows]
     widths = [5.5, 5, 5.5, text_width((r[3] for r in rows), 16, 36), 5.5, 6.5, 6.5] \
@@ -121,11 +125,13 @@ def parse_sheets(text: str | None, team: bool = False) -> tuple[str, ...]:
 
 
 def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language | None = None,
-                   sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None) -> bytes:
+                   sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None,
+                   prizes: PrizeList | None = None) -> bytes:
     """The workbook of an event as bytes, with the ``sheets`` asked for (all by default): standings,
     crosstable (the grid for a round robin), details, event; for a team event team standings, team
-    crosstable, players by board, details, event. ``page_of``: footers say "page N of M" (default: when
-    the workbook is the whole workbook or a single sheet; a PDF of some sheets numbers each sheet's pages)."""
+    crosstable, players by board, details, event; with ``prizes`` (a prize list of the standings), the Prizes
+    sheet after the standings. ``page_of``: footers say "page N of M" (default: when the workbook is the whole
+    workbook or a single sheet; a PDF of some sheets numbers each sheet's pages)."""
     lang = lang if isinstance(lang, Language) else language(lang)
     wanted = set(sheets)
     if page_of is None:
@@ -142,6 +148,8 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
     else:
         if "standings" in wanted:
             _standings_sheet(book, st, layout)
+        if "prizes" in wanted and prizes is not None:
+            prizes_sheet(book, st, layout, prizes)
         if "crosstable" in wanted:
             if grid.is_round_robin(st):
                 grid.grid_sheet(book, st, layout)
@@ -158,10 +166,10 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
 
 def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "", lang: str | Language | None = None,
                    sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None,
-                   force: bool = True) -> None:
+                   force: bool = True, prizes: PrizeList | None = None) -> None:
     """Write the workbook atomically (never half a file); without ``force``, never over an existing file."""
     write_atomic(path, build_workbook(st, input_kind=input_kind, lang=lang, sheets=sheets, planned=planned,
-                                      page_of=page_of), force=force)
+                                      page_of=page_of, prizes=prizes), force=force)
 
 
 __all__ = ["build_workbook", "write_workbook", "standings_rows", "number_format", "round_text", "points_text",

@@ -1,9 +1,10 @@
 """A Crosstable sheet <-> :class:`~xltb.model.Tournament`.
 
 The sheet has a header row and one row per participant: pairing number, name, and optionally
-title, rating, federation and FIDE id, then one cell per round. Columns are found by their
-headers (``No``/``#``, ``Name``, ``Title``, ``Rating``/``Elo``/``Rtg``, ``Fed``, ``FIDE id``,
-rounds ``1``, ``R1``, ``Rd 1``, ``1.Rd``); other columns (points, ranks, notes) are ignored.
+title, rating, federation, FIDE id, sex and birth date (for prize categories, :mod:`xltb.prizes`),
+then one cell per round. Columns are found by their headers (``No``/``#``, ``Name``, ``Title``,
+``Rating``/``Elo``/``Rtg``, ``Fed``, ``FIDE id``, ``Sex``, ``Born``/``Birth``, rounds ``1``, ``R1``,
+``Rd 1``, ``1.Rd``); other columns (points, ranks, notes) are ignored.
 
 Round cells, in the notation of arbiters and of Held's *Exercises in tie-breaking*:
 
@@ -188,6 +189,8 @@ _HEADERS = {
     "rating": "rating", "elo": "rating", "rtg": "rating", "fiderating": "rating",
     "fed": "fed", "federation": "fed", "country": "fed",
     "fideid": "fide_id", "id": "fide_id", "fidenumber": "fide_id",
+    "sex": "sex", "gender": "sex",
+    "born": "birth", "birth": "birth", "birthdate": "birth", "dateofbirth": "birth", "dob": "birth",
 }
 _ROUND_HEADER = re.compile(r"(?:r|rd|rnd|round)?\.?(\d{1,3})(?:\.?(?:rd|rnd|round))?")
 
@@ -340,14 +343,38 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
             start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
             federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
+            sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
+            birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
             line=origin.row + r))
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=event_type, start_date=start_date, scoring=scoring, tiebreaks=tuple(tiebreaks),
                       source=f"{origin.sheet} sheet")
 
 
+def attribute_text(value: Any) -> str:
+    """A player's sex or birth date as text: a date cell as ``YYYY-MM-DD``, a year typed as a number as
+    ``2008``."""
+    if value is None or isinstance(value, bool):
+        return ""
+    if hasattr(value, "isoformat"):  # a date (or a date and time) typed into a cell that is not text
+        return value.isoformat()[:10]
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def birth_text(value: Any) -> str:
+    """A birth date cell as text: a year (``2008``) stays a year; a larger number is a date as a
+    value-passing host sends one (Excel's serial number, days since 1899-12-30)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 3000 <= value < 2958466:
+        import datetime  # noqa: PLC0415 - a date as a number: rare
+
+        return (datetime.date(1899, 12, 30) + datetime.timedelta(days=int(value))).isoformat()
+    return attribute_text(value)
+
+
 # --------------------------------------------------------------------------- Tournament -> rows
-HEADER = ["No", "Name", "Title", "Rating", "Fed", "FIDE id"]
+HEADER = ["No", "Name", "Title", "Rating", "Fed", "FIDE id", "Sex", "Born"]
 
 
 def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]:
@@ -356,7 +383,8 @@ def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]
     rows: list[list[Any]] = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]]
     for p in t.players:
         cells = [format_cell(r) for r in p.results] + [""] * (rounds - len(p.results))
-        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None] + cells)
+        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None,
+                     p.sex or None, p.birth or None] + cells)
     return rows
 
 

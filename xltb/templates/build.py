@@ -38,6 +38,8 @@ from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
 from .parts import instructions, print_setup, standings_sheet, styles
+from .prizes import prize_block, prizes_sheet
+from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
 from ..ranking.choices import default_list
@@ -116,10 +118,12 @@ def _num(value):
 
 
 def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
-          unrated_rating: int | None = None, macros: bool = False, calc: bool = False):
+          unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
+          prizes: PrizeTable | None = None, share: str = "none"):
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
     ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
-    speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes)."""
+    speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes). Individual templates have a
+    Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
@@ -163,6 +167,12 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
                                     event_name=values.get("EventName"))
     wb.xltb_cached["Standings"] = cells
     wb.xltb_dynamic["Standings"] = {anchor}
+    if kind != "team":  # prizes go to the players of individual events
+        block = prize_block(prizes)
+        prize_list = functions.TB_PRIZES(block, share, source, settings_block)
+        wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
+                                                               values.get("EventName"), BLOCKS[kind])
+        wb.xltb_dynamic["Prizes"] = set(prize_values)
     return finish_macros(wb) if macros else wb
 
 
@@ -270,12 +280,12 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
             put_text(cell, value)  # text such as =B13 or =BYE (and any name) is not a formula
             if r == 1:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
-            elif c >= first_round or c in (3, 5, 6):
-                cell.number_format = "@"  # result cells must be text: "=B13" is not a formula
+            elif c >= first_round or c in (3, 5, 6, 7, 8):
+                cell.number_format = "@"  # result cells must be text: "=B13" is not a formula; a birth date too
             cell.border = st["border"]
             if c >= first_round and r > 1:
                 cell.alignment = st["center"]
-    widths = {1: 6, 2: 28, 3: 6, 4: 8, 5: 6, 6: 12}
+    widths = {1: 6, 2: 28, 3: 6, 4: 8, 5: 6, 6: 12, 7: 5, 8: 11}
     for c in range(1, width + 1):
         ws.column_dimensions[get_column_letter(c)].width = widths.get(c, 8)
     last_col = get_column_letter(width)

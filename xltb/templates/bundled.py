@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from ..errors import XltbError
+from ..prizes import parse_prizes
 from ..readers.registry import read_event
 from . import ods
 from .build import KINDS, render
@@ -20,6 +21,12 @@ EXAMPLES = {
     "held-rr6.xlsx": ("roundrobin", "held-rr6.trf"),
     "held-team14.xlsx": ("team", "held-team14.trf", "EDE,EGGSB/C1,BH:GP/C1,SSSC,MPvGP"),
 }
+
+
+#: the prize table of the example Swiss (its Prizes sheet; docs/prizes.md works it out), shared equally
+EXAMPLE_PRIZES = ("Prize,Category,Amount\n1st,Open,500\n2nd,Open,300\n3rd,Open,200\n1st U1900,Rating<1900,80\n"
+                  "Best U1600,Rating<1600,50\nBest woman,Women,\n")
+EXAMPLE_SHARE = {"held-swiss16.xlsx": "equal"}
 
 
 def bundled(seed_dir: str) -> dict[str, bytes]:
@@ -37,6 +44,9 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
             out[f"workbooks/xltb-{kind}.xlsm"] = render(kind, macros=True)
     for name, (kind, source, *tiebreaks) in EXAMPLES.items():
         event = read_event(os.path.join(seed_dir, source))[0]
-        out[f"workbooks/{name}"] = render(kind, event, tiebreaks=tiebreaks[0] if tiebreaks else None)
-        out[f"workbooks/{name[:-5]}.ods"] = ods.render(kind, event, tiebreaks=tiebreaks[0] if tiebreaks else None)
+        options = {"tiebreaks": tiebreaks[0] if tiebreaks else None}
+        if name in EXAMPLE_SHARE:
+            options.update(prizes=parse_prizes(EXAMPLE_PRIZES, "example prizes"), share=EXAMPLE_SHARE[name])
+        out[f"workbooks/{name}"] = render(kind, event, **options)
+        out[f"workbooks/{name[:-5]}.ods"] = ods.render(kind, event, **options)
     return out

@@ -36,6 +36,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
 from ..cells import clean, column_index, column_letters
+from ..tiebreaks.display import LIVE_FORMAT
 from .cached import ERRORS
 from .openformula import translate
 from .build import build
@@ -157,7 +158,7 @@ def _number_style(name: str, fmt: str) -> str:
         return (f'<number:number number:decimal-places="{places}" number:min-decimal-places="{min_places}" '
                 f'number:min-integer-digits="1"{replace}/>')
 
-    simple = {"0": number(0, 0), "0.00": number(2, 2), "0.0##": number(3, 1), "0.0": number(1, 1)}
+    simple = {"0": number(0, 0), "0.00": number(2, 2), LIVE_FORMAT: number(3, 1), "0.0": number(1, 1)}
     if fmt in simple:
         return f'<number:number-style style:name="{name}">{simple[fmt]}</number:number-style>'
     if fmt == "@":

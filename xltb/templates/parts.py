@@ -16,6 +16,7 @@ from typing import Any
 from ..cells import header_text, put_text
 from ..hosts.book import VIEW_TIEBREAKS
 from ..sheets.crosstable import NOTATION_HELP
+from ..tiebreaks.display import LIVE_FORMAT, live_format
 
 _HEAD_FILL = "DDEBF7"
 _BAND_FILL = "F2F2F2"
@@ -32,15 +33,13 @@ def styles():
         "border": Border(left=thin, right=thin, top=thin, bottom=thin),
         "center": Alignment(horizontal="center", vertical="center"),
         "wrap": Alignment(wrap_text=True, vertical="top"),
+        "top": Alignment(vertical="top"),
     }
 
 
 def number_format(code: str) -> str:
-    """Display format of a tie-break column (as ``xltb standings`` prints it)."""
-    from ..report.numbers import decimals
-
-    places = decimals(code)
-    return "0" if places == 0 else "0.00" if places == 2 else "0.0##"
+    """Display format of a tie-break column (:func:`xltb.tiebreaks.display.live_format`)."""
+    return live_format(code)
 
 
 
@@ -100,10 +99,15 @@ def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
             "1. Settings: fill in the event's start date (it chooses the edition of C.07), the tie-break list "
             "(Tiebreaks, e.g. BH/C1,BH,SB,DE,WIN), the scoring, and the rating for unrated players if you use "
             "rating-based tie-breaks.",
-            "2. Crosstable: one row per participant (pairing number, name, rating, ...); one cell per round. "
-            "Result cells are text. Notation: " + NOTATION_HELP + ".",
+            "2. Crosstable: one row per participant (pairing number, name, rating, ...; sex w/m and birth date for "
+            "prize categories); one cell per round. Result cells are text. Notation: " + NOTATION_HELP + ".",
             "   Rounds not played yet stay empty in every row. Add participants in the spare rows and rounds in the "
             "spare round columns (inside the name 'Crosstable'); blank rows are ignored.",
+            "3. Prizes: the prize table on the left (Prize, Category, Amount in the regulations' order: Open, or "
+            "conditions joined by & such as Rating<1900, Women, U18; Amount blank for a trophy) and the sharing "
+            "(none, equal, hort); the list on the right is one formula, "
+            + ("=TB_PRIZES(PrizeTable;PrizeSharing;" + semi if calc else "=TB_PRIZES(PrizeTable,PrizeSharing," + blocks)
+            + "): who wins which prize, the money paid and why (xltb's docs/prizes.md).",
         ]
         example, code = "TB_SB_C1", "BH/C1"
     lines = [(f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]), ("", None)] + [(s, None) for s in steps]
@@ -218,7 +222,7 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
             if c <= 3:
                 cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
             elif c == 5 or team and c == 4:
-                cell.number_format = "0.0##"
+                cell.number_format = LIVE_FORMAT
             elif c > 5:
                 cell.number_format = number_format(codes[c - 6])
     # the sorted table: one formula that spills (cached: the table as it is now)
@@ -243,9 +247,9 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             else:
                 head = table[0][k] if k < len(table[0]) else None
-                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else "0.0##" if team and k == 3
-                                      else "0;-0;;@" if k == 3 else "0.0##" if k == 4 else
-                                      number_format(head) if head else "0.0##")
+                cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else LIVE_FORMAT if team and k == 3
+                                      else "0;-0;;@" if k == 3 else LIVE_FORMAT if k == 4 else
+                                      number_format(head) if head else LIVE_FORMAT)
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[_col(1 + i)].width = w

@@ -833,6 +833,19 @@ failed:
     TB_MPVGP = Err.Description
 End Function
 
+Function TB_PRIZES(prizes, share, Optional crosstable, Optional settings, Optional teams)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        TB_PRIZES = XLPy.CallUDF("xltb.hosts.classic", "TB_PRIZES", Array(prizes, share, crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        TB_PRIZES = XLPy.CallUDF("xltb.hosts.classic", "TB_PRIZES", Array(prizes, share, crosstable, settings, teams, Nothing))
+        Exit Function
+    #End If
+failed:
+    TB_PRIZES = Err.Description
+End Function
+
 Function TB_PS(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed

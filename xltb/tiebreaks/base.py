@@ -10,7 +10,10 @@ standings for thousands of players stays fast.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, overload
+
+if TYPE_CHECKING:
+    from .catalogue import TieBreak
 
 
 class Element(NamedTuple):
@@ -34,9 +37,14 @@ class Element(NamedTuple):
 
 VALUE, KEY, VUR, ROUND, OPPONENT, SOURCE, SCORE, RESULT, RATING = range(9)
 
+#: an element as the engine makes it: a plain tuple in :class:`Element`'s field order
+Raw = tuple[Any, ...]
+#: a value: exact, a whole number of rating points for the rating-based tie-breaks
+Value = Fraction | int
+
 
 def element(value: int, key: object, vur: bool, round_no: int | None, opponent: int | None, source: str,
-            score: int | None = None, result: int | None = None, rating: int | None = None) -> tuple:
+            score: int | None = None, result: int | None = None, rating: int | None = None) -> Raw:
     """An element as a plain tuple (see :class:`Element` for the fields)."""
     return (value, key, vur, round_no, opponent, source, score, result, rating)
 
@@ -90,9 +98,9 @@ class Evaluation:
 
     __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q")
 
-    def __init__(self, code: str, value: Fraction | int | None, elements: list[tuple] = (), cuts: dict[int, str] | None = None,
+    def __init__(self, code: str, value: Value | None, elements: Sequence[Raw] = (), cuts: dict[int, str] | None = None,
                  *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
-                 result_q: int | None = None, build: Callable[[], list[tuple]] | None = None):
+                 result_q: int | None = None, build: Callable[[], Sequence[Raw]] | None = None):
         self.code = code
         self.value = value  # exact: a Fraction, or an int for whole rating points; None when undefined
         self._elements = elements
@@ -105,7 +113,7 @@ class Evaluation:
         self.result_q = q if result_q is None else result_q  # units of the elements' results
 
     @property
-    def elements(self) -> list[tuple]:
+    def elements(self) -> Sequence[Raw]:
         """The addends the value was computed from (see :class:`Element`), made on demand when the value
         was computed directly (the standings of thousands of players need only the values)."""
         if self._build is not None:
@@ -132,7 +140,7 @@ class Evaluation:
         return f"Evaluation({self.code}={self.value})"
 
 
-class Column(Sequence):
+class Column(Sequence[Evaluation | None]):
     """One tie-break's evaluation of every participant (in file order).
 
     The values are computed for everybody at once (standings of thousands of participants need
@@ -142,7 +150,7 @@ class Column(Sequence):
 
     __slots__ = ("code", "values", "_evaluate", "_made")
 
-    def __init__(self, code: str, values: list[Fraction | None],
+    def __init__(self, code: str, values: Sequence[Value | None],
                  evaluate: Callable[[int], Evaluation | None] | None = None,
                  made: list[Evaluation | None] | None = None):
         self.code = code
@@ -158,7 +166,13 @@ class Column(Sequence):
     def __len__(self) -> int:
         return len(self.values)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Evaluation | None: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Evaluation | None]: ...
+
+    def __getitem__(self, i: int | slice) -> Evaluation | None | list[Evaluation | None]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         made = self._made[i]
@@ -174,13 +188,25 @@ class Column(Sequence):
 
 
 class TieBreakInfo(NamedTuple):
-    """How a tie-break ranks and how it is computed."""
+    """How an individual tie-break is computed: its record (:mod:`xltb.tiebreaks.catalogue`) and the
+    functions its ``computed_by`` names (:mod:`xltb.tiebreaks.registry` resolves them)."""
 
-    compute: Callable | None  # (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
+    record: "TieBreak"
+    #: (ctx, spec, p) -> Evaluation; None for type A (computed on a tied set)
+    compute: Callable[..., Evaluation] | None
     #: (ctx, spec) -> every participant's value at once, without breakdowns (the standings' fast path);
     #: None: the values come from ``compute``
-    values: Callable | None = None
-    higher_is_better: bool = True
-    kind: str = "B"  # C.07 4.3 type: A (subset), B, C, D or combinations
-    rating_based: bool = False
-    note: str = ""
+    values: Callable[..., list[Fraction | None]] | None = None
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.record.higher_is_better
+
+    @property
+    def kind(self) -> str:
+        """C.07 4.3 type: A (subset), B, C, D or combinations."""
+        return self.record.kind
+
+    @property
+    def rating_based(self) -> bool:
+        return self.record.rating_based

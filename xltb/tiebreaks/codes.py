@@ -8,77 +8,14 @@ TRF spelling, which is what xltb prints.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple, Sequence
 from fractions import Fraction
 
 from ..errors import TieBreakError
+from .catalogue import ACRONYMS, ALIASES, CUTTABLE, MODIFIER_NAMES, MODIFIERS, TIEBREAKS, TieBreak
 
-#: acronym -> (C.07 article, name)
-ACRONYMS: dict[str, tuple[str, str]] = {
-    "PTS": ("4.2", "Points"),
-    "DE": ("6", "Direct encounter"),
-    "WIN": ("7.1", "Number of wins"),
-    "WON": ("7.2", "Number of games won"),
-    "BPG": ("7.3", "Games played with black"),
-    "BWG": ("7.4", "Games won with black"),
-    "PS": ("7.5", "Progressive scores"),
-    "REP": ("7.6", "Rounds one elected to play"),
-    "STD": ("7.7", "Standard points"),
-    "TPN": ("7.8", "Pairing number"),
-    "BH": ("8.1", "Buchholz"),
-    "AOB": ("8.2", "Average of opponents' Buchholz"),
-    "FB": ("8.3", "Fore Buchholz"),
-    "SB": ("9.1", "Sonneborn-Berger"),
-    "KS": ("9.2", "Koya system"),
-    "ARO": ("10.1", "Average rating of opponents"),
-    "TPR": ("10.2", "Tournament performance rating"),
-    "PTP": ("10.3", "Perfect tournament performance"),
-    "APRO": ("10.4", "Average performance rating of opponents"),
-    "APPO": ("10.5", "Average perfect performance of opponents"),
-    "RTNG": ("10.6", "Rating"),
-    # team tie-breaks (Art. 11-13)
-    "MPTS": ("11.1.1", "Match points"),
-    "GPTS": ("11.1.2", "Game points"),
-    "BC": ("12.1", "Board count"),
-    "TBR": ("12.2", "Top board results"),
-    "BBE": ("12.3", "Bottom board elimination"),
-    "MPVGP": ("13.1", "Match points v game points"),
-    "EMMSB": ("13.2.1", "Extended SB: opponent MP x MP scored"),
-    "EMGSB": ("13.2.2", "Extended SB: opponent MP x GP scored"),
-    "EGMSB": ("13.2.3", "Extended SB: opponent GP x MP scored"),
-    "EGGSB": ("13.2.4", "Extended SB: opponent GP x GP scored"),
-    "EDE": ("13.3", "Extended direct encounter"),
-    "EDET": ("13.3.2", "EDE, then top board results"),
-    "EDEB": ("13.3.2", "EDE, then bottom board elimination"),
-    "EDEBT": ("13.3.2", "EDE, then board count, then top board results"),
-    "EDEBB": ("13.3.2", "EDE, then board count, then bottom board elimination"),
-    "SSSC": ("13.4", "Scores and schedule strength combination"),
-}
-
-ALIASES = {"GE": "REP", "MPVGP": "MPVGP", "ESB": "EMMSB"}
-
-#: How the acronym is spelt in output.
-SPELLING = {"MPVGP": "MPvGP"}
-
-#: The modifiers each tie-break takes (C.07 14 and the TRF-2026 tie-break descriptor, as FIDE's
-#: reference program reads them): C Cut-n and M Median-n (14.1-14.4: sums of values; Median only
-#: where 14.3 applies: the Buchholz family and ARO), L the Koya limit (14.5), P forfeits as played
-#: games (15.2), F Fore Buchholz (8.3), K the SSSC normalising factor (13.4.2.b), R reverse order
-#: (7.8, 10.6). Anything else is not defined and refused.
-MODIFIERS: dict[str, str] = {
-    "PTS": "", "DE": "P", "WIN": "", "WON": "P", "BPG": "P", "BWG": "P", "PS": "C", "REP": "P", "STD": "",
-    "TPN": "R", "BH": "CMPF", "AOB": "PF", "FB": "CMP", "SB": "CP", "KS": "LP", "ARO": "CMP", "TPR": "CP",
-    "PTP": "P", "APRO": "CP", "APPO": "CP", "RTNG": "R",
-    "MPTS": "", "GPTS": "", "BC": "", "TBR": "", "BBE": "", "MPVGP": "",
-    "EMMSB": "CP", "EMGSB": "CP", "EGMSB": "CP", "EGGSB": "CP",
-    "EDE": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": "P", "SSSC": "PKF",
-}
-MODIFIER_NAMES = {"C": "/Cn (Cut)", "M": "/Mn (Median)", "L": "/L±n (limit)", "P": "/P (forfeits played)",
-                  "F": "/F (Fore)", "K": "/Kx (factor)", "R": "/R (reverse)"}
-#: Tie-breaks whose values are sums (or averages) of elements, which a Cut or Median can be applied to
-#: at all (C.07 14); even lenient reading refuses a cut elsewhere. :data:`MODIFIERS` is the stricter
-#: table of what is defined.
-CUTTABLE = {"BH", "FB", "SB", "PS", "ARO", "TPR", "APRO", "APPO", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "AOB"}
+#: How the acronym is spelt in output (``MPvGP``).
+SPELLING: dict[str, str] = {a: t.spelling for a, t in TIEBREAKS.items() if t.spelling}
 
 _CODE = re.compile(r"^([A-Za-z]+)(?::(MP|GP))?((?:/[^/]+)*)$", re.IGNORECASE)
 
@@ -127,12 +64,17 @@ class TieBreakSpec(NamedTuple):
         return out
 
     @property
+    def tiebreak(self) -> TieBreak:
+        """The tie-break's record: article, name, modifiers, precision... (:mod:`xltb.tiebreaks.catalogue`)."""
+        return TIEBREAKS[self.acronym]
+
+    @property
     def article(self) -> str:
-        return ACRONYMS[self.acronym][0]
+        return TIEBREAKS[self.acronym].article
 
     @property
     def name(self) -> str:
-        name = ACRONYMS[self.acronym][1]
+        name = TIEBREAKS[self.acronym].name
         if self.cut:
             name += f" Cut-{self.cut}"
         if self.median:
@@ -181,7 +123,7 @@ def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
     if acronym not in ACRONYMS:
         raise TieBreakError(f"unknown tie-break code {raw!r}; known: {', '.join(sorted(_known()))}")
     score = m.group(2).upper() if m.group(2) else None
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     for part in filter(None, m.group(3).split("/")):
         p = part.upper()
         try:
@@ -232,7 +174,7 @@ def takes(acronym: str) -> str:
     return f"{name} takes " + ", ".join(MODIFIER_NAMES[letter] for letter in letters)
 
 
-def parse_list(text: str | list[str | TieBreakSpec] | tuple[str | TieBreakSpec, ...], *,
+def parse_list(text: str | Sequence[str | TieBreakSpec], *,
                strict: bool = True) -> tuple[TieBreakSpec, ...]:
     """Parse a comma-separated (or already split) list of codes; parsed specs are taken as they are."""
     items = text.split(",") if isinstance(text, str) else list(text)
@@ -244,4 +186,18 @@ def parse_list(text: str | list[str | TieBreakSpec] | tuple[str | TieBreakSpec, 
 
 
 def _known() -> list[str]:
-    return [SPELLING.get(a, a) for a in ACRONYMS] + list(a for a in ALIASES if a not in ("MPVGP", "ESB"))
+    return [t.spelt for t in TIEBREAKS.values()] + list(ALIASES)
+
+
+def tiebreak_of(code: str) -> TieBreak | None:
+    """The record of the tie-break a code names (``"BH:MP/C1"``, ``"ge"``, ``"BH-C1"``), without
+    reading its modifiers; None when the code names no tie-break xltb knows. Faces that hold a code
+    already parsed (``st.codes``) ask this instead of taking the code apart."""
+    m = _ACRONYM.match(code.strip())
+    if m is None:
+        return None
+    key = m.group(1).upper()
+    return TIEBREAKS.get(ALIASES.get(key, key))
+
+
+_ACRONYM = re.compile(r"([A-Za-z]+)(?=$|[:/-])")

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..errors import TieBreakError
 from ..model import Colour, EventType, Kind, Tournament
 from ..rules import Edition
+from .base import Column
 
 #: C.07 16.2 categories of unplayed rounds
 PAB_OR_FULL = "16.2.1"
@@ -77,7 +78,7 @@ class Context:
         self.all_played = [all(row) for row in played]
         self.extra = [int(p.extra_points * q) if p.extra_points else 0 for p in tournament.players]
         #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
-        self.evaluated: dict[str, list] = {}
+        self.evaluated: dict[str, Column] = {}  # code -> every participant's evaluation (registry.evaluate_all)
         #: intermediate results shared by several tie-breaks (see the modules that use it)
         self.memo: dict[object, dict] = {}
         self._fractions: dict[tuple[int, int], Fraction] = {}

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm
+from typing import Callable
 
 from ..errors import TieBreakError
 from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
-from . import buchholz
+from . import buchholz, catalogue
 from .base import VALUE, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
@@ -29,11 +30,9 @@ from .direct import DirectEncounterResult, EncounterStep, art6_step
 from .modifiers import apply_cuts
 from .registry import CATALOGUE
 
-TEAM_ONLY = {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB",
-             "SSSC", "BC", "TBR", "BBE"}
-
-#: 13.3.2 chains: the Art. 12 tie-breaks applied, in order, when exactly two teams stay tied
-EDE_CHAINS = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"), "EDEBB": ("BC", "BBE")}
+#: the tie-breaks of team events only, and 13.3.2's EDE chains (from :mod:`xltb.tiebreaks.catalogue`)
+TEAM_ONLY = catalogue.TEAM_ONLY
+EDE_CHAINS = catalogue.EDE_CHAINS
 
 
 def _view(tt: TeamTournament, which: str, unit: int) -> Tournament:
@@ -314,7 +313,9 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
 
 
 # --------------------------------------------------------------------------- the catalogue
-def _on_view(compute):
+def _on_view(compute: Callable[[Context, TieBreakSpec, int], Evaluation]) -> TeamCompute:
+    """An individual tie-break computed on a team event's view of the spec's score (C.07 13)."""
+
     def run(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
         return compute(ctx.view(spec.score), spec, p)
 
@@ -322,28 +323,35 @@ def _on_view(compute):
     return run
 
 
-#: the team tie-breaks' functions: acronym -> (compute(ctx, spec, p), higher is better)
-_TEAM_COMPUTE = {
-    "MPTS": (match_points, True), "GPTS": (game_points, True), "PTS": (primary_points, True),
-    "MPVGP": (mp_v_gp, True), "EMMSB": (extended_sb, True), "EMGSB": (extended_sb, True),
-    "EGMSB": (extended_sb, True), "EGGSB": (extended_sb, True), "SSSC": (sssc, True),
-    "BC": (board_count, False), "TBR": (top_board_results, True), "BBE": (bottom_board_elimination, True),
-}
+#: one team's value of a tie-break, with its breakdown: (ctx, spec, team index) -> Evaluation
+TeamCompute = Callable[[TeamContext, TieBreakSpec, int], Evaluation]
+
+#: the functions of this module the team records name (their ``computed_by``: ``team.<name>``)
+_FUNCTIONS: dict[str, TeamCompute] = {f.__name__: f for f in (
+    match_points, game_points, mp_v_gp, extended_sb, sssc, board_count, top_board_results, bottom_board_elimination)}
+
+#: the team tie-breaks' functions, from their records: acronym -> (compute(ctx, spec, p), higher is better);
+#: the type A ones (EDE and its chains) rank a tied set (:func:`extended_direct_encounter`)
+_TEAM_COMPUTE: dict[str, tuple[TeamCompute, bool]] = {
+    a: (_FUNCTIONS[t.computed_by.partition(".")[2]], t.higher_is_better)
+    for a, t in catalogue.TIEBREAKS.items() if t.events == "team" and not t.direct}
+#: PTS of a team: its primary score (C.07 4.2), MP or GP
+_TEAM_COMPUTE["PTS"] = (primary_points, True)
 
 
-def _team_info(spec: TieBreakSpec):
+def _team_info(spec: TieBreakSpec) -> tuple[TeamCompute, bool]:
     """(compute(ctx, spec, p), higher is better): the team tie-breaks', else the individual one's
     computed on the view of the spec's score (13)."""
     a = spec.acronym
     if a in _TEAM_COMPUTE:
         return _TEAM_COMPUTE[a]
-    if a in CATALOGUE and a != "DE":
-        info = CATALOGUE[a]
+    info = CATALOGUE.get(a)
+    if info is not None and info.compute is not None:  # not DE, which ranks a tied set
         return _on_view(info.compute), info.higher_is_better
     raise TieBreakError(f"{spec.code} cannot be computed for a team event")
 
 
-def team_info(spec: TieBreakSpec):
+def team_info(spec: TieBreakSpec) -> tuple[TeamCompute, bool]:
     return _team_info(spec)
 
 

@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", ".."))
 
 from xltb.ranking import compute  # noqa: E402
 from xltb.report.formats import to_json  # noqa: E402
-from xltb.report.numbers import format_value  # noqa: E402
+from xltb.tiebreaks.display import value_text  # noqa: E402
 from xltb.readers.registry import read_event  # noqa: E402
 from xltb.model import Kind  # noqa: E402
 
@@ -53,9 +53,9 @@ def crosstable() -> None:
             v = row.values[code]
             if i == 1 and code == "SB":
                 v = v + Fraction(1, 4)  # the deliberately wrong value
-            values.append("0" if v is None else format_value(code, v).replace(".", ","))
+            values.append("0" if v is None else value_text(code, v).replace(".", ","))
         lines.append(f"{i};;{p.name};{p.rating or ''};{p.federation};" + ";".join(cells) + ";"
-                     + format_value("PTS", row.points).replace(".", ",") + ";" + ";".join(values))
+                     + value_text("PTS", row.points).replace(".", ",") + ";" + ";".join(values))
     lines += ["# Annotation:"] + [f"# Tie Break{k}: {name}" for k, name in enumerate(LEGEND, start=1)]
     with open(os.path.join(HERE, "held-2024.csv"), "w", encoding="utf-8", newline="") as fh:
         fh.write("\r\n".join(lines) + "\r\n")

@@ -39,7 +39,7 @@ except ImportError:
 
 from xltb.hosts.libreoffice import IMPLEMENTATION, SERVICE  # noqa: E402
 from xltb.hosts.libreoffice import dispatch  # noqa: E402
-from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS  # noqa: E402
+from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS, RANGE  # noqa: E402
 
 _ADDIN_SERVICE = "com.sun.star.sheet.AddIn"
 _CATEGORY = "Add-In"
@@ -68,11 +68,11 @@ def _array(name, args, this):
     rows = dispatch.call(name, *args)
     if len(rows) == 1 and len(rows[0]) == 1 and dispatch.error_of(rows[0][0]):
         raise XltbError(f"{name}: {rows[0][0]}")  # the whole table is an error: #VALUE! in every cell
-    return dispatch.table(dispatch.pad(rows, *args[:1], *args[2:3]))  # the template's block: no #N/A around
+    return dispatch.table(dispatch.pad_table(name, rows, args))  # the template's block: no #N/A around
 
 
 def _method(fn):
-    run = _array if fn.name == "TB_STANDINGS" else _scalar
+    run = _array if fn.returns == RANGE else _scalar
 
     def method(self, *args):
         return run(fn.name, args, self)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...functions import core, callables as functions
-from ..book import fit, room
+from ..book import fit, prize_room, room
 
 #: xltb's error -> what the component does -> what the cell shows in Calc (LibreOffice 7.4; the
 #: add-in API has no way to return an error value directly: sc/source/core/tool/addincol.cxx)
@@ -55,6 +55,15 @@ def pad(rows: Any, crosstable: Any, teams: Any = None) -> list[list[Any]]:
     its size."""
     block = teams if teams not in (None, "") and not isinstance(teams, (int, float, str)) else crosstable
     return fit(rows, room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
+
+
+def pad_table(name: str, rows: Any, args: tuple[Any, ...]) -> list[list[Any]]:
+    """A table function's rows padded to the room its template keeps: ``TB_STANDINGS`` by the participants'
+    block (:func:`pad`), ``TB_PRIZES`` by the prize table's rows (:func:`~xltb.hosts.book.prize_room`)."""
+    if name == "TB_PRIZES":
+        block = args[0] if args else None
+        return fit(rows, prize_room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
+    return pad(rows, *args[:1], *args[2:3])
 
 
 def _cell(value: Any) -> Any:

@@ -1,6 +1,6 @@
 """The add-in's functions and their arguments: the worksheet-function catalogue
 (:mod:`xltb.functions.catalogue`) plus ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK`` and
-``TB_STANDINGS``, each taking the blocks as arguments like the value-passing hosts (xlwings Lite,
+``TB_STANDINGS`` and ``TB_PRIZES``, each taking the blocks as arguments like the value-passing hosts (xlwings Lite,
 xlwings Server): the pairing number cell, the Crosstable block (team events: the Matches block),
 the Settings block (optional) and, for team events, the Teams block.
 
@@ -43,6 +43,10 @@ SETTINGS = Param("settings", ANY, "Optional: the Settings block (key, value rows
                                   "scoring.")
 TEAMS = Param("teams", ANY, "Team events: the Teams range (rosters in board order).")
 BLOCKS = (CROSSTABLE, SETTINGS, TEAMS)
+PRIZES = Param("prizes", RANGE, "The prize table: header Prize, Category, Amount and one row per prize "
+                                "(the Prizes sheet's PrizeTable).")
+SHARE = Param("share", ANY, 'How players tied on points share money: "none" (blank), "equal" or "hort" '
+                            "(the Prizes sheet's PrizeSharing).")
 
 
 def _functions() -> tuple[Function, ...]:
@@ -58,6 +62,9 @@ def _functions() -> tuple[Function, ...]:
                  "How a tie-break value was obtained, round by round, as text; or which cell is wrong and why."),
         Function("TB_CHECK", (CELL, PUBLISHED, CODE) + BLOCKS, ANY,
                  '"ok" when the published figure is xltb\'s value to the published precision, else why not.'),
+        Function("TB_PRIZES", (PRIZES, SHARE) + BLOCKS, RANGE,
+                 "The prize list: each prize to the best-placed player of its category not yet awarded, by the "
+                 "standings and their tie-breaks, with the money paid and the reason, as an array formula."),
     ]
     out += [Function(function_name(c), (CELL,) + BLOCKS, ANY, describe(c), code=c) for c in CODES]
     return tuple(out)

@@ -10,6 +10,10 @@ likely first), whether the name alone decides between them, and what else the na
 edition, the rating used for unrated players). "variabel with parameter" names do not print the
 parameter (Cut-1 or not, Median ...): they are *ambiguous*, and the caller decides (with the
 published values, or the user with ``--tiebreaks``).
+
+:func:`read_columns` reads every tie-break column of an export so: the one reading of an export's
+legend, which :func:`xltb.decide.decide` (``standings``, ``export``, ``template --from``) and
+``xltb check`` share.
 """
 
 from __future__ import annotations
@@ -17,6 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ..tiebreaks.codes import tiebreak_of
+
+if TYPE_CHECKING:
+    from .published import PublishedColumn
 
 #: the C.07 codes a "variable" name may stand for, by family
 _VARIANTS = {
@@ -92,10 +102,10 @@ _TABLE: tuple[tuple[str, str, bool, str], ...] = (
 )
 
 
-def _parameters(name: str) -> dict:
+def _parameters(name: str) -> dict[str, Any]:
     """The parameters a name carries in brackets: cuts, forfeits, a rating for unrated players, a limit."""
     low = name.lower()
-    out: dict = {}
+    out: dict[str, Any] = {}
     brackets = " ".join(re.findall(r"[(\[]([^)\]]*)[)\]]", low))
     m = re.search(r"\bcut[- ]?(\d)\b", brackets)
     if m:
@@ -130,19 +140,26 @@ def _parameters(name: str) -> dict:
     return out
 
 
-def _with_modifiers(code: str, params: dict) -> str:
-    family = code.split("/")[0]
-    if "/" in code:
+#: Swiss-Manager publishes a Median Sonneborn-Berger, which C.07 14.3 does not define (read leniently)
+_MEDIAN_TOO = ("SB",)
+
+
+def _with_modifiers(code: str, params: dict[str, Any]) -> str:
+    """``code`` with the modifiers the name's parameters give, where the tie-break takes them (its
+    record, :mod:`xltb.tiebreaks.catalogue`). ``"Forfeited games count"`` gives no ``/P`` to the
+    counts of Art. 7 (WON, BPG, BWG, REP): no export xltb has read shows what Swiss-Manager means by
+    it there, and a count's name is read as written."""
+    tb = tiebreak_of(code)
+    if "/" in code or tb is None:
         return code
-    if params.get("cut") and family in ("BH", "SB", "ARO", "TPR", "PS", "FB", "APRO", "APPO"):
+    if params.get("cut") and tb.takes("C"):
         code += f"/C{params['cut']}"
-    elif params.get("median") and family in ("BH", "SB", "ARO", "FB"):
+    elif params.get("median") and (tb.takes("M") or tb.acronym in _MEDIAN_TOO):
         code += f"/M{params['median']}"
-    if params.get("limit") and family == "KS":
+    if params.get("limit") and tb.takes("L"):
         lim = params["limit"]
         code += "/L" + (lim if lim[0] in "+-" else "+" + lim)
-    if params.get("forfeits_played") and family in ("BH", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
-                                                    "AOB", "DE"):
+    if params.get("forfeits_played") and tb.takes("P") and not tb.article.startswith("7."):
         code += "/P"
     return code
 
@@ -179,7 +196,7 @@ def interpret(name: str) -> LegendEntry | None:
         if "|" in target:
             codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
             return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
-        family = target.split("/")[0]
+        family = target.partition("/")[0]
         if family == "WIN" and params.get("ignore_unplayed"):
             return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
         # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
@@ -220,8 +237,8 @@ def koya_limit(entry: LegendEntry, max_score: Fraction) -> tuple[str | None, str
                       "points is not a whole number of half points from 50%: not expressible as a C.07 code")
     if steps == 0:
         return code, ""
-    parts = code.split("/")
-    return "/".join([parts[0], f"L{int(steps):+d}"] + parts[1:]), \
+    acronym, _, modifiers = code.partition("/")
+    return "/".join([acronym, f"L{int(steps):+d}"] + ([modifiers] if modifiers else [])), \
         f"Koya limit {entry.limit_percent}% of {max_score} = {float(limit):g} points"
 
 
@@ -234,3 +251,91 @@ def _note_for(acronym: str) -> str:
 #: candidates tried for a column that has no legend name (most common first)
 UNNAMED_CANDIDATES = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "ARO", "ARO/C1", "PS", "WIN", "WON",
                       "BPG", "BWG", "KS", "TPR", "AOB", "REP")
+
+
+@dataclass(frozen=True)
+class ColumnReading:
+    """A published tie-break column read as C.07 codes: the legend's name (or the values, when the
+    export names none), or the code the user gave for it (``--tiebreaks``)."""
+
+    key: str
+    """The column's header (``TB1``)."""
+
+    name: str
+    """Its legend name as written (empty when the export names none)."""
+
+    code: str | None
+    """The code it is read as (the most likely candidate); None: not a C.07 value."""
+
+    candidates: tuple[str, ...] = ()
+    """The codes the name may stand for, the most likely first."""
+
+    comparable: bool = True
+    """Its values can be compared with a C.07 value."""
+
+    ambiguous: bool = False
+    """The name does not decide between the candidates: the published values decide."""
+
+    note: str = ""
+    """Why it is read so, in words."""
+
+    given: bool = False
+    """The code was given by the user (``--tiebreaks``)."""
+
+    unrated_rating: int | None = None
+    """The rating the name says unrated players count as (``(1400)``)."""
+
+    edition: str | None = None
+    """An edition the name implies (``"2023-09"`` for ``Variable (2023)``)."""
+
+
+def read_columns(columns: "tuple[PublishedColumn, ...]", max_score: Fraction,
+                 user: list[str] | None = None) -> list[ColumnReading]:
+    """Every published tie-break column read as C.07 codes: by the user's codes (``user``, one per
+    column in order, ``-`` skips one), else by its legend name (:func:`interpret`; a Koya limit given
+    as a percentage of ``max_score``, :func:`koya_limit`), else by its values: a column of 0 for
+    almost everyone, and 1 at most, is how exports print direct encounter; any other unnamed column
+    is ambiguous among :data:`UNNAMED_CANDIDATES`."""
+    out = []
+    for i, col in enumerate(columns):
+        entry = interpret(col.name) if col.name else None
+        edition = entry.edition if entry is not None else None
+        if user is not None:
+            if i < len(user):
+                code = None if user[i] == "-" else user[i]
+                out.append(ColumnReading(col.key, col.name, code, () if code is None else (code,), code is not None,
+                                         note="code given with --tiebreaks" if code else "skipped (--tiebreaks -)",
+                                         given=True, edition=edition))
+            else:
+                out.append(ColumnReading(col.key, col.name, None, comparable=False, note="not in --tiebreaks",
+                                         edition=edition))
+            continue
+        if entry is not None:
+            code = entry.codes[0] if entry.codes else None
+            candidates, note = entry.codes, entry.note
+            comparable = entry.comparable and bool(entry.codes) and entry.codes[0] != "PTS"
+            if entry.limit_percent is not None:  # "(Limit 60%)": a C.07 limit only in whole half points
+                code, why = koya_limit(entry, max_score)
+                candidates, comparable = ((code,) if code else ()), code is not None
+                note = "; ".join(n for n in (note, why) if n)
+            out.append(ColumnReading(col.key, col.name, code, candidates, comparable, entry.ambiguous, note,
+                                     unrated_rating=entry.unrated_rating, edition=edition))
+            continue
+        zeros = sum(1 for v in col.values.values() if v == 0)
+        if col.values and zeros >= 0.8 * len(col.values) and all(v is not None and 0 <= v <= 1
+                                                                  for v in col.values.values()):
+            out.append(ColumnReading(col.key, col.name, "DE", ("DE",), True, True,
+                                     "no legend name; 0 for almost everyone, as the export prints direct encounter: "
+                                     "read as DE (give --tiebreaks to decide)"))
+        else:
+            out.append(ColumnReading(col.key, col.name, UNNAMED_CANDIDATES[0], UNNAMED_CANDIDATES, True, True,
+                                     "no legend name: the code is the candidate that reproduces the most values "
+                                     "(give --tiebreaks to decide)"))
+    return out
+
+
+def named_edition(readings: list[ColumnReading]) -> str | None:
+    """The edition the legend names, when its names imply exactly one (``(2023)``); else None. (The
+    user's codes for the columns do not change what the legend says of the edition.)"""
+    implied = {r.edition for r in readings if r.edition}
+    return implied.pop() if len(implied) == 1 else None

@@ -1,0 +1,58 @@
+"""What an event is ranked by, resolved once: the :class:`Decision` the ranking takes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..model import Choices, Tournament
+from ..rules import Edition
+from ..tiebreaks.codes import TieBreakSpec
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
+
+
+class Decision(NamedTuple):
+    """How an event is ranked, and why: made by :func:`xltb.decide.decide` (a file) or
+    :func:`xltb.ranking.choices.resolve` (an event), taken as it is by the ranking
+    (:func:`xltb.ranking.rank`), which chooses nothing again. A record: a different choice is a
+    new decision (``decision._replace(specs=...)``; a named tuple, as the engine's records are:
+    ``xltb standings`` does not load ``dataclasses``)."""
+
+    event: "Tournament | TeamTournament"
+    """The event ranked (an individual or a team event)."""
+
+    edition: Edition
+    """The edition of C.07 applied."""
+
+    specs: tuple[TieBreakSpec, ...]
+    """The tie-break list, in order."""
+
+    choices: Choices
+    """Where the edition, the list, the event type and (teams) the primary score came from."""
+
+    unrated_rating: int | None = None
+    """The rating of unrated participants in rating-based tie-breaks (C.07 10): the user's, else an
+    export legend's ``(1400)`` or a workbook's Settings UnratedRating; None: such tie-breaks are refused when unrated participants play."""
+
+    notes: tuple[str, ...] = ()
+    """What reading the file left out or assumed, said as warnings before the event's own."""
+
+    kind: str = ""
+    """What the file was read as (``"TRF"``, ``"chess-results crosstable export (CSV)"``...); empty
+    for an event given already read."""
+
+    lots: int | None = None
+    """The seed of the drawing of lots that breaks the ties left: the user's, else a workbook's
+    Settings Lots; None: no seed (:func:`xltb.ranking.rank`'s ``lots`` may give one)."""
+
+    def __repr__(self) -> str:
+        return f"Decision({self.edition.key}, {','.join(s.code for s in self.specs)}, {self.kind!r})"
+
+    @property
+    def team(self) -> bool:
+        """A team event (it has teams)."""
+        return getattr(self.event, "teams", None) is not None
+
+
+__all__ = ["Decision"]

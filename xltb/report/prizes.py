@@ -1,0 +1,174 @@
+"""A prize list for people: text, JSON and CSV (``xltb prizes``), the Prizes sheet of a workbook and the
+prizes section of the HTML page (``xltb export --prizes``). The reasons and the rules are the engine's
+(:mod:`xltb.prizes`), in English like the notes of the Details sheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from html import escape
+from typing import Any
+
+from ..prizes import Award, PrizeList, format_amount
+from ..prizes.rows import TIED_HEADING, award_cells, award_row, money, notes, tie_lines
+from ..ranking.standings import Standings
+from .formats import event_dict, header_lines
+from .i18n import Language
+from .layout import Layout, number_format, text_width
+from ..tiebreaks.display import value_text
+from .numbers import safe_cell
+from .xlsx import Book, row_height
+
+#: the Prizes sheet's font size and its reason column (text wraps inside it)
+PRIZES_FONT = 9.0
+REASON_WIDTH = 60.0
+SHARE_WORDS = {"none": "not shared on points (the tie-breaks decide)", "equal": "shared equally on points",
+               "hort": "shared on points by the Hort system"}
+
+
+def _money(pl: PrizeList, cents: int | None) -> str:
+    return "" if cents is None else format_amount(cents, with_cents=pl.with_cents)
+
+
+def prizes_to_text(pl: PrizeList) -> str:
+    table = pl.table
+    lines = header_lines(pl.standings)
+    source = f"{table.source}, " if table.source else ""
+    lines.append(f"prizes: {source}{len(table.prizes)} prizes; money {SHARE_WORDS[pl.share]} (--share {pl.share})")
+    lines.append("how the prizes are awarded:")
+    lines += [f"  - {rule}" for rule in pl.rules]
+    lines += [f"warning: {w}" for w in pl.warnings]
+    heads = ["Prize", "Category", "Amount", "No", "Name", "Rk", "Pts", "Paid"]
+    body = []
+    for a in pl.awards:
+        prize, category, amount = award_cells(pl, a)
+        p = a.player
+        body.append([prize, category, amount, str(p.start_no) if p else "", p.name if p else "(not awarded)",
+                     str(p.rank) if p else "", value_text("PTS", p.points) if p else "", _money(pl, a.paid)])
+    widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(heads)]
+    left = {0, 1, 4}
+
+    def fmt(cells: list[str]) -> str:
+        padded = (c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(padded).rstrip()
+
+    lines += ["", fmt(heads), fmt(["-" * w for w in widths])] + [fmt(r) for r in body]
+    lines += ["", "why:"] + [f"  {a.reason}" for a in pl.awards]
+    ties = tie_lines(pl)
+    lines += ["", "tied on points with the last winner of a category:"]
+    lines += [f"  {t}" for t in ties] if ties else ["  nobody"]
+    return "\n".join(lines) + "\n"
+
+
+def award_dict(a: Award) -> dict[str, Any]:
+    p = a.player
+    category = a.prize.category if a.prize else a.pool.category if a.pool else None
+    return {
+        "prize": a.prize.name if a.prize else None,
+        "category": category.text if category else None,
+        "amount": money(a.prize.amount) if a.prize else None,
+        "start_no": p.start_no if p else None,
+        "name": p.name if p else None,
+        "rank": p.rank if p else None,
+        "points": float(p.points) if p else None,
+        "share": money(a.paid),
+        "reason": a.reason,
+    }
+
+
+def prizes_to_json(pl: PrizeList) -> str:
+    st = pl.standings
+    doc: dict[str, Any] = {
+        "event": event_dict(st),
+        "rules": st.edition.key,
+        "tiebreaks": st.codes,
+        "choices": {what: {"value": c.value, "origin": c.origin, "reason": c.reason} for what, c in st.choices.items()},
+        "share": pl.share,
+        "prize_rules": list(pl.rules),
+        "prizes": [award_dict(a) for a in pl.awards],
+        "tied": [{"category": t.category.text,
+                  "last_winner": {"start_no": t.last.start_no, "name": t.last.name, "rank": t.last.rank,
+                                  "points": float(t.last.points), "prize": t.prize.name},
+                  "players": [{"start_no": x.player.start_no, "name": x.player.name, "rank": x.player.rank,
+                               "points": float(x.player.points), "outcome": x.outcome} for x in t.players]}
+                 for t in pl.ties],
+        "warnings": list(st.warnings) + list(pl.warnings),
+    }
+    return json.dumps(doc, ensure_ascii=False) + "\n"
+
+
+def prizes_to_csv(pl: PrizeList) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["prize", "category", "amount", "start_no", "name", "rank", "points", "share", "reason"])
+    for a in pl.awards:
+        d = award_dict(a)
+        prize, category, amount = award_cells(pl, a)
+        w.writerow([safe_cell(prize), safe_cell(category), "" if a.prize is None else amount,
+                    d["start_no"] or "", safe_cell(d["name"] or ""), d["rank"] or "",
+                    value_text("PTS", a.player.points) if a.player else "", _money(pl, a.paid),
+                    safe_cell(a.reason)])
+    return out.getvalue()
+
+
+def prize_rows(pl: PrizeList) -> list[list[Any]]:
+    """The Prizes sheet's rows: prize, category, amount, no., name, rank, points, paid, why (numbers as numbers)."""
+    return [award_row(pl, a) for a in pl.awards]
+
+
+def prizes_sheet(book: Book, st: Standings, layout: Layout, pl: PrizeList) -> None:
+    lang = layout.lang
+    rows = prize_rows(pl)
+    headers = [lang("prize"), lang("category"), lang("amount"), lang("no"), lang("name"), lang("rank"),
+               lang("points"), lang("paid"), lang("why")]
+    money_format = "0.00" if pl.with_cents else "0"
+    widths = [text_width((r[0] for r in rows), 10, 24), text_width((r[1] for r in rows), 10, 24), 8.5, 5,
+              text_width((r[4] for r in rows), 14, 28), 5.5, 6.5, 8.5, REASON_WIDTH]
+    columns = [(None, "wrap"), (None, "wrap"), (money_format, None), (None, None), (None, "wrap"), (None, None),
+               (number_format("PTS", [a.player.points for a in pl.awards if a.player]), None), (money_format, None),
+               (None, "wrap")]
+    legend = [lang("legend_prizes"), f"--share {pl.share}: {SHARE_WORDS[pl.share]}."] + [f"{r}." for r in pl.rules]
+    sheet = layout.sheet(book, st, "prizes", headers, widths, columns, legend=legend, stretch=8,
+                         orientation="landscape", font_size=PRIZES_FONT, freeze="A2")
+    for r in rows:
+        sheet.append(r, height=_height([r[0], r[1], r[4], r[8]], [widths[0], widths[1], widths[4], REASON_WIDTH]))
+    for line in notes(pl):
+        line = lang("tied_with_last") if line == TIED_HEADING else line
+        sheet.append([None] * 8 + [line], height=_height([line], [REASON_WIDTH]))
+
+
+def _height(texts: list[Any], widths: list[float]) -> float | None:
+    """The height of a row of the Prizes sheet: its longest text wrapped, counted with a wide margin (the
+    reasons are long and LibreOffice fits fewer characters on a line than Excel)."""
+    return row_height(texts, widths, PRIZES_FONT, pad=12)
+
+
+def prizes_section(pl: PrizeList, lang: Language) -> str:
+    """The prizes section of the HTML page."""
+    heads = [lang("prize"), lang("category"), lang("amount"), lang("no"), lang("name"), lang("rank"), lang("points"),
+             lang("paid"), lang("why")]
+    left = {0, 1, 4, 8}
+    body = []
+    for a in pl.awards:
+        prize, category, amount = award_cells(pl, a)
+        p = a.player
+        cells = [prize, category, amount, str(p.start_no) if p else "", p.name if p else "", str(p.rank) if p else "",
+                 value_text("PTS", p.points) if p else "", _money(pl, a.paid), a.reason]
+        body.append("<tr>" + "".join(f'<td class="{"why" if i == 8 else "l" if i in left else ""}">{escape(c)}</td>'
+                                     for i, c in enumerate(cells)) + "</tr>")
+    head = "".join(f'<th class="{"l" if i in left else ""}">{escape(h)}</th>' for i, h in enumerate(heads))
+    rules = "".join(f"<li>{escape(r)}</li>" for r in pl.rules)
+    ties = tie_lines(pl)
+    tied = "".join(f"<li>{escape(t)}</li>" for t in ties) or "<li>-</li>"
+    warnings = "".join(f'<p class="legend">{escape(lang("warning"))}: {escape(w)}</p>' for w in pl.warnings)
+    return (f'<section id="prizes"><h2>{escape(lang("prizes"))}</h2>'
+            f'<p class="legend">{escape(lang("legend_prizes"))} --share {escape(pl.share)}: '
+            f'{escape(SHARE_WORDS[pl.share])}.</p>{warnings}'
+            f'<div class="scroll"><table class="prizes"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}'
+            f'</tbody></table></div><h3>{escape(lang("tied_with_last"))}</h3><ul class="ties">{tied}</ul>'
+            f'<h3>{escape(lang("prize_rules"))}</h3><ul class="legend">{rules}</ul></section>')
+
+
+__all__ = ["prizes_to_text", "prizes_to_json", "prizes_to_csv", "prize_rows", "prizes_sheet", "prizes_section",
+           "award_dict", "award_cells", "tie_lines"]
