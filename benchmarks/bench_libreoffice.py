@@ -101,7 +101,8 @@ def main() -> int:
         doc.calculateAll()
         ods_full = time.perf_counter() - t0
         standings = doc.Sheets.getByName("Standings")
-        left = standings.getCellRangeByPosition(0, 1, 4 + len(codes), players).getDataArray()
+        # the per-row block: from the sheet's row 4 (rows 1-2: xltb's version and the status, row 3: the header)
+        left = standings.getCellRangeByPosition(0, 3, 4 + len(codes), players + 2).getDataArray()
         # participant 1's round-1 game changed in both players' cells (a decided game drawn, a draw won by
         # participant 1); Calc recalculates by itself
         ct = doc.Sheets.getByName("Crosstable")
@@ -112,12 +113,12 @@ def main() -> int:
         theirs = ct.getCellByPosition(6, int(text[2:]))
         swap = {"+": "=", "-": "=", "=": "+"}
         value = {"+": 1.0, "=": 0.5, "-": 0.0}
-        points = standings.getCellByPosition(4, 1).getValue()
+        points = standings.getCellByPosition(4, 3).getValue()
         t0 = time.perf_counter()
         mine.setString(swap[text[0]] + text[1:])
         other = theirs.getString()
         theirs.setString({"+": "=", "-": "=", "=": "-"}[other[0]] + other[1:])
-        changed = standings.getCellByPosition(4, 1).getValue()
+        changed = standings.getCellByPosition(4, 3).getValue()
         ods_edit = time.perf_counter() - t0
         edit_wrong = changed != points - value[text[0]] + value[swap[text[0]]]
         doc.close(True)

@@ -7,6 +7,9 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data"
 SEED = DATA / "seed"
 REAL = DATA / "real"
+#: the Standings sheet of a template: its header row (rows 1 and 2 hold xltb's version and the status) and the
+#: row of the crosstable's (Teams') first participant row
+HEAD, FIRST = 3, 4
 
 
 def trf(players: list[tuple], *, date: str | None = "2024/10/01", kind: str = "Swiss-System",

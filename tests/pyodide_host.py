@@ -95,6 +95,11 @@ class Host:
         """Run ``code`` in Pyodide; the value it leaves in ``result``."""
         return self._ask({"exec": code})
 
+    def run_async(self, code: str):
+        """Run ``code`` in Pyodide and await the async function ``main`` it defines (on Pyodide's own event
+        loop, so that awaited JavaScript calls and ``asyncio.sleep`` work); its value."""
+        return self._ask({"exec_async": code})
+
     def close(self) -> None:
         self.proc.stdin.close()
         self.proc.wait(timeout=30)

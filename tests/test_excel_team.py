@@ -23,7 +23,7 @@ from xltb.sheets.crosstable import from_tournament
 from xltb.sheets.settings import parse_settings
 from xltb.sheets.team_fill import from_team_tournament, round_trip_difference
 from xltb.sheets.teams import normal_result, sheet_records, to_team_tournament
-from helpers import read_trf, recalc_data, recalc_workbook
+from helpers import FIRST, HEAD, read_trf, recalc_data, recalc_workbook
 from helpers import read_team_event as read_event
 from xltb.templates.build import render
 from xltb.tiebreaks.codes import parse_code
@@ -135,7 +135,10 @@ def test_bad_cells_give_error_values():
 
     teams, matches = broken("Matches", 4, 6, "2-0")  # row 5 of the sheet, column G
     assert udfs.TB_EDE(1, matches, block, teams) == "#VALUE!"
-    assert udfs.TB_STANDINGS(matches, block, teams) == [["#VALUE!"]]
+    table = udfs.TB_STANDINGS(matches, block, teams)  # the header stays, the one row says why
+    assert table[0][:5] == ["Rank", "No", "Team", "MP", "GP"] and len(table) == 2
+    assert table[1][:2] == ["#VALUE!", ""] and table[1][2].startswith("Matches!G5: cannot read '2-0'")
+    assert udfs.TB_STATUS(matches, block, teams).startswith("#VALUE! Matches!G5: cannot read '2-0'")
     assert udfs.TB_EXPLAIN(1, "EDE", matches, block, teams).startswith("#VALUE! Matches!G5: cannot read '2-0'")
     teams, matches = broken("Matches", 4, 2, 99)
     assert "Matches!C5: team 99 is not on the Teams sheet" in udfs.TB_EXPLAIN(1, "EDE", matches, block, teams)
@@ -221,9 +224,9 @@ def test_team_template_gives_the_exercise_book_values(edition):
     codes = list(next(iter(expected.values())))
     wb = _recalc(render("team", HELD, tiebreaks=",".join(codes), rules=edition))
     ws = wb["Standings"]
-    heads = [c.value for c in ws[1]]
+    heads = [c.value for c in ws[HEAD]]
     numbers = [r[0] for r in TEAMS[1:]]
-    for r, no in enumerate(numbers, start=2):
+    for r, no in enumerate(numbers, start=FIRST):
         got = {heads[c]: ws.cell(row=r, column=c + 1).value for c in range(2, 5 + len(codes))}
         want = expected[str(no)]
         assert got["MP"] == want["MPTS"] and got["GP"] == want["GPTS"], no
@@ -239,8 +242,8 @@ def test_team_template_ranks_by_ede():
     want = EXPECTED["ranks"]["held-team14.trf"]
     wb = _recalc(render("team", HELD, tiebreaks=want["tiebreaks"]))
     ws = wb["Standings"]
-    ranks = {ws.cell(row=r, column=1 + 0).value: None for r in range(2, 16)}
-    got = {TEAMS[r - 1][0]: ws.cell(row=r, column=3).value for r in range(2, 16)}
+    ranks = {ws.cell(row=r, column=1 + 0).value: None for r in range(FIRST, FIRST + 14)}
+    got = {TEAMS[r - FIRST + 1][0]: ws.cell(row=r, column=3).value for r in range(FIRST, FIRST + 14)}
     assert {str(k): v for k, v in got.items()} == want["rank"] and len(ranks) == 14
 
 
@@ -259,11 +262,11 @@ def test_recalc_equals_xltb_standings(tmp_path, source, tiebreaks):
                          (["--tiebreaks", tiebreaks] if tiebreaks else []), capture_output=True, text=True)
     doc = json.loads(std.stdout)
     ws = load_workbook(out, data_only=True)["Standings"]
-    heads = [c.value for c in ws[1]]
+    heads = [c.value for c in ws[HEAD]]
     start = heads.index("Rank", 3)
     width = 5 + len(doc["tiebreaks"])
     table = [[ws.cell(row=r, column=start + 1 + c).value for c in range(width)]
-             for r in range(1, len(doc["standings"]) + 2)]
+             for r in range(HEAD, HEAD + len(doc["standings"]) + 1)]
     assert table[0] == ["Rank", "No", "Team", "MP", "GP"] + doc["tiebreaks"]
     for row, want in zip(table[1:], doc["standings"]):
         assert row[:3] == [want["rank"], want["start_no"], want["name"]]
@@ -272,7 +275,7 @@ def test_recalc_equals_xltb_standings(tmp_path, source, tiebreaks):
              for c in doc["tiebreaks"]]
     by_no = {w["start_no"]: w for w in doc["standings"]}
     numbers = [c.value for c in load_workbook(src)["Teams"]["A"][1:] if c.value is not None]
-    for r, no in enumerate(numbers, start=2):
+    for r, no in enumerate(numbers, start=FIRST):
         assert ws.cell(row=r, column=3).value == by_no[no]["rank"]
         row = [ws.cell(row=r, column=6 + i).value for i in range(len(doc["tiebreaks"]))]
         assert [None if v in ("", None) else v for v in row] == \
@@ -294,14 +297,17 @@ def test_team_template_sheets():
                                        "Name A", "Name B"]
     assert m["G2"].number_format == "@" and m["H2"].value.startswith('=IF(OR($C2="",$E2=""),"",IFERROR(INDEX(')
     st = wb["Standings"]
-    anchor = next(c for c in st[1] if hasattr(c.value, "text"))  # the table: Rank, No, Team, MP, GP, ...
+    anchor = next(c for c in st[HEAD] if hasattr(c.value, "text"))  # the table: Rank, No, Team, MP, GP, ...
     assert anchor.value.text == "=TB_STANDINGS(Matches,Settings,Teams)"
+    assert [st["B1"].value, st["B2"].value] == ["=TB_VERSION()", "=TB_STATUS(Matches,Settings,Teams)"]
     col = [get_column_letter(anchor.column + k) for k in range(5)]
-    look = '=IF($A2=0,"",INDEX(${0}:${0},MATCH($A2,${1}:${1},0)))'
-    assert [c.value for c in st[2]][:5] == ["=Teams!A2", "=Teams!B2"] + [look.format(col[k], col[1]) for k in (0, 3, 4)]
+    look = '=IF($A4=0,"",INDEX(${0}:${0},MATCH($A4,${1}:${1},0)))'
+    assert [c.value for c in st[FIRST]][:5] == ["=Teams!A2", "=Teams!B2"] + [look.format(col[k], col[1])
+                                                                            for k in (0, 3, 4)]
     assert m.protection.sheet and m["H2"].protection.locked and not m["G2"].protection.locked
     blank = _recalc(render("team"))
-    assert blank["Standings"]["D2"].value in ("", None) and blank["Standings"]["K1"].value == "Rank"
+    assert blank["Standings"]["D4"].value in ("", None) and blank["Standings"]["K3"].value == "Rank"
+    assert blank["Standings"]["B2"].value == "ok (no participants yet)"
 
 
 # --------------------------------------------------------------------------- TB_CHECK
@@ -337,8 +343,8 @@ def test_tb_check_team_and_recalc():
     wb = load_workbook(io.BytesIO(render("individual", SWISS, rules="2024")))
     ws = wb["Standings"]
     ws["Z2"] = 8
-    ws["Z3"] = "=TB_CHECK(A5, Z2, \"SB/C1\")"  # #4 David, SB/C1 = 8 under 2024-08
-    ws["Z4"] = "=TB_CHECK(A5, 9, \"SB/C1\")"
+    ws["Z3"] = "=TB_CHECK(A7, Z2, \"SB/C1\")"  # #4 David, SB/C1 = 8 under 2024-08
+    ws["Z4"] = "=TB_CHECK(A7, 9, \"SB/C1\")"
     values, _, _ = recalc_workbook(wb)
     ws = values["Standings"]
     assert ws["Z3"].value == "ok" and ws["Z4"].value.startswith("differs")

@@ -91,9 +91,13 @@ def test_bad_cells_give_error_values():
     bad[3][9] = "+Q13"  # #3, round 2 (after No, Name, Title, Rating, Fed, FIDE id, Sex, Born and round 1)
     assert udfs.TB_BH(1, bad, SETTINGS) == "#VALUE!"
     assert udfs.TB_RANK(1, bad, SETTINGS) == "#VALUE!"
-    assert udfs.TB_STANDINGS(bad, SETTINGS) == [["#VALUE!"]]
+    table = udfs.TB_STANDINGS(bad, SETTINGS)  # one mistake: the header stays, one row says why
+    assert table[0] == ["Rank", "No", "Name", "Rating", "Pts", "BH/C1", "BH", "SB", "DE", "WIN"] and len(table) == 2
+    assert table[1][:2] == ["#VALUE!", ""] and table[1][2].startswith("Crosstable!J4: cannot read '+Q13'")
     why = udfs.TB_EXPLAIN(1, "BH", bad, SETTINGS)
     assert why.startswith("#VALUE! Crosstable!J4: cannot read '+Q13'")
+    assert udfs.TB_STATUS(bad, SETTINGS) == why  # the status cell: the same text as TB_EXPLAIN's
+    assert udfs.TB_STATUS(ROWS, SETTINGS) == "ok" and udfs.TB_VERSION().startswith("xltb ")
     assert udfs.TB_BH(99, ROWS, SETTINGS) == "#N/A"
     assert "no participant has pairing number 99" in udfs.TB_EXPLAIN(99, "BH", ROWS, SETTINGS)
     assert udfs.TB_BH("Alyx", ROWS, SETTINGS) == "#VALUE!"
@@ -242,4 +246,4 @@ def test_error_values_are_their_text_even_with_pywin32(monkeypatch):
     bad[5][8] = "=X"
     assert udfs.TB_SB(1, caller=fake_caller(bad, SETTINGS)) == "#VALUE!"
     assert udfs.TB_SB(99, caller=fake_caller(ROWS, SETTINGS)) == "#N/A"
-    assert udfs.TB_STANDINGS(caller=fake_caller(bad, SETTINGS)) == [["#VALUE!"]]
+    assert udfs.TB_STANDINGS(caller=fake_caller(bad, SETTINGS))[1][0] == "#VALUE!"  # text, under the header

@@ -16,6 +16,8 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 #: the module as a file for the VBA editor's File > Import (the packaged .xlsm, no Trust Center change)
 BAS = Path(__file__).parent.parent / "xltb" / "templates" / "xltb_udfs.bas"
 UDFS = Path(__file__).parent.parent / "xltb" / "hosts" / "classic.py"
@@ -81,8 +83,11 @@ def test_vba_wrappers_match_the_snapshot(monkeypatch):
     for name in ("TB_EDE", "TB_EGGSB_C1", "TB_BH_GP_C1", "TB_SSSC", "TB_MPVGP", "TB_MPTS", "TB_GPTS"):
         assert f'Function {name}(cell, Optional crosstable, Optional settings, Optional teams)' in text, name
     assert 'Function TB_CHECK(cell, published, code, Optional crosstable, Optional settings, Optional teams)' in text
-    # the functions are not volatile: Excel recomputes them when the ranges they are given change
-    assert "Application.Volatile" not in text
+    # the functions are not volatile: Excel recomputes them when the ranges they are given change; TB_VERSION
+    # (no argument) is, so that it says at every calculation whether the functions are connected
+    assert text.count("Application.Volatile") == 1
+    assert "Function TB_VERSION()\n    Application.Volatile\n" in text
+    assert "Function TB_STATUS(Optional crosstable, Optional settings, Optional teams)" in text
 
 
 def test_xlwings_metadata(monkeypatch):
@@ -106,3 +111,38 @@ def test_importable_module_file(monkeypatch):
     want = BAS.read_bytes()
     assert want.startswith(b'Attribute VB_Name = "xlwings_udfs"\r\n') and b"\n" not in want.replace(b"\r\n", b"")
     assert b"ThisWorkbook, Application.Caller" in want and b"Function TB_CHECK(" in want
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # oletools 0.60 calls pyparsing's old names
+@pytest.mark.parametrize("name", ["xltb-individual.xlsm", "xltb-team.xlsm"])
+def test_olevba_reads_every_module_with_crlf_and_the_project_stream(name):
+    """oletools' olevba (an independent reader of MS-OVBA) reads every module of the packaged workbooks back:
+    each with CRLF line ends only, as Excel's VBA editor stores them, xlwings_udfs equal to the snapshot; the
+    PROJECT stream declares each module once and its [Workspace] section is one record per line, without a
+    blank line ([MS-OVBA] 2.3.1.18: ProjectWorkspace = "[Workspace]" NWLN *ProjectWindowRecord)."""
+    import io
+    import zipfile
+
+    import olefile
+    from oletools.olevba import VBA_Parser
+
+    path = Path(__file__).parent.parent / "workbooks" / name
+    parser = VBA_Parser(str(path))
+    try:
+        modules = {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
+    finally:
+        parser.close()
+    assert set(modules) == {"ThisWorkbook", "Sheet1", "Module1", "Sheet2", "xlwings", "Dictionary", "xlwings_udfs"}
+    for module, code in modules.items():
+        assert code.count("\n") == code.count("\r\n") > 0, module
+    assert modules["xlwings_udfs"].encode("ascii").strip() == BAS.read_bytes().strip()
+    assert "Function TB_STATUS(" in modules["xlwings_udfs"] and "Function TB_VERSION()" in modules["xlwings_udfs"]
+    with zipfile.ZipFile(path) as z:
+        ole = olefile.OleFileIO(io.BytesIO(z.read("xl/vbaProject.bin")))
+    project = ole.openstream("PROJECT").read().decode("latin-1")
+    head, _, workspace = project.partition("[Workspace]\r\n")
+    records = workspace.split("\r\n")
+    assert records[-1] == "" and "" not in records[:-1], repr(workspace)  # one CRLF after each record, no blank line
+    declared = [line.split("=", 1)[1].split("/")[0] for line in head.split("\r\n")
+                if line.split("=", 1)[0] in ("Module", "Class", "Document")]
+    assert sorted(declared) == sorted(r.split("=", 1)[0] for r in records[:-1]) == sorted(modules)

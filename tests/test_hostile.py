@@ -299,8 +299,8 @@ def test_recalc_does_not_replace_its_input(tmp_path):
     assert out.code == 2 and book.read_bytes() == before and "exists; use --force" in out.stderr
     out = run(["recalc", str(book), "-o", str(book), "--force"])  # asked for: replaced, the formulas kept
     assert out.code == 0 and book.read_bytes() != before
-    assert load_workbook(book)["Standings"]["D2"].value.startswith('=IF($A2=0,"",INDEX(')
-    assert load_workbook(book, data_only=True)["Standings"]["D2"].value == 4
+    assert load_workbook(book)["Standings"]["D4"].value.startswith('=IF($A4=0,"",INDEX(')
+    assert load_workbook(book, data_only=True)["Standings"]["D4"].value == 4
 
 
 def test_the_no_replace_check_is_the_creation_itself(tmp_path, monkeypatch):

@@ -385,7 +385,7 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
     try:
         st = doc.Sheets.getByName("Standings")
         st.unprotect("")  # the template protects its formulas (no password)
-        table = st.getCellRangeByName("L1:U17")  # the Excel =TB_STANDINGS(Crosstable,Settings) array
+        table = st.getCellRangeByName("L3:U19")  # the Excel =TB_STANDINGS(Crosstable,Settings) array
         table.clearContents(1 | 2 | 4 | 16)
         table.setArrayFormula(f"=TB_STANDINGS({CROSSTABLE};{SETTINGS})")
         for name in ("Instructions", "Settings", "Crosstable", "Prizes"):  # the standings printed
@@ -396,7 +396,7 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
         doc.storeToURL(pdf.as_uri(), (lo_host.pv("FilterName", "calc_pdf_Export"),))
         ods = tmp_path / "standings.ods"
         doc.storeToURL(ods.as_uri(), (lo_host.pv("FilterName", "calc8"),))
-        shown = st.getCellRangeByName("H2").getValue()
+        shown = st.getCellRangeByName("H4").getValue()
     finally:
         doc.close(True)
     # the .ods keeps the calls in the add-in's spelling, and computes them when opened again
@@ -405,7 +405,7 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
     doc = office.load(ods)
     try:
         doc.calculateAll()
-        assert doc.Sheets.getByName("Standings").getCellRangeByName("H2").getValue() == shown == 8.0  # Alyx's SB
+        assert doc.Sheets.getByName("Standings").getCellRangeByName("H4").getValue() == shown == 8.0  # Alyx's SB
     finally:
         doc.close(True)
     if shutil.which("pdftotext") is None:

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 import lo_host
-from helpers import SEED, swiss16_with_a_draw
+from helpers import FIRST, HEAD, SEED, swiss16_with_a_draw
 from test_libreoffice import cell_result, expect, standings, xltb
+from xltb import __version__
 from xltb.templates import ods
 from xltb.hosts.libreoffice import PREFIX
 from xltb.templates.openformula import Untranslatable, translate
@@ -170,12 +171,13 @@ def check_sheet(doc, path: Path, team: bool) -> int:
 
     width = len(heads) + len(codes)
     start = width + 2
+    assert [shown("B1"), shown("B2")] == [f"xltb {__version__}", "ok"]  # connected; no mistake
     for k, code in enumerate(codes):
-        assert shown(f"{_col(len(heads) + 1 + k)}1") == code
+        assert shown(f"{_col(len(heads) + 1 + k)}{HEAD}") == code
     source = doc.Sheets.getByName("Teams" if team else "Crosstable")
-    r = 2
+    r = FIRST
     while st.getCellRangeByName(f"A{r}").getFormula():
-        no = source.getCellRangeByName(f"A{r}").getValue()
+        no = source.getCellRangeByName(f"A{r - HEAD + 1}").getValue()
         row = by_no.get(int(no)) if no else None
         values = [shown(f"{_col(c)}{r}") for c in range(1, width + 1)]
         if row is None:
@@ -187,8 +189,8 @@ def check_sheet(doc, path: Path, team: bool) -> int:
             assert values == want, (r, values, want)
         r += 1
     # the sorted table (a matrix formula): header, the rows in rank order, then blanks to the block's size
-    rows, cols = r - 1, max(width + 0, 15)
-    table = [[shown(f"{_col(start + k)}{i}") for k in range(cols)] for i in range(1, rows + 1)]
+    rows, cols = r - HEAD, max(width + 0, 15)
+    table = [[shown(f"{_col(start + k)}{i}") for k in range(cols)] for i in range(HEAD, HEAD + rows)]
     head = ["Rank", "No", "Team", "MP", "GP"] if team else ["Rank", "No", "Name", "Rating", "Pts"]
     assert table[0] == head + codes + [""] * (cols - len(head) - len(codes))
     for line, row in zip(table[1:], own["standings"]):
@@ -236,7 +238,7 @@ def test_ods_values_follow_an_edited_result(office, templates, tmp_path):
         codes = "BH/C1,BH,SB,DE,WIN,PS,KS,FB,BH/M1,SB/C1,AOB,ARO"
         doc.Sheets.getByName("Settings").getCellRangeByName("B6").setString(codes)
         st = doc.Sheets.getByName("Standings")
-        shown = [[cell_result(st.getCellByPosition(11 + k, r)) for k in range(15)] for r in range(2)]
+        shown = [[cell_result(st.getCellByPosition(11 + k, r)) for k in range(15)] for r in (HEAD - 1, HEAD)]
         assert shown[0] == ["Rank", "No", "Name", "Rating", "Pts", *codes.split(",")[:10]]
         first = standings(edited, codes.split(","))["standings"][0]
         assert shown[1] == [float(first["rank"]), float(first["start_no"]), first["name"], float(first["rating"]),

@@ -16,7 +16,8 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from xltb.tiebreaks.display import value_text
-from helpers import read_trf, recalc_data, recalc_workbook, set_cells
+from helpers import FIRST, HEAD, read_trf, recalc_data, recalc_workbook, set_cells
+import xltb
 from xltb.recalc.run import recalc_file
 from xltb.templates.build import render
 
@@ -27,7 +28,7 @@ ROOT = Path(__file__).parent.parent
 
 def _recalc(data: bytes):
     values, formulas, result = recalc_data(data)
-    anchors = [c.value.text for c in formulas["Standings"][1] if hasattr(c.value, "text")]
+    anchors = [c.value.text for c in formulas["Standings"][HEAD] if hasattr(c.value, "text")]
     assert anchors == ["=TB_STANDINGS(Crosstable,Settings)"]  # kept
     return values, result
 
@@ -36,12 +37,12 @@ def _standings_by_no(ws) -> dict[int, dict[str, object]]:
     """The sorted table that =TB_STANDINGS(...) spilled (recalc writes it), by pairing number. The
     per-participant block beside it reads the same table with INDEX/MATCH, which recalc leaves to the
     spreadsheet."""
-    heads = [c.value for c in ws[1]]
+    heads = [c.value for c in ws[HEAD]]
     start = heads.index("Rank", 4)
-    names = [ws.cell(row=1, column=start + 1 + c).value for c in range(ws.max_column - start)]
+    names = [ws.cell(row=HEAD, column=start + 1 + c).value for c in range(ws.max_column - start)]
     names = names[:names.index(None)] if None in names else names
     out = {}
-    for r in range(2, ws.max_row + 1):
+    for r in range(FIRST, ws.max_row + 1):
         row = {names[c]: ws.cell(row=r, column=start + 1 + c).value for c in range(len(names))}
         if row["No"] not in (None, ""):
             out[row["No"]] = row
@@ -93,10 +94,10 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
     wb = load_workbook(out, data_only=True)
     ws = wb["Standings"]
     # the sorted view (array formula) is the standings table
-    heads = [c.value for c in ws[1]]
+    heads = [c.value for c in ws[HEAD]]
     start = heads.index("Rank", 4)
     table = [[ws.cell(row=r, column=start + 1 + c).value for c in range(5 + len(doc["tiebreaks"]))]
-             for r in range(1, len(doc["standings"]) + 2)]
+             for r in range(HEAD, HEAD + len(doc["standings"]) + 1)]
     assert table[0] == ["Rank", "No", "Name", "Rating", "Pts"] + doc["tiebreaks"]
     for row, want in zip(table[1:], doc["standings"]):
         assert row[:3] == [want["rank"], want["start_no"], want["name"]]
@@ -105,13 +106,14 @@ def test_recalc_equals_xltb_standings(tmp_path, name, kind, tiebreaks):
             [None if want["tiebreaks"][c] is None else pytest.approx(want["tiebreaks"][c], rel=1e-12)
              for c in doc["tiebreaks"]]
     # the per-participant cells read that table (INDEX/MATCH in the template, kept; recalc writes their values)
-    assert load_workbook(out)["Standings"].cell(row=2, column=4).value.startswith('=IF($A2=0,"",INDEX(')
+    assert load_workbook(out)["Standings"].cell(row=FIRST, column=4).value.startswith('=IF($A4=0,"",INDEX(')
     numbers = _crosstable_numbers(wb)
     by_no = {w["start_no"]: w for w in doc["standings"]}
-    for r, no in enumerate(numbers, start=2):
+    for r, no in enumerate(numbers, start=FIRST):
         assert ws.cell(row=r, column=4).value == by_no[no]["rank"]
         assert ws.cell(row=r, column=5).value == by_no[no]["points"]
-    assert ws.cell(row=len(numbers) + 2, column=4).value in ("", None)  # a spare row
+    assert ws.cell(row=len(numbers) + FIRST, column=4).value in ("", None)  # a spare row
+    assert [ws["B1"].value, ws["B2"].value] == [f"xltb {xltb.__version__}", "ok"]
 
 
 def test_formulas_beside_the_templates():
@@ -127,7 +129,7 @@ def test_formulas_beside_the_templates():
     ws["B3"] = "=_xludf.TB_SB_C1('My notes'!$A$2)"
     ws["B4"] = "=TB_SB_C1(A1, Crosstable!$A$1:$M$17, Settings!$A$2:$B$12)"
     ws["B5"] = '=TB_EXPLAIN(A1, "SB/C1")'
-    ws["B6"] = "=TB_RANK(Standings!A5)"
+    ws["B6"] = "=TB_RANK(Standings!A7)"
     ws["B7"] = "=SUM(A1:A2)"  # Excel's own: evaluated too
     ws["B8"] = "=TB_SB_C1(A1:A2)"  # a range where a cell is expected: #VALUE!, as in Excel
     values, formulas, result = recalc_workbook(wb)
@@ -141,17 +143,83 @@ def test_formulas_beside_the_templates():
                                                                         "=TB_SB_C1(A1:A2)"]
 
 
+def test_every_spelling_excel_stores_for_an_add_in_function():
+    """xlwings Lite's functions are an Office add-in's custom functions: Excel stores them as _xldudf_NAME
+    (OfficeDev/Excel-Custom-Functions#108, office-js#5611), a namespace kept with its dots as underscores
+    (office-js#3872: ABC.GET_... -> _xldudf_ABC_GET_...); an XLL's as _xll.NAME (also dotted), an unknown
+    function's as _xludf.NAME. Every one is evaluated, any case, and kept as written. A function an Excel
+    fault bound to another workbook ([2]!_xldudf_..., office-js#2568) is not computed by Excel either: it
+    is listed, not evaluated."""
+    data = render("individual", read_trf(SEED / "held-swiss16.trf"), rules="2024")
+    wb = load_workbook(io.BytesIO(data))
+    ws = wb.create_sheet("Lite")
+    ws["A1"] = 4
+    spellings = ["=_xldudf_TB_SB_C1(A1,Crosstable,Settings)", "=_xldudf_XLWINGS_TB_SB_C1(A1,Crosstable,Settings)",
+                 "=_xldudf_NS_SUB_TB_SB_C1(A1,Crosstable,Settings)", "=_xll.TB_SB_C1(A1,Crosstable,Settings)",
+                 "=_xll.XLWINGS.TB_SB_C1(A1,Crosstable,Settings)", "=_xludf.TB_SB_C1(A1,Crosstable,Settings)",
+                 "=_xldudf_tb_sb_c1(A1,Crosstable,Settings)", "=_XLDUDF_TB_SB_C1(A1)",
+                 '=_xldudf_TB("SB/C1",A1,Crosstable,Settings)+0*_xldudf_TB_RANK(A1,Crosstable,Settings)']
+    for i, text in enumerate(spellings, start=1):
+        ws[f"B{i}"] = text
+    ws["C1"] = "=_xldudf_TB_VERSION()"
+    ws["C2"] = "=_xldudf_TB_STATUS(Crosstable,Settings)"
+    ws["C3"] = "=[2]!_xldudf_TB_SB_C1(A1,Crosstable,Settings)"
+    ws["C4"] = '="_xldudf_TB_SB_C1("&A1'  # a string, not a call
+    values, formulas, result = recalc_workbook(wb)
+    got = values["Lite"]
+    assert [got[f"B{i}"].value for i in range(1, len(spellings) + 1)] == [8] * len(spellings)
+    assert [got["C1"].value, got["C2"].value, got["C4"].value] == [f"xltb {xltb.__version__}", "ok",
+                                                                   "_xldudf_TB_SB_C1(4"]
+    assert [formulas["Lite"][f"B{i}"].value for i in range(1, len(spellings) + 1)] == spellings  # kept
+    assert any(line.startswith("Lite!C3: ") for line in result.unevaluated)
+
+
+def test_a_table_too_small_for_the_event_is_cut_as_excel_cuts_it_and_names_who_is_left_out(tmp_path):
+    """A workbook re-saved by openpyxl drops Excel 365's dynamic-array mark: the table is then a legacy array
+    formula over the cells it had. Two late entries: Excel shows the top-left of the result in the array's
+    range (ECMA-376 Part 1, Single- and Multi-Cell Formulas: "the top-most rows of the values"); recalc does
+    the same, and warns, naming each participant left out (--strict: nothing written, exit 2)."""
+    data = render("individual", read_trf(SEED / "held-swiss16.trf"), tiebreaks="BH/C1,SB")
+    wb = load_workbook(io.BytesIO(data))
+    wb["Crosstable"]["A18"], wb["Crosstable"]["B18"], wb["Crosstable"]["I18"] = 17, "Late Entry", "+BYE"
+    wb["Crosstable"]["A19"], wb["Crosstable"]["B19"] = 18, "Later Entry"
+    src = tmp_path / "resaved.xlsx"
+    wb.save(src)  # openpyxl writes the table as a legacy array formula (no cm mark)
+    import zipfile
+
+    with zipfile.ZipFile(src) as z:
+        assert b'cm="1"' not in z.read("xl/worksheets/sheet4.xml")
+    out = tmp_path / "out.xlsx"
+    done = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(src), "-o", str(out)], capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    warning = [line for line in done.stderr.splitlines() if "warning:" in line]
+    assert len(warning) == 1 and "Standings!I3: TB_STANDINGS gives 19 x 7 cells but its array formula's range "         "holds 17 x 7" in warning[0]
+    assert "2 participant(s) left out: #17 Late Entry, #18 Later Entry" in warning[0]
+    ws = load_workbook(out, data_only=True)["Standings"]
+    # the top 17 rows of the table (the header, the 16 who are not left out), as in Excel
+    assert sorted(ws.cell(row=r, column=10).value for r in range(4, 20)) == list(range(1, 17))
+    assert ws["J20"].value is None
+    assert load_workbook(out)["Standings"]["I3"].value.ref == "I3:O19"  # the array keeps its range
+    strict = subprocess.run([sys.executable, "-m", "xltb", "recalc", str(src), "-o", str(tmp_path / "s.xlsx"),
+                             "--strict"], capture_output=True, text=True)
+    assert strict.returncode == 2 and not (tmp_path / "s.xlsx").exists() and "Late Entry" in strict.stderr
+
+
 def test_bad_cell_gives_error_values_and_explain_names_it():
     data = render("individual", read_trf(SEED / "held-swiss16.trf"))
     wb = load_workbook(io.BytesIO(data))
     wb["Crosstable"]["J5"] = "=BY"  # David, round 2 (text, as the template's cells are)
     wb["Crosstable"]["J5"].data_type = "s"
-    wb["Standings"]["Z2"] = '=TB_EXPLAIN(A2, "BH")'
-    wb["Standings"]["Z3"] = "=TB_BH_C1(A2, Crosstable, Settings)"
+    wb["Standings"]["Z2"] = '=TB_EXPLAIN(A4, "BH")'
+    wb["Standings"]["Z3"] = "=TB_BH_C1(A4, Crosstable, Settings)"
     values, _, result = recalc_workbook(wb)
     ws = values["Standings"]
     assert ws["Z3"].value == "#VALUE!" and ws["Z3"].data_type == "e"
-    assert ws["L1"].value == "#VALUE!"  # the table: the error in its first cell
+    # the table: its header, then the error and the reason; the status names the cell
+    assert [ws["L3"].value, ws["M3"].value, ws["L4"].value] == ["Rank", "No", "#VALUE!"]
+    assert ws["N4"].value.startswith("Crosstable!J5: cannot read '=BY'") and ws["L5"].value in ("", None)
+    assert ws["B2"].value == ws["Z2"].value
     assert ws["Z2"].value.startswith("#VALUE! Crosstable!J5: cannot read '=BY'")
     assert any(e.startswith("Standings!Z3: #VALUE! Crosstable!J5: cannot read '=BY'") for e in result.errors)
 
@@ -162,8 +230,8 @@ def test_blank_template_recalculates_to_blanks(tmp_path):
     result = recalc_file(src, out)
     assert result.errors == [] and result.unevaluated == [] and result.evaluated == result.formulas > 1
     ws = load_workbook(out, data_only=True)["Standings"]
-    assert ws["L1"].value == "Rank" and ws["L2"].value in ("", None)
-    assert load_workbook(out)["Standings"]["L1"].value.text == "=TB_STANDINGS(Crosstable,Settings)"
+    assert ws["L3"].value == "Rank" and ws["L4"].value in ("", None) and ws["B2"].value == "ok (no participants yet)"
+    assert load_workbook(out)["Standings"]["L3"].value.text == "=TB_STANDINGS(Crosstable,Settings)"
 
 
 def test_array_formula_written_by_hand():
@@ -251,4 +319,4 @@ def test_the_spilled_table_grows_with_the_event(tmp_path):
     assert result.errors == [] and result.unevaluated == []
     rows = _standings_by_no(load_workbook(tmp_path / "out.xlsx", data_only=True)["Standings"])
     assert sorted(rows) == list(range(1, 19)) and rows[17]["Pts"] == 1 and rows[18]["Pts"] == 0
-    assert load_workbook(tmp_path / "out.xlsx")["Standings"]["I1"].value.ref == "I1:O19"
+    assert load_workbook(tmp_path / "out.xlsx")["Standings"]["I3"].value.ref == "I3:O21"

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 
 from helpers import SEED, read_trf, recalc_data, recalc_workbook, rewrite_parts, set_cells
 from xltb.functions import callables as functions
+from xltb.calcpr import CALC_ID, calc_id, current
 from xltb.templates.cached import sheet_paths
 from xltb.templates.build import render
 from xltb.ranking import compute
@@ -31,7 +32,7 @@ MIXED = {
     "AC8": "=1+1",
     "B7": "=TB_SB(AC8)",
     "B8": '=IF(AND(TB_RANK(A2)<=3,TB_BH(A2)>0),"prize",TEXT(TB_RANK(A2),"0"))',
-    "B9": "=Standings!E2*2",
+    "B9": "=Standings!E4*2",
     "B10": "=TB_SB_C1(A2, Crosstable, Settings)",
     "B11": "=SUM(B3:B4)",
     "B12": '=HYPERLINK("https://example.org","x")',
@@ -42,10 +43,10 @@ MIXED = {
     "B17": "=B16+1",
     "B18": '=B12&"!"',
     "B19": '=TB("KS/L-1", A2)',
-    "B20": '=COUNTIF(Standings!E2:E17,">="&Standings!E5)',
+    "B20": '=COUNTIF(Standings!E4:E19,">="&Standings!E7)',
     "B21": "=SUMPRODUCT((Crosstable!$A$2:$A$17=A2)*1)",
     "B22": "=_xll.TB_RANK('Notes'!A2)+0.5",
-    "B23": "=ROWS(Standings!L1#)",  # the spill range of the table: header and 16 players
+    "B23": "=ROWS(Standings!L3#)",  # the spill range of the table: header and 16 players
 }
 
 
@@ -108,7 +109,7 @@ def test_mixed_formulas_give_excels_values(mixed):
     assert got["B6"] == "none"
     assert got["AC8"] == 2 and got["B7"] == float(row[2].values["SB"])
     assert got["B8"] == ("prize" if row[4].rank <= 3 and bh > 0 else str(row[4].rank))
-    assert got["B9"] == float(row[1].points) * 2  # Standings!E2: a formula (INDEX/MATCH into the spilled table)
+    assert got["B9"] == float(row[1].points) * 2  # Standings!E4: a formula (INDEX/MATCH into the spilled table)
     assert got["B10"] == functions.TB_SB_C1(4, crosstable, settings)
     assert got["B11"] == pytest.approx(sb + bh + round1, rel=1e-15)
     assert got["B15"] == "#N/A"
@@ -161,7 +162,10 @@ def test_every_formula_is_kept_byte_for_byte(mixed):
         assert a.namelist() == b.namelist()
         sheets = set(sheet_paths(a).values())
         for name in a.namelist():
-            if name not in sheets:
+            if name == "xl/workbook.xml":  # current Excel's calculation properties (xltb.calcpr), nothing else
+                assert calc_id(b.read(name)) == CALC_ID and b"calcFeatures" in b.read(name)
+                assert b.read(name) == current(a.read(name))
+            elif name not in sheets:
                 assert a.read(name) == b.read(name), name
             else:  # a sheet: everything outside its cells as it was
                 outside = [re.sub(rb"<sheetData>.*</sheetData>|<dimension [^>]*/>", b"", z.read(name), flags=re.S)
@@ -191,18 +195,18 @@ def test_the_spilled_table_grows_and_shrinks():
     grown = set_cells(data, "Crosstable", {"A18": 17, "B18": "Late Entry", "G18": "+BYE"})
     values, formulas, result = recalc_data(grown)
     assert result.errors == [] and result.unevaluated == []
-    anchor = formulas["Standings"]["I1"].value
-    assert anchor.text == "=TB_STANDINGS(Crosstable,Settings)" and anchor.ref == "I1:O18"
-    assert sorted(values["Standings"].cell(row=r, column=10).value for r in range(2, 19)) == list(range(1, 18))
+    anchor = formulas["Standings"]["I3"].value
+    assert anchor.text == "=TB_STANDINGS(Crosstable,Settings)" and anchor.ref == "I3:O20"
+    assert sorted(values["Standings"].cell(row=r, column=10).value for r in range(4, 21)) == list(range(1, 18))
     with zipfile.ZipFile(io.BytesIO(result.data)) as z:
         xml = z.read(sheet_paths(z)["Standings"]).decode()
-        assert re.search(r'<c r="I1"[^>]* cm="1"[^>]*><f t="array" ref="I1:O18">', xml)
+        assert re.search(r'<c r="I3"[^>]* cm="1"[^>]*><f t="array" ref="I3:O20">', xml)
     shrunk = set_cells(result.data, "Crosstable", {"A18": None, "B18": None, "G18": None})
     values, formulas, result = recalc_data(shrunk)
     assert result.errors == [] and result.unevaluated == []
-    assert formulas["Standings"]["I1"].value.ref == "I1:O17"
-    assert [values["Standings"].cell(row=18, column=c).value for c in range(9, 16)] == [None] * 7
-    assert sorted(values["Standings"].cell(row=r, column=10).value for r in range(2, 18)) == list(range(1, 17))
+    assert formulas["Standings"]["I3"].value.ref == "I3:O19"
+    assert [values["Standings"].cell(row=20, column=c).value for c in range(9, 16)] == [None] * 7
+    assert sorted(values["Standings"].cell(row=r, column=10).value for r in range(4, 20)) == list(range(1, 17))
 
 
 def test_a_formula_that_becomes_an_array_leaves_the_calculation_chain_to_excel():

@@ -14,6 +14,8 @@ from pathlib import Path
 from xml.etree.ElementTree import canonicalize
 
 import pytest
+
+import xltb
 from openpyxl import load_workbook
 
 from xltb.sheets.crosstable import to_tournament
@@ -91,8 +93,8 @@ def test_packaged_workbooks(name):
     with ExcelFile(str(path)) as book:
         modules = book.vba_modules()
         assert book.validate() == []
-    with ExcelFile(xlwings_standalone()[0]) as original:
-        assert modules["xlwings"] == original.vba_modules()["xlwings"]
+    with ExcelFile(xlwings_standalone()[0]) as original:  # xlwings' module, its line ends made CRLF
+        assert modules["xlwings"] == original.vba_modules()["xlwings"].replace("\r\n", "\n").replace("\n", "\r\n")
     norm = lambda text: text.replace("\r\n", "\n").strip()  # noqa: E731
     assert norm(modules["xlwings_udfs"]) == norm(UDF_BAS.read_text(encoding="ascii"))
     assert "Function TB_STANDINGS(Optional crosstable, Optional settings, Optional teams)" in modules["xlwings_udfs"]
@@ -114,7 +116,8 @@ def test_template_command_writes_xlsm(tmp_path):
 
     rank = compute(read_trf(SEED / "held-swiss16.trf")).rows[0]  # the file's list, the edition of its date
     ws = load_workbook(tmp_path / "values.xlsm", keep_vba=True, data_only=True)["Standings"]
-    assert [ws["L2"].value, ws["M2"].value] == [1, rank.start_no]
+    assert [ws["L4"].value, ws["M4"].value] == [1, rank.start_no]
+    assert [ws["B1"].value, ws["B2"].value] == [f"xltb {xltb.__version__}", "ok"]  # the functions, the status
 
 
 def test_render_is_deterministic():
@@ -146,21 +149,29 @@ def test_filled_template_holds_the_event():
     assert str(ws.data_validations.dataValidation[0].sqref) == "I2:O37"
     assert _sheet_rows(ws, "N1:O1") == [["R6", "R7"]] and _sheet_rows(ws, "A18:O18") == [[None] * 15]
     st = wb["Standings"]
-    assert [c.value for c in st[1]][:10] == ["No", "Name", "Rating", "Rank", "Pts", "=Q1", "=R1", "=S1", "=T1",
-                                             "=U1"]
-    look = '=IF($A2=0,"",INDEX(${0}:${0},MATCH($A2,$M:$M,0)))'
-    assert [c.value for c in st[2]][:10] == ["=Crosstable!A2", "=Crosstable!B2", "=Crosstable!D2"] + [
+    # rows 1 and 2: are the functions connected, what is wrong (red when not ok)
+    assert [[c.value for c in st[r]][:2] for r in (1, 2)] == [["xltb", "=TB_VERSION()"],
+                                                              ["Status", "=TB_STATUS(Crosstable,Settings)"]]
+    rules = {str(cf.sqref): [r.formula for r in cf.rules] for cf in st.conditional_formatting}
+    assert rules == {"B1": [["ISERROR(B1)"]], "B2": [['IF(ISERROR(B2),TRUE,LEFT(B2,2)<>"ok")']]}
+    assert [c.value for c in st[3]][:10] == ["No", "Name", "Rating", "Rank", "Pts", "=Q3", "=R3", "=S3", "=T3",
+                                             "=U3"]
+    look = '=IF($A4=0,"",INDEX(${0}:${0},MATCH($A4,$M:$M,0)))'
+    assert [c.value for c in st[4]][:10] == ["=Crosstable!A2", "=Crosstable!B2", "=Crosstable!D2"] + [
         look.format(c) for c in "LPQRSTU"]
-    array = st["L1"].value  # one formula for the whole table, as large as the event (it spills)
-    assert array.ref == "L1:U17" and array.text == "=TB_STANDINGS(Crosstable,Settings)"
-    assert st.protection.sheet and st["D2"].protection.locked
-    assert st.page_setup.orientation == "landscape" and st.print_title_rows == "$1:$1"
+    array = st["L3"].value  # one formula for the whole table, as large as the event (it spills)
+    assert array.ref == "L3:U19" and array.text == "=TB_STANDINGS(Crosstable,Settings)"
+    # protected; the cells that call xltb unlocked (xlwings Lite's set-up script enters them again), the rest locked
+    assert st.protection.sheet and st["D4"].protection.locked and st["M4"].protection.locked
+    assert [st[c].protection.locked for c in ("B1", "B2", "L3")] == [False, False, False]
+    assert st.page_setup.orientation == "landscape" and st.print_title_rows == "$3:$3"
+    assert st.freeze_panes == "C4" and st.print_area == "'Standings'!$L$3:$U$39"
 
 
 def test_other_codes_use_tb():
     wb = load_workbook(io.BytesIO(render("individual", tiebreaks="KS/L-1,BH-C1")))
     ws = load_workbook(io.BytesIO(render("individual", tiebreaks="KS/L-1,BH-C1")), data_only=True)["Standings"]
-    assert [c.value for c in ws[1]][:7] == ["No", "Name", "Rating", "Rank", "Pts", "KS/L-1", "BH/C1"]
+    assert [c.value for c in ws[3]][:7] == ["No", "Name", "Rating", "Rank", "Pts", "KS/L-1", "BH/C1"]
 
 
 def test_command_line(tmp_path):

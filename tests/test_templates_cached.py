@@ -10,6 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+import xltb
 from openpyxl import load_workbook
 
 from xltb.report.pdf import find_soffice
@@ -46,6 +48,9 @@ def test_every_formula_carries_its_value(path):
     values = load_workbook(path, data_only=True)
     want = evaluate(path)
     assert len(want) > 20
+    # the one exception: an Excel workbook caches =TB_VERSION() as #NAME? (functions not connected until Excel
+    # computes the cell: xltb.templates.parts.standings_sheet)
+    assert values["Standings"]["B1"].value == "#NAME?" and want.pop("Standings!B1") == f"xltb {xltb.__version__}"
     for where, value in want.items():
         sheet, ref = where.split("!")
         got = values[sheet][ref].value
@@ -62,7 +67,7 @@ def test_every_formula_carries_its_value(path):
         assert 'name="XLDAPR"' in z.read("xl/metadata.xml").decode()
         assert "sheetMetadata" in z.read("xl/_rels/workbook.xml.rels").decode()
         standings = z.read(sheet_paths(z)["Standings"]).decode()
-        assert len(re.findall(r'<c r="[A-Z]+1"[^>]* cm="1"><f t="array" ref="[A-Z]+1:[A-Z]+\d+">TB_STANDINGS\(',
+        assert len(re.findall(r'<c r="[A-Z]+3"[^>]* cm="1"><f t="array" ref="[A-Z]+3:[A-Z]+\d+">TB_STANDINGS\(',
                               standings)) == 1
 
 
@@ -79,8 +84,8 @@ def test_libreoffice_shows_the_numbers(tmp_path):
     assert out.exists(), done.stderr
     rows = list(csv.reader(out.open(encoding="utf-8")))
     values = load_workbook(path, data_only=True)["Standings"]
-    assert rows[0][:10] == ["No", "Name", "Rating", "Rank", "Pts", "BH/C1", "BH", "SB", "DE", "WIN"]
-    for r, row in enumerate(rows[1:17], start=2):
+    assert rows[2][:10] == ["No", "Name", "Rating", "Rank", "Pts", "BH/C1", "BH", "SB", "DE", "WIN"]
+    for r, row in enumerate(rows[3:19], start=4):
         want = [values.cell(row=r, column=c).value for c in range(1, 11)]
         assert "#NAME?" not in row[:10]
         assert [float(x) if re.fullmatch(r"-?\d+(\.\d+)?", x) else x for x in row[3:8]] == want[3:8], r

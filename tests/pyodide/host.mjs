@@ -8,6 +8,8 @@
 // packages unpacked there as well. Then one JSON line per request on stdin, one answer per line:
 //   {"module": M, "func": F, "args": [...]}  ->  {"result": M.F(*args)}
 //   {"exec": CODE}                            ->  {"result": the value CODE leaves in `result`}
+//   {"exec_async": CODE}                      ->  {"result": await main()}, main an async function CODE defines
+//                                                (Pyodide's event loop runs it: asyncio.sleep, awaited JS calls)
 // A Python exception answers {"error": {"type": ..., "message": ...}}. The first line written is
 // {"ready": {"loadPyodide_ms": ..., "install_ms": ..., "python": ...}}. Python's print goes to stderr.
 
@@ -49,8 +51,14 @@ def _answer(request_json):
     else:
         value = getattr(_importlib.import_module(request["module"]), request["func"])(*request.get("args", []))
     return _json.dumps({"result": value}, default=str)
+
+async def _answer_async(request_json):
+    scope = {}
+    exec(_json.loads(request_json)["exec_async"], scope)
+    return _json.dumps({"result": await scope["main"]()}, default=str)
 `);
 const answer = py.globals.get("_answer");
+const answerAsync = py.globals.get("_answer_async");
 const version = py.runPython("import sys; sys.version.split()[0]");
 process.stdout.write(JSON.stringify({ ready: { loadPyodide_ms: loadMs, install_ms: installMs, python: version } }) + "\n");
 
@@ -59,7 +67,7 @@ for await (const line of rl) {
   if (!line.trim()) continue;
   let out;
   try {
-    out = answer(line);
+    out = "exec_async" in JSON.parse(line) ? await answerAsync(line) : answer(line);
   } catch (e) {
     const msg = String(e.message ?? e).trim().split("\n");
     out = JSON.stringify({ error: { type: e.type ?? e.name, message: msg[msg.length - 1], traceback: String(e.message ?? e) } });

@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
                     "without --pypi writes a main.py that carries xltb)")
     else:
         how = "paste main.py into its main.py tab (it carries xltb: nothing to add to requirements.txt)"
-    print(f"wrote {written}. In xlwings Lite: {how}; then =TB_STANDINGS(Crosstable,Settings) in a template",
+    print(f"wrote {written}. In xlwings Lite: {how}; then run the script 'Set up xltb in this workbook' once (Excel "
+          "leaves the formulas a workbook had before the add-in at #NAME? until they are entered again)",
           file=sys.stderr)
     return 0

@@ -24,8 +24,8 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE.xlsx")
     p.add_argument("-o", "--output", metavar="OUT.xlsx", required=True)
     p.add_argument("--strict", action="store_true",
-                   help="write nothing and exit with status 2 when a formula could not be evaluated or gives an "
-                        "error value")
+                   help="write nothing and exit with status 2 when a formula could not be evaluated, gives an "
+                        "error value, or a table left participants out (an array formula's range too small)")
     p.add_argument("--force", action="store_true", help="replace the output file when it exists (also the input)")
     p.set_defaults(run=run)
 
@@ -40,11 +40,14 @@ def run(args: argparse.Namespace) -> int:
     claim_new(args.output, force=args.force)  # before the work; the writing checks again, atomically
     result = recalc_file(args.file, args.output, force=args.force, strict=args.strict)
     name = os.fspath(args.file)
-    problems = bool(result.errors or result.unevaluated)
+    problems = bool(result.errors or result.unevaluated or result.warnings)
     written = "nothing written (--strict)" if args.strict and problems else f"wrote {args.output}"
+    left_out = f", {len(result.warnings)} leaving something out" if result.warnings else ""
     print(f"{name}: {result.evaluated} of {result.formulas} formula(s) evaluated, {len(result.errors)} with an error "
-          f"value, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}",
+          f"value{left_out}, {len(result.unevaluated)} not evaluated (kept, with their former values); {written}",
           file=sys.stderr)
+    for line in result.warnings:  # never grouped or cut: each names the participants left out
+        print(f"  {printable(name)}: warning: {printable(line)}", file=sys.stderr)
     for title, lines in (("not evaluated", result.unevaluated), ("error values", result.errors)):
         causes = grouped(lines)
         for line in causes[:20]:

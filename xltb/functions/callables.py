@@ -13,8 +13,10 @@ into the real error value. Nothing raises: ``TB_EXPLAIN`` says which cell is wro
 
 The functions, by name (:data:`NAMES`): one per catalogue code (``TB_BH_C1``, ``TB_EGGSB_C1``,
 ... :mod:`xltb.functions.catalogue`), ``TB`` (any code), ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS`` and ``TB_PRIZES(prizes, share, crosstable, settings)``, the prize list
-(:mod:`xltb.functions.prizes`). Host adapters (:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
+``TB_STANDINGS``, ``TB_PRIZES(prizes, share, crosstable, settings)`` (the prize list,
+:mod:`xltb.functions.prizes`), ``TB_STATUS`` (``ok`` or the first mistake of the blocks) and
+``TB_VERSION`` (no argument: whether the functions are connected). Host adapters
+(:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
 copies made by :func:`make`, so that their decorators never mark the functions of this module.
 
 This module imports the engine only: no pandas, openpyxl or xlwings (xlwings Lite runs it in
@@ -57,6 +59,8 @@ _DOCS = {
     "TB_PRIZES": "The prize list: each prize of the prize table to the best-placed player of its category not yet "
                  "awarded, by the standings and their tie-breaks, with the money paid and the reason; one array "
                  "formula that spills.",
+    "TB_STATUS": '"ok", or the first mistake of the crosstable or settings: the error value, the cell and why.',
+    "TB_VERSION": '"xltb" and its version when the functions are connected (#NAME? when they are not).',
 }
 
 
@@ -111,6 +115,12 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
         def fn(cell, published, code, crosstable, settings=None, teams=None):
             return _cell(core.tb_check(cell, published, code, _rows(crosstable), _rows(settings), org,
                                        _teams(teams, teams_origin)))
+    elif upper == "TB_STATUS":
+        def fn(crosstable, settings=None, teams=None):
+            return core.tb_status(_rows(crosstable), _rows(settings), org, _teams(teams, teams_origin))
+    elif upper == "TB_VERSION":
+        def fn():
+            return core.tb_version()
     elif upper == "TB_STANDINGS":
         def fn(crosstable, settings=None, teams=None):
             table = core.tb_standings(_rows(crosstable), _rows(settings), org,
@@ -138,7 +148,8 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
 _CODE_OF: dict[str, str] = {function_name(c): c for c in CODES}
 
 #: every worksheet function, in the order a function wizard lists them
-NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_RANK", "TB", "TB_EXPLAIN", "TB_CHECK", "TB_PRIZES") + tuple(_CODE_OF)
+NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_STATUS", "TB_VERSION", "TB_RANK", "TB", "TB_EXPLAIN",
+                          "TB_CHECK", "TB_PRIZES") + tuple(_CODE_OF)
 
 #: name -> the function (this module's own copies)
 FUNCTIONS: dict[str, Callable[..., Any]] = {n: make(n) for n in NAMES}
@@ -152,6 +163,13 @@ def is_table(name: str) -> bool:
 
 #: the functions that return a table
 TABLES = ("TB_STANDINGS", "TB_PRIZES")
+
+
+def is_volatile(name: str) -> bool:
+    """Whether a host should compute the function on every recalculation: ``TB_VERSION`` takes no argument, so
+    only a volatile one is computed when a workbook opens, and it then says at once whether the functions are
+    connected (a cached value would say so without them)."""
+    return name.upper() == "TB_VERSION"
 
 
 def call(name: str, *args: Any) -> Any:

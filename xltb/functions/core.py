@@ -14,6 +14,7 @@ from collections import OrderedDict
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .. import __version__
 from ..errors import XltbError
 from ..ranking import compute
 from ..tiebreaks.codes import parse_code, parse_list
@@ -169,6 +170,11 @@ def _freeze(rows: Any) -> tuple:
 
 def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None = None) -> Event | ExcelError:
     try:
+        settings = parse_settings(settings_from_pairs(settings_rows))
+        try:  # the list names only tie-breaks xltb knows: else every function says so (#NAME?, as TB("XX") does)
+            parse_list(settings.tiebreaks) if settings.tiebreaks else ()
+        except XltbError as err:
+            return ExcelError(NAME, f"Settings Tiebreaks: {err}")
         event, settings = build_event(crosstable, settings_rows, origin, teams)
     except NoTeamsSheet as err:
         return ExcelError(VALUE, str(err))
@@ -263,7 +269,9 @@ def _number(cell: Any, event: Event) -> int | None | ExcelError:
 
 
 def _error(err: XltbError) -> ExcelError:
-    return ExcelError(NUM, str(err))
+    """#NUM!: a value the rules leave uncomputable (C.07 10: rating-based with unrated players); the message in
+    the words of the workbook (its Settings cell, not the command's option)."""
+    return ExcelError(NUM, str(err).replace("--unrated-rating N", "a rating in Settings UnratedRating"))
 
 
 def normal_code(code: Any) -> str | ExcelError:
@@ -385,18 +393,57 @@ def _listed(settings) -> list[str]:
         return []
 
 
+def _header(settings, teams: TeamSheets | None) -> list[Any]:
+    """The table's header row as the Settings list gives it (the first five columns alone when the list
+    cannot be read)."""
+    return (["Rank", "No", "Team", "MP", "GP"] if teams is not None else
+            ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)
+
+
 def tb_standings(crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None):
     """The whole standings table (header row, then rank order); a host fits it to the caller's range
-    (:func:`xltb.hosts.book.fit`)."""
+    (:func:`xltb.hosts.book.fit`).
+
+    The header is always there, so that one mistake does not blank the sheet: with no participants
+    yet the table is the header alone; when the table cannot be computed (a cell of the crosstable or
+    the settings that cannot be read, a tie-break that cannot be computed) its one row is the error
+    value under Rank and the reason (:func:`tb_status`) under Name."""
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError) and event.code == NA:  # no participants yet: the header only
-        rows: list[list[Any]] = [(["Rank", "No", "Team", "MP", "GP"] if teams is not None else
-                                  ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)]
-    elif isinstance(event, ExcelError):
-        rows = [[event]]
-    else:
+        return [_header(settings, teams)]
+    if not isinstance(event, ExcelError):
         try:
-            rows = event.table()
+            return [list(r) for r in event.table()]
         except XltbError as err:
-            rows = [[_error(err)]]
-    return [list(r) for r in rows]
+            event = _error(err)
+    header = _header(settings, teams)
+    return [header, [event, "", event.message] + [""] * (len(header) - 3)]  # rectangular, as an array must be
+
+
+#: what :func:`tb_status` says when nothing is wrong; every answer that is not a problem starts with it
+OK = "ok"
+NO_PARTICIPANTS = "ok (no participants yet)"
+
+
+def tb_status(crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> str:
+    """``ok``, or the first problem of the crosstable and settings as ``TB_EXPLAIN`` states it: the error
+    value the table shows, the cell and the reason (``#VALUE! Crosstable!G2: round 1: #1 is paired with
+    #4, but #4's cell Crosstable!G5 says '+B12'``). The crosstable is read cell by cell in the order of
+    :func:`xltb.sheets.crosstable.to_tournament` (team events: the Teams, then the Matches sheet), so
+    the first problem is the first that reader meets; a tie-break of the list that cannot be computed
+    (C.07 10: rating-based with unrated players and no UnratedRating) is a problem too."""
+    event = event_for(crosstable, settings, origin, teams)
+    if isinstance(event, ExcelError):
+        return NO_PARTICIPANTS if event.code == NA else f"{event.code} {event.message}"
+    try:
+        event.table()
+    except XltbError as err:
+        error = _error(err)
+        return f"{error.code} {error.message}"
+    return OK
+
+
+def tb_version() -> str:
+    """``xltb`` and the version of the package computing: what a cell ``=TB_VERSION()`` shows when the
+    functions are connected (Excel shows ``#NAME?`` when they are not)."""
+    return f"xltb {__version__}"

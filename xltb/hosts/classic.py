@@ -56,6 +56,13 @@ def _adapter(name: str):
     """``name`` as a classic xlwings function: the blocks optional, ``caller`` last."""
     portable = functions.make(name)
     params = list(inspect.signature(portable).parameters)
+    if "crosstable" not in params:  # TB_VERSION: no argument, volatile (computed on every recalculation)
+        def version():
+            return portable()
+
+        version.__name__ = version.__qualname__ = name
+        version.__doc__ = portable.__doc__
+        return xw.func(category=CATEGORY, volatile=functions.is_volatile(name))(version)
     lead = params[:params.index("crosstable")]
 
     def udf(*args, **kwargs):

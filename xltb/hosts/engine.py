@@ -1,7 +1,8 @@
 """xltb's worksheet functions registered in the ``formulas`` engine of ``xltb recalc``: every name of
 :data:`xltb.functions.callables.NAMES` (``TB_SB_C1``, ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS``, ``TB_PRIZES``), also as Excel stores an add-in's function it does not know (``_xludf.TB_SB_C1``)
-or an XLL's (``_xll.TB_SB_C1``).
+``TB_STANDINGS``, ``TB_PRIZES``, ``TB_STATUS``, ``TB_VERSION``). Every spelling Excel stores for them
+(``_xludf.``, ``_xll.``, ``_xldudf_`` with a namespace or without) is made plain before a formula is
+compiled (:mod:`xltb.functions.spelling`, in :func:`xltb.recalc.run.read_book`).
 
 The arguments are those of the portable functions; the blocks may be left out, as in the classic
 Excel host: ``=TB_SB_C1(A2)`` reads the workbook's names ``Crosstable`` and ``Settings`` (team
@@ -37,7 +38,8 @@ ACTIVE.engine = None
 ACTIVE.shape = None
 
 #: arguments before the blocks
-_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2}
+_REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2,
+             "TB_STATUS": 0}
 _CODES = {code: err for code, err in _XlErrors.errors.items()}
 
 
@@ -146,6 +148,8 @@ def make(name: str):
     code = code_of_function(upper)
 
     def fn(*args):
+        if upper == "TB_VERSION":
+            return core.tb_version() if not args else _CODES["#VALUE!"]
         if len(args) < required or len(args) > required + 3:
             return _CODES["#VALUE!"]
         try:
@@ -161,11 +165,15 @@ def make(name: str):
                 ACTIVE.engine.note(f"{upper}: {why}")
             return _CODES["#VALUE!"]
         if upper == "TB_STANDINGS":
-            table = fit(core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams), ACTIVE.shape)
+            whole = core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
+            _left_out(whole, ACTIVE.shape)
+            table = fit(whole, ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
         if upper == "TB_PRIZES":
             table = fit(tb_prizes(prizes[0], scalars[1], *_args(blocks), prizes_origin=prizes[1]), ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
+        if upper == "TB_STATUS":
+            return core.tb_status(*_args(blocks))
         if upper == "TB":
             value = core.tb_value(scalars[0], scalars[1], *_args(blocks))
         elif upper == "TB_RANK":
@@ -180,6 +188,34 @@ def make(name: str):
 
     fn.__name__ = upper
     return fn
+
+
+def _left_out(table: list[list[Any]], shape: tuple[int, int] | None) -> None:
+    """Warn when a legacy array formula's range is smaller than the table: Excel shows the top-left of an
+    array formula's result in its range ("If the cell group has fewer rows than the values, the top-most
+    rows of the values are stored in the cells", ECMA-376 Part 1, Single- and Multi-Cell Formulas; "Legacy
+    array formulas always return a fixed-size result", Microsoft, Dynamic array formulas and spilled array
+    behavior), and so does recalc; the participants and tie-breaks left out are named, never dropped
+    silently. A dynamic array (Excel 365's mark) spills instead."""
+    engine = ACTIVE.engine
+    if shape is None or tuple(shape) == (1, 1) or engine is None or not table:
+        return
+    height, width = shape
+    rows = [r for r in table[height:] if len(r) > 2 and r[1] not in (None, "")]
+    columns = [str(c) for c in table[0][width:]]
+    if not rows and not columns:
+        return
+    what = []
+    if rows:
+        names = ", ".join(f"#{r[1]} {r[2]}" for r in rows[:20]) + (f" and {len(rows) - 20} more" if len(rows) > 20
+                                                                    else "")
+        what.append(f"{len(rows)} participant(s) left out: {names}")
+    if columns:
+        what.append(f"column(s) left out: {', '.join(columns)}")
+    engine.warn(f"TB_STANDINGS gives {len(table)} x {max(len(r) for r in table)} cells but its array formula's range "
+                f"holds {height} x {width} (a legacy array shows the top-left of its result, as in Excel): "
+                + "; ".join(what) + ". Enter the formula again in one cell (a dynamic array spills to its size) or "
+                "over a larger range.")
 
 
 def _whole_number(value: Any) -> int | None:
@@ -233,35 +269,84 @@ def _fast_index(original):
     return index
 
 
-def _cached_match_parser():
-    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
-    each call; the templates' lookups match 2 x (players) times in the same column: prepared once per
-    distinct array content, the rest is ``formulas``' own MATCH."""
-    from formulas.functions.look import args_parser_match_array
+#: MATCH's exact lookups through a table (:func:`_cached_match`); False: ``formulas``' comparison for every
+#: call (the test comparing both sets it)
+EXACT_LOOKUP = True
 
-    cache: dict[Any, tuple] = {}
+
+def _cached_match():
+    """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
+    each call and then compares the value with every entry; the templates' lookups match 2 x (players)
+    times in the same column, which made a recalculation grow with the square of the players.
+
+    The parser prepares an array once per array (the same object: the engine hands every formula of a
+    range the same one) or per distinct content; an exact match (``match_type`` 0, no wildcard) then
+    looks the value up in a table of the first position of each (type, value) the prepared array
+    holds, which is what ``formulas``' comparison finds (``index[lookup_value == array][0]`` among the
+    entries of the value's type). Anything else is ``formulas``' own MATCH. Returns (parser, match)."""
+    from formulas.functions.look import args_parser_match_array, xmatch
+
+    by_content: dict[Any, tuple] = {}
+    by_object: dict[int, tuple[Any, tuple]] = {}  # id -> (the array, kept so the id is not reused; prepared)
+    firsts: dict[int, tuple[Any, dict | None]] = {}  # id of a prepared array -> (it, (type, value) -> position)
 
     def parser(val, arr, match_type=1):
-        flat = np.ravel(np.asarray(arr, dtype=object))
-        try:
-            key = (np.shape(arr), tuple(flat.tolist()))
-            hash(key)
-        except TypeError:
-            return args_parser_match_array(val, arr, match_type)
-        prepared = cache.get(key)
-        if prepared is None:
-            if len(cache) > 64:
-                cache.clear()
-            prepared = cache[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+        hit = by_object.get(id(arr))
+        if hit is not None and hit[0] is arr:
+            prepared = hit[1]
+        else:
+            flat = np.ravel(np.asarray(arr, dtype=object))
+            try:
+                key = (np.shape(arr), tuple(flat.tolist()))
+                hash(key)
+            except TypeError:
+                return args_parser_match_array(val, arr, match_type)
+            prepared = by_content.get(key)
+            if prepared is None:
+                if len(by_content) > 64:
+                    by_content.clear()
+                prepared = by_content[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+            if len(by_object) > 64:
+                by_object.clear()
+            by_object[id(arr)] = (arr, prepared)
         own = tuple(args_parser_match_array(val, [[0]], match_type))
         return own[:3] + prepared + own[7:]
 
-    return parser
+    def table(index: Any, types: Any, array: Any) -> dict | None:
+        hit = firsts.get(id(array))
+        if hit is not None and hit[0] is array:
+            return hit[1]
+        first: dict | None = {}
+        try:
+            for position, kind, value in zip(index.tolist(), types.tolist(), array.tolist()):
+                first.setdefault((kind, value), position)
+        except TypeError:  # an unhashable entry: formulas' comparison
+            first = None
+        if len(firsts) > 64:
+            firsts.clear()
+        firsts[id(array)] = (array, first)
+        return first
+
+    def match(value_type, value, value_raw, index, types, array, array_raw, match_type=1):
+        exact = EXACT_LOOKUP and match_type == 0 and (value_type in (0, 2) and value == value or
+                                     value_type == 1 and not any(ch in value for ch in "*~?"))
+        if exact:
+            first = table(index, types, array)
+            if first is not None:
+                try:
+                    position = first.get((value_type, value))
+                except TypeError:
+                    position = None
+                else:
+                    return _CODES["#N/A"] if position is None else np.int64(position)
+        return xmatch(value_type, value, value_raw, index, types, array, array_raw, match_type)
+
+    return parser, match
 
 
 def register() -> None:
-    """Put every xltb function into the engine's table of functions (under its plain name and the
-    ``_xludf.`` and ``_xll.`` spellings)."""
+    """Put every xltb function into the engine's table of functions (under its plain name: the spellings
+    Excel stores are made plain before a formula is compiled)."""
     table = get_functions()
     entry = table["INDEX"]
     if isinstance(entry, dict) and not getattr(entry["function"], "xltb", False):
@@ -272,13 +357,12 @@ def register() -> None:
         function.xltb = True
         table["INDEX"] = {**entry, "function": function}
         from formulas.functions import get_error, wrap_ufunc
-        from formulas.functions.look import xmatch
 
-        table["MATCH"] = wrap_ufunc(xmatch, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
-                                    args_parser=_cached_match_parser(), input_parser=lambda *a: a)
+        parser, match = _cached_match()
+        table["MATCH"] = wrap_ufunc(match, check_error=lambda *a: get_error(a[1]), excluded={3, 4, 5, 6, 7},
+                                    args_parser=parser, input_parser=lambda *a: a)
     for name in NAMES:
         # impure, as ``formulas`` marks RAND and TODAY: never computed while a formula is compiled (the
         # workbook's names are not known then), always when it is evaluated
         entry = {"extra_inputs": collections.OrderedDict([(COMPILING, False)]), "function": wrap_impure_func(make(name))}
-        for spelling in (name, "_XLUDF." + name, "_XLL." + name):
-            table[spelling] = entry
+        table[name] = entry

@@ -16,6 +16,14 @@ package, zipped and base64-encoded, unpacked into Pyodide's in-memory file syste
 ``main.py``, so Lite installs nothing but xlwings, from no index: the route works while xltb is
 not on PyPI, and offline once Lite is loaded. With ``--pypi`` or ``--wheel-url`` it writes the short
 ``main.py`` (:data:`MAIN_PY`) and the ``requirements.txt`` line that installs xltb instead.
+
+Both ``main.py`` files also define the script *Set up xltb in this workbook* (:data:`SCRIPT_NAME`, run
+from the Lite pane): Excel leaves a formula that was in the file before an Office add-in registered its
+functions at ``#NAME?`` until the formula is entered again, and recalculating does not help
+(OfficeDev/office-js#6611, #6395, #4185; Microsoft in OfficeDev/Excel-Custom-Functions#108: entering it
+again, also "reassigning the cell.Formula property to itself" through Office.js, binds it). Every
+template's formulas were written by xltb, so the script enters each xltb formula of the workbook again
+(:func:`set_up`, :mod:`xltb.hosts.lite_setup`).
 """
 
 from __future__ import annotations
@@ -31,6 +39,22 @@ from typing import Any, Callable
 
 from .. import __version__
 from ..functions import callables as functions
+from .lite_setup import SCRIPT_NAME, set_up  # noqa: F401 - main.py imports set_up from here
+
+#: the script both main.py files define (a button in the Lite pane; its docstring is what App Mode shows)
+_SCRIPT = f'''
+
+@script(name="{SCRIPT_NAME}")
+async def set_up_xltb(book: xw.BookAsync):
+    """Run once in this workbook, after pasting main.py (and again whenever an xltb cell shows #NAME?).
+
+    Excel leaves a formula that was in the file before xlwings Lite registered its functions at #NAME?
+    until it is entered again. This enters every xltb formula of the workbook again (the Standings
+    sheet's table, Status and xltb cells, the prize list, and your own), on every sheet it can write; the Output lists
+    what it did. Protected sheets: the xltb cells of xltb's templates are unlocked, so nothing needs to
+    be unprotected; a sheet where writing fails is named, with what to do."""
+    await set_up(book)
+'''
 
 #: the Lite main.py that ``xltb lite`` writes
 MAIN_PY = '''"""xltb: FIDE C.07 chess tie-breaks as Excel functions (xlwings Lite).
@@ -40,14 +64,16 @@ Written by `xltb lite`. Every function takes the pairing number and the ranges:
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
     =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
+Once, after pasting this file: run the script "Set up xltb in this workbook" (the pane's Run button).
 """
 
-from xlwings import arg, func
+import xlwings as xw
+from xlwings import arg, func, script
 
-from xltb.hosts.lite import register
+from xltb.hosts.lite import register, set_up
 
 register(globals(), func, arg)
-'''
+''' + _SCRIPT
 
 
 def requirements(source: str | None = None) -> str:
@@ -60,7 +86,9 @@ def requirements(source: str | None = None) -> str:
 
 def register(namespace: dict[str, Any], func: Callable, arg: Callable) -> list[str]:
     """Put every worksheet function into ``namespace`` (a module's ``globals()``), decorated with
-    the host's ``func`` and ``arg``; returns their names."""
+    the host's ``func`` and ``arg``; returns their names. ``TB_VERSION`` is volatile
+    (:func:`~xltb.functions.callables.is_volatile`): Excel computes it whenever it calculates, so it shows
+    ``#NAME?`` as soon as the functions are missing."""
     for name in functions.NAMES:
         fn = functions.make(name)
         for param in reversed(list(inspect.signature(fn).parameters)):
@@ -68,7 +96,7 @@ def register(namespace: dict[str, Any], func: Callable, arg: Callable) -> list[s
                 fn = arg(param, ndim=2, doc=functions.PARAMS[param])(fn)
             else:
                 fn = arg(param, doc=functions.PARAMS[param])(fn)
-        namespace[name] = func(fn)
+        namespace[name] = func(volatile=True)(fn) if functions.is_volatile(name) else func(fn)
     return list(functions.NAMES)
 
 
@@ -82,6 +110,7 @@ number and the ranges:
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
     =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
+Once, after pasting this file: run the script "Set up xltb in this workbook" (the pane's Run button).
 """
 
 import base64
@@ -113,9 +142,10 @@ _XLTB = [
 
 _unpack_xltb()
 
-from xlwings import arg, func  # noqa: E402
+import xlwings as xw  # noqa: E402
+from xlwings import arg, func, script  # noqa: E402
 
-from xltb.hosts.lite import register  # noqa: E402
+from xltb.hosts.lite import register, set_up  # noqa: E402
 
 register(globals(), func, arg)
 '''
@@ -144,7 +174,7 @@ def bundled_main() -> str:
     data = package_zip()
     text = base64.b64encode(data).decode("ascii")
     chunks = "\n".join(f'    "{text[i:i + 96]}",' for i in range(0, len(text), 96))
-    return _BUNDLED.format(version=__version__, digest=hashlib.sha256(data).hexdigest()[:12], chunks=chunks)
+    return _BUNDLED.format(version=__version__, digest=hashlib.sha256(data).hexdigest()[:12], chunks=chunks) + _SCRIPT
 
 
 def files(source: str | None = None, *, bundled: bool = False) -> dict[str, str]:

@@ -26,13 +26,14 @@ from formulas.functions import get_functions, not_implemented
 from ..limits import MAX_COLUMNS, MAX_FORMULA_CHARS, MAX_FORMULA_DEPTH, MAX_RANGE_CELLS, MAX_RECALC_CELLS, MAX_ROWS
 from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
+from .program import program
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, REF, Rect, address, fit_array, column_index, column_letters, from_engine_block, nesting, to_engine
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, to_engine
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
 _BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
-_TB = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)
+_TB = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
 
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
 logging.getLogger("formulas").setLevel(logging.CRITICAL)
@@ -72,6 +73,7 @@ class Engine:
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
         self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
         self.range_memo: dict[Rect, np.ndarray] = {}
+        self.ranges_memo: dict[Rect, Any] = {}  # the engine's references to the memoised blocks
         self.formulas_memo: dict[Rect, list[Key]] = {}
         self.read = 0  # cells read into ranges, against MAX_RECALC_CELLS
         #: why an xltb function gave an error value, by formula cell
@@ -79,6 +81,8 @@ class Engine:
         self.current: Key | None = None
         #: dynamic arrays that could not spill: (anchor, why)
         self.spill_blocked: list[tuple[Key, str]] = []
+        #: what a formula's value leaves out (a table cut to its array formula's range), by formula cell
+        self.warnings: dict[Key, str] = {}
 
     # -- the order of evaluation
     def run(self) -> Outcome:
@@ -193,8 +197,12 @@ class Engine:
             f = self.book.formulas.get(at)
             spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
             return name, spill or anchor
-        m = REF.fullmatch(name)
-        if m is None:
+        parsed = _PARSED.get(name)
+        if parsed is None:
+            if len(_PARSED) > 100_000:
+                _PARSED.clear()
+            parsed = _PARSED[name] = parse_reference(name)
+        if parsed is False:
             local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
             target = local if local is not None else self.book.names.get(name.split("!")[-1])
             if target is None:
@@ -207,22 +215,18 @@ class Engine:
                     raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
                                        f"limit of {MAX_RANGE_CELLS:,} cells a range may span")
             return name, target
-        shown = _shown(name, compiled, row)
-        if m[1] or m[2]:
-            upper = (m[1] or m[2]).replace("''", "'").upper()
+        upper, parts = parsed
+        if upper is not None:
             if upper.startswith("["):
-                raise NotEvaluated(f"{shown} refers to another workbook")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to another workbook")
             if upper not in self.upper:
-                raise NotEvaluated(f"{shown} refers to a sheet the workbook does not have")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to a sheet the workbook does not have")
             sheet = self.upper[upper]
-        parts = m[3].replace("$", "").upper().split(":")
         cells = []
-        for p in parts:
-            letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
-            r = int(digits) if digits else None
+        for r, c in parts:
             if r is not None and compiled.shifted and _BASE - 100_000 < r < _BASE + 100_000:
                 r = r - _BASE + row
-            cells.append((r, column_index(letters) if letters else None))
+            cells.append((r, c))
         (r1, c1), (r2, c2) = cells[0], cells[-1]
         if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
             r2 = MAX_ROWS if r2 is None else r2
@@ -231,12 +235,12 @@ class Engine:
         c1 = 1 if c1 is None else c1  # whole rows
         for r, c in ((r1, c1), (r2, c2)):
             if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
-                raise NotEvaluated(f"{shown} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+                raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
         rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
             rect = self.clip(rect)
         if rect.cells > MAX_RANGE_CELLS:
-            raise NotEvaluated(f"the range {shown} spans {rect.cells:,} cells of its sheet, more than the limit of "
+            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more than the limit of "
                                f"{MAX_RANGE_CELLS:,} cells a range may span")
         return name, rect
 
@@ -293,12 +297,8 @@ class Engine:
         for name in compiled.inputs:
             _, target = self._input(name, key, compiled)
             if isinstance(target, Rect):
-                quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
-                ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
-                if target.cells > 1:
-                    ref += f":{column_letters(target.c2)}{target.r2}"
                 try:
-                    args.append(formulas.Ranges().push(ref, self.block(target)))
+                    args.append(self._ranges(target))
                 except NotEvaluated:
                     raise
                 except Exception as exc:  # a reference the engine cannot hold: this formula, not the run
@@ -357,6 +357,27 @@ class Engine:
         self.outcome.spills[key] = Rect(sheet, r0, c0, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
         self._cover(key, rows)
 
+    def _ranges(self, target: Rect) -> Any:
+        """The engine's reference to ``target`` with its values. A memoised block's reference is made once
+        and given to every formula that reads it, as ``formulas``' own workbook model shares a range's
+        node (its values then taken out of the block once, not once a formula)."""
+        hit = self.ranges_memo.get(target)
+        if hit is not None:
+            return hit
+        quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
+        ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
+        if target.cells > 1:
+            ref += f":{column_letters(target.c2)}{target.r2}"
+        rng = _RANGE_PARTS.get(ref)
+        if rng is None:
+            if len(_RANGE_PARTS) > 100_000:
+                _RANGE_PARTS.clear()
+            rng = _RANGE_PARTS[ref] = formulas.Ranges.get_range(ref)
+        out = formulas.Ranges().set_value(rng, self.block(target))
+        if target in self.range_memo:
+            self.ranges_memo[target] = out
+        return out
+
     def _cover(self, key: Key, rows: list[list[Any]]) -> None:
         sheet, r0, c0 = key
         for i, row in enumerate(rows):
@@ -366,11 +387,17 @@ class Engine:
         mr, mc = self.extent[sheet]
         self.extent[sheet] = (max(mr, r0 + len(rows) - 1), max(mc, c0 + len(rows[0]) - 1))
         self.range_memo = {k: v for k, v in self.range_memo.items() if k.sheet != sheet}
+        self.ranges_memo = {k: v for k, v in self.ranges_memo.items() if k.sheet != sheet}
 
     def note(self, message: str) -> None:
         """Remember why an xltb function of the formula being evaluated gave an error value."""
         if self.current is not None:
             self.messages.setdefault(self.current, message)
+
+    def warn(self, message: str) -> None:
+        """Remember what the value of the formula being evaluated leaves out."""
+        if self.current is not None:
+            self.warnings.setdefault(self.current, message)
 
     # -- the blocks of xltb's functions given by the workbook's names
     def named_block(self, name: str) -> tuple[Any, Rect | None]:
@@ -389,7 +416,11 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
-_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_])(?:_xludf\.|_xll\.)?TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)
+#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), and as xltb does (parse_reference),
+#: by its text: parsed once
+_RANGE_PARTS: dict[str, dict[str, Any]] = {}
+_PARSED: dict[str, Any] = {}
+_TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:
@@ -445,7 +476,8 @@ def _compile(text: str, shifted: bool) -> _Compiled | str:
         return "nested too deeply for the engine"
     except Exception as exc:
         return f"cannot read the formula ({_reason(exc)})"
-    return _Compiled(function, list(function.inputs), shifted)
+    # the engine's functions called without its dispatcher, where the program reproduces the pipe
+    return _Compiled(program(function) or function, list(function.inputs), shifted)
 
 
 def _reason(exc: Exception) -> str:

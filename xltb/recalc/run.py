@@ -36,6 +36,8 @@ class RecalcResult:
     errors: list[str] = field(default_factory=list)
     #: ``Sheet!A2: why``: formulas not evaluated (kept, with their former cached values)
     unevaluated: list[str] = field(default_factory=list)
+    #: ``Sheet!A2: what``: values written that leave something out (a table cut to its array formula's range)
+    warnings: list[str] = field(default_factory=list)
     #: the recalculated workbook
     data: bytes = b""
 
@@ -112,6 +114,7 @@ def read_book(data: bytes):
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     from openpyxl.worksheet.formula import ArrayFormula
 
+    from ..functions.spelling import plain
     from .values import Book, Formula, Rect
 
     wb = load_workbook(io.BytesIO(data))
@@ -132,11 +135,12 @@ def read_book(data: bytes):
             if isinstance(v, ArrayFormula):
                 area = _rect(v.ref, ws.title) if v.ref else None
                 kind = "dynamic" if (ws.title, cell.coordinate) in dynamic else "array"
-                book.formulas[(ws.title, r, c)] = Formula(v.text if v.text.startswith("=") else "=" + v.text,
+                # xltb's functions in any spelling Excel stores (_xldudf_, _xludf., _xll.) are evaluated
+                book.formulas[(ws.title, r, c)] = Formula(plain(v.text if v.text.startswith("=") else "=" + v.text),
                                                           kind, area or Rect(ws.title, r, c, r, c))
             elif cell.data_type == "f":
                 if isinstance(v, str) and v.startswith("="):
-                    book.formulas[(ws.title, r, c)] = Formula(v)
+                    book.formulas[(ws.title, r, c)] = Formula(plain(v))
                 else:  # a data table (what-if analysis): no formula text of its own
                     book.formulas[(ws.title, r, c)] = Formula("")
             elif v is not None:
@@ -217,9 +221,12 @@ def recalc_bytes(data: bytes) -> RecalcResult:
         f = book.formulas[key]
         cells = edits[sheet]
         first = value[0][0] if isinstance(value, list) else value
-        if isinstance(first, Err) and key not in blocked:
+        # an array's first error value (the table's header stays when the table cannot be computed)
+        wrong = first if not isinstance(value, list) else next(
+            (v for row in value for v in row if isinstance(v, Err)), None)
+        if isinstance(wrong, Err) and key not in blocked:
             why = engine.messages.get(key, "")
-            errors.append(f"{address(key)}: {first.code}" + (f" {why}" if why else ""))
+            errors.append(f"{address(key)}: {wrong.code}" + (f" {why}" if why else ""))
         if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
                                      (len(value) > 1 or len(value[0]) > 1)):
             new = outcome.spills[key]
@@ -247,14 +254,15 @@ def recalc_bytes(data: bytes) -> RecalcResult:
         out = write(data, edits)
     except SheetXmlError as err:
         raise InputError(f"cannot write the values into the workbook: {err}") from None
-    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, out)
+    warnings = [f"{address(key)}: {what}" for key, what in engine.warnings.items()]
+    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, warnings, out)
 
 
 def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force: bool = False,
                 strict: bool = False) -> RecalcResult:
     """Read ``path``, evaluate its formulas, write ``out`` (atomically; never over an existing file
-    without ``force``). ``strict``: nothing is written when a formula was not evaluated or gave an error
-    value. ``out`` None: nothing is written."""
+    without ``force``). ``strict``: nothing is written when a formula was not evaluated, gave an error
+    value or a value that leaves something out. ``out`` None: nothing is written."""
     path = os.fspath(path)
     check_workbook_size(path)
     try:
@@ -268,6 +276,6 @@ def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force
         result = recalc_bytes(data)
     except InputError as err:
         raise InputError(err.message if hasattr(err, "message") else str(err), file=path) from None
-    if out is not None and not (strict and (result.errors or result.unevaluated)):
+    if out is not None and not (strict and (result.errors or result.unevaluated or result.warnings)):
         write_atomic(out, result.data, force=force)
     return result

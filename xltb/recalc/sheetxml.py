@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..calcpr import current
 from ..cells import clean, column_index, column_letters
 from ..templates.cached import ERRORS, METADATA, Err, sheet_paths, with_metadata_part
 
@@ -211,8 +212,9 @@ def dynamic_mark(z: zipfile.ZipFile) -> str | None:
 
 
 def write(data: bytes, edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
-    """The workbook ``data`` with ``edits`` (sheet -> cell -> :class:`Edit`) made, every other part and
-    byte as it was."""
+    """The workbook ``data`` with ``edits`` (sheet -> cell -> :class:`Edit`) made and the calculation
+    engine id of current Excel (:func:`xltb.calcpr.current`: the values written are current, so Excel
+    need not recompute every formula on opening), every other part and byte as it was."""
     src = zipfile.ZipFile(io.BytesIO(data))
     paths = sheet_paths(src)
     mark = dynamic_mark(src)
@@ -234,6 +236,8 @@ def write(data: bytes, edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
                 body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
             if drop_chain and name == "xl/_rels/workbook.xml.rels":
                 body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
+            if name == "xl/workbook.xml":  # the values are current: Excel need not recompute them on opening
+                body = current(body)
             if name in by_path:
                 sheet = by_path[name]
                 try:

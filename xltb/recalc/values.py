@@ -158,3 +158,15 @@ def from_engine_block(result: Any) -> list[list[Any]]:
     return rows if rows and rows[0] else [[0]]
 
 
+def parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int | None]]] | bool:
+    """(the upper-case sheet name or None, the (row, column) of each end, None where left out) of a
+    reference, rows as written (compiled around a base row where the engine shifted them); False for a defined name."""
+    m = REF.fullmatch(name)
+    if m is None:
+        return False
+    upper = (m[1] or m[2]).replace("''", "'").upper() if (m[1] or m[2]) else None
+    parts = []
+    for p in m[3].replace("$", "").upper().split(":"):
+        letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
+        parts.append((int(digits) if digits else None, column_index(letters) if letters else None))
+    return upper, parts

@@ -41,6 +41,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     participants = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
+    round_word = lang("round")
     for row in st.rows:
         i = index[row.start_no]
         for k, code in enumerate(st.codes):
@@ -48,7 +49,8 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             contributions: list = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
-            ev = st.evaluations.get(code, [None] * len(participants))[i]
+            column = st.evaluations.get(code)  # (a default list made here cost a list of every participant a row)
+            ev = None if column is None else column[i]
             article = ev.article if ev is not None and ev.article else \
                 (f"C.07 {tb.article}" if tb is not None else "")
             value = st.shown(code, row.start_no)
@@ -67,10 +69,10 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                         if cut:
                             cut_cols[slot] = True
                         if text:
-                            notes.append(f"{lang('round')}{rnd}: {text}")
+                            notes.append(f"{round_word}{rnd}: {text}")
                     else:
                         opponent = c.opponent
-                        where = f"{lang('round')}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
+                        where = f"{round_word}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
                         notes.append(f"{where}{' ' if where else ''}{value_text(code, share)}"
                                      f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
                 notes.extend(ev.notes)

@@ -16,6 +16,7 @@ import re
 import zipfile
 from fractions import Fraction
 
+from ..calcpr import current
 from ..cells import header_text
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
@@ -28,7 +29,13 @@ _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
+#: what xml_text changes: most texts hold none of it and are returned as they are
+_XML_CHANGED = re.compile(r"[&<>\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def xml_text(text: str) -> str:
+    if _XML_CHANGED.search(text) is None:
+        return text
     text = _ILLEGAL_XML.sub("", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -227,5 +234,7 @@ class Book:
                     data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
                     if count != 1:
                         raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
+                elif info.filename == "xl/workbook.xml":
+                    data = current(data)  # current Excel's calculation engine id (xltb.calcpr)
                 dst.writestr(info.filename, data)
         return out.getvalue()

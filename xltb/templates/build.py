@@ -8,9 +8,11 @@ Sheets:
 * **Crosstable** -- header row + one row per participant; round cells are text (``+W9``,
   ``=B13``, ``-F12``, ``+BYE``, ...) with a data validation that shows the notation. The
   defined name ``Crosstable`` covers the header and every row.
-* **Standings** -- one formula ``=TB_STANDINGS(Crosstable,Settings)`` that spills the table in rank
-  order, and per participant (pairing order) rank, points and the chosen tie-breaks read from it
-  with ``INDEX``/``MATCH`` (:mod:`xltb.templates.parts`); protected.
+* **Standings** -- ``=TB_VERSION()`` (are the functions connected?) and ``=TB_STATUS(Crosstable,Settings)``
+  (``ok`` or the first mistake, with its cell) in rows 1 and 2; one formula
+  ``=TB_STANDINGS(Crosstable,Settings)`` that spills the table in rank order, and per participant
+  (pairing order) rank, points and the chosen tie-breaks read from it with ``INDEX``/``MATCH``
+  (:mod:`xltb.templates.parts`); protected, the three cells that call xltb unlocked.
 * team events have **Teams** (rosters in board order) and **Matches** (per round and board; see
   :mod:`xltb.sheets.teams`) instead of the Crosstable; the formula is
   ``=TB_STANDINGS(Matches,Settings,Teams)`` and the table has the teams' MP and GP.
@@ -147,6 +149,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
         _teams_sheet(wb, teams_rows, values, st)
         wb.xltb_cached["Matches"] = _matches_sheet(wb, matches_rows, teams_rows, values, st)
         table = functions.TB_STANDINGS(matches_rows, settings_block, teams_rows)
+        status = functions.TB_STATUS(matches_rows, settings_block, teams_rows)
         source = teams_rows
     else:
         if event is not None:
@@ -162,9 +165,10 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
                                                                            for _ in range(size)]
         _crosstable_sheet(wb, rows, values, st)
         table = functions.TB_STANDINGS(rows, settings_block)
+        status = functions.TB_STATUS(rows, settings_block)
         source = rows
     cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team",
-                                    event_name=values.get("EventName"))
+                                    event_name=values.get("EventName"), status=status, calc=calc)
     wb.xltb_cached["Standings"] = cells
     wb.xltb_dynamic["Standings"] = {anchor}
     if kind != "team":  # prizes go to the players of individual events

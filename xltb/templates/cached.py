@@ -7,7 +7,9 @@ templates therefore carry every formula's value: this module puts ``<v>`` into t
 openpyxl wrote (SpreadsheetML, ECMA-376 Part 1, 18.3.1.4 ``c``: ``t="str"`` for a formula's text,
 ``t="e"`` for an error, ``t="b"`` for a boolean), marks the anchor of a spilling formula as a dynamic
 array (``cm`` pointing to the ``XLDAPR`` cell metadata in ``xl/metadata.xml``, as Excel writes it,
-MS-XLSX 2.6.1 / 2.3.2), and leaves Excel's calculation on load to the file (no ``fullCalcOnLoad``).
+MS-XLSX 2.6.1 / 2.3.2), and leaves Excel's calculation on load to the file (no ``fullCalcOnLoad``, and
+the calculation engine id of current Excel, :mod:`xltb.calcpr`, so that Excel does not recompute every
+formula on opening).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import zipfile
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..calcpr import current
 from ..cells import clean
 
 @dataclass(frozen=True)
@@ -115,8 +118,8 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
                 sheet = by_path[name]
                 body = _fill(body.decode("utf-8"), values.get(sheet, {}), dynamic.get(sheet, set()),
                              sheet).encode("utf-8")
-            elif name == "xl/workbook.xml":
-                body = re.sub(rb'\s+fullCalcOnLoad="(?:1|true)"', b"", body)
+            elif name == "xl/workbook.xml":  # no calculation forced on load, current Excel's engine id
+                body = current(body)
             elif dynamic:
                 body = with_metadata_part(name, body)
             dst.writestr(info, body)

@@ -410,7 +410,7 @@ class _Writer:
                 name = self.column_styles.setdefault(inch, f"co{len(self.column_styles) + 1}")
                 style = f' table:style-name="{name}"'
             columns.append(f'<table:table-column{style}/>')
-        title_rows = 1 if ws.print_title_rows else 0
+        first_title, _, last_title = (ws.print_title_rows or "0:-1").replace("$", "").partition(":")
         rows = []
         for r in range(1, max_row + 1):
             height = ws.row_dimensions[r].height if r in ws.row_dimensions else None
@@ -422,7 +422,7 @@ class _Writer:
             while cells and cells[-1] == "<table:table-cell/>":
                 cells.pop()
             row = f"<table:table-row{style}>" + _repeat(cells) + "</table:table-row>"
-            if r <= title_rows:
+            if int(first_title) <= r <= int(last_title or first_title):  # rows printed on every page
                 row = f"<table:table-header-rows>{row}</table:table-header-rows>"
             rows.append(row)
         printed = f' table:print-ranges="{_range_address(ws.print_area)}"' if ws.print_area else ""

@@ -5,8 +5,11 @@ recalculation of any add-in): one formula, ``=TB_STANDINGS(Crosstable,Settings)`
 ``=TB_STANDINGS(Matches,Settings,Teams)``), computes the whole table and spills it to the event's
 size (a dynamic array; never cut), so an edit costs one transfer of the crosstable. The block on the
 left lists the participants in pairing order and reads each value from that table with Excel's
-own ``INDEX``/``MATCH``. The sheet is protected (no password): formulas cannot be typed over.
-Every formula cell carries its computed value (:mod:`xltb.templates.cached`).
+own ``INDEX``/``MATCH``. Above them, ``=TB_VERSION()`` says whether the functions are connected and
+``=TB_STATUS(...)`` names the first mistake of the crosstable or settings. The sheet is protected (no
+password): formulas cannot be typed over, but the three cells that call xltb are unlocked (xlwings Lite's
+set-up script enters them again). Every formula cell carries its computed value
+(:mod:`xltb.templates.cached`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cells import header_text, put_text
+from ..functions import core
 from ..hosts.book import VIEW_TIEBREAKS
 from ..sheets.crosstable import NOTATION_HELP
 from ..tiebreaks.display import LIVE_FORMAT, live_format
@@ -113,23 +117,27 @@ def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
     lines = [(f"xltb: FIDE C.07 tie-breaks for {what}", st["title_font"]), ("", None)] + [(s, None) for s in steps]
     n = sum(1 for s in steps if s[:1].isdigit()) + 1  # the next step's number (a continuation line has none)
     lines += [
-        (f"{n}. Standings: the table on the right is one formula, =TB_STANDINGS({blocks}), in rank order; it spills "
-         f"to the event's size. The block on the left lists the {'teams' if kind == 'team' else 'participants'} "
-         "in pairing order and reads each value "
-         "from that table (INDEX/MATCH). The sheet is protected so that no formula is typed over (Review > "
-         "Unprotect Sheet, no password).", None),
+        (f"{n}. Standings: row 1 (xltb) shows xltb's version when its functions are connected, #NAME? when they "
+         "are not. Row 2 (Status) shows ok, or the first mistake of the crosstable or the settings: the error "
+         "value, the cell and the reason. The table on the right is one formula, "
+         f"=TB_STANDINGS({blocks}), in rank order; it spills to the event's size. The block on the left lists the "
+         f"{'teams' if kind == 'team' else 'participants'} in pairing order and reads each value from that table "
+         "(INDEX/MATCH). The sheet is protected so that no formula is typed over (Review > Unprotect Sheet, no "
+         "password); the three cells that call xltb (xltb, Status, the table's first cell) are not locked.", None),
         (f"{n + 1}. Your own cells: ={example}(A2,{blocks}), =TB(\"KS/L-1\",A2,{blocks}) for any code, "
          f"=TB_RANK(A2,{blocks}), =TB_EXPLAIN(A2,\"{code}\",{blocks}) for the breakdown, "
          f"=TB_CHECK(A2,F2,\"{code}\",{blocks}) for a published figure. Where Excel separates arguments with ';' "
          f"(your regional settings): ={example}(A2;{semi}).", None),
-        ("   A wrong cell gives #VALUE! (an unknown number #N/A); =TB_EXPLAIN(...) names the cell and the problem.",
-         None),
+        *_error_lines(calc=False, team=kind == "team"),
         ("", None),
         ("The values you see were computed by xltb when this file was written, so any viewer shows them. They stay "
          "live wherever xltb's functions run:", None),
         ("   Excel on Windows, Mac or the web, nothing else to install: the xlwings Lite add-in (Home > Add-ins, "
          "search 'xlwings Lite'); paste the main.py that 'xltb lite -o FOLDER' writes into its main.py tab "
-         "(it carries xltb: nothing to add to requirements.txt; README, section Excel).", None),
+         "(it carries xltb: nothing to add to requirements.txt), then run its script 'Set up xltb in this "
+         "workbook' once: Excel shows #NAME? in a formula that was in the file before the add-in until it is "
+         "entered again, and the script enters every xltb formula again. Row 1 then shows the version "
+         "(README, section Excel).", None),
         ("   Windows Excel with a local Python: the classic xlwings add-in (README, section Excel).", None),
         ("   Anywhere else: xltb recalc THIS.xlsx -o OUT.xlsx writes every value again.", None),
     ]
@@ -150,12 +158,38 @@ def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
+def _error_lines(*, calc: bool, team: bool) -> list[tuple[str, Any]]:
+    """What each error value means in a template, truthfully (tests/test_status.py makes each one)."""
+    name = "Err:502" if calc else "#NAME?"
+    mistakes = ("a result that is not one of the Matches sheet's, a team or roster position the Teams sheet does not "
+                "have, a team number used twice, a match written twice" if team else
+                "a one-sided result such as +W4 against =B1, an opponent's number with no row, a pairing number used "
+                "twice, a cell that is not a result")
+    return [
+        ("   What the error values mean. #NAME? in the xltb cell (row 1) and every xltb cell: the functions are not "
+         f"connected{' (the extension is not installed)' if calc else ''}; {name} in one cell: =TB(\"code\",...) "
+         f"names a tie-break xltb does not know; {name} in every cell, with Status naming Settings Tiebreaks: the "
+         "Settings list names one.", None),
+        (f"   #VALUE!: a cell of the {'Teams or Matches sheet' if team else 'crosstable'} or of the settings cannot be "
+         f"read ({mistakes}); Status names the first such cell and why. The table then shows its header and that reason, and every row "
+         "of the block on the left shows #N/A (no value for anyone until the mistake is corrected).", None),
+        ("   #N/A in one of your own cells: the pairing number it is given is not in the crosstable. #NUM!: the "
+         "tie-break cannot be computed (a rating-based one with unrated players and no UnratedRating; Status says "
+         "which). An empty "
+         "tie-break cell: the rules leave the value undefined (DE where Art. 6 did not separate the tied). "
+         "=TB_EXPLAIN(...) names the cell and the problem.", None),
+    ]
+
+
 def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[tuple[str, Any]]:
     """The Instructions' last lines in a LibreOffice workbook: ';' between arguments, a matrix formula,
     the extension."""
     who = "teams" if kind == "team" else "participants"
     return [
-        (f"{n}. Standings: the table on the right is one matrix formula, =TB_STANDINGS({semi}), in rank order, over "
+        (f"{n}. Standings: row 1 (xltb) shows xltb's version when the extension is installed, #NAME? when it is "
+         "not. Row 2 (Status) shows ok, or the first mistake of the crosstable or the settings: the error value, "
+         "the cell and the reason.", None),
+        (f"   The table on the right is one matrix formula, =TB_STANDINGS({semi}), in rank order, over "
          f"the room kept for it (every row of the {'Teams' if kind == 'team' else 'Crosstable'} block, spare rows "
          "included, and at least 15 columns; cells it does not fill are blank). A longer tie-break list than the "
          "room shows only its first columns: unprotect the sheet, select the table and a larger area, and enter "
@@ -165,8 +199,7 @@ def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[t
         (f"{n + 1}. Your own cells: ={example}(A2;{semi}), =TB(\"KS/L-1\";A2;{semi}) for any code, "
          f"=TB_RANK(A2;{semi}), =TB_EXPLAIN(A2;\"{code}\";{semi}) for the breakdown, "
          f"=TB_CHECK(A2;F2;\"{code}\";{semi}) for a published figure.", None),
-        ("   A wrong cell gives #VALUE! (an unknown number #N/A); =TB_EXPLAIN(...) names the cell and the problem.",
-         None),
+        *_error_lines(calc=True, team=kind == "team"),
         ("", None),
         ("The values you see were computed by xltb when this file was written. The formulas call xltb's LibreOffice "
          "extension: install it once with 'xltb libreoffice --install' (or 'xltb libreoffice -o xltb.oxt' and Tools > "
@@ -175,14 +208,36 @@ def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[t
     ]
 
 
+#: the Standings sheet: rows 1 and 2 say whether the functions are connected (xltb) and what is wrong (Status);
+#: the header row of both blocks is row 3, the participants follow
+VERSION_ROW, STATUS_ROW, HEAD_ROW = 1, 2, 3
+
+
 def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[list[Any]], st, blocks: str,
-                    *, team: bool = False, event_name: str | None = None) -> tuple[dict[str, Any], str]:
+                    *, team: bool = False, event_name: str | None = None, status: str = "ok",
+                    calc: bool = False) -> tuple[dict[str, Any], str]:
     """The Standings sheet. ``source`` is the rows of the Crosstable (team events: Teams) block, header
-    first, spare rows included; ``table`` what ``TB_STANDINGS`` gives for the workbook. Returns
-    (cell -> value of every formula cell, the spilling formula's cell)."""
+    first, spare rows included; ``table`` what ``TB_STANDINGS`` gives for the workbook, ``status`` what
+    ``TB_STATUS`` gives. Returns (cell -> value of every formula cell, the spilling formula's cell).
+
+    Row 1: ``xltb`` and ``=TB_VERSION()`` (the version when the functions are connected, ``#NAME?`` when
+    not). Its cached value in an Excel workbook is ``#NAME?``, the one cached value that is not what xltb
+    computes: Excel shows a cell's cached value until it computes the cell, and no Excel has xltb's
+    functions bound when it first opens the file (xlwings Lite binds them when its set-up script enters
+    the formulas again; the classic add-in's volatile wrapper computes it at the first calculation), so
+    the cell says "not connected" until they are. A LibreOffice workbook (``calc``) caches the version:
+    Calc drops the cached value of a function it does not know, so it shows ``#NAME?`` without the
+    extension and the version with it. Row 2: ``Status`` and ``=TB_STATUS(blocks)`` (``ok``, or the first mistake with its cell and
+    reason); both in red when they are not what they should be. Row 3 on: the participants in pairing
+    order (left) and the table (right). The sheet is protected (no password); the three cells that call
+    xltb's functions are unlocked, so that xlwings Lite's set-up script can enter them again without
+    unprotecting the sheet (:mod:`xltb.hosts.lite_setup`)."""
+    from openpyxl.formatting.rule import FormulaRule
+    from openpyxl.styles import Font, Protection
     from openpyxl.worksheet.formula import ArrayFormula
 
     ws = wb.create_sheet("Standings")
+    unlocked = Protection(locked=False)
     sheet = "Teams" if team else "Crosstable"
     heads = ["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]
     start = len(heads) + len(codes) + 2  # the spilled table, after one blank column
@@ -190,25 +245,39 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     reads = {"Rank": 0, "Pts": 4, "MP": 3, "GP": 4}
     no_col = _col(start + 1)
     values: dict[str, Any] = {}
-    by_no = {row[1]: row for row in table[1:] if len(row) > 1}
+    version = core.tb_version() if calc else core.NAME  # Excel: "not connected" until it computes the cell
+    for row, label, formula, value in ((VERSION_ROW, "xltb", "=TB_VERSION()", version),
+                                       (STATUS_ROW, "Status", f"=TB_STATUS({blocks})", status)):
+        ws.cell(row=row, column=1, value=label).font = st["head_font"]
+        cell = ws.cell(row=row, column=2, value=formula)
+        cell.protection = unlocked  # entered again by xlwings Lite's set-up script on the protected sheet
+        cell.font = st["head_font"]
+        values[cell.coordinate] = value
+    # red when the functions are not connected (an error) or the status is not ok
+    red = Font(bold=True, color="C00000")
+    ws.conditional_formatting.add(f"B{VERSION_ROW}", FormulaRule(formula=[f"ISERROR(B{VERSION_ROW})"], font=red))
+    ws.conditional_formatting.add(f"B{STATUS_ROW}", FormulaRule(
+        formula=[f'IF(ISERROR(B{STATUS_ROW}),TRUE,LEFT(B{STATUS_ROW},2)<>"ok")'], font=red))
+    shift = HEAD_ROW - 1  # Standings row r shows the source's row r - shift
     for c, head in enumerate(heads + codes, start=1):
-        cell = ws.cell(row=1, column=c)
+        cell = ws.cell(row=HEAD_ROW, column=c)
         if c > len(heads):  # the tie-break's name, from the table's header: it follows the Settings list
             k = 5 + c - len(heads) - 1
-            cell.value = f"={_col(start + k)}1"
+            cell.value = f"={_col(start + k)}{HEAD_ROW}"
             values[cell.coordinate] = table[0][k] if k < len(table[0]) else 0
         else:
             cell.value = head
         cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
-    for r in range(2, len(source) + 1):
-        src = source[r - 1]
+    by_no = {row[1]: row for row in table[1:] if len(row) > 1}
+    for i in range(1, len(source)):
+        src, r = source[i], i + 1 + shift
         number = src[0] if src and src[0] not in (None, "") else 0
         direct = {"No": "A", "Name": "B", "Rating": "D", "Team": "B"}
         for c, head in enumerate(heads + codes, start=1):
             cell = ws.cell(row=r, column=c)
             if head in direct and c <= len(heads):
                 col = direct[head]
-                cell.value = f"={sheet}!{col}{r}"
+                cell.value = f"={sheet}!{col}{i + 1}"
                 v = src[ord(col) - 65] if len(src) > ord(col) - 65 else None
                 values[cell.coordinate] = 0 if v in (None, "") else v
             else:
@@ -227,23 +296,24 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
                 cell.number_format = number_format(codes[c - 6])
     # the sorted table: one formula that spills (cached: the table as it is now)
     height, width = len(table), max(len(r) for r in table)
-    anchor = f"{_col(start)}1"
+    anchor = f"{_col(start)}{HEAD_ROW}"
     formula = f"=TB_STANDINGS({blocks})"
-    ws[anchor] = ArrayFormula(f"{anchor}:{_col(start + width - 1)}{height}", formula)
+    ws[anchor] = ArrayFormula(f"{anchor}:{_col(start + width - 1)}{HEAD_ROW + height - 1}", formula)
+    ws[anchor].protection = unlocked  # entered again by xlwings Lite's set-up script; its spill stays locked
     values[anchor] = table[0][0]
     room_rows, room_cols = max(height, len(source)), max(width, 5 + VIEW_TIEBREAKS, 5 + len(codes))
     # the block a host without dynamic arrays (LibreOffice: xltb.templates.ods) gives the table: the room kept
     # for it here, the size the Calc add-in pads the table to (xltb.hosts.libreoffice.dispatch.pad)
     wb.xltb_matrix = {"Standings": (anchor, room_rows, room_cols)}
-    for r in range(1, room_rows + 1):
+    for i in range(room_rows):
         for k in range(room_cols):
-            cell = ws.cell(row=r, column=start + k)
-            inside = r <= height and k < len(table[r - 1])
-            if inside and (r, k) != (1, 0):
-                put_text(cell, table[r - 1][k])  # names from the file stay text, never formulas
+            cell = ws.cell(row=HEAD_ROW + i, column=start + k)
+            inside = i < height and k < len(table[i])
+            if inside and (i, k) != (0, 0):
+                put_text(cell, table[i][k])  # names from the file stay text, never formulas
             if inside:
                 cell.border = st["border"]
-            if r == 1:
+            if i == 0:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             else:
                 head = table[0][k] if k < len(table[0]) else None
@@ -260,9 +330,10 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
     ws.protection.sheet = True  # formulas locked (no password); columns and rows may still be formatted
     ws.protection.formatColumns = ws.protection.formatRows = ws.protection.formatCells = False
     ws.protection.sort = ws.protection.autoFilter = False
-    ws.freeze_panes = "C2"
+    ws.freeze_panes = f"C{HEAD_ROW + 1}"
     print_setup(ws, {"EventName": event_name}, landscape=True)
-    ws.print_title_rows = "1:1"
+    ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
     # what is printed: the sorted table (the standings in rank order), its columns for the list as written
-    ws.print_area = f"{_col(start)}1:{_col(start + max(width, 5 + len(codes)) - 1)}{room_rows}"
+    ws.print_area = (f"{_col(start)}{HEAD_ROW}:{_col(start + max(width, 5 + len(codes)) - 1)}"
+                     f"{HEAD_ROW + room_rows - 1}")
     return values, anchor

@@ -69,7 +69,7 @@ def finish_macros(wb):
     wb.active = 0
     ws = wb.worksheets[0]
     for row in ws.iter_rows(max_col=1):
-        if str(row[0].value or "").startswith("Windows Excel:"):  # the add-in route does not apply here
+        if str(row[0].value or "").strip().startswith("Windows Excel"):  # the add-in route does not apply here
             row[0].value = "Windows Excel: this workbook carries xlwings' VBA module itself (no add-in); see below."
     start = ws.max_row + 2
     lines = [
@@ -95,20 +95,67 @@ UDF_BAS = Path(__file__).with_name("xltb_udfs.bas")
 
 
 def with_udf_module(data: bytes) -> bytes:
-    """The .xlsm ``data`` with the module ``xlwings_udfs`` (:data:`UDF_BAS`) added to its VBA project."""
+    """The .xlsm ``data`` with the module ``xlwings_udfs`` (:data:`UDF_BAS`) added to its VBA project.
+
+    Every module is stored with CRLF line ends, as Excel's VBA editor writes them (xlwings' own module
+    comes with LF line ends in its standalone workbook: only its line ends change), and the PROJECT
+    stream's ``[Workspace]`` section lists one record per line with no blank line among them, as the
+    grammar of [MS-OVBA] 2.3.1.18 gives it (``ProjectWorkspace = "[Workspace]" NWLN *ProjectWindowRecord``)
+    and as Excel 365 writes it."""
     try:
         from pyopenvba import ExcelFile  # the .xlsm only: xltb[excel]
     except ImportError:
         raise XltbError("an .xlsm needs pyopenvba: pip install 'xltb[excel]' (or write an .xlsx)") from None
-    source = UDF_BAS.read_text(encoding="ascii")
+    source = UDF_BAS.read_bytes().decode("ascii")  # CRLF kept (read_text would make them LF)
     with tempfile.TemporaryDirectory(prefix="xltb-") as tmp:
         src, out = Path(tmp, "in.xlsm"), Path(tmp, "out.xlsm")
         src.write_bytes(data)
         with ExcelFile(str(src)) as wb:
+            for name, code in wb.vba_modules().items():
+                if crlf(code) != code:
+                    wb.set_module(name, crlf(code))
             wb.vba_project().add_module("xlwings_udfs", source)
             wb.save(str(out))
+        out.write_bytes(_with_project_stream(out.read_bytes()))
         with ExcelFile(str(out)) as wb:  # read back: the module is there and the project is consistent
             problems = wb.validate()
             if problems or "xlwings_udfs" not in wb.vba_modules():
                 raise XltbError(f"the VBA project of the .xlsm is inconsistent after writing: {problems}")
         return out.read_bytes()
+
+
+def crlf(text: str) -> str:
+    """``text`` with every line end CRLF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\r\n")
+
+
+def project_text(text: str) -> str:
+    """A PROJECT stream's text ([MS-OVBA] 2.3.1) with its ``[Workspace]`` records on consecutive lines
+    and the stream ending after the last one (CRLF), everything before that section as it was."""
+    head, marker, workspace = text.partition("[Workspace]")
+    if not marker:
+        return text
+    records = [line for line in workspace.split("\r\n") if line.strip()]
+    return head + marker + "\r\n" + "".join(line + "\r\n" for line in records)
+
+
+def _with_project_stream(data: bytes) -> bytes:
+    """The .xlsm ``data`` with its PROJECT stream as :func:`project_text` gives it."""
+    import io
+    import zipfile
+
+    from pyopenvba.cfb import CFB
+
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        cfb = CFB.from_bytes(z.read("xl/vbaProject.bin"))
+        raw = cfb.get_stream("PROJECT")
+        fixed = project_text(raw.decode("latin-1")).encode("latin-1")  # code-page text: bytes kept as they are
+        if fixed == raw:
+            return data
+        cfb.write_stream("PROJECT", fixed)
+        binary = cfb.to_bytes()
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in z.infolist():
+                dst.writestr(info, binary if info.filename == "xl/vbaProject.bin" else z.read(info.filename))
+    return out.getvalue()

@@ -1106,6 +1106,19 @@ failed:
     TB_STANDINGS = Err.Description
 End Function
 
+Function TB_STATUS(Optional crosstable, Optional settings, Optional teams)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        TB_STATUS = XLPy.CallUDF("xltb.hosts.classic", "TB_STATUS", Array(crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        TB_STATUS = XLPy.CallUDF("xltb.hosts.classic", "TB_STATUS", Array(crosstable, settings, teams, Nothing))
+        Exit Function
+    #End If
+failed:
+    TB_STATUS = Err.Description
+End Function
+
 Function TB_STD(cell, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed
@@ -1195,6 +1208,20 @@ Function TB_TPR_C2(cell, Optional crosstable, Optional settings, Optional teams)
     #End If
 failed:
     TB_TPR_C2 = Err.Description
+End Function
+
+Function TB_VERSION()
+    Application.Volatile
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        TB_VERSION = XLPy.CallUDF("xltb.hosts.classic", "TB_VERSION", Array(), ThisWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        TB_VERSION = XLPy.CallUDF("xltb.hosts.classic", "TB_VERSION", Array())
+        Exit Function
+    #End If
+failed:
+    TB_VERSION = Err.Description
 End Function
 
 Function TB_WIN(cell, Optional crosstable, Optional settings, Optional teams)

@@ -93,10 +93,27 @@ class Contribution(NamedTuple):
     cut: str | None = None
 
 
+#: the fractions breakdowns are made of, by (numerator, denominator): a large event's breakdowns hold
+#: hundreds of thousands of contributions and few distinct values (scores, halves), and Fraction's own
+#: constructor (its type checks and gcd) was most of an export's Details sheet; a Fraction is immutable
+_FRACTIONS: dict[tuple[Any, int], Fraction] = {}
+
+
+def _fraction(numerator: Any, denominator: int) -> Fraction:
+    key = (numerator, denominator)
+    made = _FRACTIONS.get(key)
+    if made is None:
+        if len(_FRACTIONS) > 100_000:
+            _FRACTIONS.clear()
+        made = _FRACTIONS[key] = Fraction(numerator, denominator)
+    return made
+
+
 class Evaluation:
     """A tie-break value and how it was obtained."""
 
-    __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q")
+    __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q",
+                 "_breakdown")
 
     def __init__(self, code: str, value: Value | None, elements: Sequence[Raw] = (), cuts: dict[int, str] | None = None,
                  *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
@@ -111,6 +128,7 @@ class Evaluation:
         self.notes = notes
         self.article = article
         self.result_q = q if result_q is None else result_q  # units of the elements' results
+        self._breakdown: tuple[Contribution, ...] | None = None
 
     @property
     def elements(self) -> Sequence[Raw]:
@@ -122,19 +140,23 @@ class Evaluation:
         return self._elements
 
     def breakdown(self) -> tuple[Contribution, ...]:
-        """The per-round contributions in points, with what was cut and why."""
+        """The per-round contributions in points, with what was cut and why (made once: an export's
+        Details sheet and its HTML page both print them)."""
+        if self._breakdown is not None:
+            return self._breakdown
         out = []
-        scale = self.q**self.power
+        scale, q, result_q, cuts = self.q**self.power, self.q, self.result_q, self.cuts
         for i, raw in enumerate(self.elements):
-            e = Element._make(raw)
-            text, article = SOURCES.get(e.source, (e.source, ""))
+            # Element's fields, unpacked in its order (naming each tuple cost as much as the rest)
+            value, _key, vur, round_no, opponent, source, score, result, rating = raw
+            text, article = SOURCES.get(source, (source, ""))
             out.append(Contribution(
-                round=e.round, opponent=e.opponent, source=e.source, explanation=text, article=article,
-                value=Fraction(e.value, scale),
-                score=None if e.score is None else Fraction(e.score, self.q),
-                result=None if e.result is None else Fraction(e.result, self.result_q),
-                rating=e.rating, vur=e.vur, cut=self.cuts.get(i)))
-        return tuple(out)
+                round_no, opponent, source, text, article, _fraction(value, scale),
+                None if score is None else _fraction(score, q),
+                None if result is None else _fraction(result, result_q),
+                rating, vur, cuts.get(i)))
+        self._breakdown = tuple(out)
+        return self._breakdown
 
     def __repr__(self) -> str:
         return f"Evaluation({self.code}={self.value})"

@@ -1,7 +1,7 @@
 """The LibreOffice Calc face of xltb: the worksheet functions as a Python UNO add-in in an ``.oxt``.
 
 * :mod:`.spec` lists the functions (the catalogue's ``TB_...`` functions, ``TB``, ``TB_RANK``,
-  ``TB_EXPLAIN``, ``TB_CHECK``, ``TB_STANDINGS``) with their arguments, in the value-passing form
+  ``TB_EXPLAIN``, ``TB_CHECK``, ``TB_STANDINGS``, ``TB_STATUS``, ``TB_VERSION``) with their arguments, in the value-passing form
   ``=TB_SB_C1(A2; $Crosstable.$A$1:$P$17; $Settings.$A$2:$B$12)``.
 * :mod:`.idl` writes the UNO IDL of the add-in's interface from :mod:`.spec`; the type library
   compiled from it (``xltb.rdb``, with LibreOffice's ``unoidl-write``) is committed beside it, so

@@ -1,7 +1,8 @@
 """The add-in's functions and their arguments: the worksheet-function catalogue
-(:mod:`xltb.functions.catalogue`) plus ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK`` and
-``TB_STANDINGS`` and ``TB_PRIZES``, each taking the blocks as arguments like the value-passing hosts (xlwings Lite,
-xlwings Server): the pairing number cell, the Crosstable block (team events: the Matches block),
+(:mod:`xltb.functions.catalogue`) plus ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
+``TB_STANDINGS``, ``TB_PRIZES``, ``TB_STATUS`` and ``TB_VERSION`` (no argument), each taking the blocks
+as arguments like the value-passing hosts (xlwings Lite, xlwings Server): the pairing number cell, the
+Crosstable block (team events: the Matches block),
 the Settings block (optional) and, for team events, the Teams block.
 
 Calc passes a range as rows of values (``sequence<sequence<any>>``) and treats every argument of
@@ -54,6 +55,10 @@ def _functions() -> tuple[Function, ...]:
         Function("TB_STANDINGS", BLOCKS, RANGE,
                  "The whole standings table in rank order (Rank, No, Name, Rating, Pts, tie-breaks; teams: Rank, "
                  "No, Team, MP, GP, tie-breaks), as an array formula."),
+        Function("TB_STATUS", BLOCKS, ANY,
+                 '"ok", or the first mistake of the crosstable or settings: the error value, the cell and why.'),
+        Function("TB_VERSION", (), ANY,
+                 '"xltb" and its version: the extension is installed (#NAME? when it is not).'),
         Function("TB_RANK", (CELL,) + BLOCKS, ANY,
                  "Final place of the participant (FIDE C.07 4.2) by the event's tie-break list (Settings "
                  "Tiebreaks)."),

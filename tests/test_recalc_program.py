@@ -1,0 +1,101 @@
+"""``xltb recalc``'s shortcuts give the engine's own values: every formula of the bundled workbooks and
+templates, a sheet of lookups, and a fuzzing corpus evaluated twice, once as ``xltb recalc`` runs (each
+compiled formula as a straight-line program of the engine's functions, MATCH's exact lookups through a
+table) and once through ``formulas``' dispatcher and its own MATCH; the recalculated workbooks and the
+lists of error values and formulas not evaluated are identical, each part of the file byte for byte."""
+
+from __future__ import annotations
+
+import io
+import random
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from fuzzing import mutate_workbook, template_seed
+from xltb.errors import InputError
+from xltb.hosts import engine as engine_functions
+from xltb.recalc import engine as recalc_engine
+from xltb.recalc.program import program
+from xltb.recalc.run import recalc_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = sorted([*(ROOT / "workbooks").glob("*.xls[xm]"), *(ROOT / "templates").glob("*.xlsx")])
+
+
+def _both(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, int]:
+    """(the fast result, the dispatcher's result, how many distinct formulas ran as programs)."""
+    made: list[bool] = []
+
+    def counted(pipe):
+        out = program(pipe)
+        made.append(out is not None)
+        return out
+
+    def run() -> object:
+        try:
+            r = recalc_bytes(data)
+        except InputError as why:
+            return ("refused", str(why))
+        with zipfile.ZipFile(io.BytesIO(r.data)) as z:  # each part's bytes (not the zip's own dates)
+            parts = {name: z.read(name) for name in z.namelist()}
+        return (r.formulas, r.evaluated, r.errors, r.unevaluated, parts)
+
+    with monkeypatch.context() as m:
+        m.setattr(recalc_engine, "program", counted)
+        fast = run()
+    with monkeypatch.context() as m:
+        m.setattr(recalc_engine, "program", lambda pipe: None)
+        m.setattr(engine_functions, "EXACT_LOOKUP", False)
+        slow = run()
+    return fast, slow, sum(made)
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
+def test_bundled_workbooks_give_the_dispatchers_values(path, monkeypatch):
+    fast, slow, programs = _both(path.read_bytes(), monkeypatch)
+    assert fast == slow
+    assert programs > 0  # the shortcut was taken, not only the dispatcher compared with itself
+
+
+def _lookups() -> bytes:
+    """MATCH and INDEX over every kind of value: numbers and their text, text in both cases, booleans,
+    errors, empty cells, duplicates, wildcards, values not found, and sorted lookups."""
+    wb = Workbook()
+    ws = wb.active
+    column = [3, "3", "Abc", "abc", True, 1, 1.0, "=1/0", None, "x*y", 2.5, 3, "ABC", False, 0, "", "=NA()"]
+    for i, v in enumerate(column, start=1):
+        ws.cell(row=i, column=1, value=v)
+        ws.cell(row=i, column=2, value=i * 10)
+    probes = ["3", '"3"', '"abc"', '"ABC"', "TRUE", "FALSE", "1", "1.0", '"x*y"', '"x~*y"', '"a*"', '"?bc"', "2.5",
+              "0", '""', "99", '"nope"', "1/0", "NA()", "C1", "C2", "C30"]
+    for j, probe in enumerate(probes, start=1):
+        ws.cell(row=j, column=4, value=f"=MATCH({probe},$A$1:$A$17,0)")
+        ws.cell(row=j, column=5, value=f"=INDEX($B:$B,MATCH({probe},$A:$A,0))")
+        ws.cell(row=j, column=6, value=f"=MATCH({probe},$A$1:$A$17,1)")
+        ws.cell(row=j, column=7, value=f"=IFERROR(MATCH({probe},$A$1:$A$17,0),-1)")
+    ws["C1"], ws["C2"] = "abc", 3
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_lookups_of_every_kind_of_value_give_the_dispatchers_values(monkeypatch):
+    fast, slow, programs = _both(_lookups(), monkeypatch)
+    assert fast == slow
+    assert programs > 0
+
+
+@pytest.fixture(scope="module")
+def seed_template(tmp_path_factory) -> Path:
+    return template_seed(tmp_path_factory.mktemp("seed"))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fuzzed_workbooks_give_the_dispatchers_values(seed, seed_template, tmp_path, monkeypatch):
+    out = tmp_path / "mutated.xlsx"
+    mutate_workbook(seed_template, random.Random(f"program-{seed}"), out)
+    fast, slow, _ = _both(out.read_bytes(), monkeypatch)
+    assert fast == slow
