@@ -90,7 +90,7 @@ def test_the_engine_imports_no_spreadsheet_library():
     heavy = ("pandas", "openpyxl", "xlwings")
     for name, path in modules().items():
         engine = name.startswith(("xltb.model", "xltb.rules", "xltb.tiebreaks", "xltb.ranking"))
-        if engine or name.startswith("xltb.readers"):
+        if engine or name.startswith(("xltb.readers", "xltb.books")):
             bad = [b for b, _ in imports(name, path, top_level_only=not engine) if b.split(".")[0] in heavy]
             assert bad == [], name
 
@@ -130,7 +130,7 @@ def test_standings_and_the_portable_functions_load_no_formula_engine():
 #: the packages from the ground up: a package imports only packages before it (imports inside
 #: functions counted). The core (up to `prizes`) therefore never imports a face (from `check` on).
 ORDER = ("_gc", "errors", "terminal", "cells", "calcpr", "limits", "files",  # ground: no rules of chess
-         "model", "rules", "tiebreaks", "events", "sheets", "readers", "ranking", "decide", "prizes",  # the core
+         "model", "rules", "tiebreaks", "events", "sheets", "books", "readers", "ranking", "decide", "prizes",  # the core
          "check", "report", "functions", "hosts", "templates", "recalc", "cli", "__main__")  # the faces
 FACES = ORDER[ORDER.index("check"):]
 #: imports against the order, each with its reason (none may be added without one)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_event_type_inferred_with_each_readers_words():
 
 
 def test_the_registry_asks_the_readers_in_order():
-    assert READERS == ("trf_team", "trf", "chessresults", "swissperfect")
+    assert READERS == ("workbook", "trf_team", "trf", "chessresults", "swissperfect")
     team = (SEED / "held-team14.trf").read_text(encoding="utf-8")
     assert _reader_for(team, READERS)[0] == "trf_team"
     assert _reader_for(team, ("trf",))[0] == "trf"
@@ -87,3 +88,6 @@ def test_the_registry_asks_the_readers_in_order():
     assert _reader_for(sp, READERS)[0] == "swissperfect"
     assert read_event(DATA / "csv" / "2018-moscow-open.csv")[1] == "chess-results crosstable export (CSV)"
     assert read_event(SEED / "held-team14.trf")[1] == "TRF, team event"
+    workbooks = Path(__file__).resolve().parent.parent / "workbooks"
+    assert read_event(workbooks / "held-team14.ods")[1] == "xltb workbook (.ods)"
+    assert read_event(workbooks / "held-rr6.xlsx")[1] == "xltb workbook (.xlsx)"

@@ -9,7 +9,7 @@ The Python API, for notebooks and scripts::
 
     import xltb
 
-    event, kind = xltb.read_event("held-swiss16.trf")    # TRF, chess-results or SwissPerfect export
+    event, kind = xltb.read_event("held-swiss16.trf")    # TRF, chess-results / SwissPerfect export, xltb workbook
     st = xltb.compute(event, "BH/C1,BH,SB,DE", rules="2026")
     for row in st.rows:
         print(row.rank, row.participant.name, row.points, row.values["BH/C1"])

@@ -1,11 +1,13 @@
 """One event, one reading: the edition, the tie-break list, the event type and the primary score an
 event is ranked by, decided once for every command and every face (``standings``, ``explain``,
 ``export``, ``check``'s edition and the templates' ``--from``), each with where it came from (the
-file, the user, or xltb's default) and why. The result is a :class:`~xltb.ranking.decision.Decision`,
+file, a workbook's Settings sheet, the user, or xltb's default) and why. The result is a :class:`~xltb.ranking.decision.Decision`,
 which the ranking takes as it is (:func:`xltb.ranking.rank`).
 
 What the file says is read as its program meant it:
 
+* an xltb workbook (:mod:`xltb.books`): its Settings sheet's Edition (else its StartDate), Tiebreaks,
+  UnratedRating and Lots (the event's ``provisions``), each said "from the workbook" with its cell;
 * TRF: the start date (042) names the edition; 212/202 the list; 092/192 the pairing system and,
   for teams, the primary score.
 * a chess-results / Swiss-Manager export: its legend names the tie-breaks (``Buchholz Tie-Breaks
@@ -14,8 +16,8 @@ What the file says is read as its program meant it:
   them; a name that stands for several codes is read as the candidate that reproduces the most
   published values under the edition chosen.
 
-The edition is :func:`xltb.ranking.choices.choose_edition`'s, the one rule of every command: the
-start date, else the edition the export names, else its last update, else the newest (xltb's
+The edition is :func:`xltb.ranking.choices.choose_edition`'s, the one rule of every command: a
+workbook's Settings Edition, else the start date, else the edition the export names, else its last update, else the newest (xltb's
 default).
 """
 
@@ -28,7 +30,7 @@ from .errors import TieBreakError, XltbError
 from .model import Choice, EventType, Tournament
 from .model.rounds import after_round, rounds_planned
 from .ranking import compute
-from .ranking.choices import choose_edition, choose_list, event_choices
+from .ranking.choices import choose_edition, choose_list, event_choices, own_settings
 from .ranking.decision import Decision
 from .readers.registry import KIND_LABELS, read_event_published
 from .rules import Edition
@@ -110,7 +112,9 @@ def _decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament
         return _export_decision(cast(Tournament, event), published, kind, tiebreaks, rules, unrated_rating)
     edition, rules_choice = choose_edition(event, rules)
     specs, list_choice = choose_list(event, tiebreaks)
-    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated_rating, (), kind)
+    unrated, lots = own_settings(event, unrated_rating, None)  # a workbook's Settings UnratedRating and Lots
+    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated, (), kind,
+                    lots)
 
 
 def _export_decision(event: Tournament, published: "Published", kind: str,

@@ -8,6 +8,8 @@ or run for minutes.
 
 from __future__ import annotations
 
+import os
+
 #: bytes of an event file, a check JSON or a workbook file read (TRF of 100,000 players and 15 rounds: 25 MB)
 MAX_FILE_BYTES = 100 * 1024 * 1024
 #: bytes of a workbook once decompressed: all its parts together, and any one part (a zip bomb is refused)
@@ -48,6 +50,9 @@ MAX_RECALC_TEXT = 10_000_000
 #: an array's result: what is written back into the file, about 35 microseconds a cell; a 2,000-player
 #: template: 58,500)
 MAX_RECALC_RESULT_CELLS = 500_000
+#: cells of the named blocks (Crosstable, Settings, Teams, Matches) xltb reads from a workbook given as an
+#: event (a 200,000-player crosstable of 15 rounds has 4.2 million)
+MAX_WORKBOOK_CELLS = 10_000_000
 #: rows and columns of a worksheet (Excel's)
 MAX_ROWS = 1_048_576
 MAX_COLUMNS = 16_384
@@ -69,7 +74,7 @@ def check_package(data: bytes, path: str | None = None) -> None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             parts = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-        raise InputError(f"not a workbook (.xlsx is a zip package): {exc}", file=path) from None
+        raise InputError(f"not a workbook (.xlsx, .xlsm and .ods files are zip packages): {exc}", file=path) from None
     total = 0
     for part in parts:
         total += part.file_size
@@ -85,6 +90,28 @@ def check_package(data: bytes, path: str | None = None) -> None:
                          f"{size_text(MAX_WORKBOOK_BYTES)}", file=path)
 
 
+def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+    """The bytes of a file, at most ``limit`` (default :data:`~xltb.MAX_FILE_BYTES`) of them: a
+    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes.
+    Every file xltb reads is read here, once, whatever ``stat`` says of it (a device or a pipe has no
+    size): a FIFO or ``<(command)`` works, and is read as it comes."""
+    from .errors import InputError
+
+    limit = MAX_FILE_BYTES if limit is None else limit
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path)) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a file", file=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=str(path)) from None
+    if len(data) > limit:
+        raise InputError(f"the file is larger than the limit of {size_text(limit)} for a file read", file=str(path))
+    return data
+
+
 def size_text(n: int) -> str:
     """``200 MB``, ``1 GB``: a limit in bytes as the manual states it."""
     for unit, size in (("GB", 1024 ** 3), ("MB", 1024 ** 2), ("KB", 1024)):
@@ -96,4 +123,4 @@ def size_text(n: int) -> str:
 __all__ = ["MAX_FILE_BYTES", "MAX_WORKBOOK_BYTES", "MAX_PART_BYTES", "MAX_COMPRESSION_RATIO", "MAX_PARTICIPANTS",
            "MAX_ROUNDS", "MAX_TIEBREAKS", "MAX_RANGE_CELLS", "MAX_FORMULA_DEPTH", "MAX_FORMULA_CHARS",
            "MAX_ROWS", "MAX_COLUMNS", "MAX_TEXT_CHARS", "MAX_RECALC_TEXT", "MAX_RECALC_RESULT_CELLS",
-           "size_text", "check_package"]
+           "MAX_WORKBOOK_CELLS", "size_text", "check_package", "read_bytes"]

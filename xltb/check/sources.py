@@ -141,10 +141,14 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
 
 
 def _trf_source(path: str, data: bytes, user: list[str] | None, event_type: str | None) -> Source:
-    event = read_event(path, event_type, data=data)[0]
+    event, kind = read_event(path, event_type, data=data)
     team = is_team(event)
     participants = event.teams if team else event.players
     ranks = {p.start_no: p.declared_rank for p in participants if getattr(p, "declared_rank", None)}  # 0: none
+    if not ranks and kind.startswith("xltb workbook"):
+        raise InputError("an xltb workbook publishes no ranks of another program (its Standings sheet is xltb's own "
+                         "functions): nothing to check; give a check JSON whose \"event\" is the workbook to compare "
+                         "figures published elsewhere", file=path)
     if not ranks:
         raise InputError("the file has no rank column (TRF columns 86-89): nothing to check", file=path)
     notes = []

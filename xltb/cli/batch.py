@@ -30,7 +30,7 @@ from ..report.html import html_page
 from ..report.workbook import PDF_DEFAULT, write_workbook
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
-EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")
+EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")  # a folder's workbooks are not taken: an export is one
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,13 @@ def expand_inputs(inputs: list[str]) -> tuple[list[tuple[str, str]], list[Outcom
     return found, problems
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+
+
 def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | None) -> tuple[list[Task], list[Outcome]]:
     """The workbook each file is written to: ``output`` (one file only), ``out_dir``/<relative path>.xlsx
     (the folder structure of folder inputs is kept), or next to the file. Two files that would give the
@@ -137,6 +144,14 @@ def plan(files: list[tuple[str, str]], *, output: str | None, out_dir: str | Non
         else:
             target = os.path.splitext(source)[0] + ".xlsx"
         key = os.path.normcase(os.path.abspath(target))
+        if output is None and key == os.path.normcase(os.path.abspath(source)):
+            # an xltb workbook given as the event: its export goes beside it, never over it (--force or not)
+            target = os.path.splitext(target)[0] + "-standings.xlsx"
+            key = os.path.normcase(os.path.abspath(target))
+        elif output is not None and _same_file(target, source):
+            problems.append(Outcome(source, error=f"{source}: -o names the input file itself; the export would "
+                                                  "replace the event: give another name"))
+            continue
         if key in taken:
             problems.append(Outcome(source, error=f"{source}: would be written to {target}, as {taken[key]} is; "
                                                   "export it separately with -o"))

@@ -248,7 +248,8 @@ def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: L
             else:
                 row.append(_unplayed_round(r, me, t, rec, ms, games, size, result, overrides))
         team_rounds[me] = row
-    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, warnings)
+    # a match forfeited on every board is the Matches sheet's notation of a forfeited match: no 330 warning
+    _settle_outcomes(team_rounds, unplayed_matches, ms, overrides, [] if rec.forfeits_on_boards else warnings)
     return team_rounds
 
 

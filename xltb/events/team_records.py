@@ -47,7 +47,7 @@ class TeamRecords:
     """
 
     __slots__ = ("teams", "type_code", "type_text", "board_colours", "match_fields", "pab", "pab_rounds",
-                 "forfeits", "byes", "lineups", "abnormal", "rounds_declared")
+                 "forfeits", "byes", "lineups", "abnormal", "rounds_declared", "forfeits_on_boards")
 
     def __init__(self, teams: list[TeamEntry], *, type_code: str = "", type_text: str = "", board_colours: str = "",
                  match_fields: dict[str, Fraction] | None = None,
@@ -57,7 +57,7 @@ class TeamRecords:
                  byes: dict[tuple[int, int], tuple[Kind, int | None]] | None = None,
                  lineups: dict[tuple[int, int], tuple[list[int | None], int | None]] | None = None,
                  abnormal: list[tuple[int, str, Fraction | None, Fraction | None, int | None, list[int]]] | None = None,
-                 rounds_declared: int | None = None):
+                 rounds_declared: int | None = None, forfeits_on_boards: bool = False):
         self.teams = teams
         self.type_code = type_code  # TRF 192
         self.type_text = type_text  # TRF 092
@@ -70,6 +70,9 @@ class TeamRecords:
         self.lineups = {} if lineups is None else lineups
         self.abnormal = [] if abnormal is None else abnormal
         self.rounds_declared = rounds_declared  # TRF 142 / XXR
+        #: a forfeited match is written as its boards, all forfeited (the Matches sheet: xltb.sheets.team_fill),
+        #: so reading one from them is the notation, not a guess to warn of (a TRF file has 330 records)
+        self.forfeits_on_boards = forfeits_on_boards
 
     @property
     def rosters(self) -> dict[int, tuple[int, ...]]:

@@ -11,7 +11,6 @@ values, whose ``message`` says which cell and why (``TB_EXPLAIN`` shows it).
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -19,7 +18,8 @@ from .. import __version__
 from ..errors import XltbError
 from ..ranking import compute
 from ..tiebreaks.codes import parse_code, parse_list
-from ..sheets.crosstable import CellError, EmptyCrosstable, Origin, to_tournament
+from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
+from ..sheets.names import NoTeamsSheet, TeamSheets, build_event
 from ..sheets.settings import EventSettings, parse_settings, settings_from_pairs
 
 
@@ -168,15 +168,6 @@ def _freeze(rows: Any) -> tuple:
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class TeamSheets:
-    """Where a team event's Teams block is (its rows come with the call, the Matches block is the
-    crosstable argument)."""
-
-    rows: Any = None
-    origin: Origin = Origin("Teams")
-
-
 def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None = None) -> Event | ExcelError:
     try:
         settings = parse_settings(settings_from_pairs(settings_rows))
@@ -184,25 +175,18 @@ def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None =
             parse_list(settings.tiebreaks) if settings.tiebreaks else ()
         except XltbError as err:
             return ExcelError(NAME, f"Settings Tiebreaks: {err}")
-        if settings.team:
-            if teams is None or teams.rows is None:
-                return ExcelError(VALUE, "a team event needs its Teams sheet: define the name 'Teams' (and 'Matches') "
-                                         "or pass the Teams range after the Settings range")
-            from ..sheets.teams import to_team_tournament  # the team model: team workbooks only
-
-            matches_origin = Origin("Matches") if origin == Origin() else origin
-            tt = to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
-                                    matches_origin=matches_origin)
-            return Event(None, settings, team=tt)
-        t = to_tournament(crosstable, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
-                          start_date=settings.start_date, tiebreaks=(), origin=origin)
-        return Event(t, settings)
+        event, settings = build_event(crosstable, settings_rows, origin, teams)
+    except NoTeamsSheet as err:
+        return ExcelError(VALUE, str(err))
     except EmptyCrosstable as err:
         return ExcelError(NA, str(err))
     except CellError as err:
         return ExcelError(VALUE, str(err))
     except XltbError as err:
         return ExcelError(VALUE, str(err))
+    if settings.team:
+        return Event(None, settings, team=event)
+    return Event(event, settings)
 
 
 def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,

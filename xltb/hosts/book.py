@@ -18,93 +18,14 @@ only, no names).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Sequence
 
-from ..functions.core import TeamSheets
-from ..sheets.crosstable import Origin
-from ..sheets.settings import ALL_FIELDS
+# the name rule is the readers' too (a workbook file read by `xltb standings`): it lives with the sheets
+from ..sheets.names import SETTING_NAMES, Block, Blocks, Names, NoCrosstable, Rows, resolve
 
 #: how many tie-break columns a template keeps room for in its standings table (its matrix in
 #: LibreOffice, its print area in Excel): the table has 5 columns before them
 VIEW_TIEBREAKS = 10
-
-#: the one-cell names a workbook may give its settings by, when it has no Settings block
-SETTING_NAMES: tuple[str, ...] = tuple(ALL_FIELDS)
-
-Rows = list[list[Any]]
-
-
-@dataclass(frozen=True)
-class Block:
-    """A defined name's cells as the functions read them."""
-
-    rows: Rows
-    """The cells, row by row (plain values: numbers, text, None for an empty cell)."""
-    origin: Origin
-    """Where the block starts (sheet, row, column), for messages that name a cell."""
-
-
-class Names(Protocol):
-    """What a host gives of its workbook: the block a defined name refers to."""
-
-    def named(self, name: str) -> Block | None:
-        """The block of the workbook's name ``name`` (any case), None when there is no such name or
-        it refers to no range."""
-
-
-class NoCrosstable(Exception):
-    """The formula names no crosstable and the workbook has no name for one."""
-
-    MESSAGE = "no crosstable: pass the range, or define the name 'Crosstable' (team events: 'Matches' and 'Teams')"
-
-
-@dataclass(frozen=True)
-class Blocks:
-    """The blocks a worksheet function computes from, each given or read through the workbook."""
-
-    crosstable: Rows
-    """The Crosstable block (team events: the Matches block), header first."""
-    settings: Rows | None
-    """The Settings block as (key, value) rows; None when neither given nor named."""
-    origin: Origin
-    """Where the crosstable starts."""
-    teams: TeamSheets | None
-    """A team event's Teams block (``TeamSheets(None)``: a team workbook without one), else None."""
-
-
-def resolve(book: Names | None, crosstable: Block | None, settings: Rows | None,
-            teams: Block | None) -> Blocks:
-    """The blocks of a call: those given, and for those left out the workbook's names.
-
-    A crosstable left out is ``Crosstable``, else ``Matches`` (then the event is a team event and a
-    Teams block left out is ``Teams``); settings left out are ``Settings``, else the one-cell names
-    of its keys. Raises :class:`NoCrosstable` when no crosstable is given or named.
-    """
-    team_default = False
-    if crosstable is None:
-        found = book.named("Crosstable") if book is not None else None
-        if found is None and book is not None:
-            found = book.named("Matches")
-            team_default = found is not None
-        if found is None:
-            raise NoCrosstable(NoCrosstable.MESSAGE)
-        crosstable = found
-    if settings is None and book is not None:
-        block = book.named("Settings")
-        if block is not None:
-            settings = block.rows
-        else:
-            settings = [[key, one.rows[0][0]] for key in SETTING_NAMES
-                        if (one := book.named(key)) is not None and one.rows and one.rows[0]]
-    if teams is not None:
-        team_sheets: TeamSheets | None = TeamSheets(teams.rows, teams.origin)
-    elif team_default:
-        found = book.named("Teams") if book is not None else None
-        team_sheets = TeamSheets(found.rows, found.origin) if found is not None else TeamSheets(None)
-    else:
-        team_sheets = None
-    return Blocks(crosstable.rows, settings, crosstable.origin, team_sheets)
 
 
 def fit(table: Sequence[Sequence[Any]], shape: tuple[int, int] | None) -> Rows:
@@ -137,3 +58,6 @@ def room(table: Sequence[Sequence[Any]], participants: int) -> tuple[int, int]:
     height = max(len(table), participants)
     width = max([len(r) for r in table] + [5 + VIEW_TIEBREAKS])
     return height, width
+
+
+__all__ = ["VIEW_TIEBREAKS", "SETTING_NAMES", "Block", "Blocks", "Names", "NoCrosstable", "Rows", "resolve", "fit", "room"]

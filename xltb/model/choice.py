@@ -1,14 +1,16 @@
-"""Where a decision about an event came from: the file, the user or xltb's own default."""
+"""Where a decision about an event came from: the file (or a workbook's Settings sheet), the user or
+xltb's own default."""
 
 from __future__ import annotations
 
 from typing import Iterator, Literal, NamedTuple
 
 #: where a decision came from
-Origin = Literal["file", "user", "default"]
+Origin = Literal["file", "workbook", "user", "default"]
 
 #: the origins of a decision, as the output names them
-ORIGINS: dict[str, str] = {"file": "from the file", "user": "given by the user", "default": "xltb's default"}
+ORIGINS: dict[str, str] = {"file": "from the file", "workbook": "from the workbook", "user": "given by the user",
+                           "default": "xltb's default"}
 
 
 class Choice(NamedTuple):
@@ -17,7 +19,7 @@ class Choice(NamedTuple):
     :mod:`xltb.ranking.choices` the edition's and the list's."""
 
     value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
-    origin: Origin  # "file", "user" or "default" (xltb's own choice): a key of ORIGINS
+    origin: Origin  # "file", "workbook" (its Settings sheet), "user" or "default" (xltb's own): a key of ORIGINS
     reason: str  # why, in words
 
     @property
@@ -44,4 +46,23 @@ class Choices(NamedTuple):
                 yield name, choice
 
 
-__all__ = ["Choice", "Choices", "Origin", "ORIGINS"]
+class Provisions(NamedTuple):
+    """What an event's own file says of how it is ranked beyond the event's fields: an xltb workbook's
+    Settings sheet (the edition, the rating of unrated players, the seed of the lots), with the cell
+    of each setting for the choices' reasons. Read by the one decision
+    (:func:`xltb.ranking.choices.resolve`, :func:`xltb.decide.decide`) where the caller gives none;
+    the event's :class:`~xltb.model.tournament.EventInfo` carries them."""
+
+    origin: Origin  # the Choice origin of the event's own provisions: "workbook"
+    edition: str | None = None  # Settings Edition (overrides the start date's)
+    unrated_rating: int | None = None  # Settings UnratedRating (C.07 10)
+    lots: int | None = None  # Settings Lots
+    cells: tuple[tuple[str, str], ...] = ()  # (setting, "Settings!B5") for every setting read
+
+    def cell(self, key: str) -> str:
+        """``Settings Edition (Settings!B5)``: a setting and its cell, for a reason."""
+        where = dict(self.cells).get(key)
+        return f"Settings {key} ({where})" if where else f"Settings {key}"
+
+
+__all__ = ["Choice", "Choices", "Origin", "ORIGINS", "Provisions"]

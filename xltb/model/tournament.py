@@ -7,7 +7,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Literal, NamedTuple, Sequence
 
-from .choice import Choice
+from .choice import Choice, Provisions
 from .results import Colour, Kind
 from .scoring import Scoring
 
@@ -171,6 +171,9 @@ class EventInfo(NamedTuple):
     """TRF-2026 172 records: (federation, method), which rating the players of that federation have."""
     round_dates: tuple[str, ...] = ()
     """TRF 132: each round's date as written (TRF-2026: YY/MM/DD)."""
+    provisions: Provisions | None = None
+    """What a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots),
+    with each setting's cell; None: any other file (TRF, an export), whose choices the fields above give."""
 
 
 class Described:
@@ -244,6 +247,10 @@ class Described:
     def round_dates(self) -> tuple[str, ...]:
         return self.info.round_dates
 
+    @property
+    def provisions(self) -> Provisions | None:
+        return self.info.provisions
+
 
 def split_changes(changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the changes of the event's own fields, the changes of its :class:`EventInfo`)."""
@@ -277,11 +284,11 @@ class Tournament(_TournamentRecord, Described):
                 chief_arbiter: str = "", rounds_planned: int | None = None, event_type_choice: Choice | None = None,
                 type_text: str = "", type_code: str = "", rating_methods: tuple[tuple[str, str], ...] = (),
                 lacks: frozenset[Lack] = frozenset(), round_dates: tuple[str, ...] = (), *,
-                info: EventInfo | None = None) -> "Tournament":
+                provisions: Provisions | None = None, info: EventInfo | None = None) -> "Tournament":
         if info is None:
             info = EventInfo(name, start_date, end_date, city, federation, chief_arbiter, rounds_planned,
                              tuple(tiebreaks), tiebreaks_line, source, tuple(warnings), event_type_choice, type_text,
-                             type_code, tuple(rating_methods), tuple(round_dates))
+                             type_code, tuple(rating_methods), tuple(round_dates), provisions)
         return tuple.__new__(cls, (info, tuple(players), rounds, event_type, scoring, frozenset(lacks)))
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -14,7 +14,7 @@ from .._gc import paused
 from ..errors import TieBreakError
 from ..rules import Edition
 from ..tiebreaks.codes import TieBreakSpec
-from .choices import is_team, resolve
+from .choices import is_team, list_record, resolve
 from .decision import Decision
 from .individual import compute_individual
 from .standings import Standings
@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 def rank(decision: Decision, *, lots: int | None = None) -> Standings:
     """Compute every value and rank the participants (C.07 4.2) of an individual or a team event under
-    ``decision``. ``lots``: a seed for the drawing of lots that breaks the ties left."""
+    ``decision``. ``lots``: a seed for the drawing of lots that breaks the ties left; default the
+    decision's (a workbook's Settings Lots)."""
     event = decision.event
+    lots = decision.lots if lots is None else lots
     try:
         with paused():
             if is_team(event):
@@ -36,10 +38,11 @@ def rank(decision: Decision, *, lots: int | None = None) -> Standings:
                 return compute_team(decision, lots=lots)
             return compute_individual(decision, lots=lots)
     except TieBreakError as err:
-        if err.file is not None or decision.choices.tiebreaks.origin != "file" or not event.tiebreaks:
+        if err.file is not None or decision.choices.tiebreaks.origin not in ("file", "workbook") \
+                or not event.tiebreaks:
             raise
         # a code of the file's own list that cannot be computed for this event: the file's problem
-        raise TieBreakError(f"the file's tie-break list (TRF 212/202): {err.message}", file=event.source,
+        raise TieBreakError(f"{list_record(event)}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
 
 
@@ -51,9 +54,11 @@ def compute(event: "Tournament | TeamTournament", tiebreaks: str | Iterable[str 
     ``tiebreaks``: codes (``"BH/C1,BH,SB"`` or a list); default the event's own list, else the
     default for its type. ``rules``: the edition of C.07 (``"2026"``); default the one in force on
     the event's start date. ``unrated_rating``: the rating of unrated participants in rating-based
-    tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left.
+    tie-breaks (C.07 10). ``lots``: a seed for the drawing of lots that breaks the ties left. An event
+    read from a workbook brings its Settings sheet's edition, unrated rating and lots (its
+    ``provisions``), used where the caller gives none.
     """
-    return rank(resolve(event, tiebreaks, rules, unrated_rating=unrated_rating), lots=lots)
+    return rank(resolve(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots))
 
 
 __all__ = ["rank", "compute", "resolve", "is_team", "Decision", "Standings"]

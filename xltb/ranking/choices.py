@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..errors import TieBreakError
 from ..model import Choice, Choices, EventType, Tournament
+from ..model.choice import Origin
 from ..rules import Edition, edition_for_date, parse_edition
 from ..tiebreaks.codes import TieBreakSpec, parse_list
 from .decision import Decision
@@ -32,13 +33,26 @@ DEFAULT_LISTS: dict[tuple[bool, EventType], str] = {
 
 
 def resolve(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | None = None,
-            rules: str | Edition | None = None, *, unrated_rating: int | None = None) -> Decision:
-    """The decision for an event already read: the user's ``tiebreaks`` and ``rules``, else the
-    event's own (TRF 212/202, the start date), else xltb's defaults (:func:`choose_edition`,
-    :func:`choose_list`)."""
+            rules: str | Edition | None = None, *, unrated_rating: int | None = None,
+            lots: int | None = None) -> Decision:
+    """The decision for an event already read: the user's ``tiebreaks``, ``rules``,
+    ``unrated_rating`` and ``lots``, else the event's own (TRF 212/202, the start date; a workbook's
+    Settings sheet: its ``provisions``), else xltb's defaults (:func:`choose_edition`,
+    :func:`choose_list`, :func:`own_settings`)."""
     edition, rules_choice = choose_edition(event, rules)
     specs, list_choice = choose_list(event, tiebreaks)
-    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated_rating)
+    unrated, seed = own_settings(event, unrated_rating, lots)
+    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated, lots=seed)
+
+
+def own_settings(event: "Event", unrated_rating: int | None, lots: int | None) -> tuple[int | None, int | None]:
+    """The rating of unrated participants (C.07 10) and the seed of the lots: the user's, else the
+    event's own (a workbook's Settings UnratedRating and Lots), else None."""
+    own = event.provisions
+    if own is None:
+        return unrated_rating, lots
+    return (own.unrated_rating if unrated_rating is None else unrated_rating,
+            own.lots if lots is None else lots)
 
 
 def event_choices(event: "Event", rules: Choice, tiebreaks: Choice) -> Choices:
@@ -65,11 +79,13 @@ def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[
     """The edition to apply, and where it came from and why. The one rule of every command:
 
     1. the user's (``--rules``);
-    2. the one in force on the event's start date (TRF 042, an export's start date);
-    3. the one the file names (``named``: an export legend's ``(2023)``, the edition a JSON output
+    2. the one a workbook's Settings sheet names (Settings Edition), with its cell;
+    3. the one in force on the event's start date (TRF 042, an export's start date, a workbook's
+       Settings StartDate: said from the workbook, with its cell);
+    4. the one the file names (``named``: an export legend's ``(2023)``, the edition a JSON output
        was computed with), with where it names it;
-    4. the one in force on another date the file carries (``dated``: an export's last update);
-    5. else the newest edition, said to be xltb's default.
+    5. the one in force on another date the file carries (``dated``: an export's last update);
+    6. else the newest edition, said to be xltb's default.
 
     ``xltb check`` compares under the same edition and reports another edition that reproduces more
     of the published figures as a finding."""
@@ -78,15 +94,21 @@ def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[
     if rules:
         edition = parse_edition(rules)
         return edition, Choice(edition.key, "user", "")
+    own = event.provisions
+    origin: Origin = own.origin if own is not None else "file"  # a workbook's Settings: "from the workbook"
+    if own is not None and own.edition:
+        edition = parse_edition(own.edition)
+        return edition, Choice(edition.key, origin, own.cell("Edition"))
     start = event.start_date
     if start is not None:
+        dated_cell = f", {own.cell('StartDate')}" if own is not None else ""
         edition = edition_for_date(start)
         if start < edition.starts:
-            return edition, Choice(edition.key, "file", (
-                f"the event started on {start.isoformat()}, before the {edition.key} rules; the oldest edition "
-                "xltb knows is used (the earlier rule, an unplayed game as a draw against the player himself, "
-                "2011 annex F.a, is not implemented)"))
-        return edition, Choice(edition.key, "file", f"in force on the start date {start.isoformat()}")
+            return edition, Choice(edition.key, origin, (
+                f"the event started on {start.isoformat()}{dated_cell}, before the {edition.key} rules; the oldest "
+                "edition xltb knows is used (the earlier rule, an unplayed game as a draw against the player "
+                "himself, 2011 annex F.a, is not implemented)"))
+        return edition, Choice(edition.key, origin, f"in force on the start date {start.isoformat()}{dated_cell}")
     if named is not None:
         key, where = named
         edition = parse_edition(key)
@@ -106,10 +128,15 @@ def file_tiebreaks(event: "Event") -> tuple[TieBreakSpec, ...] | None:
     try:
         specs = parse_list(list(event.tiebreaks))
     except TieBreakError as err:
-        record = "the file's tie-break list (TRF 212/202)"
-        raise TieBreakError(f"{record}: {err.message}", file=event.source,
+        raise TieBreakError(f"{list_record(event)}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
     return tuple(s for s in specs if s.acronym != "PTS") or specs
+
+
+def list_record(event: "Event") -> str:
+    """Where the event's own list was read, for a message: a workbook's Settings cell, else TRF 212/202."""
+    own = event.provisions
+    return own.cell("Tiebreaks") if own is not None else "the file's tie-break list (TRF 212/202)"
 
 
 def choose_list(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | None
@@ -121,6 +148,9 @@ def choose_list(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | 
         return specs, Choice(",".join(s.code for s in specs), "user", "")
     own = file_tiebreaks(event)
     if own:
+        provisions = event.provisions
+        if provisions is not None:
+            return own, Choice(",".join(s.code for s in own), provisions.origin, provisions.cell("Tiebreaks"))
         line = getattr(event, "tiebreaks_line", None)
         where = f", line {line}" if line else ""
         return own, Choice(",".join(s.code for s in own), "file", f"the event's list (TRF 212/202{where})")
@@ -139,4 +169,4 @@ def refuse_buchholz_in_round_robin(spec: TieBreakSpec, edition: Edition, event_t
 
 
 __all__ = ["DEFAULT_LISTS", "resolve", "event_choices", "is_team", "default_list", "choose_edition", "file_tiebreaks",
-           "choose_list", "refuse_buchholz_in_round_robin"]
+           "choose_list", "list_record", "own_settings", "refuse_buchholz_in_round_robin"]

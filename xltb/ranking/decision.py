@@ -33,7 +33,7 @@ class Decision(NamedTuple):
 
     unrated_rating: int | None = None
     """The rating of unrated participants in rating-based tie-breaks (C.07 10): the user's, else an
-    export legend's ``(1400)``; None: such tie-breaks are refused when unrated participants play."""
+    export legend's ``(1400)`` or a workbook's Settings UnratedRating; None: such tie-breaks are refused when unrated participants play."""
 
     notes: tuple[str, ...] = ()
     """What reading the file left out or assumed, said as warnings before the event's own."""
@@ -41,6 +41,10 @@ class Decision(NamedTuple):
     kind: str = ""
     """What the file was read as (``"TRF"``, ``"chess-results crosstable export (CSV)"``...); empty
     for an event given already read."""
+
+    lots: int | None = None
+    """The seed of the drawing of lots that breaks the ties left: the user's, else a workbook's
+    Settings Lots; None: no seed (:func:`xltb.ranking.rank`'s ``lots`` may give one)."""
 
     def __repr__(self) -> str:
         return f"Decision({self.edition.key}, {','.join(s.code for s in self.specs)}, {self.kind!r})"

@@ -1,8 +1,11 @@
 """Reading an event file whatever its kind: TRF-16 / TRF-2026 (individual or team), a
-chess-results crosstable export or a SwissPerfect export (CSV). One place decides, from the
-content rather than the name, which reader applies: the first of :data:`READERS` whose
-``detect(text)`` says yes. Each reader module has ``detect(text) -> bool`` and
-``read(text, source, *, event_type=None, primary=None)``."""
+chess-results crosstable export or a SwissPerfect export (CSV), or one of xltb's own workbooks
+(.xlsx, .xlsm, .ods). One place decides, from the content rather than the name, which reader
+applies: the first of :data:`READERS` whose ``detect`` says yes. Each text reader module has
+``detect(text) -> bool`` and ``read(text, source, *, event_type=None, primary=None)``; the workbook
+reader (:mod:`xltb.books.workbook`), asked first, ``detect(first bytes) -> bool`` and
+``read(path, *, event_type=None, primary=None) -> (event, kind)``: a workbook is a zip package,
+not text."""
 
 from __future__ import annotations
 
@@ -20,8 +23,9 @@ from .text import decode, encoding_note, errors_located, read_text
 from .trf import has_team_records
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
-                  "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...') or a SwissPerfect export "
-                  "(TAB-separated, a header like 'No<TAB>Name<TAB>...<TAB>1<TAB>2')")
+                  "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...'), a SwissPerfect export "
+                  "(TAB-separated, a header like 'No<TAB>Name<TAB>...<TAB>1<TAB>2') or an xltb workbook (.xlsx, "
+                  ".xlsm, .ods)")
 
 #: the reader modules (of this package) in the order they are asked: a team TRF file is a TRF file
 #: too; chess-results declines when a SwissPerfect header comes first. A module is imported when it
@@ -31,11 +35,15 @@ EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a
 #: (10 characters each after column 90), with room for the longest export cells
 MAX_LINE_CHARS = 100 + 20 * MAX_ROUNDS
 
-READERS = ("trf_team", "trf", "chessresults", "swissperfect")
+READERS = ("workbook", "trf_team", "trf", "chessresults", "swissperfect")
 #: individual events only (a team TRF file: the individual event of its players)
 INDIVIDUAL_READERS = ("trf", "chessresults", "swissperfect")
-#: TRF files only (a team event, or an individual one when there are no team records)
-TEAM_READERS = ("trf_team", "trf")
+#: TRF files and workbooks (a team event, or an individual one when there are no team records)
+TEAM_READERS = ("workbook", "trf_team", "trf")
+#: the first bytes of a zip package (.xlsx, .xlsm, .ods): xltb.books.workbook.ZIP_MAGIC
+ZIP_MAGIC = b"PK\x03\x04"
+#: the readers of files that are not text (asked on the file's first bytes, before it is read as text)
+BINARY = ("workbook",)
 #: the readers of exports that publish standings next to the results (``xltb check``)
 EXPORTS = ("chessresults", "swissperfect")
 
@@ -52,6 +60,8 @@ _MAY_APPLY = {"trf_team": has_team_records}
 def _reader_for(text: str, readers: Sequence[str]):
     """(name, module) of the first reader whose ``detect`` says yes, or (None, None)."""
     for name in readers:
+        if name in BINARY:
+            continue
         if name in _MAY_APPLY and not _MAY_APPLY[name](text):
             continue
         module = import_module(f"{__package__}.{name}")
@@ -75,6 +85,13 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file.
     ``data``: the file's bytes, already read (:func:`~xltb.readers.text.read_bytes`: a pipe is read once)."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
+    if "workbook" in readers and (data[:4] == ZIP_MAGIC if data is not None else _is_package(path)):
+        from ..books import workbook
+
+        event, kind = workbook.read(path, event_type=etype, primary=primary)
+        with errors_located(path):
+            within_limits(event)
+        return event, kind, None
     text, encoding = read_text(path) if data is None else decode(data, str(path))
     with errors_located(path), paused():
         check_lines(text)
@@ -92,6 +109,19 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     else:
         kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
     return _noted(event, encoding), kind, published
+
+
+def _is_package(path: str | os.PathLike) -> bool:
+    """The file starts as a zip package does (a workbook); False when it cannot be opened (the text
+    reader then says why)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4)
+    except OSError:
+        return False
+    # the workbook reader's detect(), written here: importing that module (dataclasses, the sheet
+    # readers) would cost every `xltb standings FILE.trf` its start-up time
+    return head == ZIP_MAGIC
 
 
 def check_lines(text: str) -> None:

@@ -10,27 +10,7 @@ from typing import Iterator
 
 from .. import limits
 from ..errors import InputError
-from ..limits import size_text
-
-
-def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
-    """The bytes of a file, at most ``limit`` (default :data:`~xltb.limits.MAX_FILE_BYTES`) of them: a
-    larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes.
-    Every file xltb reads is read here, once, whatever ``stat`` says of it (a device or a pipe has no
-    size): a FIFO or ``<(command)`` works, and is read as it comes."""
-    limit = limits.MAX_FILE_BYTES if limit is None else limit
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, not a file", file=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file ({exc.strerror or exc})", file=str(path)) from None
-    if len(data) > limit:
-        raise InputError(f"the file is larger than the limit of {size_text(limit)} for a file read", file=str(path))
-    return data
+from ..limits import read_bytes, size_text  # noqa: F401 - read_bytes: the readers' name for it
 
 
 def read_text(path: str | os.PathLike) -> tuple[str, str]:

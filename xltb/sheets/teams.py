@@ -128,7 +128,7 @@ def sheet_records(teams_rows, matches_rows, settings, *, teams_origin: Origin = 
                for t in sorted(teams, key=lambda x: x.no)]
     records = TeamRecords(entries, board_colours=(pattern * settings.boards)[:settings.boards] if settings.boards else "",
                           match_fields={"W": mp[0], "D": mp[1], "L": mp[2]}, pab=settings.pab_points,
-                          pab_rounds=pab_rounds, forfeits=forfeits, byes=byes, lineups=lineups)
+                          pab_rounds=pab_rounds, forfeits=forfeits, byes=byes, lineups=lineups, forfeits_on_boards=True)
     return event, records
 
 

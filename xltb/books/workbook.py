@@ -1,0 +1,181 @@
+"""xltb's own workbooks as event files: ``xltb standings held.xlsx`` reads what the worksheet
+functions of the same workbook read.
+
+A workbook (``.xlsx``, ``.xlsm``, ``.ods``; individual, round robin or team) is found by its
+defined names exactly as the hosts find them (:func:`xltb.sheets.names.resolve`): ``Crosstable``
+(team events ``Matches`` and ``Teams``) and ``Settings``; the blocks are read by the same sheet
+readers (:func:`xltb.sheets.names.build_event`), so that a mistake names the sheet and cell as
+``TB_EXPLAIN`` does. The Settings sheet gives the event type, the start date, the edition, the
+tie-break list, the scoring, the rating of unrated players and the lots: every choice made from
+them says "from the workbook" and names the cell.
+
+What is read is what the sheet shows: a formula's last computed value, never the formula (xltb
+evaluates nothing of a file it reads and follows no link to another file). The file is checked
+against :mod:`xltb.limits` before it is opened (size, zip bomb), its XML may declare no DTD
+(:mod:`xltb.books.xmlsafe`) and the cells read are counted (:class:`~xltb.books.workbook_cells.Budget`).
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from typing import Any
+
+from ..errors import InputError
+from ..model import Choice, EventType
+from ..model.choice import Provisions
+from ..sheets.crosstable import CellError, Origin
+from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, resolve
+from ..sheets.settings import EventSettings, settings_from_pairs
+from .workbook_cells import Book, Budget, Rect
+
+#: the first bytes of a zip package (.xlsx, .xlsm, .ods)
+ZIP_MAGIC = b"PK\x03\x04"
+ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+
+EXPECTED = ("an xltb workbook (.xlsx, .xlsm or .ods, as 'xltb template' writes them: individual or round robin with "
+            "the defined names 'Crosstable' and 'Settings', team with 'Teams', 'Matches' and 'Settings')")
+XLSX = "xltb workbook (.xlsx)"
+ODS = "xltb workbook (.ods)"
+
+#: the names read: the blocks, and the one-cell names of the settings (a workbook without a Settings block)
+NAMES = ("CROSSTABLE", "MATCHES", "TEAMS", "SETTINGS", *(key.upper() for key in SETTING_NAMES))
+
+
+def detect(head: bytes) -> bool:
+    """A zip package: a workbook, or a file no reader reads (said by :func:`read`)."""
+    return head.startswith(ZIP_MAGIC)
+
+
+def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
+         primary: str | None = None) -> tuple[Any, str]:
+    """(event, kind) of a workbook; an :class:`~xltb.errors.InputError` names the file, and the sheet
+    and cell of a mistake."""
+    import io
+
+    from ..limits import check_package, read_bytes
+
+    source = os.fspath(path)
+    data = read_bytes(source)  # through the size limit, whatever stat says (a device, a pipe)
+    check_package(data, source)  # within the size limits before any part is decompressed
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            book, kind = _blocks(archive, source)
+    except InputError as err:
+        if err.file is not None:
+            raise
+        raise InputError(err.message, file=source, line=err.line) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
+        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+    try:
+        blocks = resolve(book, None, None, None)
+        event, settings = build_event(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
+    except NoCrosstable:
+        raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}",
+                         file=source) from None
+    except NoTeamsSheet:
+        raise InputError("Settings EventType is a team event, but the workbook has no defined name 'Teams': a team "
+                         "workbook has the sheets Teams and Matches ('xltb template team')", file=source) from None
+    except CellError as err:
+        raise InputError(err.message, file=source) from None
+    except InputError as err:
+        raise InputError(_located(err.message, book), file=source) from None
+    return _with_settings(event, settings, blocks.settings, book, source, event_type, primary), kind
+
+
+def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
+    """The named blocks of the workbook, and what it was read as."""
+    parts = set(archive.namelist())
+    budget = Budget()
+    if "xl/workbook.xml" in parts:
+        from .xlsx_book import XlsxCells, check_parts
+
+        check_parts(archive)
+        cells = XlsxCells(source)
+        try:
+            rects = _wanted(cells.names())
+            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1))
+                      for key, rect in rects.items()}
+            return Book(blocks, tuple(dict.fromkeys(budget.uncomputed))), XLSX
+        finally:
+            cells.close()
+    if "content.xml" in parts and (("mimetype" not in parts) or archive.read("mimetype").strip() == ODS_MIMETYPE):
+        from . import ods_book
+
+        rects = _wanted(ods_book.names(archive))
+        rows = ods_book.cells(archive, rects, budget)
+        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1)) for key, rect in rects.items()},
+                    tuple(dict.fromkeys(budget.uncomputed))), ODS
+    raise InputError(f"a zip package but not a spreadsheet: expected {EXPECTED}")
+
+
+def _wanted(names: dict[str, Rect | None]) -> dict[str, Rect]:
+    """The ranges of the names read (within the limits); refuses a workbook that is not xltb's."""
+    if names.get("CROSSTABLE") is None and names.get("MATCHES") is None:
+        raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}")
+    if names.get("SETTINGS") is not None:
+        keys: tuple[str, ...] = ("CROSSTABLE", "MATCHES", "TEAMS", "SETTINGS")
+    else:
+        keys = NAMES
+    return {key: rect.clipped() for key in keys if (rect := names.get(key)) is not None}
+
+
+def _settings_cells(book: Book) -> dict[str, str]:
+    """Setting -> the address of its value (``Settings!B5``), from the Settings block or the one-cell names."""
+    out: dict[str, str] = {}
+    block = book.named("Settings")
+    if block is not None:
+        keys = settings_from_pairs([[row[0] if row else None, i] for i, row in enumerate(block.rows)])
+        for key, index in keys.items():
+            out[key] = block.origin.address(int(index), 1)
+        return out
+    for key in SETTING_NAMES:
+        one = book.named(key)
+        if one is not None:
+            out[key] = one.origin.address(0, 0)
+    return out
+
+
+def _located(message: str, book: Book) -> str:
+    """``Settings Edition: ...`` with the cell: ``Settings Edition (Settings!B5): ...``."""
+    for key, where in _settings_cells(book).items():
+        head = f"Settings {key}:"
+        if message.startswith(head):
+            return f"Settings {key} ({where}):{message[len(head):]}"
+    return message
+
+
+def _with_settings(event: Any, settings: EventSettings, settings_rows: Any, book: Book, source: str,
+                   event_type: EventType | None, primary: str | None) -> Any:
+    """The event as read from the sheets, with the Settings sheet's provisions and where each came from."""
+    cells = _settings_cells(book)
+    provisions = Provisions("workbook", settings.edition, settings.unrated_rating, settings.lots,
+                            tuple(sorted(cells.items())))
+    named = {key for key, value in settings_from_pairs(settings_rows).items() if value is not None and str(value).strip()}
+    if event_type is not None:
+        type_choice = Choice(event_type.value, "user", "--event-type")
+    elif "EventType" in named:
+        type_choice = Choice(settings.event_type.value, "workbook", provisions.cell("EventType"))
+    else:
+        type_choice = Choice(settings.event_type.value, "default", "the Settings sheet names no EventType: a Swiss")
+    tiebreaks = tuple(code.strip() for code in (settings.tiebreaks or "").split(",") if code.strip())
+    warnings = tuple(event.warnings)
+    if book.uncomputed:
+        more = f" and {len(book.uncomputed) - 1:,} more" if len(book.uncomputed) > 1 else ""
+        warnings += (f"{book.uncomputed[0]}{more} hold a formula with no saved value (the workbook was written by a "
+                     "program that computes nothing): read as empty; open and save it in Excel or LibreOffice, or "
+                     "run 'xltb recalc', first",)
+    common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
+                              "warnings": warnings,
+                              "event_type": event_type or settings.event_type, "event_type_choice": type_choice,
+                              "rounds_planned": event.rounds_planned}
+    if settings.team:
+        value = (primary or settings.primary or "MP").upper()
+        primary_choice = Choice(value, "user", "--primary") if primary else \
+            Choice(value, "workbook", provisions.cell("PrimaryScore")) if settings.primary else \
+            Choice(value, "default", "the Settings sheet names no PrimaryScore; match points, C.07 11.1")
+        return event._replace(name=settings.name, primary=value, primary_choice=primary_choice, **common)
+    return event._replace(**common)
+
+
+__all__ = ["detect", "read", "EXPECTED", "XLSX", "ODS"]

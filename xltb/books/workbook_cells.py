@@ -1,0 +1,99 @@
+"""What the two workbook formats share: a range (:class:`Rect`), the budget of cells a workbook
+may make xltb read (:class:`Budget`, the limits of :mod:`xltb.limits`), and the workbook's named
+blocks as :class:`~xltb.sheets.names.Names` (:class:`Book`), the interface the hosts implement."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..errors import InputError
+from ..limits import MAX_COLUMNS, MAX_ROUNDS, MAX_ROWS, MAX_WORKBOOK_CELLS
+from ..sheets.crosstable import Origin, column_letter
+from ..sheets.names import Block
+
+#: the columns of a block read: a crosstable of MAX_ROUNDS rounds and its other columns (a name that
+#: spans a whole row, A1:XFD1, is read this far)
+MAX_BLOCK_COLUMNS = MAX_ROUNDS + 100
+
+
+class Rect(NamedTuple):
+    """A range of one sheet, 1-based and inclusive."""
+
+    sheet: str
+    r1: int
+    c1: int
+    r2: int
+    c2: int
+
+    @property
+    def width(self) -> int:
+        return self.c2 - self.c1 + 1
+
+    def clipped(self) -> Rect:
+        """The range within a sheet's size (Excel's) and :data:`MAX_BLOCK_COLUMNS` columns."""
+        return Rect(self.sheet, self.r1, self.c1, min(self.r2, MAX_ROWS),
+                    min(self.c2, MAX_COLUMNS, self.c1 + MAX_BLOCK_COLUMNS - 1))
+
+    @property
+    def address(self) -> str:
+        sheet = Origin(self.sheet).address(0, 0).split("!")[0]
+        return f"{sheet}!{column_letter(self.c1)}{self.r1}:{column_letter(self.c2)}{self.r2}"
+
+
+def column_number(letters: str) -> int:
+    """A -> 1, AA -> 27."""
+    out = 0
+    for ch in letters.upper():
+        out = out * 26 + ord(ch) - 64
+    return out
+
+
+class Budget:
+    """The cells a workbook makes xltb hold, counted as rows arrive; over
+    :data:`~xltb.limits.MAX_WORKBOOK_CELLS` the workbook is refused (a sheet of a million filled
+    rows, a row repeated a million times)."""
+
+    def __init__(self) -> None:
+        self.used = 0
+        #: cells holding a formula with no saved value (read as empty): "Crosstable!B2", ...
+        self.uncomputed: list[str] = []
+
+    def uncomputed_cell(self, sheet: str, row: int, column: int) -> None:
+        if len(self.uncomputed) < 1000:
+            self.uncomputed.append(Origin(sheet, row, column).address(0, 0))
+
+    def spend(self, rect: Rect, row: int, count: int = 1) -> None:
+        """Count ``count`` rows of ``rect`` from row ``row``."""
+        self.used += rect.width * count
+        if self.used > MAX_WORKBOOK_CELLS:
+            raise InputError(f"the range {rect.address} (row {row} and before) holds more than the limit of "
+                             f"{MAX_WORKBOOK_CELLS:,} cells xltb reads from a workbook")
+
+    def rows(self, rect: Rect, found: dict[int, list[Any]]) -> list[list[Any]]:
+        """The rows of ``rect`` from its first row to its last row with a cell (gaps: rows of None)."""
+        if not found:
+            return []
+        last = max(found)
+        out = []
+        for r in range(rect.r1, last + 1):
+            row = found.get(r)
+            if row is None:
+                self.spend(rect, r)
+                row = [None] * rect.width
+            out.append(row)
+        return out
+
+
+class Book:
+    """A workbook file's named blocks (name upper-cased -> block), read once."""
+
+    def __init__(self, blocks: dict[str, Block], uncomputed: tuple[str, ...] = ()):
+        self._blocks = blocks
+        self.uncomputed = uncomputed
+        """Cells of the blocks that hold a formula never computed (no saved value): read as empty."""
+
+    def named(self, name: str) -> Block | None:
+        return self._blocks.get(name.upper())
+
+
+__all__ = ["Rect", "Budget", "Book", "column_number", "MAX_BLOCK_COLUMNS"]
