@@ -277,18 +277,20 @@ def test_xltb_lite_writes_main_py_and_requirements(tmp_path):
 
 
 def test_the_carried_package_is_xltb_as_installed():
-    """The zip inside the bundled main.py holds every module and data file of the package (no caches),
-    with fixed timestamps, so the same xltb gives the same main.py."""
+    """The zip inside the bundled main.py holds every module and data file of the package (no caches)
+    but the packages Lite never runs, with fixed timestamps, so the same xltb gives the same main.py."""
     import io
     import zipfile
     from pathlib import Path
 
     import xltb
-    from xltb.hosts.lite import package_zip
+    from xltb.hosts.lite import _NOT_IN_LITE as left_out, package_zip
 
     root = Path(xltb.__file__).parent
     on_disk = {str(p.relative_to(root.parent)) for p in root.rglob("*") if p.is_file()
-               and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")}
+               and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
+               and p.relative_to(root).parts[0] not in left_out}
+    assert left_out == {"books", "recalc", "templates"}
     data = package_zip()
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         assert set(z.namelist()) == on_disk
