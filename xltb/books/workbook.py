@@ -48,15 +48,17 @@ def detect(head: bytes) -> bool:
 
 
 def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
-         primary: str | None = None) -> tuple[Any, str]:
+         primary: str | None = None, data: bytes | None = None) -> tuple[Any, str]:
     """(event, kind) of a workbook; an :class:`~xltb.errors.InputError` names the file, and the sheet
-    and cell of a mistake."""
+    and cell of a mistake. ``data``: the file's bytes when the caller has read them (a pipe is read
+    once)."""
     import io
 
     from ..limits import check_package, read_bytes
 
     source = os.fspath(path)
-    data = read_bytes(source)  # through the size limit, whatever stat says (a device, a pipe)
+    if data is None:
+        data = read_bytes(source)  # through the size limit, whatever stat says (a device, a pipe)
     check_package(data, source)  # within the size limits before any part is decompressed
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:

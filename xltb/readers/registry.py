@@ -19,7 +19,7 @@ from .._gc import paused
 from ..errors import InputError
 from ..limits import MAX_ROUNDS
 from ..model import EventType, Tournament
-from .text import decode, encoding_note, errors_located, read_text
+from .text import decode, encoding_note, errors_located, read_bytes
 from .trf import has_team_records
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
@@ -85,14 +85,16 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file.
     ``data``: the file's bytes, already read (:func:`~xltb.readers.text.read_bytes`: a pipe is read once)."""
     etype = EventType(event_type) if isinstance(event_type, str) else event_type
-    if "workbook" in readers and (data[:4] == ZIP_MAGIC if data is not None else _is_package(path)):
+    if data is None:
+        data = read_bytes(path)  # once: a FIFO or <(command) cannot be opened a second time
+    if "workbook" in readers and data[:4] == ZIP_MAGIC:
         from ..books import workbook
 
-        event, kind = workbook.read(path, event_type=etype, primary=primary)
+        event, kind = workbook.read(path, event_type=etype, primary=primary, data=data)
         with errors_located(path):
             within_limits(event)
         return event, kind, None
-    text, encoding = read_text(path) if data is None else decode(data, str(path))
+    text, encoding = decode(data, str(path))
     with errors_located(path), paused():
         check_lines(text)
         name, reader = _reader_for(text, readers)
@@ -109,19 +111,6 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     else:
         kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
     return _noted(event, encoding), kind, published
-
-
-def _is_package(path: str | os.PathLike) -> bool:
-    """The file starts as a zip package does (a workbook); False when it cannot be opened (the text
-    reader then says why)."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(4)
-    except OSError:
-        return False
-    # the workbook reader's detect(), written here: importing that module (dataclasses, the sheet
-    # readers) would cost every `xltb standings FILE.trf` its start-up time
-    return head == ZIP_MAGIC
 
 
 def check_lines(text: str) -> None:
@@ -168,7 +157,7 @@ def read_published(path: str | os.PathLike, event_type: EventType | None = None,
     the file cannot be read or is not such an export (a ``tuple[Tournament, Published]`` or None).
     Errors name the file and line. ``data``: the file's bytes, already read."""
     try:
-        text, encoding = read_text(path) if data is None else decode(data, str(path))
+        text, encoding = decode(data, str(path))
     except InputError:
         return None  # not an export: the caller's other reader reports the problem
     name, reader = _reader_for(text, EXPORTS)
