@@ -339,6 +339,8 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]
+        if not fide_id.strip("0"):  # 0: a player without a FIDE id
+            fide_id = ""
         players.append(Player(
             start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
