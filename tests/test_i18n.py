@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 
 from xltb.cli.main import main
 from xltb.decide import decide
+from xltb.ranking import rank
 from xltb.messages import Message, render
 from xltb.report.i18n import LANG_FOLDER, Language, available
 from xltb.report.layout import sheet_name
@@ -115,7 +116,7 @@ def ranked():
     out = []
     for source in EVENTS:
         decision = decide(str(source))
-        out.append((source, decision.kind, decision.compute()))
+        out.append((source, decision.kind, rank(decision)))
     return out
 
 
@@ -172,8 +173,8 @@ def test_a_federation_overrides_some_texts_of_a_shipped_language(tmp_path):
     path.write_text(json.dumps(own), encoding="utf-8")
     lang = Language(str(path))
     assert lang("final_standings") == "Abschlusstabelle" and lang("standings") == "Rangliste"  # the rest: German
-    assert lang.render(Message("origin.why", origin=Message("origin.default"), why=Message("edition.newest"))) == \
-        "Vorgabe des Programms: kein Anfangsdatum: die neueste Fassung"
+    assert lang.render(Message("origin.why", origin=Message("origin.default"), why=Message("edition.where_legend"))) \
+        == "Vorgabe des Programms: der Legende"
     assert lang.decimal == ","
     out = tmp_path / "x.xlsx"
     assert main(["export", str(EVENTS[0]), "-o", str(out), "--lang", str(path)]) == 0

@@ -21,6 +21,7 @@ from openpyxl import load_workbook
 from chromium import Browser, find_chromium
 from xltb.cli.main import main
 from xltb.decide import decide
+from xltb.ranking import rank
 from xltb.readers.registry import read_event
 from xltb.report.html import css_string, html_page
 from xltb.report.pdf import convert_many, find_soffice
@@ -74,7 +75,7 @@ def printed(tmp_path_factory):
     out = folder / "out"
     assert main(["export", str(folder), "--out-dir", str(out), "--pdf", "all", "--lang", "de"]) == 0
     decision = decide(str(SWISS))  # and the Event page in the other languages, printed by one more LibreOffice
-    st = decision.compute()
+    st = rank(decision)
     pairs = []
     for code in ("en", "fr", "it", "es"):
         book = out / f"event-{code}.xlsx"
@@ -124,7 +125,7 @@ def test_fide_id_zero_is_no_fide_id(tmp_path):
 
 
 def test_withdrawn_players_are_marked_and_the_legend_says_what_the_mark_means(tmp_path):
-    st = decide(str(LICHESS)).compute()
+    st = rank(decide(str(LICHESS)))
     marked = withdrawn(st)
     porras = next(p for p in st.participants if p.name == "porrasfritz13")
     assert marked[porras.start_no] == 19  # absent in rounds 19 and 20, the last paired
@@ -142,7 +143,7 @@ def test_withdrawn_players_are_marked_and_the_legend_says_what_the_mark_means(tm
     legend = " ".join(str(r[0]) for r in rows[:head])
     assert "Withdrawn RN: took no part from round N on (absent, without a bye, in that round and every later" in legend
     # a requested zero-point bye is not a withdrawal: the Swiss has none marked, and no column
-    assert withdrawn(decide(str(SWISS)).compute()) == {}
+    assert withdrawn(rank(decide(str(SWISS)))) == {}
 
 
 def test_a_file_that_ended_a_round_early_says_how_to_print_final_standings(tmp_path, capsys):
@@ -183,7 +184,7 @@ def _points(text) -> float:
 
 
 def test_the_html_page_of_a_team_event_has_its_players_by_board():
-    st = decide(str(TEAM)).compute()
+    st = rank(decide(str(TEAM)))
     page = html_page(st)
     section = page[page.index('<section id="players">'):]
     section = section[:section.index("</section>")]
@@ -192,7 +193,7 @@ def test_the_html_page_of_a_team_event_has_its_players_by_board():
 
 
 def test_empty_values_are_links_without_a_mark():
-    page = html_page(decide(str(SWISS)).compute())
+    page = html_page(rank(decide(str(SWISS))))
     assert 'class="v e"' in page and "a.v.e { border: none;" in page  # DE decided nothing: blank on paper
     assert "&nbsp;&nbsp;" not in page
     assert css_string('a"b</style>\\') == '"a\\000022b\\00003c\\00002fstyle\\00003e\\00005c"'
