@@ -49,7 +49,8 @@ def _pages(path: Path) -> list[str]:
 def _overlaps(path: Path) -> list[tuple[int, str, str]]:
     """Words printed on top of each other (page, word, word): their boxes cross by more than a third of a line."""
     xhtml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
-    root = ElementTree.fromstring(re.sub(r"<!DOCTYPE[^>]*>", "", xhtml).replace('xmlns="http://www.w3.org/1999/xhtml"', ""))
+    xhtml = re.sub(r"<!DOCTYPE[^>]*>", "", xhtml).replace('xmlns="http://www.w3.org/1999/xhtml"', "")
+    root = ElementTree.fromstring(xhtml)
     out = []
     for n, page in enumerate(root.iter("page"), start=1):
         words = sorted((float(w.get("yMin")), float(w.get("xMin")), float(w.get("yMax")), float(w.get("xMax")),

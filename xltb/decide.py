@@ -128,8 +128,8 @@ def _export_decision(event: Tournament, published: "Published", kind: str,
     readings = read_columns(published.tiebreaks, event.max_score)
     named = named_edition(readings)
     dated = (published.updated, Message("edition.hint_update")) if published.updated is not None else None
-    edition, rules_choice = choose_edition(event, rules, named=(named, Message("edition.where_legend")) if named else None,
-                                           dated=dated)
+    legend = Message("edition.where_legend")
+    edition, rules_choice = choose_edition(event, rules, named=(named, legend) if named else None, dated=dated)
     notes: list[Text] = []
     if tiebreaks:
         specs, list_choice = choose_list(event, tiebreaks)

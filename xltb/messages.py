@@ -13,8 +13,9 @@ A template names its parameters in braces: ``"{code} is defined from the 2026-03
 number may carry a format (``{p:.2f}``, ``{d:+d}``); ``{{`` and ``}}`` are braces. Nothing else is
 evaluated (no attribute or index look-up), so a language file cannot reach into the program.
 Parameters: text, whole numbers, fractions (written ``0.5``, with the language's decimal mark),
-dates (ISO 8601 in English text; a language writes them its way), other messages (rendered in the same language) and tuples of these (joined with
-``, ``, or with the separator the template gives: ``{parts:; }``).
+dates (ISO 8601 in English text; a language writes them its way), other messages (rendered in the
+same language) and tuples of these (joined with ``, ``, or with the separator the template gives:
+``{parts:; }``).
 """
 
 from __future__ import annotations

@@ -54,7 +54,8 @@ def _read(source: str) -> dict[str, Any]:
                         "laid out as xltb/report/lang/en.json)") from None
     except (OSError, ValueError) as exc:
         raise XltbError(f"--lang {source}: cannot read the language file ({exc})") from None
-    if not isinstance(doc, dict) or not all(isinstance(doc.get(k, {}), dict) for k in ("text", "messages", "tiebreaks")):
+    sections = ("text", "messages", "tiebreaks")
+    if not isinstance(doc, dict) or not all(isinstance(doc.get(k, {}), dict) for k in sections):
         raise XltbError(f"--lang {source}: not a language file (an object with \"text\", \"messages\", \"tiebreaks\", "
                         "\"months\")")
     return doc
@@ -62,7 +63,9 @@ def _read(source: str) -> dict[str, Any]:
 
 def _strings(table: object) -> dict[str, str]:
     """The texts of a section, leaving out what is not a text (a hostile or broken file's numbers, lists)."""
-    return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(table, dict) else {}
+    if not isinstance(table, dict):
+        return {}
+    return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 class Language:

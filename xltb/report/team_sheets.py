@@ -45,7 +45,8 @@ def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
     widths = [5.5, 5, text_width((r[2] for r in rows), 16, 36), 6, text_width((r[4] or "" for r in rows), 6, 12),
               6.5, 6, 6] + [max(6.5, len(c) + 1.5) for c in st.codes] + ([6] if lots else [])
     headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3, 4, 5))
-    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang, marked), stretch=2,
+    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang, marked),
+                         stretch=2,
                          orientation="portrait", font_size=STANDINGS_FONT, freeze="D2")
     for r in rows:
         sheet.append(r, height=STANDINGS_ROW)
