@@ -117,7 +117,8 @@ def test_every_page_of_a_wide_crosstable_shows_the_whole_title_block(printed):
 
 def test_fide_id_zero_is_no_fide_id(tmp_path):
     event = read_event(str(SWISS))[0]
-    assert event.players and all(p.fide_id == "" for p in event.players)  # written 0 in the file
+    assert event.players and all(p.fide_id == "0" for p in event.players)  # the file's text, which TRF keeps
+    assert all(p.known_fide_id == "" for p in event.players)  # no FIDE id
     out = tmp_path / "t.xlsx"
     assert main(["template", "individual", "--from", str(SWISS), "-o", str(out)]) == 0
     rows = list(load_workbook(out)["Crosstable"].iter_rows(values_only=True))

@@ -233,12 +233,6 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
     return _RawPlayer(number, start_no, padded, rounds)
 
 
-def _fide_id(text: str) -> str:
-    """A FIDE id (columns 58-68); ``0`` (or zeros), written by programs for players without one, is none."""
-    text = text.strip()
-    return "" if not text.strip("0") else text
-
-
 def _points_text(text: str) -> Fraction | None:
     """Columns 81-84 as a number (None when blank or unreadable); the few distinct texts of a file
     are parsed once each."""
@@ -394,7 +388,7 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
         rating = _rating(t[48:52], p.line)
         out.append(Player(
             start_no=p.start_no, name=t[14:47].strip(), results=tuple(results), rating=rating,
-            title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=_fide_id(t[57:68]),
+            title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=t[57:68].strip(),
             birth=t[69:79].strip(), declared_points=_points_text(t[80:84]),
             declared_rank=int_or_none(t[85:89]),
             extra_points=bonus.get(p.start_no, zero), line=p.line))

@@ -339,8 +339,6 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]
-        if not fide_id.strip("0"):  # 0: a player without a FIDE id
-            fide_id = ""
         players.append(Player(
             start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
@@ -385,7 +383,7 @@ def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]
     rows: list[list[Any]] = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]]
     for p in t.players:
         cells = [format_cell(r) for r in p.results] + [""] * (rounds - len(p.results))
-        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None,
+        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.known_fide_id or None,
                      p.sex or None, p.birth or None] + cells)
     return rows
 
