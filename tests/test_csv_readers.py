@@ -82,7 +82,7 @@ def test_cp1252_german_colours_and_bye_half(tmp_path):
     original, _ = read_csv_export(MOSCOW)
     assert t.player(2).result(1).colour is Colour.BLACK  # "169s1"
     assert t.player(208).result(8).kind is Kind.HALF_BYE
-    assert any("cp1252" in w for w in t.warnings)
+    assert any("cp1252" in str(w) for w in t.warnings)
     assert t.player(1).rating == 2530 and t.player(1).federation == "RUS"
     assert pub.points[1] == 8
 

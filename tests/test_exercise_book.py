@@ -74,7 +74,7 @@ def test_erratum_exercise_32_progressive_score_of_bruno_is_13() -> None:
 def test_erratum_exercise_20_tpr_uses_the_right_fractional_scores() -> None:
     """p of #4 is 3/4 (not 0.88); #12 and #9 scored 0 over the board (dp -800)."""
     st = _swiss("TPR")
-    assert "p = 0.75" in st.evaluation(4, "TPR").notes[0]
+    assert "p = 0.75" in str(st.evaluation(4, "TPR").notes[0])
     assert st.evaluation(4, "TPR").value == 1888 + 193
     assert st.evaluation(12, "TPR").value == 2050 - 800
     assert st.evaluation(9, "TPR").value == 1975 - 800

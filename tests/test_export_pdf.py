@@ -73,7 +73,7 @@ def test_default_pdf_prints_standings_and_crosstable_with_the_title_on_every_pag
 def test_standings_print_in_portrait_with_at_least_45_rows_a_page(batch):
     pages = _pages(batch / "04_lichess_swiss_bullet_112p_2020.pdf")
     standings = [p for p in pages if "Standings \u2013" in p]
-    assert len(standings) == 3  # 112 players: 45 or more a page
+    assert len(standings) in (2, 3)  # 112 players: 45 or more a page
     for n, page in enumerate(standings, start=1):
         rows = [line for line in page.splitlines() if re.match(r"\s*\d+\s+\d+\s+\S", line)]
         assert len(rows) >= 45 or n == len(standings)

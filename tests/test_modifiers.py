@@ -41,7 +41,7 @@ def test_aob_f_averages_the_opponents_fore_buchholz():
         assert st.row(p.start_no).values["AOB/F"] == expected, p.start_no
         differs += st.row(p.start_no).values["AOB/F"] != st.row(p.start_no).values["AOB"]
     assert differs  # the Fore reading changes values in this event
-    assert "Fore Buchholz" in st.evaluation(16, "AOB/F").notes[0]
+    assert "Fore Buchholz" in str(st.evaluation(16, "AOB/F").notes[0])
 
 
 @pytest.mark.parametrize("code, takes", [("SB/M1", "SB takes /Cn (Cut), /P (forfeits played)"),

@@ -9,6 +9,7 @@ import pytest
 
 from helpers import DATA, SEED
 from xltb.errors import InputError
+from xltb.messages import Message
 from xltb.model import Colour, EventType, Kind, Player, RoundResult, Scoring
 from xltb.events import builder
 from xltb.readers import read_event
@@ -57,12 +58,13 @@ def test_double_forfeits_are_marked_on_both_sides():
 def test_explain_points_adopts_a_convention_and_reports_what_is_left():
     rows = _rows((1, Kind.PAB, None, Colour.NONE))
     players = lambda s: [Player(1, "A", tuple(builder.rescored(rows, s)[1]), declared_points=Fraction(1, 2), line=7)]
-    warnings: list[str] = []
+    warnings: list = []
     found, scoring, mismatch = builder.explain_points(players(Scoring()), Scoring(), players, warnings,
-                                                      declared_as="the totals")
+                                                      declared_as=Message("points.published"))
     assert mismatch is None and scoring.pab == Fraction(1, 2)
-    assert warnings == ["the totals are explained only if a pairing-allocated bye is worth a draw; read so"]
-    _, _, mismatch = builder.explain_points(players(Scoring()), Scoring(), players, [], declared_as="x",
+    assert [str(w) for w in warnings] == ["the published points are explained only if a pairing-allocated bye is "
+                                          "worth a draw; read so"]
+    _, _, mismatch = builder.explain_points(players(Scoring()), Scoring(), players, [], declared_as=Message("x"),
                                             alternatives=False)
     error = builder.points_error(mismatch, "f.trf", rounds="results", declared_by="the file says")
     assert (str(error), error.line) == ("f.trf, line 7: player 1: the results add up to 1 points but the file says 0.5",
@@ -71,10 +73,10 @@ def test_explain_points_adopts_a_convention_and_reports_what_is_left():
 
 def test_event_type_inferred_with_each_readers_words():
     rr = [Player(n, str(n), tuple(RoundResult(1, Kind.DRAW, o) for o in (1, 2, 3) if o != n)) for n in (1, 2, 3)]
-    warnings: list[str] = []
+    warnings: list = []
     assert builder.event_type(None, rr, warnings, builder.EXPORT_INFERRED) is EventType.ROUND_ROBIN
     assert builder.event_type(EventType.SWISS, rr, warnings) is EventType.SWISS
-    assert warnings == ["every two players met exactly once: read as a round robin"]
+    assert [str(w) for w in warnings] == ["every two players met exactly once: read as a round robin"]
 
 
 def test_the_registry_asks_the_readers_in_order():

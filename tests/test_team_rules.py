@@ -191,20 +191,20 @@ def test_match_of_forfeits_without_330_is_a_forfeited_match():
     text = event_text().replace("330 +-   2   1   3\n", "")
     tt = parse_team_trf(text, source="no-330")
     assert rounds(tt, 1)[1][0] is Kind.FORFEIT_WIN
-    assert any("read as a forfeited match" in w for w in tt.warnings)
+    assert any("read as a forfeited match" in str(w) for w in tt.warnings)
 
 
 def test_declared_totals_are_checked():
     text = event_text().replace(line310(2, "Team Two", [4, 5]), line310(2, "Team Two", [4, 5], "1.0", "1.0"))
     tt = parse_team_trf(text, source="declared")
-    assert any("team 2 (Team Two): the matches add up to 0 MP, the 310 record says 1" in w for w in tt.warnings)
+    assert any("team 2 (Team Two): the matches add up to 0 MP, the 310 record says 1" in str(w) for w in tt.warnings)
 
 
 def test_not_team_matches_falls_back_to_individual():
     text = event_text().replace(line310(5, "Team Five", [10, 11]), "")
     tt = parse_team_trf(text, source="fallback")
     assert not isinstance(tt, TeamTournament)
-    assert "read as an individual event" in tt.warnings[-1]
+    assert "read as an individual event" in str(tt.warnings[-1])
 
 
 def test_cli_team_standings_json(tmp_path, capsys):

@@ -168,7 +168,7 @@ def test_a_formula_is_read_as_the_value_it_shows(tmp_path, capsys):
     # openpyxl saves no value for the formula: the name reads blank, and says so
     doc = standings_json(capsys, path)
     assert next(r for r in doc["standings"] if r["start_no"] == 1)["name"] == ""
-    assert any(w.startswith("Crosstable!B2 hold a formula with no saved value") for w in doc["warnings"])
+    assert any(w.startswith("Crosstable!B2 holds a formula with no saved value") for w in doc["warnings"])
     assert standings_json(capsys, str(WORKBOOKS / "held-team14.xlsx"))["warnings"] == []  # the names' formulas are saved
     ods = tmp_path / "formula.ods"
     shutil.copy(WORKBOOKS / "held-swiss16.ods", ods)
@@ -187,7 +187,7 @@ def test_a_formula_is_read_as_the_value_it_shows(tmp_path, capsys):
     assert bare != content
     _rezip(WORKBOOKS / "held-swiss16.ods", uncomputed, {"content.xml": bare.encode()})
     doc = standings_json(capsys, str(uncomputed))
-    assert any(w.startswith("Crosstable!B2 hold a formula") for w in doc["warnings"])
+    assert any(w.startswith("Crosstable!B2 holds a formula") for w in doc["warnings"])
 
 
 def _rezip(source: Path, target: Path, replace: dict[str, bytes]) -> None:

@@ -27,6 +27,7 @@ import os
 from typing import TYPE_CHECKING, Iterable, cast
 
 from .errors import TieBreakError, XltbError
+from .messages import Message, Text
 from .model import Choice, EventType, Tournament
 from .model.rounds import after_round, rounds_planned
 from .ranking import compute
@@ -126,19 +127,22 @@ def _export_decision(event: Tournament, published: "Published", kind: str,
 
     readings = read_columns(published.tiebreaks, event.max_score)
     named = named_edition(readings)
-    dated = (published.updated, "the export's last update") if published.updated is not None else None
-    edition, rules_choice = choose_edition(event, rules, named=(named, "the legend") if named else None, dated=dated)
-    notes: list[str] = []
+    dated = (published.updated, Message("edition.hint_update")) if published.updated is not None else None
+    legend = Message("edition.where_legend")
+    edition, rules_choice = choose_edition(event, rules, named=(named, legend) if named else None, dated=dated)
+    notes: list[Text] = []
     if tiebreaks:
         specs, list_choice = choose_list(event, tiebreaks)
     else:
-        codes, parts = [], []
+        codes: list[str] = []
+        parts: list[Message] = []
         for reading, column in zip(readings, published.tiebreaks):
             if reading.code == "PTS":
                 continue
             if not reading.comparable or reading.code is None:
-                notes.append(f"the export ranks with {reading.key} {reading.name!r}, which xltb does not compute "
-                             f"({reading.note or 'no code'}): left out of the list; give --tiebreaks to choose another")
+                # the legend reader's note on the column (English: the check report's words), else "no code"
+                notes.append(Message("warn.legend_left_out", column=f"{reading.key} {reading.name!r}",
+                                     why=reading.note or Message("warn.no_code")))
                 continue
             code = reading.code
             if reading.ambiguous and len(reading.candidates) > 1:
@@ -146,18 +150,17 @@ def _export_decision(event: Tournament, published: "Published", kind: str,
                 code = best_candidate(event, edition, column, reading, unrated)
             codes.append(code)
             label = f"{reading.key} {reading.name!r}" if reading.name else reading.key
-            how = code if len(reading.candidates) <= 1 else \
-                f"{code}, the candidate that reproduces the most published values"
-            parts.append(f"{label} = {how}")
+            parts.append(Message("list.legend_column" if len(reading.candidates) <= 1 else "list.legend_candidate",
+                                 column=label, code=code))
         if codes:
             specs = parse_list(codes, strict=False)  # a legend may name Swiss-Manager's SB/M1
-            list_choice = Choice(",".join(s.code for s in specs), "file", "the export's legend: " + "; ".join(parts))
+            list_choice = Choice(",".join(s.code for s in specs), "file", Message("list.legend", parts=tuple(parts)))
         else:
             specs, list_choice = choose_list(event, None)
     unrated = unrated_rating if unrated_rating is not None else next(
         (r.unrated_rating for r in readings if r.unrated_rating is not None), None)
     if unrated is not None and unrated_rating is None:
-        notes.append(f"unrated players count as rated {unrated}, as the export's legend says (C.07 10)")
+        notes.append(Message("warn.legend_unrated", rating=unrated))
     return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated, tuple(notes),
                     kind)
 

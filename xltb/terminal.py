@@ -16,9 +16,10 @@ def _escape(m: re.Match) -> str:
     return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
 
 
-def printable(text: str) -> str:
-    """``text`` with the characters a terminal would act on escaped (TAB and line ends kept)."""
-    return _CONTROL.sub(_escape, text)
+def printable(text: object) -> str:
+    """``text`` (a message: its English) with the characters a terminal would act on escaped (TAB and line
+    ends kept)."""
+    return _CONTROL.sub(_escape, str(text))
 
 
 def say(text: str) -> None:

@@ -22,6 +22,7 @@ import zipfile
 from typing import Any
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Choice, EventType
 from ..model.choice import Provisions
 from ..sheets.crosstable import CellError, Origin
@@ -159,14 +160,13 @@ def _with_settings(event: Any, settings: EventSettings, settings_rows: Any, book
     elif "EventType" in named:
         type_choice = Choice(settings.event_type.value, "workbook", provisions.cell("EventType"))
     else:
-        type_choice = Choice(settings.event_type.value, "default", "the Settings sheet names no EventType: a Swiss")
+        type_choice = Choice(settings.event_type.value, "default", Message("type.settings_default"))
     tiebreaks = tuple(code.strip() for code in (settings.tiebreaks or "").split(",") if code.strip())
     warnings = tuple(event.warnings)
     if book.uncomputed:
-        more = f" and {len(book.uncomputed) - 1:,} more" if len(book.uncomputed) > 1 else ""
-        warnings += (f"{book.uncomputed[0]}{more} hold a formula with no saved value (the workbook was written by a "
-                     "program that computes nothing): read as empty; open and save it in Excel or LibreOffice, or "
-                     "run 'xltb recalc', first",)
+        more = len(book.uncomputed) - 1
+        warnings += (Message("warn.uncomputed_more", cell=book.uncomputed[0], more=more) if more else
+                     Message("warn.uncomputed", cell=book.uncomputed[0]),)
     common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
                               "warnings": warnings,
                               "event_type": event_type or settings.event_type, "event_type_choice": type_choice,

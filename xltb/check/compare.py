@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import TieBreakError
+from ..messages import Message
 from ..model import Choice
 from ..ranking.loop import by_values, rank
 from ..ranking.choices import choose_edition
@@ -91,11 +92,12 @@ class Checker:
             choice = Choice(edition.key, "user", "")
         elif src.rules:
             edition = parse_edition(src.rules)
-            choice = Choice(edition.key, "file", "the edition the JSON was computed with")
+            choice = Choice(edition.key, "file", Message("edition.json"))
         else:
             implied = {c.edition for c in src.columns if c.edition}
             named = implied.pop() if len(implied) == 1 else None
-            edition, choice = choose_edition(src.event, None, named=(named, "the legend") if named else None,
+            edition, choice = choose_edition(src.event, None,
+                                             named=(named, Message("edition.where_legend")) if named else None,
                                              dated=src.date_hint)
         self._choose_codes(edition)
         return edition, choice

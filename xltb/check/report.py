@@ -204,7 +204,7 @@ def breakdown_lines(st, start_no: int, code: str) -> list[str]:
             what += f"; CUT ({c.cut})"
         out.append("  " + what)
     for n in ev.notes:
-        out.append("  note: " + n)
+        out.append(f"  note: {n}")
     return out
 
 

@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError, XltbError
+from ..messages import Message
 from ..model import EventType, Tournament
 from ..model.rounds import after_round, holds_results
 from ..ranking.choices import default_list, file_tiebreaks, is_team
@@ -57,7 +58,7 @@ class Source:
     names: dict[int, str]
     team: bool = False
     rules: str | None = None  # edition the source says it used (JSON)
-    date_hint: tuple[date, str] | None = None  # a date to choose the edition, and where it comes from
+    date_hint: tuple[date, Message] | None = None  # a date to choose the edition, and where it comes from
     notes: list[str] = field(default_factory=list)
     rank_codes: tuple[str, ...] = ()  # the list the ranks were computed with (TRF, JSON)
     #: lists to try when the source does not say which one its ranks were computed with (TRF without
@@ -130,7 +131,7 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
                               reading.unrated_rating, reading.edition))
     hint = None
     if published.updated is not None and tournament.start_date is None:
-        hint = (published.updated, "the export's last update")
+        hint = (published.updated, Message("edition.hint_update"))
     names = {p.start_no: p.name for p in tournament.players}
     notes = []
     if published.kind == "swissperfect":

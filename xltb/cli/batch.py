@@ -191,7 +191,7 @@ def export_one(task: Task, options: Options) -> Outcome:
             write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned,
                            force=options.force, prizes=prizes)
         outcome.output = task.output
-        outcome.warnings = list(standings.warnings) + list(prizes.warnings if prizes else ())
+        outcome.warnings = [str(w) for w in standings.warnings] + [str(w) for w in (prizes.warnings if prizes else ())]
         if html_target:
             write_atomic(html_target, html_page(standings, lang=options.lang, planned=options.planned,
                                                 input_kind=kind, prizes=prizes), force=options.force)

@@ -76,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
     language(args.lang)  # an unknown language is an error before any work
     sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
     if "prizes" in sheets and args.prizes is None:
-        raise XltbError(f"--pdf {args.pdf}: the prizes sheet needs a prize table (--prizes FILE.csv)")
+        if args.pdf.strip().lower() != "all":
+            raise XltbError(f"--pdf {args.pdf}: the prizes sheet needs a prize table (--prizes FILE.csv)")
+        sheets = tuple(s for s in sheets if s != "prizes")  # all the workbook holds: without a table, no prizes
     if args.share != "none" and args.prizes is None:
         raise XltbError("--share applies to a prize table: give --prizes FILE.csv")
     table = read_prizes(args.prizes) if args.prizes is not None else None  # read once, for every file

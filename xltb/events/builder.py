@@ -24,6 +24,7 @@ from operator import itemgetter
 from typing import Callable, Iterable, Sequence
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring
 from ..model.tournament import pairing_system
 
@@ -41,10 +42,10 @@ MIRROR: dict[Kind, frozenset[Kind]] = {
 _NOTHING: frozenset = frozenset()
 
 #: file-wide scoring conventions that may explain declared totals the default scoring does not
-ALTERNATIVES: list[tuple[str, Scoring]] = [
-    ("a pairing-allocated bye is worth a draw", Scoring(pab=Fraction(1, 2))),
-    ("a pairing-allocated bye is worth nothing", Scoring(pab=Fraction(0))),
-    ("games score 3 / 1 / 0", Scoring(win=Fraction(3), draw=Fraction(1))),
+ALTERNATIVES: list[tuple[Message, Scoring]] = [
+    (Message("points.pab_draw"), Scoring(pab=Fraction(1, 2))),
+    (Message("points.pab_nothing"), Scoring(pab=Fraction(0))),
+    (Message("points.three_one"), Scoring(win=Fraction(3), draw=Fraction(1))),
 ]
 
 #: fields of a RoundResult, read by position in the loops (a big event has 100,000 of them)
@@ -128,8 +129,8 @@ def first_mismatch(players: Sequence[Player]) -> tuple[Player, Fraction] | None:
 
 
 def explain_points(players: list[Player], scoring: Scoring, players_for: Callable[[Scoring], list[Player]],
-                   warnings: list[str], *, declared_as: str, alternatives: bool = True, blank_rounds: bool = False,
-                   source: str | None = None, blank_column: bool = False
+                   warnings: list[Message], *, declared_as: Message, alternatives: bool = True,
+                   blank_rounds: bool = False, source: str | None = None, blank_column: bool = False
                    ) -> tuple[list[Player], Scoring, tuple[Player, Fraction] | None]:
     """Compare the computed totals with the declared ones. When they differ, a file-wide convention
     (:data:`ALTERNATIVES`, tried only when ``alternatives``) that explains every total is adopted,
@@ -146,16 +147,17 @@ def explain_points(players: list[Player], scoring: Scoring, players_for: Callabl
     if unfilled and any(p.points for p in players):
         # every total 0 or blank: written before the totals were filled in, not a contradiction
         players = [p._replace(declared_points=None) for p in players]
-        name = f"{os.path.basename(source)}: " if source else ""
-        warnings.append(f"{name}{declared_as} are 0 or blank for every participant (never filled in): read as not "
-                        "given; the totals are the results'")
+        if source:
+            warnings.append(Message("warn.points_blank_file", file=os.path.basename(source), what=declared_as))
+        else:
+            warnings.append(Message("warn.points_blank", what=declared_as))
         return players, scoring, None
     if mismatch is not None and alternatives:
         for label, alt_scoring in ALTERNATIVES:
             alt = players_for(alt_scoring)
             if first_mismatch(alt) is None:
                 players, scoring = alt, alt_scoring
-                warnings.append(f"{declared_as} are explained only if {label}; read so")
+                warnings.append(Message("warn.points_explained", what=declared_as, how=label))
                 mismatch = None
                 break
     if mismatch is not None and blank_rounds:
@@ -172,7 +174,7 @@ def points_error(mismatch: tuple[Player, Fraction], source: str, *, rounds: str,
                       f"{fmt(p.declared_points)}{tail}", file=source, line=p.line)
 
 
-def blank_byes(players: list[Player], scoring: Scoring, warnings: list[str]) -> list[Player]:
+def blank_byes(players: list[Player], scoring: Scoring, warnings: list[Message]) -> list[Player]:
     """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
     absence. Where a line's total is short by a win and it has one such round, that round is read as the
     pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
@@ -189,8 +191,7 @@ def blank_byes(players: list[Player], scoring: Scoring, warnings: list[str]) -> 
         if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
             i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
             results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
-            warnings.append(f"line {p.line}: player {p.start_no}'s total needs a pairing-allocated bye in round "
-                            f"{i + 1}, written blank; read so")
+            warnings.append(Message("warn.blank_pab", line=p.line, player=p.start_no, round=i + 1))
             out.append(p._replace(results=tuple(results)))
             continue
         short = gap / draw
@@ -200,30 +201,29 @@ def blank_byes(players: list[Player], scoring: Scoring, warnings: list[str]) -> 
         chosen = blanks[: int(short)]
         for i in chosen:
             results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
-        rounds = ", ".join(str(i + 1) for i in chosen)
-        guess = "" if len(chosen) == len(blanks) else " (the file does not say which blank rounds; the first ones)"
-        warnings.append(f"line {p.line}: player {p.start_no}'s total needs half-point byes in round(s) {rounds}, "
-                        f"written blank; read so{guess}")
+        rounds = tuple(i + 1 for i in chosen)
+        warnings.append(Message("warn.blank_hpb" if len(chosen) == len(blanks) else "warn.blank_hpb_first",
+                                line=p.line, player=p.start_no, rounds=rounds))
         out.append(p._replace(results=tuple(results)))
     return out
 
 
 #: the warnings when the pairings show a round robin: TRF files (individual and team) ...
 TRF_INFERRED = {
-    EventType.ROUND_ROBIN: "the file does not name its pairing system; every two participants met once: "
-                           "read as a round-robin",
-    EventType.DOUBLE_ROUND_ROBIN: "the file does not name its pairing system; every two participants met twice: "
-                                  "read as a double-round-robin",
+    EventType.ROUND_ROBIN: Message("type.trf_once"),
+    EventType.DOUBLE_ROUND_ROBIN: Message("type.trf_twice"),
 }
 #: ... and the exports, which never name the system
 EXPORT_INFERRED = {
-    EventType.ROUND_ROBIN: "every two players met exactly once: read as a round robin",
-    EventType.DOUBLE_ROUND_ROBIN: "every two players met exactly twice: read as a double round robin",
+    EventType.ROUND_ROBIN: Message("type.export_once"),
+    EventType.DOUBLE_ROUND_ROBIN: Message("type.export_twice"),
 }
+#: what the pairings showed, for the event type's reason
+_MET = {EventType.ROUND_ROBIN: Message("type.met_once"), EventType.DOUBLE_ROUND_ROBIN: Message("type.met_twice")}
 
 
-def event_type(declared: EventType | None, participants, warnings: list[str],
-               inferred: dict[EventType, str] = TRF_INFERRED) -> EventType:
+def event_type(declared: EventType | None, participants, warnings: list[Message],
+               inferred: dict[EventType, Message] = TRF_INFERRED) -> EventType:
     """The declared pairing system; else a (double) round robin when every two participants met once
     (twice), said in a warning (C.07 15.2 then applies); else a Swiss."""
     if declared is not None:
@@ -241,11 +241,20 @@ def type_choice(given: EventType | None, declared: EventType | None, declared_by
     if given is not None:
         return Choice(found.value, "user", "--event-type")
     if declared is not None:
-        return Choice(found.value, "file", declared_by)
+        return Choice(found.value, "file", declared_by)  # the file's own words (TRF 092 'Swiss-System')
     if found is not EventType.SWISS:
-        return Choice(found.value, "file", "the pairings (" + EXPORT_INFERRED[found].split(":")[0] + ")")
-    return Choice(found.value, "default", "the file does not name its pairing system and not every two "
-                                          "participants met: read as a Swiss")
+        return Choice(found.value, "file", Message("type.pairings", how=_MET[found]))
+    return Choice(found.value, "default", Message("type.default_swiss"))
+
+
+def rounds_warning(declared: int, found: int, *, team: bool = False) -> Message:
+    """The header declares ``declared`` rounds (TRF 062/142, XXR), the pairings have ``found``. Fewer
+    pairings: the event is under way, or ended early (a lichess Swiss stopped after 20 of its 21
+    rounds); the printout says "after round 20 of 21", and the warning says how to print the final
+    standings instead (``xltb export --rounds 20``)."""
+    if declared > found:
+        return Message("warn.rounds_fewer_team" if team else "warn.rounds_fewer", declared=declared, found=found)
+    return Message("warn.rounds_more_team" if team else "warn.rounds_more", declared=declared, found=found)
 
 
 def fmt(value: Fraction | None) -> str:

@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
@@ -127,14 +128,13 @@ def _rosters(ind: Tournament, rec: TeamRecords, source: str) -> dict[int, int]:
     return team_of
 
 
-def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[str]) -> int:
+def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[Message]) -> int:
     """The rounds: the players' (001), and any round a 330, 240, 300 or 320 record names; compared with
     the header's (TRF 142 / XXR)."""
     rounds = max([ind.rounds] + [r for r, _ in rec.forfeits] + [r for r, _ in rec.byes] + [r for r, _ in rec.lineups]
                  + list(rec.pab_rounds))
     if rec.rounds_declared is not None and rec.rounds_declared != rounds:
-        warnings.append(f"the header declares {rec.rounds_declared} rounds; the pairings and team records have "
-                        f"{rounds}")
+        warnings.append(builder.rounds_warning(rec.rounds_declared, rounds, team=True))
     return rounds
 
 
@@ -230,7 +230,7 @@ def _lineups(rec: TeamRecords, rounds: int, opponents: Opponents, team_of: dict[
 
 
 def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: Lineups, ms: MatchScoring,
-                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[str],
+                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[Message],
                  source: str) -> dict[int, list[TeamRound]]:
     """Each team's rounds: a match (its boards, GP; a 330 forfeit), or a round without one (320 PAB,
     240 requested bye, what the players' 001 lines say); the MP of the matches from both GP totals
@@ -254,7 +254,7 @@ def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: L
 
 
 def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
-           warnings: list[str]) -> list[Team]:
+           warnings: list[Message]) -> list[Team]:
     """The teams (310 / 013) with their rounds and 299 bonus; the MP and GP a 310 record declares are
     compared with the matches' (a warning when they differ)."""
     built = []
@@ -266,8 +266,8 @@ def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dic
                     line=t.line)
         for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
             if declared is not None and declared != computed:
-                warnings.append(f"line {team.line}: team {team.start_no} ({team.name}): the matches add up to "
-                                f"{builder.fmt(computed)} {what}, the 310 record says {builder.fmt(declared)}")
+                warnings.append(Message("warn.team_total", line=team.line, team=team.start_no, name=team.name,
+                                        computed=computed, score=what, declared=declared))
         built.append(team)
     return built
 
@@ -280,7 +280,7 @@ def _primary_score(rec: TeamRecords, primary_override: str | None) -> tuple[str,
         return value, Choice(value, "user", "")
     if primary:
         return value, Choice(value, "file", "TRF 192 " + rec.type_code)
-    return value, Choice(value, "default", "the file does not say (TRF 192); match points, C.07 11.1")
+    return value, Choice(value, "default", Message("primary.default"))
 
 
 def _boards(r: int, a: int, b: int, rec: TeamRecords, team_of: dict[int, int], result: ResultOf,
@@ -384,7 +384,7 @@ def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords
 
 
 def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
-                     overrides: Overrides, warnings: list[str]) -> None:
+                     overrides: Overrides, warnings: list[Message]) -> None:
     """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
     and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
     for team, row in team_rounds.items():
@@ -405,8 +405,8 @@ def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: 
                     forfeited = None
                 if forfeited is not None:
                     if team < tr.opponent:
-                        warnings.append(f"round {tr.round}: no game of {team} - {tr.opponent} was played and every "
-                                        "board was forfeited: read as a forfeited match (no 330 record)")
+                        warnings.append(Message("warn.match_forfeited", round=tr.round, team=team,
+                                                opponent=tr.opponent))
                     mp, _ = ms.unplayed(forfeited, 0, Scoring())  # the MP only: no board counted
                     mp, gp = _override(overrides, team, tr.round, forfeited, mp, tr.gp)
                     row[i] = replace(tr, kind=forfeited, mp=mp, gp=gp)

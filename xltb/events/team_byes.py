@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from ..messages import Message
 from ..model import Colour, Kind
 from ..model.team import MatchScoring, TeamRound
 from . import builder
@@ -17,7 +18,7 @@ Opponents = dict[tuple[int, int], int]
 
 
 def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
-                      opponents: Opponents, ms: MatchScoring, warnings: list[str]) -> MatchScoring:
+                      opponents: Opponents, ms: MatchScoring, warnings: list[Message]) -> MatchScoring:
     """No 320 record: the pairing-allocated byes the 310 totals imply (:func:`pab_from_totals`), written
     into the team rounds; the scoring with their MP and GP."""
     if rec.pab_rounds or rec.pab != (None, None):
@@ -28,9 +29,8 @@ def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], 
     mp, gp, byes = inferred
     for r, team in byes:
         team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
-    rounds_text = ", ".join(f"round {r} team {team}" for r, team in sorted(byes))
-    warnings.append(f"no 320 record: the pairing-allocated byes ({rounds_text}) are read as the 310 totals "
-                    f"imply: {builder.fmt(mp)} MP and {builder.fmt(gp)} GP each, as a 320 record would say")
+    byes_said = tuple(Message("warn.pab_team", round=r, team=team) for r, team in sorted(byes))
+    warnings.append(Message("warn.pab_from_totals", byes=byes_said, mp=mp, gp=gp))
     return replace(ms, pab_mp=mp, pab_gp=gp)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Iterator, Literal, NamedTuple
 
+from ..messages import Message, Text
+
 #: where a decision came from
 Origin = Literal["file", "workbook", "user", "default"]
 
-#: the origins of a decision, as the output names them
+#: the origins of a decision, as the output names them (English; the messages ``origin.<origin>``)
 ORIGINS: dict[str, str] = {"file": "from the file", "workbook": "from the workbook", "user": "given by the user",
                            "default": "xltb's default"}
 
@@ -20,13 +22,18 @@ class Choice(NamedTuple):
 
     value: str  # "2012", "BH/C1,BH,ARO/C1,DE", "swiss", "MP"
     origin: Origin  # "file", "workbook" (its Settings sheet), "user" or "default" (xltb's own): a key of ORIGINS
-    reason: str  # why, in words
+    reason: Text = ""  # why: a message (xltb.messages), "" when the origin says it all
+
+    def message(self) -> Message:
+        """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...`` as a message, which
+        the faces render in the reader's language."""
+        head = Message(f"origin.{self.origin}")
+        return Message("origin.why", origin=head, why=self.reason) if self.reason else head
 
     @property
     def text(self) -> str:
-        """``from the file: ...``, ``given by the user: ...``, ``xltb's default: ...``."""
-        head = ORIGINS[self.origin]
-        return f"{head}: {self.reason}" if self.reason else head
+        """:meth:`message` in English."""
+        return str(self.message())
 
 
 class Choices(NamedTuple):

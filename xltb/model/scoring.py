@@ -6,6 +6,7 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
+from ..messages import Message
 from .results import Kind
 
 
@@ -67,14 +68,9 @@ class Scoring(NamedTuple):
         """The least common denominator of every value: the engine counts in 1/denominator units."""
         return lcm(self.unit, *(v.denominator for v in self.values()))
 
-    def describe(self) -> str:
-        parts = [f"win {_fmt(self.win)}", f"draw {_fmt(self.draw)}", f"loss {_fmt(self.loss)}"]
-        for label, kind in (("PAB", Kind.PAB), ("HPB", Kind.HALF_BYE), ("ZPB", Kind.ZERO_BYE),
-                            ("FPB", Kind.FULL_BYE), ("forfeit win", Kind.FORFEIT_WIN),
-                            ("forfeit loss", Kind.FORFEIT_LOSS)):
-            parts.append(f"{label} {_fmt(self.points(kind))}")
-        return ", ".join(parts)
-
-
-def _fmt(value: Fraction) -> str:
-    return f"{float(value):g}"
+    def describe(self) -> Message:
+        """The points of each kind of result, as a message (``win 1, draw 0.5, loss 0, PAB 1, ...``)."""
+        return Message("scoring.games", win=self.win, draw=self.draw, loss=self.loss, pab=self.points(Kind.PAB),
+                       hpb=self.points(Kind.HALF_BYE), zpb=self.points(Kind.ZERO_BYE),
+                       fpb=self.points(Kind.FULL_BYE), forfeit_win=self.points(Kind.FORFEIT_WIN),
+                       forfeit_loss=self.points(Kind.FORFEIT_LOSS))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from ..messages import Message
 from .choice import Choice
 from .results import Colour, Kind
 from .scoring import Scoring
@@ -62,10 +63,12 @@ class MatchScoring:
         o_mp, o_gp = self.override(kind)
         return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
 
-    def describe(self) -> str:
-        pab = f"{_fmt(self.draw if self.pab_mp is None else self.pab_mp)} MP"
-        pab += ", a drawn match's GP" if self.pab_gp is None else f", {_fmt(self.pab_gp)} GP"
-        return f"match win {_fmt(self.win)}, draw {_fmt(self.draw)}, loss {_fmt(self.loss)} MP; team PAB {pab}"
+    def describe(self) -> Message:
+        """Match points and the team PAB, as a message (``match win 2, draw 1, loss 0 MP; team PAB 1 MP, ...``)."""
+        mp = self.draw if self.pab_mp is None else self.pab_mp
+        if self.pab_gp is None:
+            return Message("scoring.match", win=self.win, draw=self.draw, loss=self.loss, pab_mp=mp)
+        return Message("scoring.match_gp", win=self.win, draw=self.draw, loss=self.loss, pab_mp=mp, pab_gp=self.pab_gp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +175,10 @@ class TeamTournament(Described):
         """Player pairing number -> team pairing number."""
         return {p: t.start_no for t in self.teams for p in t.roster}
 
-    def describe_scoring(self) -> str:
-        return f"{self.match_scoring.describe()}; games: {self.scoring.describe()}; primary score {self.primary}"
+    def describe_scoring(self) -> Message:
+        """Match and game points and the primary score, as a message."""
+        return Message("scoring.team", match=self.match_scoring.describe(), games=self.scoring.describe(),
+                       primary=self.primary)
 
     def _replace(self, **changes: Any) -> "TeamTournament":
         """A copy with some fields changed, its own or its :class:`EventInfo`'s (the same spelling as the
@@ -182,10 +187,6 @@ class TeamTournament(Described):
         if info:
             own["info"] = self.info._replace(**info)
         return replace(self, **own)
-
-
-def _fmt(value: Fraction) -> str:
-    return f"{float(value):g}"
 
 
 __all__ = ["MatchScoring", "BoardGame", "TeamRound", "Team", "TeamTournament"]

@@ -126,6 +126,12 @@ class Player(NamedTuple):
     fide_rating: int | None = None
 
     @property
+    def known_fide_id(self) -> str:
+        """The FIDE id, or "" for a player without one: blank, or ``0`` as pairing programs write it (the
+        file's own text stays in :attr:`fide_id`, which a TRF written back keeps)."""
+        return self.fide_id if self.fide_id.strip("0") else ""
+
+    @property
     def points(self) -> Fraction:
         return sum((r.points for r in self.results), Fraction(0)) + self.extra_points
 

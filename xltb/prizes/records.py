@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from ..messages import Text
 from ..ranking.standings import Standings
 from .table import Category, Prize, PrizeTable
 
@@ -81,7 +82,7 @@ class PrizeList:
     awards: tuple[Award, ...]
     ties: tuple[Tie, ...]
     rules: tuple[str, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Text, ...] = ()
 
     @property
     def with_cents(self) -> bool:

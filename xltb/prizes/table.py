@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from ..errors import InputError
+from ..messages import Text
 from ..model import Player
 from ..readers.text import decode, encoding_note, errors_located, read_bytes
 from .conditions import Condition, Context, Verdict, parse_condition
@@ -96,7 +97,7 @@ class Prize:
 class PrizeTable:
     prizes: tuple[Prize, ...]
     source: str | None = None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Text, ...] = ()  # messages (the encoding a table was read in)
 
     @property
     def with_cents(self) -> bool:

@@ -8,6 +8,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Iterable
 
 from ..errors import TieBreakError
+from ..messages import Message, Text
 from ..model import Choice, Choices, EventType, Tournament
 from ..model.choice import Origin
 from ..rules import Edition, edition_for_date, parse_edition
@@ -74,8 +75,8 @@ def default_list(event_type: EventType, team: bool = False) -> str:
     return DEFAULT_LISTS[team, event_type]
 
 
-def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[str, str] | None = None,
-                   dated: tuple[date, str] | None = None) -> tuple[Edition, Choice]:
+def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[str, Text] | None = None,
+                   dated: tuple[date, Text] | None = None) -> tuple[Edition, Choice]:
     """The edition to apply, and where it came from and why. The one rule of every command:
 
     1. the user's (``--rules``);
@@ -101,24 +102,28 @@ def choose_edition(event: "Event", rules: str | Edition | None, *, named: tuple[
         return edition, Choice(edition.key, origin, own.cell("Edition"))
     start = event.start_date
     if start is not None:
-        dated_cell = f", {own.cell('StartDate')}" if own is not None else ""
         edition = edition_for_date(start)
         if start < edition.starts:
-            return edition, Choice(edition.key, origin, (
-                f"the event started on {start.isoformat()}{dated_cell}, before the {edition.key} rules; the oldest "
-                "edition xltb knows is used (the earlier rule, an unplayed game as a draw against the player "
-                "himself, 2011 annex F.a, is not implemented)"))
-        return edition, Choice(edition.key, origin, f"in force on the start date {start.isoformat()}{dated_cell}")
+            # the earlier rule, an unplayed game as a draw against the player himself (2011 annex F.a), is not
+            # implemented: the oldest edition xltb knows is used, and said so
+            if own is not None:
+                return edition, Choice(edition.key, origin, Message("edition.too_old_cell", date=start,
+                                                                    cell=own.cell("StartDate"), edition=edition.key))
+            return edition, Choice(edition.key, origin, Message("edition.too_old", date=start, edition=edition.key))
+        if own is not None:
+            return edition, Choice(edition.key, origin, Message("edition.start_date_cell", date=start,
+                                                                cell=own.cell("StartDate")))
+        return edition, Choice(edition.key, origin, Message("edition.start_date", date=start))
     if named is not None:
         key, where = named
         edition = parse_edition(key)
-        return edition, Choice(edition.key, "file", f"named by {where}")
+        return edition, Choice(edition.key, "file", Message("edition.named", where=where))
     if dated is not None:
         day, where = dated
         edition = edition_for_date(day)
-        return edition, Choice(edition.key, "file", f"no start date; in force on {day.isoformat()}, {where}")
+        return edition, Choice(edition.key, "file", Message("edition.hint", date=day, where=where))
     edition = edition_for_date(None)
-    return edition, Choice(edition.key, "default", f"the event has no start date: newest edition {edition.key} used")
+    return edition, Choice(edition.key, "default", Message("edition.no_date", edition=edition.key))
 
 
 def file_tiebreaks(event: "Event") -> tuple[TieBreakSpec, ...] | None:
@@ -152,12 +157,12 @@ def choose_list(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | 
         if provisions is not None:
             return own, Choice(",".join(s.code for s in own), provisions.origin, provisions.cell("Tiebreaks"))
         line = getattr(event, "tiebreaks_line", None)
-        where = f", line {line}" if line else ""
-        return own, Choice(",".join(s.code for s in own), "file", f"the event's list (TRF 212/202{where})")
+        why = Message("list.file_line", line=line) if line else Message("list.file")
+        return own, Choice(",".join(s.code for s in own), "file", why)
     team = is_team(event)
     text = default_list(event.event_type, team)
-    why = (f"the file names no tie-breaks; the list xltb uses for {'team' if team else 'individual'} "
-           f"{event.event_type.value} events")
+    kind = Message(f"event.{event.event_type.value}")
+    why = Message("list.default_team" if team else "list.default", type=kind)
     return parse_list(text), Choice(text, "default", why)
 
 

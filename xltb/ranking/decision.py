@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..messages import Text
 from ..model import Choices, Tournament
 from ..rules import Edition
 from ..tiebreaks.codes import TieBreakSpec
@@ -35,8 +36,8 @@ class Decision(NamedTuple):
     """The rating of unrated participants in rating-based tie-breaks (C.07 10): the user's, else an
     export legend's ``(1400)`` or a workbook's Settings UnratedRating; None: such tie-breaks are refused when unrated participants play."""
 
-    notes: tuple[str, ...] = ()
-    """What reading the file left out or assumed, said as warnings before the event's own."""
+    notes: tuple[Text, ...] = ()
+    """What reading the file left out or assumed (messages), said as warnings before the event's own."""
 
     kind: str = ""
     """What the file was read as (``"TRF"``, ``"chess-results crosstable export (CSV)"``...); empty

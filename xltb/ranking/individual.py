@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import cast
 
 from ..errors import TieBreakError
+from ..messages import Message, Text
 from ..model import Tournament
 from ..rules import Edition
 from .choices import refuse_buchholz_in_round_robin
@@ -19,9 +20,10 @@ from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
 from ..tiebreaks.registry import evaluate_all, info
 
 
-def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...], options: Options) -> list[str]:
+def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec, ...],
+             options: Options) -> list[Text]:
     """Refuse what the edition forbids or the data cannot support; return warnings."""
-    warnings = []
+    warnings: list[Text] = []
     for spec in specs:
         if spec.score:
             raise TieBreakError(f"{spec.code}: the score reference :{spec.score} (C.07 13) is for team events; "
@@ -29,7 +31,7 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
         tb = info(spec)
         refuse_buchholz_in_round_robin(spec, edition, tournament.event_type)
         if not tb.record.defined_in(edition):
-            warnings.append(f"{spec.code} is defined from the {tb.record.since} edition; computed as defined there")
+            warnings.append(Message("warn.code_since", code=spec.code, since=tb.record.since))
         if tb.rating_based and options.unrated_rating is None:
             unrated = [p for p in tournament.players if p.rating is None]
             if unrated:

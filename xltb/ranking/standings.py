@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
+from ..messages import Message, Text
 from ..model import Choices, Player, Tournament
 from ..rules import Edition
 from ..tiebreaks.base import Evaluation, Value
@@ -61,14 +62,14 @@ class Standings:
     #: where the edition, the list, the event type and (teams) the primary score came from
     choices: Choices
     encounters: Mapping[str, tuple[EncounterStep, ...]]  # DE code -> the steps of Art. 6 / 13.3 taken
-    warnings: tuple[str, ...]  # what the reading and the ranking warn of
+    warnings: tuple[Text, ...]  # what the reading and the ranking warn of (messages)
     lots_seed: int | None  # the seed of the drawing of lots that broke the ties left, if any
     unrated_rating: int | None  # the rating given for unrated participants (C.07 10), if any
     _memo: dict[str, Any]  # indexes made when first needed (start number -> position, steps...)
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, specs: tuple[TieBreakSpec, ...],
                  rows: tuple[Row, ...], evaluations: Mapping[str, Sequence[Evaluation | None]], choices: Choices,
-                 encounters: Mapping[str, tuple[EncounterStep, ...]] | None = None, warnings: tuple[str, ...] = (),
+                 encounters: Mapping[str, tuple[EncounterStep, ...]] | None = None, warnings: tuple[Text, ...] = (),
                  lots_seed: int | None = None, unrated_rating: int | None = None):
         put = object.__setattr__
         for name, value in (("event", event), ("edition", edition), ("specs", tuple(specs)), ("rows", tuple(rows)),
@@ -93,8 +94,13 @@ class Standings:
 
     @property
     def edition_reason(self) -> str:
-        """Where the edition came from and why: ``from the file: in force on the start date ...``."""
+        """Where the edition came from and why: ``from the file: in force on the start date ...`` (English)."""
         return self.choices.rules.text
+
+    @property
+    def edition_said(self) -> Message:
+        """:attr:`edition_reason` as a message, for the faces to render in the reader's language."""
+        return self.choices.rules.message()
 
     @property
     def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
@@ -105,11 +111,17 @@ class Standings:
 
     @property
     def scoring_text(self) -> str:
-        """The event's scoring in words (team events: match and game points, the primary score and why)."""
+        """The event's scoring in words (English; :attr:`scoring_said` for the faces)."""
+        return str(self.scoring_said)
+
+    @property
+    def scoring_said(self) -> Message:
+        """The event's scoring as a message (team events: match and game points, the primary score and why)."""
         if self.team:
             primary = self.choices.primary
             event: Any = self.event
-            return f"{event.describe_scoring()} ({primary.text if primary else ''})"
+            described: Message = event.describe_scoring()
+            return Message("scoring.team_why", scoring=described, why=primary.message()) if primary else described
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from ..errors import TieBreakError
+from ..messages import Message, Text
 from ..model.team import TeamTournament
 from ..rules import Edition
 from ..tiebreaks.base import Evaluation
@@ -33,7 +34,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     tt = cast(TeamTournament, decision.event)
     edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
-    warnings = [n for n in decision.notes if n not in tt.warnings] + list(tt.warnings)
+    warnings: list[Text] = [n for n in decision.notes if n not in tt.warnings] + list(tt.warnings)
     try:
         validate_team(tt, edition, specs, unrated_rating)
     except TieBreakError as err:  # a list that does not fit the event: say which event (as individual events do)
@@ -59,7 +60,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
             descending = higher != spec.reverse
             keys[spec.code] = [None if ev.value is None else (ev.value if descending else -ev.value) for ev in evs]
     ede_scores: dict[str, list[Fraction | None]] = {s.code: [None] * n for s in ede_codes}
-    ede_notes: dict[str, list[list[str]]] = {s.code: [[] for _ in range(n)] for s in ede_codes}
+    ede_notes: dict[str, list[list[Message]]] = {s.code: [[] for _ in range(n)] for s in ede_codes}
     encounters: dict[str, list[EncounterStep]] = {s.code: [] for s in ede_codes}
 
     def level_for(spec: TieBreakSpec) -> Level:
@@ -74,10 +75,10 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
                 keep_decided(result, group, scores)  # a value only where EDE/DE decided something
                 encounters[spec.code].extend(result.steps)
                 for step in result.steps:
-                    text = step.text()
+                    said = step.message()
                     for i in group:
                         if ctx.start_nos[i] in step.members:
-                            notes[i].append(text)
+                            notes[i].append(said)
                 return result.groups
 
             return by_ede
@@ -88,8 +89,8 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
             def by_board_count(group: list[int]) -> list[list[int]]:
                 # C.07 12.1: BC "can only be used when all tied teams have the same number of game points"
                 if len({gp[i] for i in group}) > 1:
-                    names = ", ".join(f"#{ctx.start_nos[i]}" for i in group)
-                    warnings.append(f"{spec.code} not applied to {{{names}}}: their game points differ (C.07 12.1)")
+                    names = tuple(f"#{ctx.start_nos[i]}" for i in group)
+                    warnings.append(Message("warn.bc_gp_differ", code=spec.code, members=names))
                     return [group]
                 return partition_by(group, k.__getitem__, True)
 

@@ -16,6 +16,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from ..model.tournament import Lack
@@ -143,7 +144,7 @@ def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str,
     builder.mark_double_forfeits(order, results, table)
     players, scoring, mismatch = builder.explain_points(
         _players(rows, results), scoring, lambda alt: _players(rows, builder.rescored(results, alt)), warnings,
-        declared_as="the published points", source=source)
+        declared_as=Message("points.published"), source=source)
     if mismatch is not None:
         raise builder.points_error(mismatch, source, rounds="rounds", declared_by="the export says")
     etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)

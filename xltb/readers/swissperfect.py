@@ -14,6 +14,7 @@ import os
 import re
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Colour, EventType, Kind, Tournament
 from .numbers import digits
 from .published import SP_HEADER, SWISSPERFECT, ExportRow, Published, build_tournament, points, read_table
@@ -111,7 +112,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
                 row.cells.append((cell, opp, Colour.NONE, _SP_WITH_OPP[code]))
         rows.append(row)
     if local_used:
-        warnings.append("ratings: the local ratings (column Loc) are used where no FIDE rating (Rtg) is given")
+        warnings.append(Message("warn.sp_local_ratings"))
     by_number: dict[int, ExportRow] = {}
     for row in rows:
         if row.number in by_number:
@@ -121,8 +122,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     name = os.path.splitext(os.path.basename(source))[0]
     if name.endswith(".spx"):
         name = name[:-4]
-    warnings.append("a SwissPerfect export has no colours: colour-based tie-breaks (BPG, BWG) cannot be computed "
-                    "from it")
+    warnings.append(Message("warn.sp_no_colours"))
     published = Published(kind=SWISSPERFECT, ranks={}, points={r.number: r.declared for r in rows}, tiebreaks=(),
                           legend=(), lines={r.number: r.line for r in rows})
     tournament = build_tournament(rows, len(rounds), name, source, event_type, warnings, frozenset({"colours"}))

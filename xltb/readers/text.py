@@ -11,6 +11,7 @@ from typing import Iterator
 from .. import limits
 from ..errors import InputError
 from ..limits import read_bytes, size_text  # noqa: F401 - read_bytes: the readers' name for it
+from ..messages import Message
 
 
 def read_text(path: str | os.PathLike) -> tuple[str, str]:
@@ -78,8 +79,8 @@ def errors_located(path: str | os.PathLike) -> Iterator[None]:
         raise
 
 
-def encoding_note(encoding: str) -> tuple[str, ...]:
+def encoding_note(encoding: str) -> tuple[Message, ...]:
     """The warning to show when a file was not UTF-8."""
     if encoding in ("utf-8", "ascii"):
         return ()
-    return (f"read as {encoding}",) if encoding.startswith("UTF-8") else (f"read as {encoding} (not UTF-8)",)
+    return (Message("warn.encoding" if encoding.startswith("UTF-8") else "warn.encoding_not_utf8", encoding=encoding),)

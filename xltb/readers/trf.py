@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from . import trf_records
@@ -80,7 +81,7 @@ class TrfHeader:
         self.line_202: int | None = None
         self.line_212: int | None = None
         self.team_records = False
-        self.warnings: list[str] = []
+        self.warnings: list[Message] = []
         self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
         self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
         self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
@@ -155,7 +156,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             try:
                 header.rounds_declared = ascii_int(body.split()[0])
             except (ValueError, IndexError):
-                header.warnings.append(f"line {number}: {tag} {body!r} is not a number of rounds; ignored")
+                header.warnings.append(Message("warn.rounds_unreadable", line=number, tag=tag, text=repr(body)))
         elif tag == "162":
             trf_records.scoring_162(line, number, source, scoring_fields)
         elif tag == "XXS":
@@ -255,22 +256,22 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
            event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
     rounds = max((len(p.rounds) for p in raw), default=0)
-    warnings = list(header.warnings)
+    warnings: list[Message] = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
-        shown = ", ".join(f"{tag!r} (line {', '.join(map(str, lines[:3]))}{' ...' if len(lines) > 3 else ''})"
-                          for tag, lines in list(header.unknown.items())[:5])
-        more = " ..." if len(header.unknown) > 5 else ""
-        warnings.append(f"records that are not TRF-2026 records xltb reads, not read: {shown}{more}")
+        shown = tuple(Message("warn.record_lines_more" if len(lines) > 3 else "warn.record_lines", tag=repr(tag),
+                              lines=tuple(lines[:3])) for tag, lines in list(header.unknown.items())[:5])
+        warnings.append(Message("warn.unknown_records_more" if len(header.unknown) > 5 else "warn.unknown_records",
+                                records=shown))
     if header.rounds_declared is not None and header.rounds_declared != rounds:
         players_only.append(len(warnings))
-        warnings.append(f"the header declares {header.rounds_declared} rounds; the pairings have {rounds}")
+        warnings.append(builder.rounds_warning(header.rounds_declared, rounds))
     # 240 requested byes fill rounds that have no pairing
     extra_kind: dict[tuple[int, int], Kind] = {}
     paired_rounds = rounds
     for number, code, rnd, ids in byes_240:
         if rnd > paired_rounds:  # announced for a round not paired yet: it is not a result
-            warnings.append(f"line {number}: 240 bye for round {rnd}, which has no pairings yet; not counted")
+            warnings.append(Message("warn.bye_240_later", line=number, round=rnd))
             continue
         kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
         if kind is None:
@@ -318,11 +319,11 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
     for p in raw:
         written = p.text[80:84].strip()
         if written and _points_text(written) is None:
-            warnings.append(f"line {p.line}: points {written!r} (columns 81-84) cannot be read; not checked")
+            warnings.append(Message("warn.points_unreadable", line=p.line, text=repr(written)))
     players, scoring, mismatch = builder.explain_points(
         _players(raw, rows, scoring, overrides, bonus), scoring,
         lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus), warnings,
-        declared_as="points in columns 81-84", alternatives=scoring == Scoring(), blank_rounds=True, source=source,
+        declared_as=Message("points.trf"), alternatives=scoring == Scoring(), blank_rounds=True, source=source,
         blank_column=True)
     if mismatch is not None:
         error = builder.points_error(mismatch, source, rounds="results", declared_by="columns 81-84 say",
@@ -330,7 +331,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         if not header.team_records:
             raise error
         players_only.append(len(warnings))
-        warnings.append(f"line {error.line}: {error.message} (team file: player totals are not checked)")
+        warnings.append(Message("warn.team_totals", line=error.line, error=error.message))
     if header.national or header.methods:
         players = trf_records.apply_national(players, header.national, header.methods, warnings)
     declared = trf_records.declared_event_type(header.type_text, header.type_code)

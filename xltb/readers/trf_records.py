@@ -10,6 +10,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
+from ..messages import Message
 from ..events.builder import declared_by, declared_event_type  # noqa: F401 - the TRF readers' names
 from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
@@ -155,18 +156,17 @@ def round_dates(line: str) -> tuple[str, ...]:
     return tuple(dates)
 
 
-def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[str]) -> None:
+def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[Message]) -> None:
     """TRF-2026 172: columns 5-7 a federation, 9-13 how its players are rated (FIDE, NRO, FIDON, NIDOF,
     HBFN, LBFN, OTHER)."""
     padded = line.ljust(13)
     federation, method = padded[4:7].strip().upper(), padded[8:13].strip().upper()
     if not re.fullmatch(r"[A-Z]{3}", federation, re.ASCII) or method not in RATING_METHODS:
-        warnings.append(f"line {number}: 172 {line[4:].strip()!r} is not a federation and a rating method "
-                        f"({', '.join(RATING_METHODS)}); ignored")
+        warnings.append(Message("warn.172_unreadable", line=number, text=repr(line[4:].strip()),
+                                methods=tuple(RATING_METHODS)))
         return
     if method == "OTHER":
-        warnings.append(f"line {number}: 172 {federation} OTHER names no rule for the rating: the FIDE ratings are "
-                        "used")
+        warnings.append(Message("warn.172_other", line=number, federation=federation))
     methods[federation] = method
 
 
@@ -190,7 +190,7 @@ def national_record(line: str) -> tuple[int, NationalRating | None]:
 
 
 def apply_national(players: list[Player], records: list[tuple[int, str]], methods: dict[str, str],
-                   warnings: list[str]) -> list[Player]:
+                   warnings: list[Message]) -> list[Player]:
     """Give each player its NRS records; where a 172 method names national ratings for the record's
     federation, the player's rating becomes the one the method gives (the 001 rating kept as
     ``fide_rating``), said in one warning per federation."""
@@ -204,8 +204,7 @@ def apply_national(players: list[Player], records: list[tuple[int, str]], method
             continue
         found.setdefault(no, []).append(record)
     if bad:
-        warnings.append(f"NRS records (national ratings) on line(s) {', '.join(map(str, bad[:5]))}"
-                        f"{' ...' if len(bad) > 5 else ''} name no player of the event or no rating: ignored")
+        warnings.append(Message("warn.nrs_bad_more" if len(bad) > 5 else "warn.nrs_bad", lines=tuple(bad[:5])))
     out = list(players)
     used: dict[str, int] = {}
     for no, recs in found.items():
@@ -219,18 +218,12 @@ def apply_national(players: list[Player], records: list[tuple[int, str]], method
         out[by_no[no]] = p._replace(national=tuple(recs), rating=rating, fide_rating=p.rating)
     unrated = {rec.federation for recs in found.values() for rec in recs} - set(methods)
     if unrated:
-        warnings.append(f"NRS records of {', '.join(sorted(unrated))} without a 172 record saying how they rate: the "
-                        "FIDE ratings are used")
+        warnings.append(Message("warn.nrs_no_method", federations=tuple(sorted(unrated))))
     for federation, method in sorted(methods.items()):
         if federation in used:
-            warnings.append(f"172 {federation} {method}: the rating-based tie-breaks use {_METHOD_TEXT[method]} "
-                            f"({used[federation]} player(s) with an NRS record)")
+            warnings.append(Message("warn.172_used", federation=federation, method=method,
+                                    how=Message(f"rating.{method.lower()}"), players=used[federation]))
     return out
-
-
-_METHOD_TEXT = {"NRO": "the national rating only", "FIDON": "the FIDE rating, else the national one",
-                "NIDOF": "the national rating, else the FIDE one", "HBFN": "the higher of the FIDE and national "
-                "ratings", "LBFN": "the lower of the FIDE and national ratings"}
 
 
 # --------------------------------------------------------------------------- header helpers
@@ -270,5 +263,5 @@ def read_date(text: str, header, tag: str) -> date | None:
             return date(int(m[3]), _MONTHS[m[2].lower()], int(m[1]))
     except ValueError:
         pass
-    header.warnings.append(f"{tag}: cannot read the date {t!r}; treated as unknown")
+    header.warnings.append(Message("warn.date", tag=tag, text=repr(t)))
     return None

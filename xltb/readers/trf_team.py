@@ -32,6 +32,7 @@ import re
 from fractions import Fraction
 
 from ..errors import InputError
+from ..messages import Message
 from ..model import Colour, EventType, Kind, Tournament
 from ..model.team import TeamTournament
 from . import trf
@@ -56,7 +57,7 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
     try:
         return build(individual, players_only, records, source, primary, event_type)
     except NotTeamMatches as why:
-        warning = f"the team records (013/310) do not describe team matches ({why}); read as an individual event"
+        warning = Message("warn.not_team_matches", why=str(why))
         return individual._replace(warnings=individual.warnings + (warning,))
 
 

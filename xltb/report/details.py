@@ -8,28 +8,34 @@ from typing import Iterable
 
 from .. import __version__
 from ..ranking.standings import Standings
+from ..readers.registry import KIND_LABELS, TRF, TRF_TEAM
 from ..tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
+from .team_grid import is_team_round_robin
 from .i18n import Language, language
 from ..tiebreaks.display import decimals, value_text
 from ..tiebreaks.display import number_format as places_format
 from .layout import Layout, text_width
+from .titles import withdrawn, withdrawn_legend
 from .xlsx import Book, row_height
-from .explain import how_text
+from .explain import how_message
 
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
+#: the labels of what a file was read as (xltb.readers.registry), by the key of their text
+_KINDS = {TRF: "trf", TRF_TEAM: "trf_team", **{label: key for key, label in KIND_LABELS.items()}}
 #: the Details sheet's font size and its notes column (text wraps inside it, the row grows to hold it)
 DETAILS_FONT = 9.0
 NOTES_WIDTH = 58.0
 
 
-def contribution_note(c) -> str:
+def contribution_note(c, lang: Language | None = None) -> str:
     """What a contribution's note says: its explanation and article unless it is a plain game, a voluntarily
     unplayed round, and what was cut."""
+    lang = lang or language()
     if c.source not in PLAIN_SOURCES or c.vur:
-        return how_text(c, cut="cut")
-    return f"cut: {c.cut}" if c.cut else ""
+        return lang.render(how_message(c, cut="cut"))
+    return lang("cut_note", why=lang.render(c.cut)) if c.cut else ""
 
 
 def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[list, dict[int, bool]]]:
@@ -41,7 +47,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     participants = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
-    round_word = lang("round")
+    round_word, cut_mark = lang("round"), lang("cut_mark")
     for row in st.rows:
         i = index[row.start_no]
         for k, code in enumerate(st.codes):
@@ -55,11 +61,11 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                 (f"C.07 {tb.article}" if tb is not None else "")
             value = st.shown(code, row.start_no)
             if tb is not None and tb.acronym == "DE":
-                notes = [step.text() for step in st.encounter_steps(code, row.start_no)]
+                notes = [lang.render(step.message()) for step in st.encounter_steps(code, row.start_no)]
             elif ev is not None:
                 for c in ev.breakdown():
                     rnd, cut = c.round, c.cut
-                    text = contribution_note(c)
+                    text = contribution_note(c, lang)
                     share = c.value
                     amount = share.numerator // share.denominator if share.denominator == 1 else \
                         share.numerator / share.denominator
@@ -73,9 +79,9 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                     else:
                         opponent = c.opponent
                         where = f"{round_word}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
-                        notes.append(f"{where}{' ' if where else ''}{value_text(code, share)}"
-                                     f"{' (cut)' if cut else ''}{': ' + text if text else ''}")
-                notes.extend(ev.notes)
+                        notes.append(f"{where}{' ' if where else ''}{lang.number(value_text(code, share))}"
+                                     f"{' ' + cut_mark if cut else ''}{': ' + text if text else ''}")
+                notes.extend(lang.render(n) for n in ev.notes)
                 if value is None:
                     notes.insert(0, lang("undefined"))
             if value is None and st.direct(code):  # C.07 6: no standing among the tied (Standings.shown)
@@ -130,19 +136,19 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     if t.source:
         rows.append((lang("source_file"), os.path.basename(t.source)))
     if input_kind:
-        rows.append((lang("read_as"), input_kind))
+        rows.append((lang("read_as"), kind_text(input_kind, lang)))
     city = getattr(t, "city", "")
     if city:
         rows.append((lang("place"), city))
     dates = lang.dates(t.start_date, getattr(t, "end_date", None))
     rows.append((lang("dates"), dates or lang("not_given")))
     kind = st.choices.event_type  # where the event type came from (xltb.decide)
-    rows.append((lang("type"), lang(f"type_{t.event_type.value}") + (f" ({kind.text})" if kind else "")))
+    rows.append((lang("type"), lang(f"type_{t.event_type.value}") + f" ({lang.render(kind.message())})"))
     rows.append((lang("rounds").capitalize(), str(t.rounds)))
     rows.append((lang("participants").capitalize(), str(len(st.rows))))
-    rows.append((lang("scoring"), st.scoring_text))
-    rows.append((lang("rules"), f"FIDE C.07, edition {st.edition.key} ({st.edition_reason})"))
-    rows.append((lang("tiebreak_list"), st.choices.tiebreaks.text))  # where the list came from
+    rows.append((lang("scoring"), lang.render(st.scoring_said)))
+    rows.append((lang("rules"), lang("rules_value", edition=st.edition.key, why=lang.render(st.edition_said))))
+    rows.append((lang("tiebreak_list"), lang.render(st.choices.tiebreaks.message())))  # where the list came from
     for k, code in enumerate(st.codes, start=1):
         rows.append((lang("tiebreak_n", n=k), lang.tiebreak_label(code)))
     if st.lots_seed is not None:
@@ -151,14 +157,24 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("remaining_ties"), lang("share_place")))
     rows.extend(extra)
     for w in st.warnings:
-        rows.append((lang("warning"), w))
+        rows.append((lang("warning"), lang.render(w)))
     if any(st.direct(c) for c in st.codes):
         rows.append((lang("legend"), lang("legend_de")))
-    crosstable = "legend_team_crosstable" if st.team else ("legend_grid" if is_round_robin(st) else "legend_crosstable")
+    if withdrawn(st):
+        rows.append((lang("legend"), withdrawn_legend(lang)))
+    crosstable = ("legend_team_grid" if is_team_round_robin(st) else "legend_team_crosstable") if st.team else \
+        ("legend_grid" if is_round_robin(st) else "legend_crosstable")
     rows.append((lang("legend"), lang(crosstable)))
     rows.append((lang("legend"), lang("legend_details")))
     rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))
     return rows
+
+
+def kind_text(input_kind: str, lang: Language) -> str:
+    """What the file was read as (``TRF``, ``chess-results crosstable export (CSV)``), in the language: the
+    text ``kind_<reader>`` (``kind_trf``, ``kind_chessresults``...), else the reader's English label."""
+    key = _KINDS.get(input_kind)
+    return lang(f"kind_{key}") if key and f"kind_{key}" in lang.texts else input_kind
 
 
 def event_sheet(book: Book, st: Standings, rows: list[tuple[str, str]], layout: Layout) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..messages import Message
 from ..ranking.standings import Standings
 from ..tiebreaks.catalogue import TIEBREAKS
 from ..tiebreaks.codes import tiebreak_of
@@ -59,7 +60,7 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
             lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {score:>6}  {_num(c.result):>6}  "
                          f"{('(' + value + ')') if c.cut else value:>7}  {how}")
     for note in ev.notes:
-        lines.append(f"note: {note}")
+        lines.append(f"note: {note}")  # English: str() of the message
     lines += _rounds_not_counted(st, p, code, parts)
     return "\n".join(lines) + "\n"
 
@@ -85,12 +86,18 @@ def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
 
 
 def how_text(c, cut: str = "CUT") -> str:
-    """Why a contribution is what it is: its source and article, a voluntarily unplayed round, the cut."""
-    how = c.explanation + (f" [{c.article}]" if c.article else "")
+    """Why a contribution is what it is (English): its source and article, a voluntarily unplayed round, the
+    cut. The faces in other languages render :func:`how_message`."""
+    return str(how_message(c, cut))
+
+
+def how_message(c, cut: str = "CUT") -> Message:
+    """:func:`how_text` as a message: ``how`` (the source, ``[article]``), ``how.vur`` and ``how.cut`` added."""
+    how = Message("how.article" if c.article else "how", what=c.explanation, article=c.article)
     if c.vur:
-        how += "; voluntarily unplayed round"
+        how = Message("how.vur", how=how)
     if c.cut:
-        how += f"; {cut}: {c.cut}"
+        how = Message("how.cut_upper" if cut == "CUT" else "how.cut", how=how, why=c.cut)
     return how
 
 

@@ -39,7 +39,8 @@ def to_json(st: Standings) -> str:
         "rules_reason": st.edition_reason,
         "tiebreaks": st.codes,
         # where each choice came from: {"origin": "file" | "user" | "default", "reason": ...}
-        "choices": {what: {"value": c.value, "origin": c.origin, "reason": c.reason} for what, c in st.choices.items()},
+        "choices": {what: {"value": c.value, "origin": c.origin, "reason": str(c.reason)}
+                    for what, c in st.choices.items()},
         "standings": [
             {
                 "rank": row.rank,
@@ -53,7 +54,7 @@ def to_json(st: Standings) -> str:
             }
             for row in st.rows
         ],
-        "warnings": list(st.warnings),
+        "warnings": [str(w) for w in st.warnings],
     }
     if st.lots_seed is not None:
         doc["lots_seed"] = st.lots_seed
@@ -106,7 +107,7 @@ def choice_warnings(st: Standings) -> list[str]:
     """What a CSV reader (no header) should still be told, for standard error: the choices xltb made
     itself and the warnings."""
     out = [f"{what.replace('_', ' ')} {c.value}: {c.text}" for what, c in st.choices.items() if c.origin == "default"]
-    return out + list(st.warnings)
+    return out + [str(w) for w in st.warnings]
 
 
 def to_text(st: Standings) -> str:

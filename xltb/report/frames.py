@@ -26,5 +26,5 @@ def to_dataframe(st: Standings):
     for code in st.codes:
         frame[code] = frame[code].astype("float64")
     frame.attrs.update(rules=st.edition.key, rules_reason=st.edition_reason, tiebreaks=list(st.codes),
-                       warnings=list(st.warnings))
+                       warnings=[str(w) for w in st.warnings])
     return frame

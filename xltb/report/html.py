@@ -17,14 +17,15 @@ from ..model import Colour
 from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from .details import event_rows
-from .explain import how_text, shown_score
+from .explain import how_message, shown_score
 from .grid import grid_rows, is_round_robin
+from .team_grid import is_team_round_robin, team_grid_rows
 from .i18n import Language, language
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import fixed, value_text
 from .prizes import prizes_section
-from .team_sheets import team_round_text
-from .titles import event_title, legend_lines, subtitle
+from .team_sheets import players_by_board_rows, team_round_text
+from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
 from .layout import round_text
 
 _CSS = """
@@ -44,6 +45,7 @@ td.c { text-align: center; }
 td.diag { background: #bfbfbf; }
 .scroll { overflow-x: auto; }
 a.v { color: var(--accent); text-decoration: none; border-bottom: 1px dotted var(--accent); }
+a.v.e { border: none; display: inline-block; min-width: 1.5em; }
 a.v:hover, a.v:focus { background: #eef3fa; }
 .bd { display: none; }
 .bd:target { display: block; position: fixed; inset: 6vh 4vw auto 4vw; max-height: 86vh; overflow: auto;
@@ -56,11 +58,12 @@ a.v:hover, a.v:focus { background: #eef3fa; }
 .prizes td.why { text-align: left; white-space: normal; min-width: 28em; font-size: .9em; }
 .prizes td { vertical-align: top; }
 ul.ties, ul.legend { margin: .2em 0; padding-left: 1.4em; }
+tr.top td { border-top: 1px solid #999; }
 .event th { text-align: left; background: none; vertical-align: top; }
 .event td { text-align: left; white-space: normal; }
 footer { margin-top: 2em; font-size: .8em; color: #555; }
 @media print {
-  @page { size: A4; margin: 12mm; }
+  @page { size: A4; margin: 14mm 12mm 14mm 12mm; }
   body { margin: 0; max-width: none; font-size: 10pt; }
   .bd, .bd:target, #event, .close, .noprint { display: none !important; }
   a.v { color: inherit; border: none; }
@@ -69,16 +72,38 @@ footer { margin-top: 2em; font-size: .8em; color: #555; }
   h2 { break-after: avoid; }
   .scroll { overflow: visible; }
   th, td { padding: .1em .35em; }
+  th, td.diag { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
   #prizes { break-before: page; page: wide; font-size: 8.5pt; }
-  #crosstable { break-before: page; page: wide; font-size: 8.5pt; }
+  #crosstable, #players { break-before: page; font-size: 8.5pt; }
+  #crosstable { page: wide; }
   @page wide { size: A4 landscape; }
   #breakdowns, footer { display: none; }
 }
 """
 
 
-def _num(value) -> str:
-    return "" if value is None else value_text("X", value)
+def css_string(text: str) -> str:
+    """A CSS string of any text (an event's name from a file): every character but letters, digits, spaces and
+    a few marks written as a hexadecimal escape, so that nothing ends the string or the style element."""
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.-_()")
+    return '"' + "".join(ch if ch in safe else f"\\{ord(ch):06x}" for ch in text if ch.isprintable()) + '"'
+
+
+def _page_css(title: str, footer: str, lang: Language) -> str:
+    """The printed pages' margins: the event on every page after the first (the first has the title block),
+    the rules edition and "page N of M" at the foot of every page."""
+    small = 'font: 8pt system-ui, "Segoe UI", Roboto, "Liberation Sans", Arial, sans-serif; color: #555;'
+    pages = f"{css_string(lang('page') + ' ')} counter(page) {css_string(' ' + lang('of') + ' ')} counter(pages)"
+    return ("@media print {\n"
+            f"  @page {{ @top-left {{ content: {css_string(title)}; {small} }}\n"
+            f"          @bottom-left {{ content: {css_string(footer)}; {small} }}\n"
+            f"          @bottom-right {{ content: {pages}; {small} }} }}\n"
+            "  @page :first { @top-left { content: none; } }\n}\n")
+
+
+def _num(value, lang: Language) -> str:
+    """A number as the page writes it: the language's decimal mark (``3,5``)."""
+    return "" if value is None else lang.number(value_text("X", value))
 
 
 def _cells(values, tag="td", classes=None) -> str:
@@ -97,32 +122,33 @@ def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
     lines = []
     if st.direct(code):
         steps = st.encounter_steps(code, row.start_no)
-        value = value_text(code, shown) if shown is not None else lang("not_applied")
+        value = lang.number(value_text(code, shown)) if shown is not None else lang("not_applied")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> (C.07 6)</p>")
         if steps:
-            lines.append("<ul>" + "".join(f"<li>{escape(s.text())}</li>" for s in steps) + "</ul>")
+            lines.append("<ul>" + "".join(f"<li>{escape(lang.render(s.message()))}</li>" for s in steps) + "</ul>")
         if (tb is not None and tb.acronym == "DE") or shown is None:
             return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
     ev = st.evaluation(row.start_no, code)
     if ev is None:
         lines.append(f"<p>{escape(lang('value'))}: {escape(lang('undefined'))}</p>")
     else:
-        value = value_text(code, ev.value) or lang("undefined")
+        value = lang.number(value_text(code, ev.value)) or lang("undefined")
         lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
         parts = ev.breakdown()
         if parts:
             heads = [lang("round_word"), lang("opponent"), lang("score"), lang("result"), lang("value"), lang("how")]
             body = []
             for c in parts:
-                how = how_text(c, cut="cut")
+                how = lang.render(how_message(c, cut="cut"))
                 score = shown_score(c)
-                v = value_text(code, c.value)
-                cells = [c.round or "", c.opponent or "", score, _num(c.result), f"({v})" if c.cut else v, escape(how)]
+                v = lang.number(value_text(code, c.value))
+                cells = [c.round or "", c.opponent or "", lang.number(score), _num(c.result, lang),
+                         f"({v})" if c.cut else v, escape(how)]
                 body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
             lines.append("<table><thead><tr>" + _cells([escape(h) for h in heads], "th") + "</tr></thead><tbody>"
                          + "".join(body) + "</tbody></table>")
         for note in ev.notes:
-            lines.append(f"<p>{escape(note)}</p>")
+            lines.append(f"<p>{escape(lang.render(note))}</p>")
     return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
 
 
@@ -131,8 +157,9 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     has = {"title": any(e.title for e in entries), "fed": any(e.federation for e in entries),
            "rating": any(e.rating for e in entries)}
     team = st.team
+    marked = withdrawn(st)  # who withdrew: a column beside the name, when anybody did
     heads = [lang("rank"), lang("no")] + ([lang("title")] if has["title"] else []) \
-        + [lang("team") if team else lang("name")] \
+        + [lang("team") if team else lang("name")] + ([lang("withdrawn_head")] if marked else []) \
         + ([lang("short") if team else lang("fed")] if has["fed"] else []) \
         + ([lang("rating")] if has["rating"] else [])
     if team:
@@ -148,18 +175,21 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
         cells += [escape(e.title)] if has["title"] else []
         cells += [escape(e.name)]
+        cells += [escape(withdrawn_text(e.start_no, marked, lang))] if marked else []
         cells += [escape(e.federation)] if has["fed"] else []
         cells += [e.rating or ""] if has["rating"] else []
         if team:
             t = row.participant
-            cells += [_num(row.points), _num(t.gp if st.event.primary == "MP" else t.mp)]
+            cells += [_num(row.points, lang), _num(t.gp if st.event.primary == "MP" else t.mp, lang)]
         else:
-            cells += [_num(row.points)]
+            cells += [_num(row.points, lang)]
         shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
-            text = "" if shown[code] is None else fixed(shown[code], places[code])
+            text = "" if shown[code] is None else lang.number(fixed(shown[code], places[code]))
             label = escape(f"{code} #{e.start_no}")
-            cells.append(f'<a class="v" href="#b-{e.start_no}-{k}" title="{label}">{text or "&nbsp;&nbsp;"}</a>')
+            # an empty value (DE that decided nothing) is still a link to its breakdown, without a mark on paper
+            cells.append(f'<a class="v{"" if text else " e"}" href="#b-{e.start_no}-{k}" title="{label}">'
+                         f'{text or "&nbsp;"}</a>')
             panels.append(_breakdown(st, row, k, code, lang))
         rows.append(f'<tr data-no="{e.start_no}">' + _cells(cells, classes={i: "l" for i in left}) + "</tr>")
     table = ("<table id=standings-table><thead><tr>" + _cells([escape(str(h)) for h in heads], "th", {i: "l" for i in left})
@@ -168,13 +198,21 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
 
 
 def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
-    if st.team:
+    if is_team_round_robin(st):  # a league: the team x team grid
+        order, rows = team_grid_rows(st, lang)
+        unplayed = any(r[-1] for r in rows)
+        heads = [lang("rank"), lang("no"), lang("team")] + [str(n) for n in order] + [lang("mp"), lang("gp")] \
+            + ([lang("unplayed")] if unplayed else [])
+        body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[3:-3]]
+                + [_num(r[-3], lang), _num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
+        legend, diag = lang("legend_team_grid"), 3
+    elif st.team:
         heads = [lang("rank"), lang("no"), lang("team")]
         rounds = max(len(r.participant.results) for r in st.rows)
         heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
         body = [[r.rank, r.start_no, escape(r.participant.name)]
                 + [escape(team_round_text(x, lang)) for x in r.participant.results]
-                + [_num(r.participant.mp), _num(r.participant.gp)] for r in st.rows]
+                + [_num(r.participant.mp, lang), _num(r.participant.gp, lang)] for r in st.rows]
         legend, diag = lang("legend_team_crosstable"), None
     elif is_round_robin(st):
         order, rows = grid_rows(st, lang)
@@ -182,7 +220,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
             + ([lang("unplayed")] if unplayed else [])
         body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
-                + [_num(r[-2])] + ([escape(r[-1])] if unplayed else []) for r in rows]
+                + [_num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
         legend, diag = lang("legend_grid"), 3
     else:
         colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
@@ -190,7 +228,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
             + [lang("points")]
         body = [[r.rank, r.start_no, escape(r.participant.name)]
-                + [escape(round_text(x, colours, lang, st)) for x in r.participant.results] + [_num(r.points)]
+                + [escape(round_text(x, colours, lang, st)) for x in r.participant.results] + [_num(r.points, lang)]
                 for r in st.rows]
         legend, diag = lang("legend_crosstable"), None
     out = []
@@ -204,6 +242,36 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
     return table, legend
 
 
+def _players(st: Standings, lang: Language) -> str:
+    """A team event's players by board (as the workbook's sheet): each board ranked by percentage, games, TPR."""
+    rows = players_by_board_rows(st.event)
+    heads = [lang("board"), lang("board_rank"), lang("no"), lang("name"), lang("rating"), lang("team"),
+             lang("points"), lang("games"), lang("played"), lang("percent"), lang("tpr"), lang("overall_rank")]
+    keep = [i for i in range(len(heads)) if i not in (4, 10) or any(r[i] not in (None, "") for r in rows)]
+    left = {keep.index(i) for i in (3, 5)}
+    body = []
+    previous = None
+    for r in rows:
+        board = r[0] if r[7] else None
+        cells = []
+        for i in keep:
+            v = r[i]
+            if v is None:
+                v = ""
+            elif i == 6:
+                v = _num(v, lang)
+            elif i == 9:
+                v = lang.number(fixed(v, 1))
+            cells.append(escape(str(v)))
+        top = ' class="top"' if previous is not None and board != previous else ""
+        body.append(f"<tr{top}>" + _cells(cells, classes={i: "l" for i in left}) + "</tr>")
+        previous = board
+    table = ("<table><thead><tr>" + _cells([escape(heads[i]) for i in keep], "th", {i: "l" for i in left})
+             + "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
+    return (f'<section id="players"><h2>{escape(lang("players_by_board"))}</h2>'
+            f'<div class="scroll">{table}</div></section>\n')
+
+
 def html_page(st: Standings, *, lang: str | Language | None = None, planned: int | None = None,
               input_kind: str = "", prizes: PrizeList | None = None) -> str:
     """The page as text (UTF-8 when written); with ``prizes``, the prize list after the standings."""
@@ -211,11 +279,13 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
     title = event_title(st)
     standings, panels = _standings(st, lang)
     crosstable, cross_legend = _crosstable(st, lang)
-    legend = "".join(f'<p class="legend">{escape(line)}</p>' for line in legend_lines(st, lang))
+    legend = "".join(f'<p class="legend">{escape(line)}</p>' for line in legend_lines(st, lang, withdrawn(st)))
+    players = _players(st, lang) if st.team else ""
     event = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>"
                     for k, v in event_rows(st, input_kind=input_kind, lang=lang))
     name_standings = lang("team_standings") if st.team else lang("standings")
-    name_cross = lang("team_crosstable") if st.team else (lang("grid") if is_round_robin(st) else lang("crosstable"))
+    name_cross = (lang("grid") if is_team_round_robin(st) else lang("team_crosstable")) if st.team else \
+        (lang("grid") if is_round_robin(st) else lang("crosstable"))
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang.code)}">
 <head>
@@ -224,7 +294,7 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
 <meta name="generator" content="xltb {__version__}">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>{escape(title)}</title>
-<style>{_CSS}</style>
+<style>{_CSS}{_page_css(title, lang("edition", edition=st.edition.key), lang)}</style>
 </head>
 <body>
 <header>
@@ -237,7 +307,7 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
 {prizes_section(prizes, lang) if prizes is not None else ""}
 <section id="crosstable"><h2>{escape(name_cross)}</h2><p class="legend">{escape(cross_legend)}</p>
 <div class="scroll">{crosstable}</div></section>
-<section id="event"><h2>{escape(lang("event"))}</h2><table class="event">{event}</table></section>
+{players}<section id="event"><h2>{escape(lang("event"))}</h2><table class="event">{event}</table></section>
 </main>
 <div id="breakdowns">{"".join(panels)}</div>
 <footer>xltb {__version__}: FIDE C.07 \u2013 {escape(lang("values_not_formulas"))}</footer>

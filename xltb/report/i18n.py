@@ -1,25 +1,39 @@
-"""Printed words in the arbiter's language: headings, legends, tie-break names and dates.
+"""Printed words in the arbiter's language: headings, legends, tie-break names, dates, and everything
+the engine says to a reader (its :class:`~xltb.messages.Message` records: choices' reasons, scoring,
+notes, breakdowns, warnings).
 
 Each language is one JSON file in ``xltb/report/lang/`` (``en.json``, ``it.json``...): ``text`` holds the
-headings and legends, ``tiebreaks`` the tie-break names, ``months`` and ``date`` how a date is written.
-A key a file leaves out is taken from English, so a federation adds a language by copying ``en.json``
-under its code and translating what it wants (or gives ``--lang its-file.json``). Tie-break names are
-the Handbook's where FIDE publishes them (Italian: the bilingual C.07 text of FIDE and the Italian
-federation); otherwise FIDE's English names.
+headings and legends, ``messages`` what the engine says (by message id), ``tiebreaks`` the tie-break
+names, ``months`` and ``date`` how a date is written, ``decimal`` the decimal mark of numbers in text.
+A key a file leaves out is taken from its ``base`` language (a shipped one; default English), so a
+federation adds a language by copying ``en.json`` under its code and translating what it wants, or
+overrides a few texts of a shipped language with ``--lang ours.json`` holding ``"base": "de"`` and
+only those texts. Tie-break names are the Handbook's where FIDE publishes them (Italian: the bilingual
+C.07 text of FIDE and the Italian federation); otherwise FIDE's English names.
+
+Rendering is :func:`xltb.messages.render`: ``{name}`` fields only (no attribute or index look-up), so
+a language file is data, never code.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 import datetime
 from functools import lru_cache
+from typing import Any
 from importlib import resources
 
 from ..errors import XltbError
+from ..messages import Message, Param, Text, render
 from ..tiebreaks.codes import ACRONYMS, parse_code
 
 DEFAULT = "en"
+#: the messages a language keeps rendered (the distinct ones of a large event's Details sheet)
+_SAID_MAX = 50_000
+#: the shipped language files
+LANG_FOLDER = Path(__file__).parent / "lang"
 
 
 def available() -> list[str]:
@@ -28,7 +42,7 @@ def available() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-def _read(source: str) -> dict:
+def _read(source: str) -> dict[str, Any]:
     try:
         if source.lower().endswith(".json"):
             with open(source, encoding="utf-8") as f:
@@ -40,38 +54,97 @@ def _read(source: str) -> dict:
                         "laid out as xltb/report/lang/en.json)") from None
     except (OSError, ValueError) as exc:
         raise XltbError(f"--lang {source}: cannot read the language file ({exc})") from None
-    if not isinstance(doc, dict) or not isinstance(doc.get("text", {}), dict):
-        raise XltbError(f"--lang {source}: not a language file (an object with \"text\", \"tiebreaks\", \"months\")")
+    sections = ("text", "messages", "tiebreaks")
+    if not isinstance(doc, dict) or not all(isinstance(doc.get(k, {}), dict) for k in sections):
+        raise XltbError(f"--lang {source}: not a language file (an object with \"text\", \"messages\", \"tiebreaks\", "
+                        "\"months\")")
     return doc
 
 
+def _strings(table: object) -> dict[str, str]:
+    """The texts of a section, leaving out what is not a text (a hostile or broken file's numbers, lists)."""
+    if not isinstance(table, dict):
+        return {}
+    return {k: v for k, v in table.items() if isinstance(k, str) and isinstance(v, str)}
+
+
 class Language:
-    """The words of one language, English where the language's file says nothing."""
+    """The words of one language; where the language's file says nothing, its base's (a federation's file:
+    the shipped language it names), else English."""
+
+    code: str
+    name: str
+    texts: dict[str, str]
+    messages: dict[str, str]
+    english_messages: dict[str, str]
+    tiebreaks: dict[str, str]
+    months: list[str]
+    date_pattern: str
+    range_pattern: str
+    decimal: str
 
     def __init__(self, code: str = DEFAULT):
-        self.code = os.path.splitext(os.path.basename(code))[0] if code.lower().endswith(".json") else code
+        own_file = code.lower().endswith(".json")
+        self.code = os.path.splitext(os.path.basename(code))[0] if own_file else code
         doc = _read(code)
-        base = doc if code == DEFAULT else _read(DEFAULT)
-        self.name = doc.get("language", self.code)
-        self.texts = {**base["text"], **doc.get("text", {})}
-        self.tiebreaks = {**base["tiebreaks"], **doc.get("tiebreaks", {})}
-        months = doc.get("months", base["months"])
-        self.months = months if isinstance(months, list) and len(months) == 12 else base["months"]
-        self.date_pattern = doc.get("date", base["date"])
-        self.range_pattern = doc.get("date_range", base["date_range"])
+        base_code = doc.get("base") if own_file else None
+        if base_code is not None and (not isinstance(base_code, str) or base_code not in available()):
+            raise XltbError(f"--lang {code}: \"base\" must name a shipped language ({', '.join(available())})")
+        english = doc if code == DEFAULT else _read(DEFAULT)
+        under = Language(base_code) if base_code and base_code != DEFAULT else None
+        self.english_messages = _strings(english.get("messages"))
+        if under is None:  # English below this language
+            base_texts, base_messages = _strings(english["text"]), self.english_messages
+            base_tiebreaks, base_months = _strings(english["tiebreaks"]), list(english["months"])
+            base_date, base_range, base_decimal, base_name = english["date"], english["date_range"], ".", self.code
+        else:
+            base_texts, base_messages, base_tiebreaks, base_months = under.texts, under.messages, under.tiebreaks, \
+                under.months
+            base_date, base_range, base_decimal, base_name = under.date_pattern, under.range_pattern, under.decimal, \
+                under.name
+        self.name = _text(doc.get("language"), base_name)
+        self.texts = {**base_texts, **_strings(doc.get("text"))}
+        self.messages = {**base_messages, **_strings(doc.get("messages"))}
+        self.tiebreaks = {**base_tiebreaks, **_strings(doc.get("tiebreaks"))}
+        months = doc.get("months")
+        ok = isinstance(months, list) and len(months) == 12 and all(isinstance(m, str) for m in months)
+        self.months = [str(m) for m in months] if ok and isinstance(months, list) else base_months
+        self.date_pattern = _text(doc.get("date"), base_date)
+        self.range_pattern = _text(doc.get("date_range"), base_range)
+        self.decimal = _text(doc.get("decimal"), base_decimal)
+        self._said: dict[Message, str] = {}
 
-    def __call__(self, key: str, **values) -> str:
-        text = self.texts[key]
-        return text.format(**values) if values else text
+    def __call__(self, key: str, **values: Param) -> str:
+        """A text of the page (``text`` of the language file), its ``{fields}`` filled."""
+        return render(Message(key, **values), self.texts, self.decimal)
+
+    def render(self, said: Text | None) -> str:
+        """What the engine said (a :class:`~xltb.messages.Message`), in this language; English where the
+        language has no text for it; a plain text (a name, the file's own words) as it is."""
+        if said is None:
+            return ""
+        if isinstance(said, str):
+            return said
+        done = self._said.get(said)
+        if done is None:
+            done = render(said, self.messages, self.decimal, self.english_messages, self.date)
+            if len(self._said) < _SAID_MAX:  # a Details sheet says the same things thousands of times
+                self._said[said] = done
+        return done
+
+    def number(self, text: str) -> str:
+        """A number already written (``14.5``) with this language's decimal mark."""
+        return text.replace(".", self.decimal) if self.decimal != "." else text
 
     def date(self, d: datetime.date) -> str:
-        return self.date_pattern.format(day=d.day, month=self.months[d.month - 1], year=d.year)
+        return render(Message("date", day=d.day, month=self.months[d.month - 1], year=d.year),
+                      {"date": self.date_pattern})
 
     def dates(self, start: datetime.date | None, end: datetime.date | None) -> str:
         if start and end and end != start:
             if end < start:
                 start, end = end, start
-            return self.range_pattern.format(start=self.date(start), end=self.date(end))
+            return render(Message("range", start=self.date(start), end=self.date(end)), {"range": self.range_pattern})
         d = start or end
         return self.date(d) if d else ""
 
@@ -85,9 +158,9 @@ class Language:
         if spec.score:
             name += f" ({spec.score})"
         if spec.cut:
-            name += " " + self.tiebreaks["cut"].format(n=spec.cut)
+            name += " " + render(Message("cut", n=spec.cut), self.tiebreaks)
         if spec.median:
-            name += " " + self.tiebreaks["median"].format(n=spec.median)
+            name += " " + render(Message("median", n=spec.median), self.tiebreaks)
         return name
 
     def tiebreak_label(self, code: str) -> str:
@@ -101,9 +174,13 @@ class Language:
         return f"{code} = {self.tiebreak_name(code)} (C.07 {', '.join(articles)})"
 
 
+def _text(value: object, default: str) -> str:
+    return value if isinstance(value, str) else default
+
+
 @lru_cache(maxsize=16)
 def language(code: str | None = None) -> Language:
     return Language(code or DEFAULT)
 
 
-__all__ = ["Language", "language", "available", "DEFAULT"]
+__all__ = ["Language", "language", "available", "DEFAULT", "LANG_FOLDER"]

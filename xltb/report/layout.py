@@ -4,7 +4,7 @@ the chosen language, and the cell texts and formats of crosstables and tables (`
 
 from __future__ import annotations
 
-import textwrap
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
@@ -14,8 +14,10 @@ from ..ranking.standings import Standings
 from .i18n import Language, language
 from ..tiebreaks.display import column_places, value_text
 from ..tiebreaks.display import number_format as display_format
+from . import textfit
+from .textfit import wrap
 from .titles import event_title, rest_round, subtitle
-from .xlsx import Book, Sheet
+from .xlsx import LANDSCAPE_CHARS, Book, Sheet
 
 _KIND_KEY = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.ABSENT: "abs"}
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "?"}
@@ -47,22 +49,27 @@ class Layout:
         title, sub = event_title(st), subtitle(st, lang, self.planned)
         # the title block must not run past the table (the printed area ends with its last column): a narrow
         # table gets a wider name column (``stretch``), else its last column, up to a minimum width; longer
-        # lines wrap (title at 14 points bold: about 1.45 units of width a character; subtitle at 10 points)
-        # no heading word broken across lines ("Scacchiera" in a narrow Board column): bold, about 1.1 units a
-        # character at 11 points
-        scale = (options.get("font_size") or 11) / 11
-        widths = [max(w, max((len(word) for word in str(h).split()), default=0) * 1.1 * scale + 1.5)
+        # lines wrap (title at 14 points bold, subtitle at 10 points, legend at 8, measured by textfit)
+        # no heading word broken across lines ("Scacchiera" in a narrow Board column; headings are bold)
+        size = options.get("font_size") or 11
+        widths = [max(w, max((textfit.text_width(word, size, bold=True) for word in str(h).split()), default=0) + 1.5)
                   if h is not None else w for w, h in zip(widths, headers)] + list(widths[len(headers):])
         need = 72.0
         if sum(widths) < need:
             widths = list(widths)
             widths[stretch if stretch is not None else -1] += need - sum(widths)
+        # a table wider than a landscape page prints across several pages, the first columns repeated on each
+        # (the participant); the title block stands in those columns on every page, so it is wrapped to their
+        # width: only they are printed beside every part of the table
         width = sum(widths)
-        preamble = [(part, "title") for part in textwrap.wrap(title, int(width / 1.45))] or [("", "title")]
-        preamble += [(part, "subtitle") for part in textwrap.wrap(sub, int(width * 1.15))]
-        chars = int(width * 1.3)  # legend at 8 points: about 1.3 characters per unit of width
+        if math.ceil(width / LANDSCAPE_CHARS) > 1:
+            repeat = options.get("repeat_columns") or ((stretch + 1) if stretch is not None else 1)
+            options["repeat_columns"] = repeat
+            width = sum(widths[:repeat])
+        preamble = [(part, "title") for part in wrap(title, width - 1, 14, bold=True)] or [("", "title")]
+        preamble += [(part, "subtitle") for part in wrap(sub, width - 1, 10)]
         for line in legend:
-            preamble += [(part, "legend") for part in textwrap.wrap(line, chars)]
+            preamble += [(part, "legend") for part in wrap(line, width - 1, 8)]
         return Sheet(book, sheet_name(lang, key, st.team), headers, widths, columns, footer_left=self.footer_left,
                      footer_center=self.footer_right, preamble=preamble, page_label=lang("page"),
                      page_of=lang("of") if self.page_of else None, **options)

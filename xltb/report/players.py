@@ -26,7 +26,7 @@ def players_to_json(tt: TeamTournament, lines: list[PlayerLine]) -> str:
                      "team_name": x.team.name if x.team else None, "board": x.board, "points": num(x.points),
                      "games": x.games, "played": x.played, "percentage": num(x.percentage), "tpr": x.tpr,
                      "board_rank": x.board_rank} for x in lines],
-        "warnings": list(tt.warnings),
+        "warnings": [str(w) for w in tt.warnings],
     }
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 

@@ -93,7 +93,7 @@ def prizes_to_json(pl: PrizeList) -> str:
                   "players": [{"start_no": x.player.start_no, "name": x.player.name, "rank": x.player.rank,
                                "points": float(x.player.points), "outcome": x.outcome} for x in t.players]}
                  for t in pl.ties],
-        "warnings": list(st.warnings) + list(pl.warnings),
+        "warnings": [str(w) for w in st.warnings] + [str(w) for w in pl.warnings],
     }
     return json.dumps(doc, ensure_ascii=False) + "\n"
 
@@ -161,7 +161,8 @@ def prizes_section(pl: PrizeList, lang: Language) -> str:
     rules = "".join(f"<li>{escape(r)}</li>" for r in pl.rules)
     ties = tie_lines(pl)
     tied = "".join(f"<li>{escape(t)}</li>" for t in ties) or "<li>-</li>"
-    warnings = "".join(f'<p class="legend">{escape(lang("warning"))}: {escape(w)}</p>' for w in pl.warnings)
+    warnings = "".join(f'<p class="legend">{escape(lang("warning"))}: {escape(lang.render(w))}</p>'
+                       for w in pl.warnings)
     return (f'<section id="prizes"><h2>{escape(lang("prizes"))}</h2>'
             f'<p class="legend">{escape(lang("legend_prizes"))} --share {escape(pl.share)}: '
             f'{escape(SHARE_WORDS[pl.share])}.</p>{warnings}'

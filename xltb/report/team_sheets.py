@@ -6,7 +6,7 @@ from ..model import Colour, Kind
 from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from ..tiebreaks.display import number_format as places_format
-from .titles import legend_lines
+from .titles import legend_lines, withdrawn, withdrawn_text
 from .layout import PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
@@ -30,20 +30,23 @@ def team_standings_rows(st: Standings) -> list[list]:
 def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
     team = st.event
-    rows = team_standings_rows(st)
+    marked = withdrawn(st)
+    # teams that withdrew: a column beside the name (left out when none did)
+    rows = [r[:3] + [withdrawn_text(r[1], marked, lang)] + r[3:] for r in team_standings_rows(st)]
     lots = any(r.by_lot for r in st.rows)
     score = {"MP": lang("mp"), "GP": lang("gp")}
-    headers = [lang("rank"), lang("no"), lang("team"), lang("short"), lang("strength"), score[team.primary],
-               score[team.secondary]] + st.codes + ([lang("lots")] if lots else [])
-    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, None),
-               (number_format("PTS", [r[5] for r in rows]), None), (number_format("PTS", [r[6] for r in rows]), None)]
+    headers = [lang("rank"), lang("no"), lang("team"), lang("withdrawn_head"), lang("short"), lang("strength"),
+               score[team.primary], score[team.secondary]] + st.codes + ([lang("lots")] if lots else [])
+    columns = [(None, None), (None, None), (None, "indent"), (None, "center"), (None, "indent"), (None, None),
+               (number_format("PTS", [r[6] for r in rows]), None), (number_format("PTS", [r[7] for r in rows]), None)]
     columns += [(places_format(st.places(c)), None) for c in st.codes]
     columns += [(None, "center")] if lots else []
     rows = [r[:-1] + [lang("lot")] if lots and r[-1] == "lot" else r for r in rows]
-    widths = [5.5, 5, text_width((r[2] for r in rows), 16, 36), text_width((r[3] or "" for r in rows), 6, 12), 6.5,
-              6, 6] + [max(6.5, len(c) + 1.5) for c in st.codes] + ([6] if lots else [])
-    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3, 4))
-    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang), stretch=2,
+    widths = [5.5, 5, text_width((r[2] for r in rows), 16, 36), 6, text_width((r[4] or "" for r in rows), 6, 12),
+              6.5, 6, 6] + [max(6.5, len(c) + 1.5) for c in st.codes] + ([6] if lots else [])
+    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3, 4, 5))
+    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang, marked),
+                         stretch=2,
                          orientation="portrait", font_size=STANDINGS_FONT, freeze="D2")
     for r in rows:
         sheet.append(r, height=STANDINGS_ROW)

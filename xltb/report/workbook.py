@@ -34,13 +34,13 @@ from ..files import write_atomic
 from ..model import Colour
 from ..prizes import PrizeList
 from ..ranking.standings import Standings
-from . import details, grid, team_sheets
+from . import details, grid, team_grid, team_sheets
 from .prizes import prizes_sheet
 from .i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
 from ..tiebreaks.display import number_format as places_format
-from .titles import event_title, legend_lines
+from .titles import event_title, legend_lines, withdrawn, withdrawn_text
 from .xlsx import Book
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
@@ -64,22 +64,25 @@ def standings_rows(st: Standings) -> list[list]:
 
 def _standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
-    rows = standings_rows(st)
+    marked = withdrawn(st)
+    # who withdrew: a column beside the name (left out when nobody did; the legend says what it means)
+    rows = [r[:4] + [withdrawn_text(r[1], marked, lang)] + r[4:] for r in standings_rows(st)]
     lots = any(r.by_lot for r in st.rows)
-    headers = [lang("rank"), lang("no"), lang("title"), lang("name"), lang("fed"), lang("rating"), lang("points")] \
-        + st.codes + ([lang("lots")] if lots else [])
-    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, "indent"), (None, None),
-               (number_format("PTS", [r.points for r in st.rows]), None)]
+    headers = [lang("rank"), lang("no"), lang("title"), lang("name"), lang("withdrawn_head"), lang("fed"),
+               lang("rating"), lang("points")] + st.codes + ([lang("lots")] if lots else [])
+    columns = [(None, None), (None, None), (None, "indent"), (None, "indent"), (None, "center"), (None, "indent"),
+               (None, None), (number_format("PTS", [r.points for r in st.rows]), None)]
     columns += [(places_format(st.places(c)), None) for c in st.codes]
     columns += [(None, "center")] if lots else []
     rows = [r[:-1] + [lang("lot")] if r[-1] == "lot" and lots else r for r in rows]
-    widths = [5.5, 5, 5.5, text_width((r[3] for r in rows), 16, 36), 5.5, 6.5, 6.5] \
+    widths = [5.5, 5, 5.5, text_width((r[3] for r in rows), 16, 36), 6, 5.5, 6.5, 6.5] \
         + [max(6.5, len(c) + 1.5) for c in st.codes] + ([6] if lots else [])
-    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (2, 4, 5))
+    headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (2, 4, 5, 6))
     name_col = headers.index(lang("name"))
-    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang), stretch=name_col,
+    sheet = layout.sheet(book, st, "standings", headers, widths, columns, legend=legend_lines(st, lang, marked),
+                         stretch=name_col,
                          orientation="portrait", font_size=STANDINGS_FONT,
-                         freeze=f"{'ABCDEFG'[name_col + 1]}2")
+                         freeze=f"{'ABCDEFGH'[name_col + 1]}2")
     for r in rows:
         sheet.append(r, height=STANDINGS_ROW)
 
@@ -142,7 +145,10 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
         if "standings" in wanted:
             team_sheets.team_standings_sheet(book, st, layout)
         if "crosstable" in wanted:
-            team_sheets.team_crosstable_sheet(book, st, layout)
+            if team_grid.is_team_round_robin(st):  # a league: the team x team grid
+                team_grid.team_grid_sheet(book, st, layout)
+            else:
+                team_sheets.team_crosstable_sheet(book, st, layout)
         if "players" in wanted:
             team_sheets.players_sheet(book, st, layout)
     else:

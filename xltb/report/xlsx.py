@@ -18,11 +18,15 @@ from fractions import Fraction
 
 from ..calcpr import current
 from ..cells import header_text
+from .textfit import lines_needed
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
 PORTRAIT_CHARS = 95
 #: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
 LANDSCAPE_CHARS = 200
+#: a printed line of wrapped text, in points per point of type: Calibri's and Carlito's line spacing is
+#: 1.22 em, DejaVu Sans' 1.16 em
+LINE_HEIGHT = 1.25
 
 
 _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -106,7 +110,7 @@ class Sheet:
             self.append([text], styles={0: book.style(None, kind, size=font_size)},
                         height={"title": 21.0, "subtitle": 14.0}.get(kind, 12.5))
         header = book.style(None, "header", size=font_size)
-        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths, font_size or 11, pad=1))
+        self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths, font_size or 11, pad=1.5, bold=True))
 
     def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
                height: float | None = None) -> None:
@@ -145,19 +149,17 @@ class Sheet:
         self.rows.append("".join(out))
 
 
-def row_height(texts: list, widths: list[float], size: float = 11, pad: int = 3) -> float | None:
-    """The height in points of a row whose text wraps: lines of the fullest cell, or None when everything
-    fits on one line. Counted on the safe side (1.3 characters per unit of column width at 11 points, less
-    the indent; LibreOffice fits about 1.6 when printing), so that wrapped text never runs into the next
-    row when printed."""
+def row_height(texts: list, widths: list[float], size: float = 11, pad: float = 4.0, bold: bool = False) -> float | None:
+    """The height in points of a row whose text wraps: the lines of the fullest cell, or None when everything
+    fits on one line. The lines are counted by wrapping each text at its spaces into its column, less ``pad``
+    units (the cell's margins and its indent), with the widths of :mod:`xltb.report.textfit` (on the safe
+    side for Calibri, Carlito and the DejaVu Sans LibreOffice falls back to), so that wrapped text never
+    runs into the next row when printed, in any language."""
     lines = 1
-    line = size * 1.36
     for text, width in zip(texts, widths):
         if isinstance(text, str) and text:
-            per_line = max(1, int(width * 1.3 * 11 / size) - pad)
-            n = sum(max(1, -(-len(part) // per_line)) for part in text.split("\n"))
-            lines = max(lines, n)
-    return None if lines == 1 else lines * line
+            lines = max(lines, lines_needed(text, max(1.0, width - pad), size, bold))
+    return None if lines == 1 else round(lines * size * LINE_HEIGHT + 2, 2)
 
 
 class Book:
@@ -221,6 +223,8 @@ class Book:
     def bytes(self) -> bytes:
         """Save: openpyxl writes the package with empty sheets, then each sheet's rows are put in."""
         buf = io.BytesIO()
+        for sheet in self.sheets:  # the table and its title block, nothing beyond (no blank pages)
+            sheet.ws.print_area = f"A1:{sheet.letters[max(len(sheet.widths), 1) - 1]}{max(len(sheet.rows), 1)}"
         self.wb.save(buf)
         out = io.BytesIO()
         parts = {f"xl/worksheets/sheet{k}.xml": sheet for k, sheet in enumerate(self.sheets, start=1)}

@@ -383,7 +383,7 @@ def from_tournament(t: Tournament, rounds: int | None = None) -> list[list[Any]]
     rows: list[list[Any]] = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]]
     for p in t.players:
         cells = [format_cell(r) for r in p.results] + [""] * (rounds - len(p.results))
-        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.fide_id or None,
+        rows.append([p.start_no, p.name, p.title or None, p.rating, p.federation or None, p.known_fide_id or None,
                      p.sex or None, p.birth or None] + cells)
     return rows
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, overload
 if TYPE_CHECKING:
     from .catalogue import TieBreak
 
+from ..messages import Message, Text
+
 
 class Element(NamedTuple):
     """One addend of a tie-break, in engine units.
@@ -49,31 +51,28 @@ def element(value: int, key: object, vur: bool, round_no: int | None, opponent: 
     return (value, key, vur, round_no, opponent, source, score, result, rating)
 
 
-#: What an element's ``source`` means, with the article that applies.
-SOURCES = {
-    "game": ("game played over the board", "C.07 15.1"),
-    "forfeit-played": ("forfeit counted as a played game", "C.07 15.2 / modifier P"),
-    "game-adjusted": ("game; the opponent's score adjusted for its unplayed rounds (requested byes at the "
-                      "end count as draws)", "C.07 16.3"),
-    "forfeit-played-adjusted": ("forfeit counted as a played game; the opponent's score adjusted for its "
-                                "unplayed rounds", "C.07 16.3"),
-    "game-virtual": ("game; the opponent's unplayed games count as draws", "2011 annex F.b"),
-    "forfeit-played-virtual": ("forfeit counted as a played game; the opponent's unplayed games count as draws",
-                               "2011 annex F.b"),
-    "dummy": ("unplayed round: dummy opponent with the participant's own score", "C.07 16.4"),
-    "dummy-capped-forfeit": ("unplayed round: dummy capped at the scheduled opponent's adjusted score",
-                             "C.07 16.4.1 (2026)"),
-    "dummy-capped-bye": ("unplayed round: dummy capped at a draw's points times the rounds", "C.07 16.4.2 (2026)"),
-    "virtual": ("unplayed game: virtual opponent Sv = Sp + (1 - Sr) + 0.5 (N - R)", "2011 annex F.b"),
-    "round": ("score after the round", "C.07 7.5"),
-    "points": ("points of the round", "C.07 4.2"),
-    "count": ("counted round", ""),
-    "koya": ("game against a participant with at least the Koya limit", "C.07 9.2"),
-    "koya-below": ("opponent below the Koya limit: not counted", "C.07 9.2"),
-    "opponent": ("opponent played over the board", "C.07 10"),
-    "opponent-value": ("opponent's value", ""),
-    "unplayed": ("unplayed round: not counted", "C.07 15.1"),
-    "std": ("standard points", "C.07 7.7 (2026)"),
+#: The article an element's ``source`` applies; what it means is the message ``source.<source>`` of the
+#: language files (English: ``str(Message("source.game"))`` = "game played over the board").
+SOURCES: dict[str, Text] = {
+    "game": "C.07 15.1",
+    "forfeit-played": Message("article.modifier_p"),
+    "game-adjusted": "C.07 16.3",
+    "forfeit-played-adjusted": "C.07 16.3",
+    "game-virtual": Message("article.annex_fb"),
+    "forfeit-played-virtual": Message("article.annex_fb"),
+    "dummy": "C.07 16.4",
+    "dummy-capped-forfeit": "C.07 16.4.1 (2026)",
+    "dummy-capped-bye": "C.07 16.4.2 (2026)",
+    "virtual": Message("article.annex_fb"),
+    "round": "C.07 7.5",
+    "points": "C.07 4.2",
+    "count": "",
+    "koya": "C.07 9.2",
+    "koya-below": "C.07 9.2",
+    "opponent": "C.07 10",
+    "opponent-value": "",
+    "unplayed": "C.07 15.1",
+    "std": "C.07 7.7 (2026)",
 }
 
 
@@ -83,14 +82,18 @@ class Contribution(NamedTuple):
     round: int | None
     opponent: int | None
     source: str
-    explanation: str
-    article: str
+    article: Text  # "C.07 16.3"; a message where the reference has words ("2011 annex F.b")
     value: Fraction
     score: Fraction | None = None
     result: Fraction | None = None
     rating: int | None = None
     vur: bool = False
-    cut: str | None = None
+    cut: Message | None = None  # why it was cut (C.07 14, 16.5); None: counted
+
+    @property
+    def explanation(self) -> Message:
+        """What the contribution is (``game played over the board``...), rendered by the faces."""
+        return Message(f"source.{self.source}")
 
 
 #: the fractions breakdowns are made of, by (numerator, denominator): a large event's breakdowns hold
@@ -115,9 +118,9 @@ class Evaluation:
     __slots__ = ("code", "value", "_elements", "_build", "cuts", "power", "q", "notes", "article", "result_q",
                  "_breakdown")
 
-    def __init__(self, code: str, value: Value | None, elements: Sequence[Raw] = (), cuts: dict[int, str] | None = None,
-                 *, power: int = 1, q: int = 1, notes: tuple[str, ...] = (), article: str = "",
-                 result_q: int | None = None, build: Callable[[], Sequence[Raw]] | None = None):
+    def __init__(self, code: str, value: Value | None, elements: Sequence[Raw] = (),
+                 cuts: dict[int, Message] | None = None, *, power: int = 1, q: int = 1, notes: tuple[Text, ...] = (),
+                 article: str = "", result_q: int | None = None, build: Callable[[], Sequence[Raw]] | None = None):
         self.code = code
         self.value = value  # exact: a Fraction, or an int for whole rating points; None when undefined
         self._elements = elements
@@ -149,9 +152,8 @@ class Evaluation:
         for i, raw in enumerate(self.elements):
             # Element's fields, unpacked in its order (naming each tuple cost as much as the rest)
             value, _key, vur, round_no, opponent, source, score, result, rating = raw
-            text, article = SOURCES.get(source, (source, ""))
             out.append(Contribution(
-                round_no, opponent, source, text, article, _fraction(value, scale),
+                round_no, opponent, source, SOURCES.get(source, ""), _fraction(value, scale),
                 None if score is None else _fraction(score, q),
                 None if result is None else _fraction(result, result_q),
                 rating, vur, cuts.get(i)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..messages import Message
 from ..model import Kind
 from .base import VALUE, Evaluation, element
 from .codes import TieBreakSpec
@@ -213,9 +214,8 @@ def average_opponents_buchholz(ctx: Context, spec: TieBreakSpec, p: int) -> Eval
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False) if (spec.cut or spec.median) else {}
     kept = [e[VALUE] for i, e in enumerate(elements) if i not in cuts]
     value = Fraction(sum(kept), ctx.q * len(kept)) if kept else None
-    what = "Fore Buchholz (8.3)" if spec.fore else "Buchholz (8.1)"
     return Evaluation(spec.code, value, elements, cuts, q=ctx.q, article="C.07 8.2",
-                      notes=(f"each value is the opponent's {what}",))
+                      notes=(Message("note.aob_fb" if spec.fore else "note.aob"),))
 
 
 def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
@@ -240,6 +240,6 @@ def koya(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
             if counted:
                 total += v
     limit = twice_limit / (2 * ctx.q)
-    note = f"limit: {float(limit):g} points (50% of the maximum possible score {float(ctx.t.max_score):g}"
-    note += f", moved by {float(shift):+g})" if shift else ")"
+    note = Message("note.koya_moved", limit=limit, maximum=ctx.t.max_score, shift=shift) if shift else \
+        Message("note.koya", limit=limit, maximum=ctx.t.max_score)
     return Evaluation(spec.code, ctx.frac(total), elements, q=ctx.q, article="C.07 9.2", notes=(note,))

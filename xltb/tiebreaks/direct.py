@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from ..messages import Message
 from .codes import TieBreakSpec
 from .context import Context
 
@@ -24,30 +25,30 @@ class EncounterStep(NamedTuple):
     chain_values: tuple[Fraction, ...] = ()  # 13.3.2: its value for each member
 
     def text(self) -> str:
-        """The step in words, e.g. ``{#3, #7}: all met; separate standings #7 1.5, #3 0.5 (6.2)``."""
-        names = _member_list(self.members)
-        team = self.score is not None
+        """The step in words (English), e.g. ``{#3, #7}: all met; separate standings #7 1.5, #3 0.5 (6.2)``."""
+        return str(self.message())
+
+    def message(self) -> Message:
+        """The step as a message (``step.<outcome>``, ``step.<outcome>_team`` for a team score), rendered
+        by the faces in the reader's language."""
+        names = member_list(self.members)
+        team = "_team" if self.score is not None else ""
         if self.outcome == "equal":
-            what = self.score if team else "scores"
-            return f"{{{names}}}: all met, equal {what} {float(self.levels[0][1]):g}: no tie broken (6.2)"
+            return Message(f"step.equal{team}", members=names, score=self.score or "", value=self.levels[0][1])
         if self.outcome == "separated":
-            parts = ", ".join("/".join(f"#{n}" for n in sub) + f" {float(level):g}" for sub, level in self.levels)
-            on = f" on {self.score}:" if team else ""
-            return f"{{{names}}}: all met; separate standings{on} {parts} (6.2)"
+            parts = tuple(Message("step.level", who="/".join(f"#{n}" for n in sub), value=level)
+                          for sub, level in self.levels)
+            return Message(f"step.separated{team}", members=names, score=self.score or "", levels=parts)
         if self.outcome == "ahead":
-            if team:
-                return (f"{{{names}}}: not all met; on {self.score} #{self.first} stays ahead whatever the missing "
-                        "matches (6.3)")
-            return f"{{{names}}}: not all met; #{self.first} stays ahead whatever the missing games (6.3)"
+            return Message(f"step.ahead{team}", members=names, score=self.score or "", first=f"#{self.first}")
         if self.outcome == "undecided":
-            on = f", on {self.score}," if team else ""
-            return f"{{{names}}}: not all met and{on} nobody is sure to stay ahead: no tie broken (6.3)"
+            return Message(f"step.undecided{team}", members=names, score=self.score or "")
         if self.outcome == "chain-decided":
-            values = ", ".join(f"#{n} {float(v):g}" for n, v in zip(self.members, self.chain_values))
-            return (f"{{{names}}}: still tied on both scores; {self.chain} on their match(es): {values}: "
-                    f"#{self.first} first (13.3.2)")
+            values = tuple(Message("step.level", who=f"#{n}", value=v) for n, v in zip(self.members, self.chain_values))
+            return Message("step.chain_decided", members=names, chain=self.chain or "", values=values,
+                           first=f"#{self.first}")
         if self.outcome == "chain-undecided":
-            return f"{{{names}}}: {self.chain} on their match(es) is not decisive (13.3.2)"
+            return Message("step.chain_undecided", members=names, chain=self.chain or "")
         raise ValueError(self.outcome)
 
 
@@ -57,11 +58,12 @@ NAMED_MEMBERS = 50
 SHOWN_MEMBERS = 10
 
 
-def _member_list(members: tuple[int, ...]) -> str:
+def member_list(members: tuple[int, ...]) -> Message | tuple[str, ...]:
+    """The members of a set as they are named: ``#3, #7``; a large set by its first members and a count."""
     if len(members) <= NAMED_MEMBERS:
-        return ", ".join(f"#{n}" for n in members)
-    shown = ", ".join(f"#{n}" for n in members[:SHOWN_MEMBERS])
-    return f"{shown} and {len(members) - SHOWN_MEMBERS:,} more"
+        return tuple(f"#{n}" for n in members)
+    return Message("step.members_more", shown=tuple(f"#{n}" for n in members[:SHOWN_MEMBERS]),
+                   more=len(members) - SHOWN_MEMBERS)
 
 
 #: what a step decided

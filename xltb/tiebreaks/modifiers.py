@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from ..rules import Edition
+from ..messages import Message
 from .base import KEY, VALUE, VUR
 
 
-def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *, vur_exception: bool) -> dict[int, str]:
+def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *,
+               vur_exception: bool) -> dict[int, Message]:
     """Decide which elements a Cut-n or Median-n modifier removes.
 
-    Returns ``{element index: reason}``. The least significant value is the element with
+    Returns ``{element index: reason}`` (a message: ``Cut-1, cut 1: least significant value (C.07 14.1)``). The least significant value is the element with
     the smallest ``key`` (for Buchholz the lowest opponent score; for Sonneborn-Berger the
     opponent with the lowest score and, among those, the worst result, 14.1.1.d).
 
@@ -23,11 +25,11 @@ def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *
         # the common case, Cut-n without voluntarily unplayed rounds: the n least significant values
         ranked = [(e[KEY], e[VALUE], i) for i, e in enumerate(elements)]
         order = [min(ranked)] if cut == 1 and ranked else sorted(ranked)[:cut]
-        return {i: f"Cut-{cut}, cut {n + 1}: least significant value (C.07 14.1)" for n, (_, _, i) in enumerate(order)}
+        return {i: Message("cut.least", step=Message("cut.step", n=cut, k=n + 1)) for n, (_, _, i) in enumerate(order)}
     remaining = list(range(len(elements)))
-    cuts: dict[int, str] = {}
+    cuts: dict[int, Message] = {}
 
-    def least(step: str) -> None:
+    def least(step: Message) -> None:
         if not remaining:
             return
         lsv = min(remaining, key=lambda i: (elements[i][KEY], elements[i][VALUE], i))
@@ -36,30 +38,28 @@ def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *
             if vurs:
                 v = min(vurs, key=lambda i: (elements[i][VALUE], elements[i][KEY], i))
                 if elements[v][VALUE] >= elements[lsv][VALUE]:
-                    why = "the least significant value" if v == lsv else \
-                        "lowest contribution of a voluntarily unplayed round, not lower than the least significant value"
-                    _take(v, f"{step}: {why} (C.07 16.5)")
+                    # C.07 16.5: the voluntarily unplayed round's contribution, unless lower than the LSV
+                    _take(v, Message("cut.vur_lsv" if v == lsv else "cut.vur", step=step))
                     return
-                _take(lsv, f"{step}: least significant value; the voluntarily unplayed round's contribution "
-                           "is lower, so no exception applies (C.07 16.5)")
+                _take(lsv, Message("cut.vur_lower", step=step))
                 return
-        _take(lsv, f"{step}: least significant value (C.07 14.1)")
+        _take(lsv, Message("cut.least", step=step))
 
-    def most(step: str) -> None:
+    def most(step: Message) -> None:
         if not remaining:
             return
         # among equal most significant values, cut the one from a voluntarily unplayed round first
         msv = max(remaining, key=lambda i: (elements[i][KEY], elements[i][VALUE], elements[i][VUR], -i))
-        _take(msv, f"{step}: most significant value (C.07 14.3)")
+        _take(msv, Message("cut.most", step=step))
 
-    def _take(i: int, reason: str) -> None:
+    def _take(i: int, reason: Message) -> None:
         remaining.remove(i)
         cuts[i] = reason
 
     for n in range(cut):
-        least(f"Cut-{cut}, cut {n + 1}")
+        least(Message("cut.step", n=cut, k=n + 1))
     if median:
-        label = f"Median-{median}"
+        label = Message("cut.median", n=median)
         if edition.median_most_first:  # 2024-04: Most, then Least
             for _ in range(median):
                 most(label)

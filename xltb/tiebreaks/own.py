@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..messages import Message
 from ..model import Kind
 from .base import VALUE, Evaluation, element
 from .codes import TieBreakSpec
@@ -14,7 +15,7 @@ from .modifiers import apply_cuts
 def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """The tournament score."""
     elements = [element(v, r, False, r + 1, None, "points", None, v) for r, v in enumerate(ctx.pts[p])]
-    notes = (f"abnormal points (TRF 299): {float(Fraction(ctx.extra[p], ctx.q)):g}",) if ctx.extra[p] else ()
+    notes = (Message("note.abnormal_points", points=Fraction(ctx.extra[p], ctx.q)),) if ctx.extra[p] else ()
     return Evaluation(spec.code, ctx.frac(ctx.score[p]), elements, q=ctx.q, article="C.07 4.2", notes=notes)
 
 

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from functools import partial
 from fractions import Fraction
 
+from ..messages import Message
 from ..model import Kind
 from .base import RESULT, VALUE, Evaluation, element
 from .codes import TieBreakSpec
@@ -107,7 +108,7 @@ def _kept(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[int], int, dic
 
 
 def _rated(ctx: Context, spec: TieBreakSpec, p: int, value, cuts, elements, article: str,
-           notes: tuple[str, ...]) -> Evaluation:
+           notes: tuple[Message, ...]) -> Evaluation:
     build = None if elements is not None else partial(_element_list, ctx, spec, p)
     return Evaluation(spec.code, value, elements or (), cuts, q=1, result_q=2, article=article, notes=notes,
                       build=build)
@@ -225,7 +226,7 @@ def average_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.1: the average rating of the opponents played over the board, rounded (0.5 up)."""
     opp, halves, cuts, elements = _kept(ctx, spec, p)
     value = _aro(opp, halves, ctx.edition)
-    notes = () if opp else ("no game played over the board remains: undefined",)
+    notes = () if opp else (Message("note.no_game_remains"),)
     return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.1", notes)
 
 
@@ -237,9 +238,9 @@ def performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 10.2: ARO plus dp of the fractional score over the board (p rounded to two decimals)."""
     opp, halves, cuts, elements = _kept(ctx, spec, p)
     if not opp:
-        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", ("no game played over the board: undefined",))
+        return _rated(ctx, spec, p, None, cuts, elements, "C.07 10.2", (Message("note.no_game"),))
     aro, p100, d = _tpr_parts(opp, halves)
-    note = f"ARO {aro}, score {halves / 2:g}/{len(opp)}, p = {p100 / 100:.2f}, dp = {d:+d} (B.02 8.1a)"
+    note = Message("note.tpr", aro=aro, score=Fraction(halves, 2), games=len(opp), p=Fraction(p100, 100), dp=d)
     return _rated(ctx, spec, p, _tpr(opp, halves, ctx.edition), cuts, elements, "C.07 10.2", (note,))
 
 
@@ -253,13 +254,14 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     opp, halves, cuts, elements = _kept(ctx, spec, p)
     value = _ptp(opp, halves, ctx.edition)
     if not opp:
-        note = "no game played over the board: undefined"
+        note = Message("note.no_game")
     elif halves == 0 and value is None:
-        note = f"zero score: the {ctx.edition} text defines no value (from 2024-04: lowest opponent - 800)"
+        note = Message("note.ptp_zero_undefined", edition=str(ctx.edition))
     elif halves == 0:
-        note = f"zero score: lowest opponent rating {min(opp)} - 800"
+        note = Message("note.ptp_zero", lowest=min(opp))
     else:
-        note = f"score {halves / 2:g}/{len(opp)}; expected score at {value}: {_expected_hundredths(value, opp) / 100:g}"
+        note = Message("note.ptp", score=Fraction(halves, 2), games=len(opp), rating=value,
+                       expected=Fraction(_expected_hundredths(value, opp), 100))
     return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.3", (note,))
 
 
@@ -277,11 +279,10 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
                 for r, o, half in games if (v := values[o]) is not None]
 
     kept = [v for _, o, _ in games if (v := values[o]) is not None]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
     if len(kept) < len(games):  # e.g. PTP of a zero score before 2024-04 (10.3)
-        missing = ", ".join(f"#{start_nos[o]}" for _, o, _ in games if values[o] is None)
-        notes = (f"opponent(s) {missing} have no {inner_code} under the {ctx.edition.key} rules: left out of "
-                 "the average",)
+        missing = tuple(f"#{start_nos[o]}" for _, o, _ in games if values[o] is None)
+        notes = (Message("note.opponents_undefined", opponents=missing, code=inner_code, edition=ctx.edition.key),)
     elements, cuts, build = (), {}, element_list
     if spec.cut or spec.median:
         elements, build = element_list(), None

@@ -19,6 +19,7 @@ from math import lcm
 from typing import Callable
 
 from ..errors import TieBreakError
+from ..messages import Message
 from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
@@ -170,10 +171,11 @@ def extended_sb(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
         if (spec.cut or spec.median) else {}
     # C.07 14.1.2: the value cut is one of the opponents with the lowest primary score of the
     # opponent's view (MP for EMMSB/EMGSB, GP for EGMSB/EGGSB), with the worst result among them
-    lowest = f"the opponent with the lowest {spec.acronym[1]}P (then the worst result), C.07 14.1.2"
-    cuts = {i: why.replace("least significant value (C.07 14.1)", lowest) for i, why in cuts.items()}
+    score = f"{spec.acronym[1]}P"
+    cuts = {i: Message("cut.team_lowest", step=why.get("step"), score=score) if why.id == "cut.least" else why
+            for i, why in cuts.items()}
     total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
-    notes = (f"opponent's {spec.acronym[1]}P times the {spec.acronym[2]}P scored against it",)
+    notes = (Message("note.esb", opponent=score, scored=f"{spec.acronym[2]}P"),)
     return Evaluation(spec.code, Fraction(total, q * q), elements, cuts, power=2, q=q, article=f"C.07 {spec.article}",
                       notes=notes)
 
@@ -203,8 +205,8 @@ def sssc(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
         raise TieBreakError(f"{spec.code}: the normalising factor must not be 0")
     secondary = Fraction(ctx.view(ctx.secondary).score[p], ctx.q)
     value = secondary + bh.value / k
-    notes = (f"{ctx.secondary} {float(secondary):g} + {'FB' if spec.fore else 'BH'}:{ctx.primary} "
-             f"{float(bh.value):g} / {float(k):g} (normalising factor{' from /K' if spec.k is not None else ''})",)
+    notes = (Message("note.sssc_k" if spec.k is not None else "note.sssc", secondary=ctx.secondary, value=secondary,
+                     bh=f"{'FB' if spec.fore else 'BH'}:{ctx.primary}", bh_value=bh.value, k=k),)
     return Evaluation(spec.code, value, bh.elements, bh.cuts, q=bh.q, article="C.07 13.4", notes=notes)
 
 
@@ -216,7 +218,7 @@ def board_count(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int
                 for b, v in sorted(per_board.items())]
     total = sum(e.value for e in elements)
     return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 12.1",
-                      notes=("the lower sum ranks higher",))
+                      notes=(Message("note.bc"),))
 
 
 def top_board_results(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int] | None = None) -> Evaluation:
@@ -226,7 +228,7 @@ def top_board_results(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: s
     elements = [Element(v, b, False, None, None, f"board {b}", None, v) for b, v in sorted(per_board.items())]
     value = Fraction(per_board.get(1, 0), ctx.q)
     ev = Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.2",
-                    notes=("ties on board 1 are broken by board 2, then board 3, ...",))
+                    notes=(Message("note.tbr"),))
     return ev
 
 
@@ -239,7 +241,7 @@ def bottom_board_elimination(ctx: TeamContext, spec: TieBreakSpec, p: int,
     elements = [Element(per_board[b], b, False, None, None, f"board {b}", None, per_board[b]) for b in boards]
     value = Fraction(sum(per_board[b] for b in boards[:-1]), ctx.q)
     return Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.3",
-                      notes=("ties are broken by leaving out one more board from the bottom",))
+                      notes=(Message("note.bbe"),))
 
 
 def board_key(acronym: str, ev: Evaluation):

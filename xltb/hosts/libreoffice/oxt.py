@@ -94,13 +94,15 @@ def calc_addins_xcu() -> str:
 
 
 def vendored_files() -> list[tuple[Path, str]]:
-    """(file, name in the .oxt) for the copy of xltb: its Python modules and py.typed."""
+    """(file, name in the .oxt) for the copy of xltb: its Python modules, py.typed and the language files (the
+    English texts of what the engine says, ``str()`` of a :class:`~xltb.messages.Message`: TB_EXPLAIN)."""
     out = []
     for path in sorted(PACKAGE.rglob("*")):
         rel = path.relative_to(PACKAGE)
         if not path.is_file() or "__pycache__" in rel.parts or rel.parts[0] == "examples":
             continue
-        if path.suffix == ".py" or path.name == "py.typed":
+        if path.suffix == ".py" or path.name == "py.typed" or (rel.parts[:2] == ("report", "lang")
+                                                              and path.suffix == ".json"):
             out.append((path, "pythonpath/xltb/" + rel.as_posix()))
     return out
 

@@ -1,0 +1,194 @@
+"""What the engine says to a reader, in the reader's language: messages (id and parameters) rendered by the
+faces from the language files, English the fallback a federation's own file overrides; and no English
+sentence left on a page printed in another language."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from xltb.cli.main import main
+from xltb.decide import decide
+from xltb.ranking import rank
+from xltb.messages import Message, render
+from xltb.report.i18n import LANG_FOLDER, Language, available
+from xltb.report.layout import sheet_name
+from xltb.report.workbook import build_workbook
+
+DATA = Path(__file__).parent / "data"
+EN = json.loads((LANG_FOLDER / "en.json").read_text("utf-8"))
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?::[^{}]*)?\}")
+
+#: events whose Event and Details sheets say much: an individual Swiss with voluntarily unplayed rounds and
+#: cuts (16.5), a team Swiss, a league, a chess-results export (the legend's reasons, the edition's date),
+#: a lichess file that ended a round early, an Irish export with blank byes (the readers' warnings)
+EVENTS = [DATA / "seed" / "held-swiss16.trf", DATA / "seed" / "held-team14.trf",
+          DATA / "team" / "12_icu_armstrong_cup_2010_11_team_league.tab",
+          DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv",
+          DATA / "real" / "04_lichess_swiss_bullet_112p_2020.trf",
+          DATA / "real" / "06_icu_bunratty_masters_2011.tab"]
+
+
+def _fields(template: str) -> list[str]:
+    return sorted(m.group(1) for m in _FIELD.finditer(template) if m.group(1))
+
+
+def english_phrases() -> set[str]:
+    """The English catalogue's sentences, as the fragments between their fields that hold three words or more
+    (a fragment shorter than that, "PAB", "TRF 212/202", a formula, may be the same in any language)."""
+    out = set()
+    for template in [*EN["messages"].values(), *EN["text"].values()]:
+        for part in _FIELD.split(template):
+            if part and len(re.findall(r"[A-Za-z']{3,}", part)) >= 3:
+                out.add(part.strip(" ;:,.()"))
+    return out
+
+
+def english_patterns() -> dict[str, list[str]]:
+    """Each English template with ten letters or more outside its fields, as its literal parts in order: ``win
+    1, draw 0.5, loss 0, ...`` is found though no fragment of it is three words long (:func:`_has`)."""
+    out = {}
+    for key, template in [*EN["messages"].items(), *EN["text"].items()]:
+        parts = _FIELD.split(template)
+        literal = [p.replace("{{", "{").replace("}}", "}") for i, p in enumerate(parts) if i % 2 == 0]
+        if sum(len(re.findall(r"[A-Za-z]", p)) for p in literal) >= 10 and \
+                len(re.findall(r"[A-Za-z]{2,}", " ".join(literal))) >= 2:
+            out[key] = [p for p in literal if p]
+    return out
+
+
+def _has(text: str, parts: list[str], gap: int = 200) -> bool:
+    """Whether ``text`` holds the parts in order, each within ``gap`` characters of the one before (a field)."""
+    start = text.find(parts[0])
+    while start >= 0:
+        end = start + len(parts[0])
+        for part in parts[1:]:
+            at = text.find(part, end, end + gap + len(part))
+            if at < 0:
+                break
+            end = at + len(part)
+        else:
+            return True
+        start = text.find(parts[0], start + 1)
+    return False
+
+
+@pytest.mark.parametrize("code", available())
+def test_every_text_and_message_is_translated_with_the_same_fields(code):
+    doc = json.loads((LANG_FOLDER / f"{code}.json").read_text("utf-8"))
+    for section in ("text", "messages"):
+        assert set(doc[section]) == set(EN[section]), (code, section, set(EN[section]) ^ set(doc[section]))
+        for key, template in doc[section].items():
+            assert _fields(template) == _fields(EN[section][key]), (code, section, key)
+
+
+def test_the_engine_says_only_what_the_english_file_holds():
+    """Every message id in the code has an English text (the ids built from a name: every source of a
+    contribution, origin of a choice, event type and direct-encounter step)."""
+    from xltb.model import EventType
+    from xltb.model.choice import ORIGINS
+    from xltb.tiebreaks.base import SOURCES
+    from xltb.tiebreaks.direct import OUTCOMES
+
+    root = Path(__file__).parents[1] / "xltb"
+    said = set()
+    for path in root.rglob("*.py"):
+        if path.name == "i18n.py":  # renders the language file's other sections (dates, tie-break names)
+            continue
+        said |= set(re.findall(r'Message\(\s*"([a-z_.\-0-9]+)"', path.read_text("utf-8")))
+    said |= {f"source.{s}" for s in SOURCES} | {f"origin.{o}" for o in ORIGINS}
+    said |= {f"event.{e.value}" for e in EventType}
+    said |= {f"step.{o.replace('-', '_')}" for o in OUTCOMES}
+    said |= {f"step.{o}_team" for o in ("equal", "separated", "ahead", "undecided")}
+    assert said - set(EN["messages"]) == set()
+    assert len(said) > 100
+
+
+@pytest.fixture(scope="module")
+def ranked():
+    """The events above, each read and ranked once, with what it was read as."""
+    out = []
+    for source in EVENTS:
+        decision = decide(str(source))
+        out.append((source, decision.kind, rank(decision)))
+    return out
+
+
+@pytest.mark.parametrize("code", [c for c in available() if c != "en"])
+def test_a_workbook_in_another_language_has_no_english_sentence(ranked, code):
+    """The Event sheet and the Details notes of every event above, in each language: no sentence of the
+    English catalogue (choices' reasons, scoring, warnings, notes, breakdowns, legends)."""
+    phrases, patterns = english_phrases(), english_patterns()
+    lang = Language(code)
+    for source, kind, st in ranked:
+        data = build_workbook(st, input_kind=kind, lang=lang, sheets=("details", "event"))
+        wb = load_workbook(io.BytesIO(data), read_only=True)
+        texts = []
+        event = wb[sheet_name(lang, "event", st.team)]
+        texts += [str(c) for row in event.iter_rows(values_only=True) for c in row if isinstance(c, str)]
+        details = wb[sheet_name(lang, "details", st.team)]
+        texts += [row[-1] for row in details.iter_rows(values_only=True) if row and isinstance(row[-1], str)]
+        found = sorted({p for p in phrases for t in texts if p in t})
+        found += sorted({key for key, parts in patterns.items() for t in texts if _has(t, parts)})
+        assert not found, (source.name, code, found[:5])
+        assert any("\n" in t or len(t) > 40 for t in texts)  # notes and reasons were there to be read
+
+
+def test_english_is_the_english_catalogue():
+    """str() of a message is its English text: the command line's outputs read as before."""
+    cut = Message("cut.least", step=Message("cut.step", n=1, k=1))
+    assert str(cut) == "Cut-1, cut 1: least significant value (C.07 14.1)"
+    assert str(Message("note.tpr", aro=1888, score=Fraction(3), games=4, p=Fraction(3, 4), dp=193)) == \
+        "ARO 1888, score 3/4, p = 0.75, dp = +193 (B.02 8.1a)"
+    assert str(Message("list.legend", parts=(Message("list.legend_column", column="TB1", code="BH/C1"),
+                                             Message("list.legend_column", column="TB2", code="BH")))) == \
+        "the export's legend: TB1 = BH/C1; TB2 = BH"
+
+
+def test_a_language_renders_numbers_with_its_decimal_mark():
+    de = Language("de")
+    assert de.render(Message("note.koya", limit=Fraction(9, 2), maximum=9)) == \
+        "Grenze: 4,5 Punkte (50 % der höchstmöglichen Punktzahl 9)"
+    assert de.render(Message("step.members_more", shown=("#1", "#2"), more=12345)) == "#1, #2 und 12.345 weitere"
+
+
+def test_a_template_cannot_reach_into_the_program():
+    """A language file is data: only {name} fields, no attribute or index look-up, no format on a text."""
+    texts = {"x": "{n.__class__} {n[0]} {n!r} {n} {missing} {{n}}"}
+    assert render(Message("x", n="abc"), texts) == "{n.__class__} {n[0]} {n!r} abc {missing} {n}"
+    assert render(Message("unknown", a=1), texts) == "unknown a=1"  # an id nobody knows still says something
+
+
+def test_a_federation_overrides_some_texts_of_a_shipped_language(tmp_path):
+    own = {"language": "Deutsch (DSB)", "base": "de",
+           "messages": {"origin.default": "Vorgabe des Programms"},
+           "text": {"final_standings": "Abschlusstabelle"}}
+    path = tmp_path / "dsb.json"
+    path.write_text(json.dumps(own), encoding="utf-8")
+    lang = Language(str(path))
+    assert lang("final_standings") == "Abschlusstabelle" and lang("standings") == "Rangliste"  # the rest: German
+    assert lang.render(Message("origin.why", origin=Message("origin.default"), why=Message("edition.where_legend"))) \
+        == "Vorgabe des Programms: der Legende"
+    assert lang.decimal == ","
+    out = tmp_path / "x.xlsx"
+    assert main(["export", str(EVENTS[0]), "-o", str(out), "--lang", str(path)]) == 0
+    ws = load_workbook(out)["Turnier"]
+    values = [c for row in ws.iter_rows(values_only=True) for c in row if isinstance(c, str)]
+    assert any("Vorgabe des Programms" in v for v in values) and any("Abschlusstabelle" in v for v in values)
+
+
+def test_a_broken_language_file_is_refused_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"base": "xx", "text": {}}), encoding="utf-8")
+    assert main(["export", str(EVENTS[0]), "-o", str(tmp_path / "x.xlsx"), "--lang", str(bad)]) == 2
+    assert "\"base\" must name a shipped language" in capsys.readouterr().err
+    odd = tmp_path / "odd.json"  # values that are not texts are left out, English (or the base) used
+    odd.write_text(json.dumps({"text": {"standings": 3}, "messages": {"origin.file": ["x"]}}), encoding="utf-8")
+    lang = Language(str(odd))
+    assert lang("standings") == "Standings" and lang.render(Message("origin.file")) == "from the file"

@@ -1,0 +1,169 @@
+"""What xltb says to a reader, as data: a message id and its parameters.
+
+The engine (readers, ranking, tie-breaks, decisions) never writes a sentence a reader will see; it
+returns a :class:`Message` (``Message("cut.least", step=..., )``) and the faces render it in the
+reader's language (:meth:`xltb.report.i18n.Language.render`). The texts are the ``messages`` of the
+language files ``xltb/report/lang/<code>.json``; English is the fallback for an id a language leaves
+out, and a federation's own file (``--lang ours.json``, ``"base": "de"``) overrides any of them.
+
+``str(message)`` is the English text (the command line's text and JSON outputs, the check reports,
+the spreadsheet functions), read from the same English file: one text per id, in one place.
+
+A template names its parameters in braces: ``"{code} is defined from the 2026-03 edition"``; a
+number may carry a format (``{p:.2f}``, ``{d:+d}``); ``{{`` and ``}}`` are braces. Nothing else is
+evaluated (no attribute or index look-up), so a language file cannot reach into the program.
+Parameters: text, whole numbers, fractions (written ``0.5``, with the language's decimal mark),
+dates (ISO 8601 in English text; a language writes them its way), other messages (rendered in the
+same language) and tuples of these (joined with ``, ``, or with the separator the template gives:
+``{parts:; }``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+from fractions import Fraction
+from typing import Callable, Mapping, Union
+
+Param = Union[str, int, Fraction, datetime.date, "Message", tuple["Param", ...]]
+
+
+class Message:
+    """Something said to a reader: ``id`` names the text (a key of the language files' ``messages``),
+    ``params`` fill it. Immutable, compared and hashed by value."""
+
+    __slots__ = ("id", "params")
+    id: str
+    params: tuple[tuple[str, Param], ...]
+
+    def __init__(self, id: str, /, **params: Param) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "params", tuple(params.items()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Message is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and other.id == self.id and other.params == self.params
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.params))
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.params)
+        return f"Message({self.id!r}{args})"
+
+    def __str__(self) -> str:
+        return render(self, english())
+
+    def get(self, name: str, default: Param | None = None) -> Param | None:
+        """A parameter's value."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+
+#: what a reader may be told: a message, or a text that is not translated (a name, a file's own words)
+Text = Union[Message, str]
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?\}")
+#: the format specifications a number may carry: fill/align, sign, width, grouping, precision, type
+_SPEC = re.compile(r"[<>^=]?[+\- ]?\d{0,3}[,_]?(\.\d{1,2})?[dfg%]?")
+
+
+def render(message: Text, texts: Mapping[str, str], decimal: str = ".",
+           fallback: Mapping[str, str] | None = None,
+           date_text: Callable[[datetime.date], str] | None = None) -> str:
+    """The text of ``message`` from ``texts`` (id -> template), else from ``fallback``, else the id
+    and its parameters (an id no file knows still says something). A plain string is returned as
+    it is. Numbers take the ``decimal`` mark, dates ``date_text`` (default ISO 8601)."""
+    if isinstance(message, str):
+        return message
+    template = texts.get(message.id)
+    if template is None and fallback is not None:
+        template = fallback.get(message.id)
+    params = dict(message.params)
+    if template is None:
+        return message.id + "".join(f" {k}={_value(v, None, texts, decimal, fallback, date_text)}"
+                                    for k, v in message.params)
+
+    def field(m: re.Match[str]) -> str:
+        whole = m.group(0)
+        if whole == "{{":
+            return "{"
+        if whole == "}}":
+            return "}"
+        name, spec = m.group(1), m.group(2)
+        if name not in params:
+            return whole
+        return _value(params[name], spec, texts, decimal, fallback, date_text)
+
+    return _FIELD.sub(field, template)
+
+
+def _value(value: object, spec: str | None, texts: Mapping[str, str], decimal: str,
+           fallback: Mapping[str, str] | None, date_text: Callable[[datetime.date], str] | None) -> str:
+    if isinstance(value, (Message, str)):
+        return render(value, texts, decimal, fallback, date_text)
+    if isinstance(value, tuple):  # the format is the separator: {rounds} "1, 2", {parts:; } "a; b"
+        return (spec if spec else ", ").join(_value(v, None, texts, decimal, fallback, date_text) for v in value)
+    if isinstance(value, datetime.date):
+        return date_text(value) if date_text is not None else value.isoformat()
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, Fraction, float)):
+        return number_text(value, spec, decimal)
+    return str(value)
+
+
+def number_text(value: int | Fraction | float, spec: str | None = None, decimal: str = ".") -> str:
+    """A number in a message: ``0.5``, ``12``, with a format (``.2f``, ``+d``, ``,``) and the decimal mark
+    of the language (``0,5``; grouping then with ``.``)."""
+    text = ""
+    if spec and _SPEC.fullmatch(spec):
+        kind = spec[-1] if spec[-1] in "dfg%" else ""
+        number = value if isinstance(value, int) and kind in ("d", "") else float(value)
+        try:
+            text = format(number, spec)
+        except ValueError:  # "d" for a fraction: written as any number
+            text = ""
+    if not text:
+        text = str(value) if isinstance(value, int) else f"{float(value):g}"
+    if decimal != ".":
+        text = text.replace(",", "\0").replace(".", decimal).replace("\0", "." if decimal == "," else ",")
+    return text
+
+
+_ENGLISH: dict[str, str] | None = None
+
+
+def english() -> dict[str, str]:
+    """The English texts (``messages`` of ``xltb/report/lang/en.json``), read once."""
+    global _ENGLISH
+    if _ENGLISH is None:
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report", "lang", "en.json")
+        try:  # a plain file read: importlib.resources would load tempfile and random on every start
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError:  # xltb imported from a zip
+            from importlib import resources
+
+            text = resources.files("xltb").joinpath("report", "lang", "en.json").read_text("utf-8")
+        _ENGLISH = dict(json.loads(text).get("messages", {}))
+    return _ENGLISH
+
+
+def english_text(message: Text) -> str:
+    """``str(message)`` for a message or a plain text."""
+    return message if isinstance(message, str) else render(message, english())
+
+
+def texts(messages: tuple[Text, ...] | list[Text], as_text: Callable[[Text], str] = english_text) -> list[str]:
+    """Several messages as texts (English unless told)."""
+    return [as_text(m) for m in messages]
+
+
+__all__ = ["Message", "Text", "Param", "render", "number_text", "english", "english_text", "texts"]
