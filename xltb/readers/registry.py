@@ -157,7 +157,7 @@ def read_published(path: str | os.PathLike, event_type: EventType | None = None,
     the file cannot be read or is not such an export (a ``tuple[Tournament, Published]`` or None).
     Errors name the file and line. ``data``: the file's bytes, already read."""
     try:
-        text, encoding = decode(data, str(path))
+        text, encoding = decode(read_bytes(path) if data is None else data, str(path))
     except InputError:
         return None  # not an export: the caller's other reader reports the problem
     name, reader = _reader_for(text, EXPORTS)
