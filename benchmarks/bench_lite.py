@@ -127,7 +127,7 @@ def main() -> int:
         code = f"""
 import json, time
 t0 = time.perf_counter()
-from xltb.excel import functions
+from xltb.functions import callables as functions
 imported = time.perf_counter()
 ct, st, edited = json.loads({payload!r})
 first = functions.TB_STANDINGS(ct, st)

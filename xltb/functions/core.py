@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Sequence
 
 from .. import __version__
+from .._gc import paused
 from ..errors import XltbError
 from ..ranking import compute
 from ..tiebreaks.codes import parse_code, parse_list
@@ -275,8 +277,15 @@ def _error(err: XltbError) -> ExcelError:
 
 
 def normal_code(code: Any) -> str | ExcelError:
+    """A tie-break code in TRF spelling, or #NAME? with the reason: parsed once per spelling (a
+    sheet passes the same few codes in every one of its cells)."""
+    return _normal_code(str(code if code is not None else ""))
+
+
+@lru_cache(maxsize=512)
+def _normal_code(text: str) -> str | ExcelError:
     try:
-        return parse_code(str(code if code is not None else "")).code
+        return parse_code(text).code
     except XltbError as err:
         return ExcelError(NAME, str(err))
 
@@ -413,7 +422,8 @@ def tb_standings(crosstable, settings=None, origin: Origin = Origin(), teams: Te
         return [_header(settings, teams)]
     if not isinstance(event, ExcelError):
         try:
-            return [list(r) for r in event.table()]
+            with paused():  # thousands of small lists, no cycles: the collector's scans cost more than the copy
+                return [list(r) for r in event.table()]
         except XltbError as err:
             event = _error(err)
     header = _header(settings, teams)

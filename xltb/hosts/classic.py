@@ -64,9 +64,13 @@ def _adapter(name: str):
         version.__doc__ = portable.__doc__
         return xw.func(category=CATEGORY, volatile=functions.is_volatile(name))(version)
     lead = params[:params.index("crosstable")]
+    names = lead + list(functions.BLOCKS) + ["caller"]  # the signature below, in its order
 
     def udf(*args, **kwargs):
-        values = udf.__signature__.bind(*args, **kwargs).arguments
+        if len(args) > len(names) or not kwargs.keys() <= set(names):
+            raise TypeError(f"{name}() takes the arguments {', '.join(names)}")
+        values = dict(zip(names, args))  # bound by hand: Signature.bind cost more than the value itself
+        values.update(kwargs)
         caller = values.get("caller")
         result = _call(values, caller)
         if functions.is_table(name) and caller is not None:
