@@ -63,7 +63,7 @@ _API = {
 __all__ = ["__version__", *_API]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     try:
         module, attribute = _API[name]
     except KeyError:

@@ -69,7 +69,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     if not body:
         raise InputError("the export has no player lines", file=source, line=header_at + 1)
     table = read_table(body, "\t", source)
-    warnings: list[str] = []
+    warnings: list[Message] = []
     rows: list[ExportRow] = []
     local_used = False
     for k, (lineno, _) in enumerate(body):
