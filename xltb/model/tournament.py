@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, NamedTuple, Sequence
+from typing import Any, Literal, NamedTuple, Protocol, Sequence
 
 from ..messages import Text
 from .choice import Choice, Provisions
@@ -24,7 +24,24 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
-def pairing_system(participants: Sequence[Any]) -> EventType | None:
+class Meeting(Protocol):
+    """A round of a participant, as far as the pairings go: its opponent (a start number) or None."""
+
+    @property
+    def opponent(self) -> int | None: ...
+
+
+class Paired(Protocol):
+    """A participant (a player, a team) as far as the pairings go."""
+
+    @property
+    def start_no(self) -> int: ...
+
+    @property
+    def results(self) -> Sequence[Meeting]: ...
+
+
+def pairing_system(participants: Sequence[Paired]) -> EventType | None:
     """What the pairings show when nothing else says: every two participants met exactly once (a round
     robin) or twice (a double round robin); None otherwise. ``participants`` have ``start_no`` and
     ``results`` whose items have ``opponent``."""

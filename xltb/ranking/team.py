@@ -10,7 +10,7 @@ every value has its breakdown (``xltb explain``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import cast
 
 from ..errors import TieBreakError
 from ..messages import Message, Text

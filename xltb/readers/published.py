@@ -17,7 +17,7 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from ..model.tournament import Lack
@@ -133,7 +133,7 @@ def _players(rows: list[ExportRow], results: builder.Rows) -> list[Player]:
 
 
 def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str, event_type: EventType | None,
-                     warnings: list[Message], lacks: frozenset[Lack] = frozenset()) -> Tournament:
+                     warnings: list[Text], lacks: frozenset[Lack] = frozenset()) -> Tournament:
     """Both cells of every game must agree (names, mirrored results); the published points must be
     explained by the rounds."""
     scoring = Scoring()

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Final, Mapping, NamedTuple
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from . import trf_records
@@ -84,7 +84,7 @@ class TrfHeader:
         self.line_202: int | None = None
         self.line_212: int | None = None
         self.team_records = False
-        self.warnings: list[Message] = []
+        self.warnings: list[Text] = []
         self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
         self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
         self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
@@ -262,7 +262,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
            event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
     rounds = max((len(p.rounds) for p in raw), default=0)
-    warnings: list[Message] = list(header.warnings)
+    warnings: list[Text] = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
         shown = tuple(Message("warn.record_lines_more" if len(lines) > 3 else "warn.record_lines", tag=repr(tag),

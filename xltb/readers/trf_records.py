@@ -11,8 +11,9 @@ from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..messages import Message
-from ..events.builder import declared_by as declared_by, declared_event_type as declared_event_type  # the TRF readers' names
+from ..messages import Message, Text
+# the TRF readers' names for them
+from ..events.builder import declared_by as declared_by, declared_event_type as declared_event_type
 from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits
@@ -166,7 +167,7 @@ def round_dates(line: str) -> tuple[str, ...]:
     return tuple(dates)
 
 
-def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[Message]) -> None:
+def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[Text]) -> None:
     """TRF-2026 172: columns 5-7 a federation, 9-13 how its players are rated (FIDE, NRO, FIDON, NIDOF,
     HBFN, LBFN, OTHER)."""
     padded = line.ljust(13)
@@ -200,7 +201,7 @@ def national_record(line: str) -> tuple[int, NationalRating | None]:
 
 
 def apply_national(players: list[Player], records: list[tuple[int, str]], methods: dict[str, str],
-                   warnings: list[Message]) -> list[Player]:
+                   warnings: list[Text]) -> list[Player]:
     """Give each player its NRS records; where a 172 method names national ratings for the record's
     federation, the player's rating becomes the one the method gives (the 001 rating kept as
     ``fide_rating``), said in one warning per federation."""
@@ -244,7 +245,7 @@ def tb_list(body: str) -> tuple[str, ...]:
 class _Warned(Protocol):
     """A header that collects warnings (the TRF readers')."""
 
-    warnings: list[Message]
+    warnings: list[Text]
 
 
 _MONTHS = {m: i for i, m in enumerate(
