@@ -81,7 +81,11 @@ _API = {
     "Contribution": ("xltb.tiebreaks.base", "Contribution"),
 }
 
-__all__ = ["__version__", *_API]
+# a literal list, as type checkers read it (tests/test_api.py: the names of _API)
+__all__ = ["__version__", "read_event", "compute", "rank", "decide", "Decision", "explain", "to_dataframe",
+           "Standings", "Row", "Entry", "read_prizes", "award_prizes", "PrizeTable", "PrizeList", "Tournament",
+           "Player", "RoundResult", "Kind", "Colour", "EventType", "Scoring", "TeamTournament", "Team",
+           "Choice", "Choices", "Edition", "TieBreakSpec", "Evaluation", "Contribution"]
 
 
 def __getattr__(name: str) -> object:
