@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Final, Literal, NamedTuple, NewType, Sequence, overload
 
 if TYPE_CHECKING:
-    from .catalogue import TieBreak
+    from .catalogue import TieBreak, TieBreakType
 
 from ..messages import Message, Text
 
@@ -253,7 +253,7 @@ class TieBreakInfo(NamedTuple):
         return self.record.higher_is_better
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> "TieBreakType":
         """C.07 4.3 type: A (subset), B, C, D or combinations."""
         return self.record.kind
 
