@@ -6,6 +6,8 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import pytest
+
 import xltb
 from helpers import SEED
 
@@ -57,3 +59,75 @@ def test_typed_package():
     from importlib.resources import files
 
     assert files("xltb").joinpath("py.typed").is_file()
+
+
+def test_the_api_exports_the_types_its_results_hold():
+    """What read_event, compute and rank return is made of types the API names: a user annotates with
+    them (``xltb.Tournament``, ``xltb.Evaluation``...) and tests with isinstance."""
+    for name in xltb.__all__[1:]:
+        assert getattr(xltb, name) is not None, name
+    event, kind = xltb.read_event(SEED / "held-swiss16.trf")
+    assert isinstance(event, xltb.Tournament) and kind == "TRF"
+    player = event.players[0]
+    assert isinstance(player, xltb.Player) and isinstance(player.results[0], xltb.RoundResult)
+    assert isinstance(player.results[0].kind, xltb.Kind) and isinstance(player.results[0].colour, xltb.Colour)
+    assert isinstance(event.event_type, xltb.EventType) and isinstance(event.scoring, xltb.Scoring)
+    decision = xltb.decide(SEED / "held-swiss16.trf", tiebreaks="BH/C1,SB,DE", rules="2026")
+    assert isinstance(decision, xltb.Decision)
+    st = xltb.rank(decision)
+    assert isinstance(st, xltb.Standings) and isinstance(st.edition, xltb.Edition)
+    assert all(isinstance(s, xltb.TieBreakSpec) for s in st.specs) and st.specs[0].code == "BH/C1"
+    assert isinstance(st.choices, xltb.Choices) and isinstance(st.choices.rules, xltb.Choice)
+    assert st.choices.rules.origin in ("file", "workbook", "user", "default")
+    ev = st.evaluation(player.start_no, "SB")
+    assert isinstance(ev, xltb.Evaluation) and ev.value == st.row(player.start_no).values["SB"]
+    assert all(isinstance(c, xltb.Contribution) for c in ev.breakdown())
+    assert isinstance(st.rows[0], xltb.Row) and isinstance(st.entry(st.rows[0].participant), xltb.Entry)
+    team_event = xltb.read_event(SEED / "held-team14.trf")[0]
+    assert isinstance(team_event, xltb.TeamTournament) and isinstance(team_event.teams[0], xltb.Team)
+
+
+def test_the_exported_types_are_the_engines():
+    """Each name of the API is the object of the module that defines it (not a copy)."""
+    from xltb.model import EventType, Kind, Player, Tournament
+    from xltb.rules import Edition
+    from xltb.tiebreaks.base import Evaluation
+    from xltb.tiebreaks.codes import TieBreakSpec
+
+    assert (xltb.Tournament, xltb.Player, xltb.Kind, xltb.EventType) == (Tournament, Player, Kind, EventType)
+    assert (xltb.Edition, xltb.TieBreakSpec, xltb.Evaluation) == (Edition, TieBreakSpec, Evaluation)
+
+
+def test_a_program_typed_with_the_api_passes_mypy_strict(tmp_path):
+    """A user's program annotated with the exported types type-checks (the package ships py.typed): the
+    names resolve to the engine's types, and what the functions return is typed."""
+    api = pytest.importorskip("mypy.api")
+    program = tmp_path / "user_program.py"
+    program.write_text('''import xltb
+
+
+def best(path: str) -> tuple[str, xltb.Evaluation | None]:
+    event, kind = xltb.read_event(path)
+    st: xltb.Standings = xltb.compute(event, "BH/C1,SB", rules="2026")
+    edition: xltb.Edition = st.edition
+    spec: xltb.TieBreakSpec = st.specs[0]
+    first = st.rows[0]
+    return f"{kind} {edition.key} {spec.code}", st.evaluation(first.start_no, spec.code)
+
+
+def players(event: xltb.Tournament) -> list[xltb.Player]:
+    return [p for p in event.players if p.results and p.results[0].kind is xltb.Kind.WIN]
+
+
+def is_swiss(event: xltb.Tournament) -> bool:
+    return event.event_type is xltb.EventType.SWISS
+''', encoding="utf-8")
+    cache = tmp_path / "cache"
+    out, err, status = api.run(["--strict", "--cache-dir", str(cache), "--no-error-summary",
+                                "--python-version", "3.11", str(program)])
+    assert status == 0, out + err
+
+
+def test_all_names_the_api():
+    """``__all__`` (a literal list, as type checkers read it) names exactly the API."""
+    assert xltb.__all__ == ["__version__", *xltb._API]

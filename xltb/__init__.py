@@ -34,6 +34,11 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:  # the names below are loaded on first use (see __getattr__)
     from .decide import decide
+    from .model import Choice, Choices, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+    from .model.team import Team, TeamTournament
+    from .rules import Edition
+    from .tiebreaks.base import Contribution, Evaluation
+    from .tiebreaks.codes import TieBreakSpec
     from .prizes import PrizeList, PrizeTable, award_prizes, read_prizes
     from .ranking import compute, rank
     from .ranking.decision import Decision
@@ -58,12 +63,32 @@ _API = {
     "award_prizes": ("xltb.prizes", "award_prizes"),
     "PrizeTable": ("xltb.prizes", "PrizeTable"),
     "PrizeList": ("xltb.prizes", "PrizeList"),
+    # the types the results hold: the event as read, the edition and tie-break list it is ranked by, a value
+    "Tournament": ("xltb.model", "Tournament"),
+    "Player": ("xltb.model", "Player"),
+    "RoundResult": ("xltb.model", "RoundResult"),
+    "Kind": ("xltb.model", "Kind"),
+    "Colour": ("xltb.model", "Colour"),
+    "EventType": ("xltb.model", "EventType"),
+    "Scoring": ("xltb.model", "Scoring"),
+    "TeamTournament": ("xltb.model.team", "TeamTournament"),
+    "Team": ("xltb.model.team", "Team"),
+    "Choice": ("xltb.model", "Choice"),
+    "Choices": ("xltb.model", "Choices"),
+    "Edition": ("xltb.rules", "Edition"),
+    "TieBreakSpec": ("xltb.tiebreaks.codes", "TieBreakSpec"),
+    "Evaluation": ("xltb.tiebreaks.base", "Evaluation"),
+    "Contribution": ("xltb.tiebreaks.base", "Contribution"),
 }
 
-__all__ = ["__version__", *_API]
+# a literal list, as type checkers read it (tests/test_api.py: the names of _API)
+__all__ = ["__version__", "read_event", "compute", "rank", "decide", "Decision", "explain", "to_dataframe",
+           "Standings", "Row", "Entry", "read_prizes", "award_prizes", "PrizeTable", "PrizeList", "Tournament",
+           "Player", "RoundResult", "Kind", "Colour", "EventType", "Scoring", "TeamTournament", "Team",
+           "Choice", "Choices", "Edition", "TieBreakSpec", "Evaluation", "Contribution"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     try:
         module, attribute = _API[name]
     except KeyError:

@@ -24,7 +24,7 @@ def clean(text: str) -> str:
     return _ILLEGAL_XML.sub("", text)
 
 
-def put_text(cell, value: Any) -> None:
+def put_text(cell: Any, value: Any) -> None:  # an openpyxl cell (openpyxl has no type information) and its value
     """Put ``value`` into an openpyxl cell; a string is cleaned and never becomes a formula, nor an
     error value (openpyxl would write a name such as "#N/A" as the error)."""
     if not isinstance(value, str):

@@ -33,7 +33,7 @@ def exists_message(path: str) -> str:
     return f"{path} exists; use --force to overwrite it"
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes, *, force: bool = False) -> None:
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, *, force: bool = False) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, put in place at the end.
 
     Without ``force`` an existing file is never replaced (:class:`FileExists`); the check and the
@@ -148,7 +148,7 @@ def _place_new(tmp: str, real: str, shown: str) -> None:
     os.replace(tmp, real)
 
 
-def claim_new(path: str | os.PathLike, *, force: bool = False) -> None:
+def claim_new(path: str | os.PathLike[str], *, force: bool = False) -> None:
     """Fail with :class:`FileExists` when ``path`` exists and ``force`` is not given (for outputs that
     another program writes, such as LibreOffice's PDF, which are then put in place with
     :func:`move_into_place`)."""
@@ -156,7 +156,7 @@ def claim_new(path: str | os.PathLike, *, force: bool = False) -> None:
         raise FileExists(exists_message(os.fspath(path)))
 
 
-def move_into_place(source: str, target: str | os.PathLike, *, force: bool = False) -> None:
+def move_into_place(source: str, target: str | os.PathLike[str], *, force: bool = False) -> None:
     """Rename ``source`` (in the same file system) to ``target``; without ``force``, never over an
     existing file (a hard link, then the source removed)."""
     target = os.fspath(target)
@@ -176,7 +176,7 @@ def remove_leftovers(folder: str) -> list[str]:
     """Remove the temporary files (``.xltb-<pid>-*.tmp``) and PDF work folders (``.xltb-pdf-<pid>-*``)
     that runs which were killed left in ``folder``: only those whose process no longer exists.
     Returns the names removed."""
-    removed = []
+    removed: list[str] = []
     try:
         names = [n for n in os.listdir(folder or ".") if n.startswith(TMP_PREFIX)]
     except OSError:

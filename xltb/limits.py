@@ -90,7 +90,7 @@ def check_package(data: bytes, path: str | None = None) -> None:
                          f"{size_text(MAX_WORKBOOK_BYTES)}", file=path)
 
 
-def read_bytes(path: str | os.PathLike, limit: int | None = None) -> bytes:
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """The bytes of a file, at most ``limit`` (default :data:`~xltb.MAX_FILE_BYTES`) of them: a
     larger file, or an endless one such as ``/dev/zero``, is refused after reading ``limit`` + 1 bytes.
     Every file xltb reads is read here, once, whatever ``stat`` says of it (a device or a pipe has no

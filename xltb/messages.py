@@ -25,7 +25,7 @@ import json
 import os
 import re
 from fractions import Fraction
-from typing import Callable, Mapping, Union
+from typing import Callable, Mapping, Union, overload
 
 Param = Union[str, int, Fraction, datetime.date, "Message", tuple["Param", ...]]
 
@@ -58,8 +58,14 @@ class Message:
     def __str__(self) -> str:
         return render(self, english())
 
+    @overload
+    def get(self, name: str) -> Param | None: ...
+
+    @overload
+    def get(self, name: str, default: Param) -> Param: ...
+
     def get(self, name: str, default: Param | None = None) -> Param | None:
-        """A parameter's value."""
+        """A parameter's value (``default`` when it has none)."""
         for key, value in self.params:
             if key == name:
                 return value

@@ -10,7 +10,7 @@ import re
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]")
 
 
-def _escape(m: re.Match) -> str:
+def _escape(m: re.Match[str]) -> str:
     c = m.group()
     n = ord(c)
     return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"

@@ -19,16 +19,19 @@ from __future__ import annotations
 
 import os
 import zipfile
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError
 from ..messages import Message
-from ..model import Choice, EventType
+from ..model import Choice, EventType, Tournament
 from ..model.choice import Provisions
 from ..sheets.crosstable import CellError, Origin
 from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, resolve
 from ..sheets.settings import EventSettings, settings_from_pairs
 from .workbook_cells import Book, Budget, Rect
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
 
 #: the first bytes of a zip package (.xlsx, .xlsm, .ods)
 ZIP_MAGIC = b"PK\x03\x04"
@@ -49,7 +52,7 @@ def detect(head: bytes) -> bool:
 
 
 def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
-         primary: str | None = None, data: bytes | None = None) -> tuple[Any, str]:
+         primary: str | None = None, data: bytes | None = None) -> tuple[Tournament | TeamTournament, str]:
     """(event, kind) of a workbook; an :class:`~xltb.errors.InputError` names the file, and the sheet
     and cell of a mistake. ``data``: the file's bytes when the caller has read them (a pipe is read
     once)."""
@@ -148,8 +151,9 @@ def _located(message: str, book: Book) -> str:
     return message
 
 
-def _with_settings(event: Any, settings: EventSettings, settings_rows: Any, book: Book, source: str,
-                   event_type: EventType | None, primary: str | None) -> Any:
+def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, settings_rows: Sequence[Sequence[Any]] | None, book: Book,
+                   source: str, event_type: EventType | None,
+                   primary: str | None) -> Tournament | TeamTournament:
     """The event as read from the sheets, with the Settings sheet's provisions and where each came from."""
     cells = _settings_cells(book)
     provisions = Provisions("workbook", settings.edition, settings.unrated_rating, settings.lots,

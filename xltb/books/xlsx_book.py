@@ -44,7 +44,7 @@ class XlsxCells:
     """An open workbook: its names and the rows of a range."""
 
     def __init__(self, path: str):
-        import openpyxl  # type: ignore[import-untyped]  # only workbooks: `xltb standings FILE.trf` does not load it
+        import openpyxl  # only workbooks: `xltb standings FILE.trf` does not load it
 
         try:
             self.book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False,

@@ -21,12 +21,12 @@ import os
 from fractions import Fraction
 from math import gcd
 from operator import itemgetter
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Final, Iterable, Sequence
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Param, Text
 from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring
-from ..model.tournament import pairing_system
+from ..model.tournament import Paired, pairing_system
 
 #: what the opponent's side must say for each result. One table for every reader: a reader that
 #: cannot produce a kind (the exports have no NOT_PLAYED, the Crosstable sheet no unrated games)
@@ -39,7 +39,7 @@ MIRROR: dict[Kind, frozenset[Kind]] = {
     Kind.FORFEIT_LOSS: frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}),  # both '-': a double forfeit
     Kind.NOT_PLAYED: frozenset({Kind.NOT_PLAYED}),
 }
-_NOTHING: frozenset = frozenset()
+_NOTHING: frozenset[Kind] = frozenset()
 
 #: file-wide scoring conventions that may explain declared totals the default scoring does not
 ALTERNATIVES: list[tuple[Message, Scoring]] = [
@@ -49,7 +49,9 @@ ALTERNATIVES: list[tuple[Message, Scoring]] = [
 ]
 
 #: fields of a RoundResult, read by position in the loops (a big event has 100,000 of them)
-_KIND, _OPP, _COLOUR = 1, 2, 3
+_KIND: Final = 1
+_OPP: Final = 2
+_COLOUR: Final = 3
 _POINTS_OF = itemgetter(4)
 
 #: what check_pairings found wrong, passed to the reader's ``problem`` function
@@ -107,14 +109,14 @@ def rescored(rows: Rows, scoring: Scoring) -> Rows:
 def first_mismatch(players: Sequence[Player]) -> tuple[Player, Fraction] | None:
     """The first player whose results (and points not tied to a round) do not add up to the declared
     total, with the computed total; players without a declared total are not checked."""
-    units: dict[int, int] = {}  # id of a points value -> units of 1/q (readers share the values)
+    values: dict[int, Fraction] = {}  # id of a points value -> the value (readers share the values)
     q = 1
     for p in players:
         for r in p.results:
-            if id(r.points) not in units:
-                units[id(r.points)] = r.points
+            if id(r.points) not in values:
+                values[id(r.points)] = r.points
                 q = q * r.points.denominator // gcd(q, r.points.denominator)
-    units = {key: int(value * q) for key, value in units.items()}
+    units = {key: int(value * q) for key, value in values.items()}
     unit_of = units.__getitem__
     for p in players:
         if p.declared_points is None:
@@ -129,7 +131,7 @@ def first_mismatch(players: Sequence[Player]) -> tuple[Player, Fraction] | None:
 
 
 def explain_points(players: list[Player], scoring: Scoring, players_for: Callable[[Scoring], list[Player]],
-                   warnings: list[Message], *, declared_as: Message, alternatives: bool = True,
+                   warnings: list[Text], *, declared_as: Message, alternatives: bool = True,
                    blank_rounds: bool = False, source: str | None = None, blank_column: bool = False
                    ) -> tuple[list[Player], Scoring, tuple[Player, Fraction] | None]:
     """Compare the computed totals with the declared ones. When they differ, a file-wide convention
@@ -174,7 +176,7 @@ def points_error(mismatch: tuple[Player, Fraction], source: str, *, rounds: str,
                       f"{fmt(p.declared_points)}{tail}", file=source, line=p.line)
 
 
-def blank_byes(players: list[Player], scoring: Scoring, warnings: list[Message]) -> list[Player]:
+def blank_byes(players: list[Player], scoring: Scoring, warnings: list[Text]) -> list[Player]:
     """Some exports (the Irish ones among them) write byes as blank rounds without an opponent, like an
     absence. Where a line's total is short by a win and it has one such round, that round is read as the
     pairing-allocated bye; where it is short by k draws and it has at least k such rounds, the first k are
@@ -191,7 +193,7 @@ def blank_byes(players: list[Player], scoring: Scoring, warnings: list[Message])
         if len(blanks) == 1 and gap == scoring.points(Kind.PAB) - scoring.points(Kind.ABSENT):
             i = blanks[0]  # a lone blank round worth a win: the pairing-allocated bye
             results[i] = results[i]._replace(kind=Kind.PAB, points=scoring.points(Kind.PAB))
-            warnings.append(Message("warn.blank_pab", line=p.line, player=p.start_no, round=i + 1))
+            warnings.append(Message("warn.blank_pab", line=line_param(p.line), player=p.start_no, round=i + 1))
             out.append(p._replace(results=tuple(results)))
             continue
         short = gap / draw
@@ -203,7 +205,7 @@ def blank_byes(players: list[Player], scoring: Scoring, warnings: list[Message])
             results[i] = results[i]._replace(kind=Kind.HALF_BYE, points=scoring.points(Kind.HALF_BYE))
         rounds = tuple(i + 1 for i in chosen)
         warnings.append(Message("warn.blank_hpb" if len(chosen) == len(blanks) else "warn.blank_hpb_first",
-                                line=p.line, player=p.start_no, rounds=rounds))
+                                line=line_param(p.line), player=p.start_no, rounds=rounds))
         out.append(p._replace(results=tuple(results)))
     return out
 
@@ -222,7 +224,12 @@ EXPORT_INFERRED = {
 _MET = {EventType.ROUND_ROBIN: Message("type.met_once"), EventType.DOUBLE_ROUND_ROBIN: Message("type.met_twice")}
 
 
-def event_type(declared: EventType | None, participants, warnings: list[Message],
+def line_param(line: int | None) -> Param:
+    """A line number as a message's parameter (a participant read from a file has one)."""
+    return "" if line is None else line
+
+
+def event_type(declared: EventType | None, participants: Sequence[Paired], warnings: list[Text],
                inferred: dict[EventType, Message] = TRF_INFERRED) -> EventType:
     """The declared pairing system; else a (double) round robin when every two participants met once
     (twice), said in a warning (C.07 15.2 then applies); else a Swiss."""

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
 from . import builder
@@ -128,7 +128,7 @@ def _rosters(ind: Tournament, rec: TeamRecords, source: str) -> dict[int, int]:
     return team_of
 
 
-def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[Message]) -> int:
+def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[Text]) -> int:
     """The rounds: the players' (001), and any round a 330, 240, 300 or 320 record names; compared with
     the header's (TRF 142 / XXR)."""
     rounds = max([ind.rounds] + [r for r, _ in rec.forfeits] + [r for r, _ in rec.byes] + [r for r, _ in rec.lineups]
@@ -230,7 +230,7 @@ def _lineups(rec: TeamRecords, rounds: int, opponents: Opponents, team_of: dict[
 
 
 def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: Lineups, ms: MatchScoring,
-                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[Message],
+                 games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[Text],
                  source: str) -> dict[int, list[TeamRound]]:
     """Each team's rounds: a match (its boards, GP; a 330 forfeit), or a round without one (320 PAB,
     240 requested bye, what the players' 001 lines say); the MP of the matches from both GP totals
@@ -254,7 +254,7 @@ def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: L
 
 
 def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
-           warnings: list[Message]) -> list[Team]:
+           warnings: list[Text]) -> list[Team]:
     """The teams (310 / 013) with their rounds and 299 bonus; the MP and GP a 310 record declares are
     compared with the matches' (a warning when they differ)."""
     built = []
@@ -266,8 +266,8 @@ def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dic
                     line=t.line)
         for what, declared, computed in (("MP", team.declared_mp, team.mp), ("GP", team.declared_gp, team.gp)):
             if declared is not None and declared != computed:
-                warnings.append(Message("warn.team_total", line=team.line, team=team.start_no, name=team.name,
-                                        computed=computed, score=what, declared=declared))
+                warnings.append(Message("warn.team_total", line=builder.line_param(team.line), team=team.start_no,
+                                        name=team.name, computed=computed, score=what, declared=declared))
         built.append(team)
     return built
 
@@ -384,7 +384,7 @@ def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords
 
 
 def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
-                     overrides: Overrides, warnings: list[Message]) -> None:
+                     overrides: Overrides, warnings: list[Text]) -> None:
     """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
     and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
     for team, row in team_rounds.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, Kind
 from ..model.team import MatchScoring, TeamRound
 from . import builder
@@ -18,7 +18,7 @@ Opponents = dict[tuple[int, int], int]
 
 
 def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
-                      opponents: Opponents, ms: MatchScoring, warnings: list[Message]) -> MatchScoring:
+                      opponents: Opponents, ms: MatchScoring, warnings: list[Text]) -> MatchScoring:
     """No 320 record: the pairing-allocated byes the 310 totals imply (:func:`pab_from_totals`), written
     into the team rounds; the scoring with their MP and GP."""
     if rec.pab_rounds or rec.pab != (None, None):

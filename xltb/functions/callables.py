@@ -31,6 +31,7 @@ from . import core
 from .catalogue import CODES, describe, function_name
 from .prizes import tb_prizes
 from ..sheets.crosstable import Origin
+from ..sheets.names import TeamSheets
 
 #: the documentation of each argument, for a host's function wizard
 PARAMS: dict[str, str] = {
@@ -88,8 +89,8 @@ def _cell(value: Any) -> Any:
     return value.code if isinstance(value, core.ExcelError) else value
 
 
-def _teams(teams: Any, origin: Origin) -> core.TeamSheets | None:
-    return None if teams is None else core.TeamSheets(_rows(teams), origin)
+def _teams(teams: Any, origin: Origin) -> TeamSheets | None:
+    return None if teams is None else TeamSheets(_rows(teams), origin)
 
 
 def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin("Teams")) -> Callable[..., Any]:
@@ -99,44 +100,55 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
     upper = name.upper()
     org = origin or Origin()
 
+    fn: Callable[..., Any]  # each worksheet function has its own arguments (Excel's signature)
     if upper == "TB":
-        def fn(code, cell, crosstable, settings=None, teams=None):
+        def value(code: Any, cell: Any, crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             return _cell(core.tb_value(code, cell, _rows(crosstable), _rows(settings), org,
                                        _teams(teams, teams_origin)))
+        fn = value
     elif upper == "TB_RANK":
-        def fn(cell, crosstable, settings=None, teams=None):
+        def rank(cell: Any, crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             return _cell(core.tb_rank(cell, _rows(crosstable), _rows(settings), org,
                                       _teams(teams, teams_origin)))
+        fn = rank
     elif upper == "TB_EXPLAIN":
-        def fn(cell, code, crosstable, settings=None, teams=None):
+        def explain(cell: Any, code: Any, crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             return core.tb_explain(cell, code, _rows(crosstable), _rows(settings), org,
                                    _teams(teams, teams_origin))
+        fn = explain
     elif upper == "TB_CHECK":
-        def fn(cell, published, code, crosstable, settings=None, teams=None):
+        def check(cell: Any, published: Any, code: Any, crosstable: Any, settings: Any = None,
+                  teams: Any = None) -> Any:
             return _cell(core.tb_check(cell, published, code, _rows(crosstable), _rows(settings), org,
                                        _teams(teams, teams_origin)))
+        fn = check
     elif upper == "TB_STATUS":
-        def fn(crosstable, settings=None, teams=None):
+        def status(crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             return core.tb_status(_rows(crosstable), _rows(settings), org, _teams(teams, teams_origin))
+        fn = status
     elif upper == "TB_VERSION":
-        def fn():
+        def version() -> Any:
             return core.tb_version()
+        fn = version
     elif upper == "TB_STANDINGS":
-        def fn(crosstable, settings=None, teams=None):
+        def standings(crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             table = core.tb_standings(_rows(crosstable), _rows(settings), org,
                                       _teams(teams, teams_origin))
             return [[_cell(v) for v in row] for row in table]
+        fn = standings
     elif upper == "TB_PRIZES":
-        def fn(prizes, share, crosstable, settings=None, teams=None):
+        def prize_list(prizes: Any, share: Any, crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             table = tb_prizes(_rows(prizes), _scalar(share), _rows(crosstable), _rows(settings), org,
                               _teams(teams, teams_origin))
             return [[_cell(v) for v in row] for row in table]
+        fn = prize_list
     elif upper in _CODE_OF:
         code = _CODE_OF[upper]
 
-        def fn(cell, crosstable, settings=None, teams=None):
+        def coded(cell: Any, crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
             return _cell(core.tb_value(code, cell, _rows(crosstable), _rows(settings), org,
                                        _teams(teams, teams_origin)))
+        fn = coded
     else:
         raise KeyError(f"{name} is not an xltb worksheet function")
     fn.__name__ = fn.__qualname__ = upper

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from ..tiebreaks.codes import ACRONYMS, MODIFIERS, parse_code
+from ..tiebreaks.catalogue import ACRONYMS, MODIFIERS
+from ..tiebreaks.codes import parse_code
 
 
-def _variants(acronym: str, cuts: tuple[str, ...] = ("/C1", "/C2"), medians: tuple[str, ...] = ("/M1", "/M2")):
+def _variants(acronym: str, cuts: tuple[str, ...] = ("/C1", "/C2"),
+              medians: tuple[str, ...] = ("/M1", "/M2")) -> tuple[str, ...]:
     """The plain code and its Cut and Median variants, where the tie-break takes them (C.07 14;
     :data:`~xltb.tiebreaks.codes.MODIFIERS`)."""
     letters = MODIFIERS[acronym]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, Union, cast
 
 from .. import __version__
 from .._gc import paused
@@ -21,8 +21,18 @@ from ..errors import XltbError
 from ..ranking import compute
 from ..tiebreaks.codes import parse_code, parse_list
 from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
-from ..sheets.names import NoTeamsSheet, TeamSheets, build_event
+from ..sheets.names import NoTeamsSheet, build_event
+from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
 from ..sheets.settings import EventSettings, parse_settings, settings_from_pairs
+
+if TYPE_CHECKING:
+    from ..model import Player, Tournament
+    from ..model.team import Team, TeamTournament
+    from ..ranking.standings import Standings
+
+#: a block of a sheet as a host passes it: rows of cell values (whatever the host holds: numbers,
+#: text, dates, None), or nothing
+Rows = Union[Sequence[Sequence[Any]], None]
 
 
 class ExcelError:
@@ -34,7 +44,7 @@ class ExcelError:
         self.code = code
         self.message = message
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, ExcelError) and other.code == self.code
 
     def __hash__(self) -> int:
@@ -53,33 +63,39 @@ VALUE, NA, NUM, NAME = "#VALUE!", "#N/A", "#NUM!", "#NAME?"
 class Event:
     """One parsed crosstable with its settings; standings are computed on first use."""
 
-    def __init__(self, tournament, settings: EventSettings, team=None):
+    def __init__(self, tournament: Tournament | None, settings: EventSettings, team: TeamTournament | None = None):
         self.tournament = tournament
         self.settings = settings
         self.team = team  # a team event (xltb.model.team), when the settings say so
-        self._standings = None
-        self._extra: dict[str, Any] = {}  # code -> standings that include it
+        self._standings: Standings | None = None
+        self._extra: dict[str, Standings] = {}  # code -> standings that include it
         self._values: dict[str, dict[int, Any]] = {}  # code -> start_no -> cell value
-        self._table = None
+        self._table: list[list[Any]] | None = None
         self.numbers = {p.start_no for p in self.participants}
 
     @property
-    def participants(self):
-        return self.team.teams if self.team is not None else self.tournament.players
+    def participants(self) -> tuple[Team, ...] | tuple[Player, ...]:
+        return self.team.teams if self.team is not None else self.individual.players
 
-    def _compute(self, tiebreaks):
+    @property
+    def individual(self) -> Tournament:
+        """The individual event (an Event is one or the other)."""
+        assert self.tournament is not None  # _build: an Event without a team event has its tournament
+        return self.tournament
+
+    def _compute(self, tiebreaks: str | list[str] | None) -> Standings:
         s = self.settings
-        event = self.team if self.team is not None else self.tournament
+        event = self.team if self.team is not None else self.individual
         return compute(event, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
 
     @property
-    def standings(self):
+    def standings(self) -> Standings:
         """Standings with the event's own list (Settings ``Tiebreaks``)."""
         if self._standings is None:
             self._standings = self._compute(self.settings.tiebreaks)
         return self._standings
 
-    def standings_with(self, code: str):
+    def standings_with(self, code: str) -> Standings:
         """Standings whose list includes ``code`` (appended when the event's list lacks it)."""
         st = self.standings
         if code in st.codes:
@@ -115,18 +131,18 @@ class Event:
         """The standings as rows: header, then one row per participant in rank order."""
         if self._table is None and self.team is not None:  # teams: match and game points (11.1)
             st = self.standings
-            rows = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
+            team_rows: list[list[Any]] = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
             for row in st.rows:
-                t = row.participant
+                t = cast("Team", row.participant)
                 shown = st.shown_values(row)  # as every face shows them (Standings.shown)
-                rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
-                            + [cell_number(shown[c]) for c in st.codes])
-            self._table = rows
+                team_rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
+                                 + [cell_number(shown[c]) for c in st.codes])
+            self._table = team_rows
         if self._table is None:
             st = self.standings
             rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
             for row in st.rows:
-                p = row.participant
+                p = cast("Player", row.participant)
                 shown = st.shown_values(row)
                 rows.append([row.rank, p.start_no, p.name, p.rating or "", cell_number(row.points)]
                             + [cell_number(shown[c]) for c in st.codes])
@@ -134,7 +150,7 @@ class Event:
         return self._table
 
 
-def cell_number(value: Fraction | None) -> Any:
+def cell_number(value: Fraction | int | None) -> int | float | str:
     """A value for a cell: a number, or an empty string when the tie-break is undefined."""
     if value is None:
         return ""
@@ -143,8 +159,13 @@ def cell_number(value: Fraction | None) -> Any:
 
 # --------------------------------------------------------------------------- cache
 _MAX_EVENTS = 16
-_by_content: OrderedDict[Any, Event | ExcelError] = OrderedDict()
-_by_identity: list[tuple[Any, Any, Any, Event | ExcelError]] = []
+#: the key of an event's content: the blocks' cells as tuples, and where the blocks lie
+_Key = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...],
+             tuple[Origin, "Origin | None"]]
+_by_content: OrderedDict[_Key, Event | ExcelError] = OrderedDict()
+#: (crosstable, settings, (where, teams rows), event) of the last blocks passed, compared by identity
+_Seen = tuple[Rows, Rows, tuple[tuple[Origin, "Origin | None"], Rows], Event | ExcelError]
+_by_identity: list[_Seen] = []
 
 
 def clear_cache() -> None:
@@ -152,7 +173,7 @@ def clear_cache() -> None:
     _by_identity.clear()
 
 
-def _freeze(rows: Any) -> tuple:
+def _freeze(rows: Rows) -> tuple[tuple[Any, ...], ...]:
     if rows is None:
         return ()
     try:
@@ -161,7 +182,7 @@ def _freeze(rows: Any) -> tuple:
         return key
     except TypeError:  # unhashable cell values: their text stands for them
         pass
-    out = []
+    out: list[tuple[Any, ...]] = []
     for row in rows:
         if isinstance(row, (list, tuple)):
             out.append(tuple(c if c is None or isinstance(c, (str, int, float)) else repr(c) for c in row))
@@ -170,7 +191,8 @@ def _freeze(rows: Any) -> tuple:
     return tuple(out)
 
 
-def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None = None) -> Event | ExcelError:
+def _build(crosstable: Sequence[Sequence[Any]], settings_rows: Rows, origin: Origin,
+           teams: TeamSheets | None = None) -> Event | ExcelError:
     try:
         settings = parse_settings(settings_from_pairs(settings_rows))
         try:  # the list names only tie-breaks xltb knows: else every function says so (#NAME?, as TB("XX") does)
@@ -187,8 +209,8 @@ def _build(crosstable, settings_rows, origin: Origin, teams: TeamSheets | None =
     except XltbError as err:
         return ExcelError(VALUE, str(err))
     if settings.team:
-        return Event(None, settings, team=event)
-    return Event(event, settings)
+        return Event(None, settings, team=cast("TeamTournament", event))
+    return Event(cast("Tournament", event), settings)
 
 
 def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,
@@ -210,24 +232,25 @@ def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Seq
             _remember(crosstable, settings, (org_key, teams_rows), event)
             return event
     key = (_freeze(crosstable), _freeze(settings), _freeze(teams_rows), org_key)
-    event = _by_content.get(key)
-    if event is None:
-        event = _build(crosstable, settings, origin, teams)
-        _by_content[key] = event
+    found = _by_content.get(key)
+    if found is None:
+        event = _by_content[key] = _build(crosstable, settings, origin, teams)
         while len(_by_content) > _MAX_EVENTS:
             _by_content.popitem(last=False)
     else:
+        event = found
         _by_content.move_to_end(key)
     _remember(crosstable, settings, (org_key, teams_rows), event)
     return event
 
 
-def _remember(crosstable, settings, where, event) -> None:
+def _remember(crosstable: Rows, settings: Rows, where: tuple[tuple[Origin, Origin | None], Rows],
+              event: Event | ExcelError) -> None:
     _by_identity.insert(0, (crosstable, settings, where, event))
     del _by_identity[4:]
 
 
-def _same(a, b) -> bool:
+def _same(a: Rows, b: Rows) -> bool:
     if a is b:
         return True
     if a is None or b is None or len(a) != len(b):
@@ -290,7 +313,8 @@ def _normal_code(text: str) -> str | ExcelError:
         return ExcelError(NAME, str(err))
 
 
-def _participant(cell: Any, crosstable, settings, origin: Origin, teams: TeamSheets | None, code: Any = "PTS"):
+def _participant(cell: Any, crosstable: Rows, settings: Rows, origin: Origin, teams: TeamSheets | None,
+                 code: Any = "PTS") -> tuple[Event, int, str] | str | ExcelError:
     """(event, pairing number, code in TRF spelling) for a function's arguments; or what the cell
     shows instead: "" for a blank cell, an error value for a bad crosstable, number or code."""
     if _blank(cell):
@@ -301,28 +325,28 @@ def _participant(cell: Any, crosstable, settings, origin: Origin, teams: TeamShe
     number = _number(cell, event)
     if number is None or isinstance(number, ExcelError):
         return "" if number is None else number
-    code = normal_code(code)
-    if isinstance(code, ExcelError):
-        return code
-    return event, number, code
+    normal = normal_code(code)
+    if isinstance(normal, ExcelError):
+        return normal
+    return event, number, normal
 
 
-def tb_value(code: str, cell: Any, crosstable, settings=None, origin: Origin = Origin(),
+def tb_value(code: str, cell: Any, crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
              teams: TeamSheets | None = None) -> Any:
     """The value of tie-break ``code`` for the participant in ``cell`` (``=TB(code, cell)``)."""
     found = _participant(cell, crosstable, settings, origin, teams, code)
     if not isinstance(found, tuple):
         return found
-    event, number, code = found
+    event, number, normal = found
     try:
-        if code == "PTS":
+        if normal == "PTS":
             return event.points()[number]
-        return event.values(code)[number]
+        return event.values(normal)[number]
     except XltbError as err:
         return _error(err)
 
 
-def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> Any:
+def tb_rank(cell: Any, crosstable: Rows, settings: Rows = None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> Any:
     """The final place of the participant (C.07 4.2), by the event's tie-break list."""
     found = _participant(cell, crosstable, settings, origin, teams)
     if not isinstance(found, tuple):
@@ -334,7 +358,7 @@ def tb_rank(cell: Any, crosstable, settings=None, origin: Origin = Origin(), tea
         return _error(err)
 
 
-def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+def tb_explain(cell: Any, code: Any, crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
                teams: TeamSheets | None = None) -> str:
     """The breakdown of one value as text, or why there is none (which cell and why)."""
     if _blank(cell):
@@ -347,22 +371,22 @@ def tb_explain(cell: Any, code: Any, crosstable, settings=None, origin: Origin =
         return ""
     if isinstance(number, ExcelError):
         return f"{number.code} {number.message}"
-    code = normal_code(code or "PTS")
-    if isinstance(code, ExcelError):
-        return f"{code.code} {code.message}"
+    normal = normal_code(code or "PTS")
+    if isinstance(normal, ExcelError):
+        return f"{normal.code} {normal.message}"
     try:
-        st = event.standings_with(code) if code != "PTS" else event.standings
+        st = event.standings_with(normal) if normal != "PTS" else event.standings
         from ..report.explain import explain_text  # noqa: PLC0415 - only when TB_EXPLAIN is computed
 
-        if code == "PTS":
+        if normal == "PTS":
             row = st.row(number)
             return f"PTS of #{number} {row.participant.name}: {cell_number(row.points)} points, rank {row.rank}"
-        return explain_text(st, number, code).rstrip("\n")
+        return explain_text(st, number, normal).rstrip("\n")
     except XltbError as err:
         return f"{NUM} {err}"
 
 
-def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, origin: Origin = Origin(),
+def tb_check(cell: Any, published: Any, code: Any, crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
              teams: TeamSheets | None = None) -> Any:
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` when the published figure is xltb's value
     (a number cell exactly; text to the decimals it is printed with, "13" exactly 13), else a short
@@ -371,29 +395,30 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable, settings=None, or
     found = _participant(cell, crosstable, settings, origin, teams, code)
     if not isinstance(found, tuple):
         return found
-    event, number, code = found
+    event, number, normal = found
     while isinstance(published, (list, tuple)) and len(published) == 1:
         published = published[0]
     # imported here: the checker is loaded only when a TB_CHECK cell is computed
     from ..check import check_value, published_number
-    from ..check.precision import same_figure, show
+    from ..check.precision import show
+    from ..tiebreaks.display import same_figure
 
     try:
-        st = event.standings_with(code) if code != "PTS" else event.standings
-        if code == "PTS":  # the score itself (C.07 4.2)
+        st = event.standings_with(normal) if normal != "PTS" else event.standings
+        if normal == "PTS":  # the score itself (C.07 4.2)
             try:  # a number cell exactly, text to its printed decimals ("4" is exactly 4)
                 pub, places = published_number(published)
             except ValueError:
                 return f"error: cannot read the published value {published!r}"
             value = st.row(number).points
             return "ok" if same_figure(pub, places, value) else f"differs: xltb {show(value)}, published {show(pub)}"
-        return check_value(st, number, code, published, search=event.team is None,
+        return check_value(st, number, normal, published, search=event.team is None,
                            unrated_rating=event.settings.unrated_rating)
     except XltbError as err:
         return _error(err)
 
 
-def _listed(settings) -> list[str]:
+def _listed(settings: Rows) -> list[str]:
     """The tie-break codes the Settings block lists (none when it cannot be read)."""
     try:
         text = parse_settings(settings_from_pairs(settings)).tiebreaks
@@ -402,14 +427,15 @@ def _listed(settings) -> list[str]:
         return []
 
 
-def _header(settings, teams: TeamSheets | None) -> list[Any]:
+def _header(settings: Rows, teams: TeamSheets | None) -> list[Any]:
     """The table's header row as the Settings list gives it (the first five columns alone when the list
     cannot be read)."""
     return (["Rank", "No", "Team", "MP", "GP"] if teams is not None else
             ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)
 
 
-def tb_standings(crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None):
+def tb_standings(crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
+                 teams: TeamSheets | None = None) -> list[list[Any]]:
     """The whole standings table (header row, then rank order); a host fits it to the caller's range
     (:func:`xltb.hosts.book.fit`).
 
@@ -435,7 +461,8 @@ OK = "ok"
 NO_PARTICIPANTS = "ok (no participants yet)"
 
 
-def tb_status(crosstable, settings=None, origin: Origin = Origin(), teams: TeamSheets | None = None) -> str:
+def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
+              teams: TeamSheets | None = None) -> str:
     """``ok``, or the first problem of the crosstable and settings as ``TB_EXPLAIN`` states it: the error
     value the table shows, the cell and the reason (``#VALUE! Crosstable!G2: round 1: #1 is paired with
     #4, but #4's cell Crosstable!G5 says '+B12'``). The crosstable is read cell by cell in the order of

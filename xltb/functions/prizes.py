@@ -16,7 +16,8 @@ from ..errors import XltbError
 from ..prizes import SHARES, award_prizes, prizes_from_rows
 from ..prizes.rows import HEADER, table_rows
 from ..sheets.crosstable import Origin
-from .core import NA, VALUE, ExcelError, TeamSheets, event_for
+from ..sheets.names import TeamSheets
+from .core import NA, VALUE, ExcelError, event_for
 
 
 def tb_prizes(prizes: Any, share: Any, crosstable: Any, settings: Any = None, origin: Origin = Origin(),

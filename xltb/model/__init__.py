@@ -6,6 +6,8 @@ pairing-allocated bye, requested bye, absent, ...). Points are exact
 (:class:`fractions.Fraction`) and come from the event's :class:`Scoring`.
 """
 
+from typing import TYPE_CHECKING
+
 from .choice import Choice, Choices
 from .results import Colour, Kind
 from .scoring import Scoring
@@ -13,11 +15,14 @@ from .tournament import EventType, Player, RoundResult, Tournament
 
 __all__ = ["Choice", "Choices", "Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
 
+if TYPE_CHECKING:  # loaded on first use (see __getattr__)
+    from .team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
+
 _TEAM_NAMES = ("BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament")
 __all__ += list(_TEAM_NAMES)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """The team records (xltb.model.team), loaded when first asked for: individual events never need them."""
     if name in _TEAM_NAMES:
         from . import team

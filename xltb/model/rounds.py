@@ -12,7 +12,7 @@ the rounds cut away hold no result (a round paired but not played yet), they are
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, overload
+from typing import TYPE_CHECKING, Iterable, NamedTuple, overload
 
 from ..errors import XltbError
 from .results import Kind
@@ -58,7 +58,8 @@ def progress(event: Tournament | TeamTournament, planned: int | None = None) -> 
     """The last round with any result, and the rounds planned: ``planned`` when given (the arbiter's
     ``--rounds``), else the rounds the file declares (TRF 142 / XXR), else the rounds it has (a paired
     round without results counts as planned)."""
-    participants: Iterable[Any] = getattr(event, "teams", None) or event.players
+    teams: tuple[Team, ...] | None = getattr(event, "teams", None)
+    participants: Iterable[Player | Team] = teams or event.players
     played = 0
     rounds = event.rounds
     for p in participants:
@@ -70,7 +71,7 @@ def progress(event: Tournament | TeamTournament, planned: int | None = None) -> 
     return Progress(played, max(planned or rounds, played))
 
 
-def holds_results(rows: Iterable[Any]) -> bool:
+def holds_results(rows: Iterable[RoundResult | TeamRound]) -> bool:
     """Whether any of these rounds (RoundResult or TeamRound) holds a result: anything but a pairing
     without a result or a blank round."""
     return any(r.kind not in _NO_RESULT for r in rows)

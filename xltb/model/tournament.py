@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, NamedTuple, Sequence
+from typing import Any, Literal, NamedTuple, Protocol, Sequence
 
+from ..messages import Text
 from .choice import Choice, Provisions
 from .results import Colour, Kind
 from .scoring import Scoring
@@ -23,7 +24,24 @@ class EventType(Enum):
         return self is not EventType.SWISS
 
 
-def pairing_system(participants: Sequence[Any]) -> EventType | None:
+class Meeting(Protocol):
+    """A round of a participant, as far as the pairings go: its opponent (a start number) or None."""
+
+    @property
+    def opponent(self) -> int | None: ...
+
+
+class Paired(Protocol):
+    """A participant (a player, a team) as far as the pairings go."""
+
+    @property
+    def start_no(self) -> int: ...
+
+    @property
+    def results(self) -> Sequence[Meeting]: ...
+
+
+def pairing_system(participants: Sequence[Paired]) -> EventType | None:
     """What the pairings show when nothing else says: every two participants met exactly once (a round
     robin) or twice (a double round robin); None otherwise. ``participants`` have ``start_no`` and
     ``results`` whose items have ``opponent``."""
@@ -164,7 +182,7 @@ class EventInfo(NamedTuple):
     """Where that list was read from."""
     source: str | None = None
     """The file (or sheet) it was read from."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Text, ...] = ()
     """What reading it found and said (totals that do not add up, records left out...)."""
     event_type_choice: Choice | None = None
     """Where the event type came from (:func:`xltb.events.builder.type_choice`); None: the file's own
@@ -230,7 +248,7 @@ class Described:
         return self.info.source
 
     @property
-    def warnings(self) -> tuple[str, ...]:
+    def warnings(self) -> tuple[Text, ...]:
         return self.info.warnings
 
     @property
@@ -286,7 +304,7 @@ class Tournament(_TournamentRecord, Described):
     def __new__(cls, name: str = "", players: tuple[Player, ...] = (), rounds: int = 0,
                 event_type: EventType = EventType.SWISS, start_date: date | None = None, scoring: Scoring = Scoring(),
                 tiebreaks: tuple[str, ...] = (), tiebreaks_line: int | None = None, source: str | None = None,
-                warnings: tuple[str, ...] = (), city: str = "", federation: str = "", end_date: date | None = None,
+                warnings: tuple[Text, ...] = (), city: str = "", federation: str = "", end_date: date | None = None,
                 chief_arbiter: str = "", rounds_planned: int | None = None, event_type_choice: Choice | None = None,
                 type_text: str = "", type_code: str = "", rating_methods: tuple[tuple[str, str], ...] = (),
                 lacks: frozenset[Lack] = frozenset(), round_dates: tuple[str, ...] = (), *,

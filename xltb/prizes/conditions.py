@@ -19,6 +19,8 @@ from typing import Callable, Literal
 from ..model import Player
 
 Comparison = Literal["<", "<=", ">", ">=", "="]
+#: a comparison as written, as its typed value
+_COMPARISONS: dict[str, Comparison] = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "="}
 
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
@@ -252,11 +254,11 @@ _KEY = re.compile(r"\s*(federation|title)\s*=\s*(\S+)\s*", re.I)
 def parse_condition(word: str) -> Condition:
     """One word of a category (``Rating<1900``); ValueError with the reason when it is not one."""
     if m := _WORD.fullmatch(word):
-        what, op, n = m[1].lower(), m[2], int(m[3])
+        what, op, n = m[1].lower(), _COMPARISONS[m[2]], int(m[3])  # _WORD admits only these comparisons
         if what == "born":
             _check_year(n, word)
-            return BornBound(f"Born{op}{n}", op, n)  # type: ignore[arg-type]
-        return RatingBound(f"Rating{op}{n}", op, n)  # type: ignore[arg-type]
+            return BornBound(f"Born{op}{n}", op, n)
+        return RatingBound(f"Rating{op}{n}", op, n)
     if m := _RANGE.fullmatch(word):
         what, low, high = m[1].lower(), int(m[2]), int(m[3])
         if low > high:

@@ -31,7 +31,7 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
         tb = info(spec)
         refuse_buchholz_in_round_robin(spec, edition, tournament.event_type)
         if not tb.record.defined_in(edition):
-            warnings.append(Message("warn.code_since", code=spec.code, since=tb.record.since))
+            warnings.append(Message("warn.code_since", code=spec.code, since=tb.record.since or ""))
         if tb.rating_based and options.unrated_rating is None:
             unrated = [p for p in tournament.players if p.rating is None]
             if unrated:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 from operator import itemgetter
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 Level = Callable[[list[int]], list[list[int]]]
 
 
-def rank(scores: Sequence, levels: Sequence[Level], lots: int | None = None) -> list[tuple[int, int, bool]]:
+def rank(scores: Sequence[object], levels: Sequence[Level], lots: int | None = None) -> list[tuple[int, int, bool]]:
     """(participant index, rank, by lot) in ranking order: by ``scores`` (the primary score, higher
     first), then each level on the participants still tied."""
     groups: list[list[int]] = []
@@ -25,7 +25,7 @@ def rank(scores: Sequence, levels: Sequence[Level], lots: int | None = None) -> 
     return assign_ranks(groups, lots)
 
 
-def by_values(values: Sequence, descending: bool = True) -> Level:
+def by_values(values: Sequence[object], descending: bool = True) -> Level:
     """A level that orders by a value per participant (None last)."""
     return lambda group: partition_by(group, values.__getitem__, descending)
 
@@ -47,8 +47,8 @@ def rank_groups(indices: Sequence[int], levels: list[Callable[[list[int]], list[
 def partition_by(group: list[int], key: Callable[[int], object], descending: bool = True) -> list[list[int]]:
     """Order ``group`` by ``key`` (None last) and split it where the key changes; equal keys keep the
     group's order."""
-    present = []
-    absent = []
+    present: list[tuple[object, int]] = []
+    absent: list[int] = []
     for i in group:
         k = key(i)
         if k is None:
@@ -57,8 +57,10 @@ def partition_by(group: list[int], key: Callable[[int], object], descending: boo
             present.append((k, i))
     if present and not all(type(k) is int for k, _ in present) and isinstance(present[0][0], (int, Fraction)):
         # numbers: order by exact integers over the group's common denominator (cheaper than Fractions)
-        common = lcm(*{k.denominator for k, _ in present})  # ints have a numerator and a denominator too
-        order = [(k.numerator * (common // k.denominator), i) for k, i in present]
+        # the keys of one level are all of one kind: numbers, as the first one is
+        numbers = cast(list[tuple[Fraction | int, int]], present)
+        common = lcm(*{k.denominator for k, _ in numbers})  # ints have a numerator and a denominator too
+        order: list[tuple[object, int]] = [(k.numerator * (common // k.denominator), i) for k, i in numbers]
     else:  # integers already, or e.g. board-by-board results (Art. 12)
         order = present
     order.sort(key=_FIRST, reverse=descending)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..model import Kind, Player
@@ -46,37 +46,43 @@ def player_standings(tt: TeamTournament) -> list[PlayerLine]:
     ratings = {p.start_no: p.rating for p in tt.players}
     team_of = tt.team_of()
     teams = {t.start_no: t for t in tt.teams}
-    record: dict[int, list] = {p.start_no: [Fraction(0), 0, 0, []] for p in tt.players}
+    # per player: points, boards taken, games over the board, (result, opponent's rating) of those games
+    points: dict[int, Fraction] = {p.start_no: Fraction(0) for p in tt.players}
+    taken: dict[int, int] = dict.fromkeys(points, 0)
+    played_games: dict[int, int] = dict.fromkeys(points, 0)
+    rated_games: dict[int, list[tuple[Kind, int | None]]] = {s: [] for s in points}
     for t in tt.teams:
         for r in t.results:
             for g in r.boards:
                 if g.player is None:
                     continue
-                rec = record[g.player]
-                rec[0] += g.points
-                rec[1] += 1
+                points[g.player] += g.points
+                taken[g.player] += 1
                 if g.kind.played:
-                    rec[2] += 1
-                    rec[3].append((g.kind, ratings.get(g.opponent)))
-    lines = []
+                    played_games[g.player] += 1
+                    rated_games[g.player].append((g.kind, None if g.opponent is None else ratings.get(g.opponent)))
+    lines: list[PlayerLine] = []
     for p in tt.players:
-        pts, games, played, rated = record[p.start_no]
-        team = teams.get(team_of.get(p.start_no))
-        board = team.roster.index(p.start_no) + 1 if team is not None else None
+        s = p.start_no
+        pts, games = points[s], taken[s]
+        team_no = team_of.get(s)
+        team = None if team_no is None else teams.get(team_no)
+        board = team.roster.index(s) + 1 if team is not None else None
         pct = Fraction(pts, games) / tt.scoring.win if games and tt.scoring.win else None
-        lines.append([p, team, board, pts, games, played, pct, _tpr(rated)])
+        lines.append(PlayerLine(0, p, team, board, pts, games, played_games[s], pct, _tpr(rated_games[s])))
 
-    def key(x):
-        return (-x[3], -(x[6] or 0), -(x[7] or 0), x[0].start_no)
+    def key(x: PlayerLine) -> tuple[Fraction, Fraction | int, int, int]:
+        return (-x.points, -(x.percentage or 0), -(x.tpr or 0), x.player.start_no)
 
     lines.sort(key=key)
     out: list[PlayerLine] = []
-    place, last = 0, None
+    place = 0
+    last: tuple[Fraction, Fraction | None, int | None] | None = None
     for i, x in enumerate(lines):
-        k = (x[3], x[6], x[7])
+        k = (x.points, x.percentage, x.tpr)
         if k != last:
             place, last = i + 1, k
-        out.append(PlayerLine(place, *x))
+        out.append(replace(x, rank=place))
     by_board: dict[int, list[PlayerLine]] = {}
     for line in out:
         if line.board is not None and line.games:
@@ -84,10 +90,11 @@ def player_standings(tt: TeamTournament) -> list[PlayerLine]:
     ranks: dict[int, int] = {}
     for board, members in by_board.items():
         members.sort(key=lambda x: (-(x.percentage or 0), -x.games, -(x.tpr or 0), x.player.start_no))
-        place, last = 0, None
+        place = 0
+        last_on_board: tuple[Fraction | None, int, int | None] | None = None
         for i, x in enumerate(members):
-            k = (x.percentage, x.games, x.tpr)
-            if k != last:
-                place, last = i + 1, k
+            k_board = (x.percentage, x.games, x.tpr)
+            if k_board != last_on_board:
+                place, last_on_board = i + 1, k_board
             ranks[x.player.start_no] = place
     return [PlayerLine(**{**line.__dict__, "board_rank": ranks.get(line.player.start_no)}) for line in out]

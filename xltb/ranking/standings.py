@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence, cast
 
 from ..messages import Message, Text
 from ..model import Choices, Player, Tournament
@@ -43,6 +43,20 @@ class Row(NamedTuple):
         return self.participant.start_no
 
 
+class _Indexes:
+    """What :class:`Standings` works out once, when first asked: the codes, each column's decimals, start
+    number -> position, the direct-encounter steps by member, start number -> row."""
+
+    __slots__ = ("codes", "places", "index", "steps", "rows")
+
+    def __init__(self) -> None:
+        self.codes: list[str] | None = None
+        self.places: dict[str, int] = {}
+        self.index: dict[int, int] | None = None
+        self.steps: dict[str, dict[int, list[EncounterStep]]] = {}
+        self.rows: dict[int, Row] | None = None
+
+
 class Standings:
     """The result of a ranking (:func:`xltb.ranking.rank`): ranked rows, every value with its
     breakdown, and the one rule of what a value shows (:meth:`shown`), which every face asks.
@@ -65,7 +79,7 @@ class Standings:
     warnings: tuple[Text, ...]  # what the reading and the ranking warn of (messages)
     lots_seed: int | None  # the seed of the drawing of lots that broke the ties left, if any
     unrated_rating: int | None  # the rating given for unrated participants (C.07 10), if any
-    _memo: dict[str, Any]  # indexes made when first needed (start number -> position, steps...)
+    _memo: _Indexes  # indexes made when first needed (start number -> position, steps...)
 
     def __init__(self, event: "Tournament | TeamTournament", edition: Edition, specs: tuple[TieBreakSpec, ...],
                  rows: tuple[Row, ...], evaluations: Mapping[str, Sequence[Evaluation | None]], choices: Choices,
@@ -75,7 +89,7 @@ class Standings:
         for name, value in (("event", event), ("edition", edition), ("specs", tuple(specs)), ("rows", tuple(rows)),
                             ("evaluations", evaluations), ("choices", choices), ("encounters", encounters or {}),
                             ("warnings", tuple(warnings)), ("lots_seed", lots_seed),
-                            ("unrated_rating", unrated_rating), ("_memo", {})):
+                            ("unrated_rating", unrated_rating), ("_memo", _Indexes())):
             put(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -105,9 +119,9 @@ class Standings:
     @property
     def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
         """The ranked participants in file order: the players, or the teams of a team event."""
-        event: Any = self.event
-        found: "tuple[Player, ...] | tuple[Team, ...]" = event.teams if self.team else event.players
-        return found
+        if self.team:
+            return cast("TeamTournament", self.event).teams
+        return cast("Tournament", self.event).players
 
     @property
     def scoring_text(self) -> str:
@@ -119,25 +133,24 @@ class Standings:
         """The event's scoring as a message (team events: match and game points, the primary score and why)."""
         if self.team:
             primary = self.choices.primary
-            event: Any = self.event
-            described: Message = event.describe_scoring()
+            described = cast("TeamTournament", self.event).describe_scoring()
             return Message("scoring.team_why", scoring=described, why=primary.message()) if primary else described
         return self.event.scoring.describe()
 
     def entry(self, participant: "Player | Team") -> Entry:
         """What the standings show of a participant."""
         if self.team:
-            team: Any = participant
+            team = cast("Team", participant)
             return Entry(team.start_no, "", team.name, team.short_name, team.strength)
-        player: Any = participant
+        player = cast("Player", participant)
         return Entry(player.start_no, player.title, player.name, player.federation, player.rating)
 
     @property
     def codes(self) -> list[str]:
         """The codes of the list, in order (TRF-2026 spelling)."""
-        codes = self._memo.get("codes")
+        codes = self._memo.codes
         if codes is None:
-            codes = self._memo["codes"] = [s.code for s in self.specs]
+            codes = self._memo.codes = [s.code for s in self.specs]
         return list(codes)
 
     # ----------------------------------------------------------------- what a value shows
@@ -163,11 +176,10 @@ class Standings:
     def places(self, code: str) -> int:
         """The decimals a column of ``code`` is shown with, so that its numbers line up
         (:func:`xltb.tiebreaks.display.column_places`)."""
-        key = "places:" + code
-        found = self._memo.get(key)
+        found = self._memo.places.get(code)
         if found is None:
-            found = self._memo[key] = column_places(code, (r.values[code] for r in self.rows))
-        return int(found)
+            found = self._memo.places[code] = column_places(code, (r.values[code] for r in self.rows))
+        return found
 
     @staticmethod
     def text(code: str, value: Value | None) -> str:
@@ -176,10 +188,10 @@ class Standings:
 
     # ----------------------------------------------------------------- look-ups
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
-        index: dict[int, int] | None = self._memo.get("index")
+        index = self._memo.index
         if index is None:
             everyone: Sequence[Player | Team] = self.participants
-            index = self._memo["index"] = {p.start_no: i for i, p in enumerate(everyone)}
+            index = self._memo.index = {p.start_no: i for i, p in enumerate(everyone)}
         try:
             position = index[start_no]
         except KeyError:
@@ -188,8 +200,7 @@ class Standings:
 
     def encounter_steps(self, code: str, start_no: int) -> list[EncounterStep]:
         """The steps of direct encounter (``code``: DE, EDE...) that concerned a participant."""
-        key = "steps:" + code
-        by_member: dict[int, list[EncounterStep]] | None = self._memo.get(key)
+        by_member = self._memo.steps.get(code)
         if by_member is None:  # indexed once: the Details sheet asks for every participant
             by_member = {}
             for step in self.encounters.get(code, ()):
@@ -197,13 +208,13 @@ class Standings:
                     steps = by_member.setdefault(n, [])
                     if not steps or steps[-1] is not step:  # a start number is listed once per step
                         steps.append(step)
-            self._memo[key] = by_member
+            self._memo.steps[code] = by_member
         return list(by_member.get(start_no, ()))
 
     def row(self, start_no: int) -> Row:
-        rows: dict[int, Row] | None = self._memo.get("rows")
+        rows = self._memo.rows
         if rows is None:
-            rows = self._memo["rows"] = {r.start_no: r for r in self.rows}
+            rows = self._memo.rows = {r.start_no: r for r in self.rows}
         try:
             return rows[start_no]
         except KeyError:

@@ -10,7 +10,7 @@ every value has its breakdown (``xltb explain``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import cast
 
 from ..errors import TieBreakError
 from ..messages import Message, Text
@@ -45,7 +45,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     ctx = TeamContext(tt, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}
-    keys: dict[str, list[Any]] = {}
+    keys: dict[str, list[object]] = {}
     # type A: EDE and its chains (13.3), and plain DE on one score (13: Art. 6 on MP or GP)
     ede_codes = [s for s in specs if s.tiebreak.direct]
     for spec in specs:
@@ -53,7 +53,7 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
             continue
         compute_one, higher = team_info(spec)
         evs = [compute_one(ctx, spec, p) for p in range(n)]
-        evaluations[spec.code] = evs
+        evaluations[spec.code] = list[Evaluation | None](evs)
         if spec.article.startswith("12."):  # Art. 12: board by board
             keys[spec.code] = [board_key(spec.acronym, ev) for ev in evs]
         else:

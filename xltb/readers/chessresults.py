@@ -161,7 +161,7 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         if m:
             tb_names[int(m.group(1))] = m.group(2)
     columns = []
-    for col in roles["tiebreaks"]:
+    for col in roles.tiebreaks:
         key = raw_heads[col]
         m = _TB_HEAD.match(heads[col])
         label = tb_names.get(int(m.group(2)), "") if m else ""
@@ -178,8 +178,8 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
         points={r.number: r.declared for r in rows},
         tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title,
         updated=_last_update(text))
-    lacks: frozenset[Lack] = frozenset({"pairing numbers"}) if roles.get("rank_is_number") else frozenset()
-    tournament = build_tournament(rows, len(roles["rounds"]), name, source, event_type, [], lacks)
+    lacks: frozenset[Lack] = frozenset({"pairing numbers"}) if roles.rank_is_number else frozenset()
+    tournament = build_tournament(rows, len(roles.rounds), name, source, event_type, [], lacks)
     return tournament, published
 
 
@@ -198,67 +198,84 @@ def _last_update(text: str) -> date | None:
         return None
 
 
-def _chess_results_roles(heads: list[str], source: str, line: int) -> dict:
-    roles: dict = {"rounds": [], "tiebreaks": []}
+class _Roles:
+    """What the columns of a chess-results export hold (their indexes), as its header says; None: no
+    such column."""
+
+    def __init__(self) -> None:
+        self.rounds: list[int] = []
+        self.tiebreaks: list[int] = []
+        self.number = -1  # -1: not found (yet)
+        self.rank_is_number = False
+        self.name: int | None = None
+        self.rank: int | None = None
+        self.title: int | None = None
+        self.rating: int | None = None
+        self.fed: int | None = None
+        self.points: int | None = None
+
+
+def _chess_results_roles(heads: list[str], source: str, line: int) -> _Roles:
+    roles = _Roles()
     for i, h in enumerate(heads):
         if _ROUND_HEAD.match(h) and i > 0:
-            roles["rounds"].append(i)
-        elif h in _NAME_HEADS and "name" not in roles:
-            roles["name"] = i
+            roles.rounds.append(i)
+        elif h in _NAME_HEADS and roles.name is None:
+            roles.name = i
         elif i == 0 and (h in _RANK_HEADS or h in _NUMBER_HEADS):
-            roles["number"] = i
-            roles["rank_is_number"] = h in _RANK_HEADS
-        elif h in _RANK_HEADS and "rank" not in roles:
-            roles["rank"] = i
+            roles.number = i
+            roles.rank_is_number = h in _RANK_HEADS
+        elif h in _RANK_HEADS and roles.rank is None:
+            roles.rank = i
         elif h in _TITLE_HEADS:
-            roles["title"] = i
-        elif h in _RATING_HEADS and "rating" not in roles:
-            roles["rating"] = i
-        elif h in _FED_HEADS and "fed" not in roles:
-            roles["fed"] = i
-        elif h in _POINTS_HEADS and "points" not in roles:
-            roles["points"] = i
-        elif _TB_HEAD.match(h) or ("points" in roles and roles["rounds"] and h and i > roles["points"]):
-            roles["tiebreaks"].append(i)
-    if "number" not in roles:
-        roles["number"] = 0
-        roles["rank_is_number"] = True
-    if "title" not in roles and "name" in roles and roles["name"] > 0 and heads[roles["name"] - 1] == "" \
-            and roles["name"] - 1 != roles["number"]:
-        roles["title"] = roles["name"] - 1  # chess-results leaves the title column unnamed
-    if roles.get("rank_is_number"):
-        roles["rank"] = roles["number"]
+            roles.title = i
+        elif h in _RATING_HEADS and roles.rating is None:
+            roles.rating = i
+        elif h in _FED_HEADS and roles.fed is None:
+            roles.fed = i
+        elif h in _POINTS_HEADS and roles.points is None:
+            roles.points = i
+        elif _TB_HEAD.match(h) or (roles.points is not None and roles.rounds and h and i > roles.points):
+            roles.tiebreaks.append(i)
+    if roles.number < 0:
+        roles.number = 0
+        roles.rank_is_number = True
+    if roles.title is None and roles.name is not None and roles.name > 0 and heads[roles.name - 1] == "" \
+            and roles.name - 1 != roles.number:
+        roles.title = roles.name - 1  # chess-results leaves the title column unnamed
+    if roles.rank_is_number:
+        roles.rank = roles.number
     # the round columns must be 1, 2, ... n
-    numbers = [int(_ROUND_HEAD.match(heads[i]).group(1)) for i in roles["rounds"]]
+    numbers = [int(m.group(1)) for i in roles.rounds if (m := _ROUND_HEAD.match(heads[i]))]  # each matches
     if numbers != list(range(1, len(numbers) + 1)):
         raise InputError(f"the round columns are numbered {numbers}, expected 1 to {len(numbers)}", file=source,
                          line=line)
     return roles
 
 
-def _chess_results_row(cells: list[str], roles: dict, lineno: int, source: str) -> ExportRow:
-    number = int_or_none(cells[roles["number"]])
+def _chess_results_row(cells: list[str], roles: _Roles, lineno: int, source: str) -> ExportRow:
+    number = int_or_none(cells[roles.number])
     if number is None:
-        raise InputError(f"number {cells[roles['number']].strip()!r} is not a number", file=source, line=lineno)
-    row = ExportRow(line=lineno, number=number, name=cells[roles["name"]].strip() if "name" in roles else "")
-    if "title" in roles:
-        row.title = cells[roles["title"]].strip()
-    if "rating" in roles:
-        t = cells[roles["rating"]].strip()
+        raise InputError(f"number {cells[roles.number].strip()!r} is not a number", file=source, line=lineno)
+    row = ExportRow(line=lineno, number=number, name=cells[roles.name].strip() if roles.name is not None else "")
+    if roles.title is not None:
+        row.title = cells[roles.title].strip()
+    if roles.rating is not None:
+        t = cells[roles.rating].strip()
         if t and not digits(t):
             raise InputError(f"rating {t!r} is not a number", file=source, line=lineno)
         row.rating = (int(t) or None) if t else None
-    if "fed" in roles:
-        row.federation = cells[roles["fed"]].strip()
-    if "points" in roles:
-        t = cells[roles["points"]]
+    if roles.fed is not None:
+        row.federation = cells[roles.fed].strip()
+    if roles.points is not None:
+        t = cells[roles.points]
         row.declared = points(t)
         if t.strip() and row.declared is None:
             raise InputError(f"points {t.strip()!r} are not a number", file=source, line=lineno)
-    if "rank" in roles:
-        t = cells[roles["rank"]].strip()
+    if roles.rank is not None:
+        t = cells[roles.rank].strip()
         row.rank = int_or_none(t)
-    for r, col in enumerate(roles["rounds"], start=1):
+    for r, col in enumerate(roles.rounds, start=1):
         cell = cells[col].strip()
         row.cells.append(_chess_results_cell(cell, r, lineno, source))
     return row

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiebreaks.codes import tiebreak_of
 
@@ -102,49 +102,65 @@ _TABLE: tuple[tuple[str, str, bool, str], ...] = (
 )
 
 
-def _parameters(name: str) -> dict[str, Any]:
+class _Parameters(NamedTuple):
+    """What a legend name says in its brackets (None, False: it does not say)."""
+
+    cut: int | None = None  # Cut-n
+    median: int | None = None  # Median-n
+    forfeits_played: bool = False  # forfeited games count (/P)
+    ignore_unplayed: bool = False  # forfeits and byes ignored
+    with_byes: bool = False  # including byes
+    unrated_rating: int | None = None  # the rating of unrated players (C.07 10)
+    year: str | None = None  # the year of the catalogue the name comes from ("2023")
+    limit_percent: Fraction | None = None  # a Koya limit as a percentage other than 50% (C.07 9.2)
+    limit: str | None = None  # a Koya limit modifier as written ("-1", "+0.5"; C.07 14.5)
+
+    def given(self) -> bool:
+        """The name says which modifier was chosen (a Cut, a Median, a limit)."""
+        return self.cut is not None or self.median is not None or self.limit is not None \
+            or self.limit_percent is not None
+
+
+def _parameters(name: str) -> _Parameters:
     """The parameters a name carries in brackets: cuts, forfeits, a rating for unrated players, a limit."""
     low = name.lower()
-    out: dict[str, Any] = {}
     brackets = " ".join(re.findall(r"[(\[]([^)\]]*)[)\]]", low))
     m = re.search(r"\bcut[- ]?(\d)\b", brackets)
-    if m:
-        out["cut"] = int(m.group(1))
+    cut = int(m.group(1)) if m else None
     m = re.search(r"\bmedian[- ]?(\d)?\b", brackets)
-    if m:
-        out["median"] = int(m.group(1) or 1)
-    if re.search(r"forfeit(ed)? games? count|forfeits count|forfeits? (are )?(counted|played)", brackets):
-        out["forfeits_played"] = True
-    if re.search(r"forfeits? and byes (are )?ignored|byes are ignored", brackets):
-        out["ignore_unplayed"] = True
-    if re.search(r"including byes", low):
-        out["with_byes"] = True
+    median = int(m.group(1) or 1) if m else None
+    forfeits_played = re.search(r"forfeit(ed)? games? count|forfeits count|forfeits? (are )?(counted|played)",
+                                brackets) is not None
+    ignore_unplayed = re.search(r"forfeits? and byes (are )?ignored|byes are ignored", brackets) is not None
+    with_byes = re.search(r"including byes", low) is not None
+    unrated_rating = None
     m = re.search(r"\((\d{3,4})\)", low)
     if m and not re.fullmatch(r"20\d\d", m.group(1)):
-        out["unrated_rating"] = int(m.group(1))
+        unrated_rating = int(m.group(1))
     m = re.search(r"(?:unrated|rating for unrated|rtg\.? ?unrated)\D{0,12}(\d{3,4})", low)
     if m:
-        out["unrated_rating"] = int(m.group(1))
+        unrated_rating = int(m.group(1))
     m = re.search(r"\((20\d\d)\)", low)
-    if m:
-        out["year"] = m.group(1)
+    year = m.group(1) if m else None
+    limit_percent = limit = None
     m = re.search(r"limit\s*(\d+(?:[.,]\d+)?)\s*%", low)
     if m:  # a percentage of the maximum score (C.07 9.2: 50%); other ones: koya_limit()
         percent = Fraction(m.group(1).replace(",", "."))
         if percent != 50:
-            out["limit_percent"] = percent
+            limit_percent = percent
     else:
         m = re.search(r"limit\s*([+-]?\d+(?:[.,]\d)?)", low)
         if m:
-            out["limit"] = m.group(1).replace(",", ".")
-    return out
+            limit = m.group(1).replace(",", ".")
+    return _Parameters(cut, median, forfeits_played, ignore_unplayed, with_byes, unrated_rating, year, limit_percent,
+                       limit)
 
 
 #: Swiss-Manager publishes a Median Sonneborn-Berger, which C.07 14.3 does not define (read leniently)
 _MEDIAN_TOO = ("SB",)
 
 
-def _with_modifiers(code: str, params: dict[str, Any]) -> str:
+def _with_modifiers(code: str, params: _Parameters) -> str:
     """``code`` with the modifiers the name's parameters give, where the tie-break takes them (its
     record, :mod:`xltb.tiebreaks.catalogue`). ``"Forfeited games count"`` gives no ``/P`` to the
     counts of Art. 7 (WON, BPG, BWG, REP): no export xltb has read shows what Swiss-Manager means by
@@ -152,14 +168,14 @@ def _with_modifiers(code: str, params: dict[str, Any]) -> str:
     tb = tiebreak_of(code)
     if "/" in code or tb is None:
         return code
-    if params.get("cut") and tb.takes("C"):
-        code += f"/C{params['cut']}"
-    elif params.get("median") and (tb.takes("M") or tb.acronym in _MEDIAN_TOO):
-        code += f"/M{params['median']}"
-    if params.get("limit") and tb.takes("L"):
-        lim = params["limit"]
+    if params.cut and tb.takes("C"):
+        code += f"/C{params.cut}"
+    elif params.median and (tb.takes("M") or tb.acronym in _MEDIAN_TOO):
+        code += f"/M{params.median}"
+    if params.limit and tb.takes("L"):
+        lim = params.limit
         code += "/L" + (lim if lim[0] in "+-" else "+" + lim)
-    if params.get("forfeits_played") and tb.takes("P") and not tb.article.startswith("7."):
+    if params.forfeits_played and tb.takes("P") and not tb.article.startswith("7."):
         code += "/P"
     return code
 
@@ -172,15 +188,15 @@ def interpret(name: str) -> LegendEntry | None:
     low = text.lower()
     params = _parameters(text)
     edition = None
-    if params.get("year") in ("2023", "2024"):
-        edition = "2023-09" if params["year"] == "2023" else "2024-08"
-    elif params.get("year") == "2026":
+    if params.year in ("2023", "2024"):
+        edition = "2023-09" if params.year == "2023" else "2024-08"
+    elif params.year == "2026":
         edition = "2026-03"
-    unrated = params.get("unrated_rating")
+    unrated = params.unrated_rating
     explicit = [a for a in _ACRONYMS if re.search(rf"[(\[]\s*{a}\s*[)\],]|[(\[,]\s*{a}\s*[)\]]", text)]
     if len(explicit) == 1 and explicit[0] not in ("BH", "SB"):
         acronym = "REP" if explicit[0] == "GE" else explicit[0]
-        if acronym == "WIN" and params.get("ignore_unplayed"):
+        if acronym == "WIN" and params.ignore_unplayed:
             acronym = "WON"  # wins over the board only
         code = _with_modifiers(acronym, params)
         return LegendEntry(text, (code,), False, edition, unrated,
@@ -197,22 +213,21 @@ def interpret(name: str) -> LegendEntry | None:
             codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
             return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
         family = target.partition("/")[0]
-        if family == "WIN" and params.get("ignore_unplayed"):
+        if family == "WIN" and params.ignore_unplayed:
             return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
         # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
         printed = re.search(r"\((?:game|match) ?points", low) is not None
         decided = certain or printed or "/" in target or family not in _VARIANTS \
-            or any(k in params for k in ("cut", "median", "limit", "limit_percent")) \
+            or params.given() \
             or (family == "KS" and re.search(r"limit\s*50\s*%", low) is not None)
-        if not decided and family == "WIN" and params.get("with_byes"):
+        if not decided and family == "WIN" and params.with_byes:
             decided = True
         if decided:
             code = _with_modifiers(target, params)
             return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family),
-                               limit_percent=params.get("limit_percent") if family == "KS" else None)
+                               limit_percent=params.limit_percent if family == "KS" else None)
         base = _with_modifiers(family, params)
-        codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, {k: v for k, v in params.items()
-                                                                    if k not in ("cut", "median")})
+        codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, params._replace(cut=None, median=None))
                                               for c in _VARIANTS[family]]))
         why = note or ("the name does not say which modifier (Cut, Median, limit) was chosen" if
                        re.search(r"variab", low) else "the name does not say which variant")

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import csv
 import re
+from typing import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from ..model.tournament import Lack
@@ -102,7 +103,7 @@ def read_table(body: list[tuple[int, str]], sep: str, source: str) -> list[list[
 
 
 # --------------------------------------------------------------------------- the model, through the builder
-def _problem(rows: list[ExportRow], source: str):
+def _problem(rows: list[ExportRow], source: str) -> Callable[[str, int, int, int], Exception]:
     """The messages of :func:`builder.check_pairings` for an export: they quote the cells."""
     by_number = {row.number: row for row in rows}
 
@@ -132,7 +133,7 @@ def _players(rows: list[ExportRow], results: builder.Rows) -> list[Player]:
 
 
 def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str, event_type: EventType | None,
-                     warnings: list[str], lacks: frozenset[Lack] = frozenset()) -> Tournament:
+                     warnings: list[Text], lacks: frozenset[Lack] = frozenset()) -> Tournament:
     """Both cells of every game must agree (names, mirrored results); the published points must be
     explained by the rounds."""
     scoring = Scoring()

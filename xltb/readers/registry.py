@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 import re
 from importlib import import_module
-from typing import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Sequence, TypeVar, Union
 
 from .. import limits
 from .._gc import paused
@@ -21,6 +22,14 @@ from ..limits import MAX_ROUNDS
 from ..model import EventType, Tournament
 from .text import decode, encoding_note, errors_located, read_bytes
 from .trf import has_team_records
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
+    from .published import Published
+
+#: an event as read: individual or team
+Event = Union[Tournament, "TeamTournament"]
+_E = TypeVar("_E", Tournament, "TeamTournament")
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "
                   "export (';'-separated, a header like 'Rk.;;Name;Rtg;FED;1.Rd;...'), a SwissPerfect export "
@@ -57,7 +66,7 @@ KIND_LABELS = {"chessresults": "chess-results crosstable export (CSV)", "swisspe
 _MAY_APPLY = {"trf_team": has_team_records}
 
 
-def _reader_for(text: str, readers: Sequence[str]):
+def _reader_for(text: str, readers: Sequence[str]) -> tuple[str, ModuleType] | tuple[None, None]:
     """(name, module) of the first reader whose ``detect`` says yes, or (None, None)."""
     for name in readers:
         if name in BINARY:
@@ -70,8 +79,8 @@ def _reader_for(text: str, readers: Sequence[str]):
     return None, None
 
 
-def read_event(path: str | os.PathLike, event_type: EventType | str | None = None, primary: str | None = None, *,
-               readers: Sequence = READERS, data: bytes | None = None):
+def read_event(path: str | os.PathLike[str], event_type: EventType | str | None = None, primary: str | None = None, *,
+               readers: Sequence[str] = READERS, data: bytes | None = None) -> tuple[Event, str]:
     """(event, kind): a :class:`~xltb.model.Tournament` or :class:`~xltb.model.team.TeamTournament`,
     and what the file was read as. Errors name the file and line. ``readers`` narrows the choice
     (e.g. individual readers only)."""
@@ -79,8 +88,9 @@ def read_event(path: str | os.PathLike, event_type: EventType | str | None = Non
     return event, kind
 
 
-def read_event_published(path: str | os.PathLike, event_type: EventType | str | None = None,
-                         primary: str | None = None, *, readers: Sequence = READERS, data: bytes | None = None):
+def read_event_published(path: str | os.PathLike[str], event_type: EventType | str | None = None,
+                         primary: str | None = None, *, readers: Sequence[str] = READERS,
+                         data: bytes | None = None) -> tuple[Event, str, Published | None]:
     """:func:`read_event`, and what an export published beside the results (its
     :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file.
     ``data``: the file's bytes, already read (:func:`~xltb.readers.text.read_bytes`: a pipe is read once)."""
@@ -98,7 +108,7 @@ def read_event_published(path: str | os.PathLike, event_type: EventType | str | 
     with errors_located(path), paused():
         check_lines(text)
         name, reader = _reader_for(text, readers)
-        if reader is None:
+        if name is None or reader is None:
             raise InputError("not an event file: expected " + EXPECTED_INPUT)
         check_rows(text, name)
         if name in EXPORTS:
@@ -143,7 +153,7 @@ def check_rows(text: str, reader: str) -> None:
                              "participants")
 
 
-def within_limits(event) -> None:
+def within_limits(event: Event) -> None:
     """Refuse an event with more participants or rounds than xltb computes (docs/limits.md)."""
     participants = len(getattr(event, "teams", None) or event.players)
     if participants > limits.MAX_PARTICIPANTS:
@@ -152,7 +162,8 @@ def within_limits(event) -> None:
         raise InputError(f"{event.rounds:,} rounds: more than the limit of {MAX_ROUNDS:,}")
 
 
-def read_published(path: str | os.PathLike, event_type: EventType | None = None, *, data: bytes | None = None):
+def read_published(path: str | os.PathLike[str], event_type: EventType | None = None, *,
+                   data: bytes | None = None) -> tuple[Tournament, Published] | None:
     """(tournament, what the export published) of a chess-results or SwissPerfect export; None when
     the file cannot be read or is not such an export (a ``tuple[Tournament, Published]`` or None).
     Errors name the file and line. ``data``: the file's bytes, already read."""
@@ -161,7 +172,7 @@ def read_published(path: str | os.PathLike, event_type: EventType | None = None,
     except InputError:
         return None  # not an export: the caller's other reader reports the problem
     name, reader = _reader_for(text, EXPORTS)
-    if reader is None:
+    if name is None or reader is None:
         return None
     with errors_located(path):
         check_lines(text)
@@ -171,7 +182,7 @@ def read_published(path: str | os.PathLike, event_type: EventType | None = None,
     return _noted(tournament, encoding), published
 
 
-def _noted(event, encoding: str):
+def _noted(event: _E, encoding: str) -> _E:
     """The event with the warning for a file that was not UTF-8."""
     note = encoding_note(encoding)
     return event._replace(warnings=event.warnings + note) if note else event

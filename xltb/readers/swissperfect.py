@@ -14,7 +14,7 @@ import os
 import re
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Tournament
 from .numbers import digits
 from .published import SP_HEADER, SWISSPERFECT, ExportRow, Published, build_tournament, points, read_table
@@ -69,7 +69,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     if not body:
         raise InputError("the export has no player lines", file=source, line=header_at + 1)
     table = read_table(body, "\t", source)
-    warnings: list[str] = []
+    warnings: list[Text] = []
     rows: list[ExportRow] = []
     local_used = False
     for k, (lineno, _) in enumerate(body):

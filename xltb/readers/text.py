@@ -10,11 +10,11 @@ from typing import Iterator
 
 from .. import limits
 from ..errors import InputError
-from ..limits import read_bytes, size_text  # noqa: F401 - read_bytes: the readers' name for it
+from ..limits import read_bytes as read_bytes, size_text  # read_bytes: the readers' name for it
 from ..messages import Message
 
 
-def read_text(path: str | os.PathLike) -> tuple[str, str]:
+def read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
     """Return (text, encoding) of a file; the text has its line ends normalised to ``\\n``."""
     return decode(read_bytes(path), str(path))
 
@@ -69,7 +69,7 @@ def _single_byte(raw: bytes) -> str:
 
 
 @contextmanager
-def errors_located(path: str | os.PathLike) -> Iterator[None]:
+def errors_located(path: str | os.PathLike[str]) -> Iterator[None]:
     """Give an :class:`InputError` raised while parsing the file's text the file's name."""
     try:
         yield

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, Mapping, NamedTuple
 
 from ..errors import InputError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
 from . import trf_records
@@ -50,10 +50,13 @@ _TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
 
 
 #: a round block as read: (opponent or None, colour, result code); plain tuples, 20,000 of them for a big event
-_RawRound = tuple
-_OPP, _COL, _CODE = 0, 1, 2
+_RawRound = tuple[int | None, Colour, str]
+_OPP: Final = 0
+_COL: Final = 1
+_CODE: Final = 2
 #: fields of a RoundResult, read by position in the reader's loops
-_R_KIND, _R_OPP = 1, 2
+_R_KIND: Final = 1
+_R_OPP: Final = 2
 
 
 class _RawPlayer(NamedTuple):
@@ -81,7 +84,7 @@ class TrfHeader:
         self.line_202: int | None = None
         self.line_212: int | None = None
         self.team_records = False
-        self.warnings: list[Message] = []
+        self.warnings: list[Text] = []
         self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
         self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
         self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
@@ -202,11 +205,12 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
     area = line[89:].rstrip()
     if _ROUNDS_FAST.fullmatch(area):  # the common case: every block well formed
         colours = _COLOURS
-        rounds = [(int(o) or None, colours[c], res) for o, c, res in _BLOCK.findall(area)]  # 0000: no opponent
-        return _RawPlayer(number, start_no, padded, rounds)
-    rounds = []
+        fast: list[_RawRound] = [(int(o) or None, colours[c], res)
+                                 for o, c, res in _BLOCK.findall(area)]  # 0000: no opponent
+        return _RawPlayer(number, start_no, padded, fast)
+    rounds: list[_RawRound] = []
     r = 0
-    empty = (None, Colour.NONE, "")
+    empty: _RawRound = (None, Colour.NONE, "")
     colours = _COLOURS
     while 91 + 10 * r < len(line):
         block = line[91 + 10 * r: 99 + 10 * r]
@@ -236,8 +240,9 @@ def _player_line(line: str, number: int, source: str) -> _RawPlayer:
 def _points_text(text: str) -> Fraction | None:
     """Columns 81-84 as a number (None when blank or unreadable); the few distinct texts of a file
     are parsed once each."""
-    found = _POINTS_SEEN.get(text, _NOT_SEEN)
-    if found is _NOT_SEEN:
+    try:
+        return _POINTS_SEEN[text]
+    except KeyError:
         t = text.strip()
         try:
             found = ascii_fraction(t) if t else None
@@ -252,11 +257,12 @@ _POINTS_SEEN: dict[str, Fraction | None] = {}
 _NOT_SEEN = object()
 
 
-def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240, records_299, source: str,
+def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
+           byes_240: list[tuple[int, str, int, list[int]]], records_299: list[tuple[int, str]], source: str,
            event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
     rounds = max((len(p.rounds) for p in raw), default=0)
-    warnings: list[Message] = list(header.warnings)
+    warnings: list[Text] = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
         shown = tuple(Message("warn.record_lines_more" if len(lines) > 3 else "warn.record_lines", tag=repr(tag),
@@ -331,7 +337,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         if not header.team_records:
             raise error
         players_only.append(len(warnings))
-        warnings.append(Message("warn.team_totals", line=error.line, error=error.message))
+        warnings.append(Message("warn.team_totals", line=error.line if error.line is not None else "",
+                                error=error.message))
     if header.national or header.methods:
         players = trf_records.apply_national(players, header.national, header.methods, warnings)
     declared = trf_records.declared_event_type(header.type_text, header.type_code)
@@ -351,7 +358,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring, byes_240,
         round_dates=header.round_dates), frozenset(players_only)
 
 
-def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) -> tuple[Kind, int | None, Colour]:
+def _kind(p: _RawPlayer, rnd: int, rr: _RawRound, by_no: Mapping[int, _RawPlayer], source: str,
+          extra_kind: Mapping[tuple[int, int], Kind]) -> tuple[Kind, int | None, Colour]:
     opponent, colour, code = rr
     if opponent is not None:
         if opponent not in by_no:
@@ -376,7 +384,8 @@ def _kind(p: _RawPlayer, rnd: int, rr: tuple, by_no, source: str, extra_kind) ->
     return kind, None, Colour.NONE
 
 
-def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, overrides, bonus) -> list[Player]:
+def _players(raw: list[_RawPlayer], rows: dict[int, list[RoundResult]], scoring: Scoring,
+             overrides: trf_records.Overrides, bonus: Mapping[int, Fraction]) -> list[Player]:
     """Player records with the points of each round (299 records override the scoring)."""
     out = []
     zero = Fraction(0)
@@ -395,7 +404,7 @@ def _players(raw, rows: dict[int, list[RoundResult]], scoring: Scoring, override
     return out
 
 
-def _override(overrides: dict, start_no: int, r: RoundResult) -> Fraction:
+def _override(overrides: trf_records.Overrides, start_no: int, r: RoundResult) -> Fraction:
     """The points of a round that a 299 record sets (the most particular record first: this player and round,
     this player, this round, every round), else the scoring's."""
     for key in ((start_no, r.round, r.kind), (start_no, None, r.kind), (None, r.round, r.kind), (None, None, r.kind)):

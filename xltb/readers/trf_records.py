@@ -6,12 +6,14 @@ dates (042/052) and the pairing system (092/192). Shared by the individual and t
 from __future__ import annotations
 
 import re
+from typing import Container, Iterable, Protocol
 from datetime import date
 from fractions import Fraction
 
 from ..errors import InputError
-from ..messages import Message
-from ..events.builder import declared_by, declared_event_type  # noqa: F401 - the TRF readers' names
+from ..messages import Message, Text
+# the TRF readers' names for them
+from ..events.builder import declared_by as declared_by, declared_event_type as declared_event_type
 from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits
@@ -29,7 +31,7 @@ _162_FIELDS = {"W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"
                "A": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
 
 
-def scoring_162(line: str, number: int, source: str, out: dict) -> None:
+def scoring_162(line: str, number: int, source: str, out: dict[str, Fraction]) -> None:
     """TRF-2026 162: ``W 1.0    D 0.5    L 0.0    A 0.0    P 1.0    X 0.5`` (read by token). X, the
     points of an unknown result, is kept (:attr:`~xltb.model.Scoring.unknown`): a game without a known
     result is a round not played yet here."""
@@ -50,7 +52,7 @@ _XXS_FIELDS = {"WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",),
                "D": ("draw", "half_bye"), "L": ("loss",)}
 
 
-def scoring_xxs(body: str, number: int, source: str, out: dict) -> None:
+def scoring_xxs(body: str, number: int, source: str, out: dict[str, Fraction]) -> None:
     """JaVaFo XXS: ``CODE=VALUE`` pairs, later ones override earlier ones. The shortcut ``W`` sets
     the wins, forfeit wins and full-point byes, not the pairing-allocated bye, which keeps JaVaFo's
     default of 1 point unless ``PAB=`` says otherwise."""
@@ -71,7 +73,7 @@ def scoring_xxs(body: str, number: int, source: str, out: dict) -> None:
             out[name] = points
 
 
-def scoring_bbp(tag: str, body: str, number: int, source: str, out: dict) -> None:
+def scoring_bbp(tag: str, body: str, number: int, source: str, out: dict[str, Fraction]) -> None:
     """bbpPairings BBW/BBD/BBL/BBZ/BBF/BBU: one number each."""
     points = points_number(body.split()[0] if body.split() else "", tag, number, source)
     names = {"BBW": ("win", "forfeit_win", "full_bye"), "BBD": ("draw", "half_bye"), "BBL": ("loss",),
@@ -80,14 +82,23 @@ def scoring_bbp(tag: str, body: str, number: int, source: str, out: dict) -> Non
         out[name] = points
 
 
-def scoring_of(fields: dict) -> Scoring:
-    kwargs = {k: v for k, v in fields.items() if not k.startswith("_")}
-    return Scoring(**kwargs)
+def scoring_of(fields: dict[str, Fraction]) -> Scoring:
+    """The scoring the records set; what they leave out keeps its default (C.04, the TRF defaults)."""
+    d, get = Scoring(), fields.get
+    return Scoring(win=get("win", d.win), draw=get("draw", d.draw), loss=get("loss", d.loss),
+                   forfeit_win=get("forfeit_win"), forfeit_loss=get("forfeit_loss"), pab=get("pab"),
+                   full_bye=get("full_bye"), half_bye=get("half_bye"), zero_bye=get("zero_bye"),
+                   absent=get("absent"), unknown=get("unknown"))
 
 
-def abnormal_299(records, by_no, source):
+#: TRF-2026 299: (start number or None, round or None, kind) -> the points of such a round
+Overrides = dict[tuple[int | None, int | None, Kind], Fraction]
+
+
+def abnormal_299(records: Iterable[tuple[int, str]], by_no: Container[int],
+                 source: str) -> tuple[Overrides, dict[int, Fraction]]:
     """TRF-2026 299: col 5 the kind (blank: bonus or penalty), 14-17 points, 20-22 round, ids from 24."""
-    overrides: dict = {}
+    overrides: Overrides = {}
     bonus: dict[int, Fraction] = {}
     kinds = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE,
              "Z": Kind.ZERO_BYE, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
@@ -100,7 +111,7 @@ def abnormal_299(records, by_no, source):
         points = points_number(text, "299", number, source)
         rnd_text = padded[19:22].strip()
         rnd = int(rnd_text) if digits(rnd_text) and int(rnd_text) else None
-        ids = []
+        ids: list[int] = []
         for i in range(23, len(line), 5):
             t = line[i:i + 4].strip()
             if t:
@@ -119,8 +130,8 @@ def abnormal_299(records, by_no, source):
         kind = kinds.get(code.upper())
         if kind is None:
             raise InputError(f"299: unknown result type {code!r}", file=source, line=number)
-        for sno in ids or [None]:
-            overrides[(sno, rnd, kind)] = points
+        for who in (list[int | None](ids) or [None]):  # None: every player
+            overrides[(who, rnd, kind)] = points
     return overrides, bonus
 
 
@@ -156,7 +167,7 @@ def round_dates(line: str) -> tuple[str, ...]:
     return tuple(dates)
 
 
-def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[Message]) -> None:
+def rating_method(line: str, number: int, methods: dict[str, str], warnings: list[Text]) -> None:
     """TRF-2026 172: columns 5-7 a federation, 9-13 how its players are rated (FIDE, NRO, FIDON, NIDOF,
     HBFN, LBFN, OTHER)."""
     padded = line.ljust(13)
@@ -190,7 +201,7 @@ def national_record(line: str) -> tuple[int, NationalRating | None]:
 
 
 def apply_national(players: list[Player], records: list[tuple[int, str]], methods: dict[str, str],
-                   warnings: list[Message]) -> list[Player]:
+                   warnings: list[Text]) -> list[Player]:
     """Give each player its NRS records; where a 172 method names national ratings for the record's
     federation, the player's rating becomes the one the method gives (the 001 rating kept as
     ``fide_rating``), said in one warning per federation."""
@@ -231,11 +242,17 @@ def tb_list(body: str) -> tuple[str, ...]:
     return tuple(t for t in re.split(r"[,\s]+", body.strip()) if t)
 
 
+class _Warned(Protocol):
+    """A header that collects warnings (the TRF readers')."""
+
+    warnings: list[Text]
+
+
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 
 
-def read_date(text: str, header, tag: str) -> date | None:
+def read_date(text: str, header: _Warned, tag: str) -> date | None:
     """Dates as written in the wild: 2024/10/24, 2024-10-24, 24.10.2024, 28. 07. 2005, 24/09/2010,
     24/10/24, May 29, 2020. Unreadable dates are a warning, not an error (dates are not trusted)."""
     t = text.strip()

@@ -173,7 +173,9 @@ class _Parser:
             code = code.upper()
             if code not in "WDLAPX":
                 raise InputError(f"362: unknown code T{code} (expected TW, TD, TL)", file=source, line=number)
-            self.match_fields[code] = _points(value, "362", number, source)
+            points = _points(value, "362", number, source)
+            if points is not None:  # the pattern matched a number: never blank
+                self.match_fields[code] = points
 
     def _pab_320(self, line: str, number: int, source: str) -> None:
         mp = _points(line[4:8], "320: PAB match points (columns 5-8)", number, source)

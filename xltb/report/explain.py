@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..messages import Message
 from ..ranking.standings import Standings
+from ..tiebreaks.base import Contribution, Value
 from ..tiebreaks.catalogue import TIEBREAKS
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import value_text
 
+if TYPE_CHECKING:
+    from ..model import Player
+    from ..model.team import Team
 
-def _num(value) -> str:
+
+def _num(value: Value | None) -> str:
     return "" if value is None else value_text("X", value)
 
 
@@ -56,9 +63,9 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
         for c in parts:
             how = how_text(c)
             score = shown_score(c)
-            value = value_text(code, c.value)
+            shown = value_text(code, c.value)
             lines.append(f"{c.round or '':>3}  {c.opponent or '':>4}  {score:>6}  {_num(c.result):>6}  "
-                         f"{('(' + value + ')') if c.cut else value:>7}  {how}")
+                         f"{('(' + shown + ')') if c.cut else shown:>7}  {how}")
     for note in ev.notes:
         lines.append(f"note: {note}")  # English: str() of the message
     lines += _rounds_not_counted(st, p, code, parts)
@@ -70,7 +77,7 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
 _RATING_BASED = frozenset(a for a, t in TIEBREAKS.items() if t.rating_based) - {"RTNG"}
 
 
-def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
+def _rounds_not_counted(st: Standings, p: Player | Team, code: str, parts: Sequence[Contribution]) -> list[str]:
     """The rounds a rating-based breakdown leaves out, and why: they can decide the value (a Cut
     then falls on a game), and other programs count some of them (an unplayed round cut first)."""
     tb = tiebreak_of(code)
@@ -85,13 +92,13 @@ def _rounds_not_counted(st: Standings, p, code: str, parts) -> list[str]:
             + ("; a Cut falls on the games that count" if "/C" in code or "/M" in code else "")]
 
 
-def how_text(c, cut: str = "CUT") -> str:
+def how_text(c: Contribution, cut: str = "CUT") -> str:
     """Why a contribution is what it is (English): its source and article, a voluntarily unplayed round, the
     cut. The faces in other languages render :func:`how_message`."""
     return str(how_message(c, cut))
 
 
-def how_message(c, cut: str = "CUT") -> Message:
+def how_message(c: Contribution, cut: str = "CUT") -> Message:
     """:func:`how_text` as a message: ``how`` (the source, ``[article]``), ``how.vur`` and ``how.cut`` added."""
     how = Message("how.article" if c.article else "how", what=c.explanation, article=c.article)
     if c.vur:
@@ -101,7 +108,7 @@ def how_message(c, cut: str = "CUT") -> Message:
     return how
 
 
-def shown_score(c) -> str:
+def shown_score(c: Contribution) -> str:
     """The figure a contribution is computed from: the opponent's rating for rating-based tie-breaks,
     else the score used."""
     return str(c.rating) if c.rating is not None and c.score is None else _num(c.score)

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
 from ..ranking.standings import Standings
 
+if TYPE_CHECKING:
+    import pandas as pd
 
-def to_dataframe(st: Standings):
+
+def to_dataframe(st: Standings) -> pd.DataFrame:
     """One row per participant in rank order: rank, start_no, title, name, federation, rating,
     points and one column per tie-break (floats; exact values are in ``st.rows``; NaN where the
     rules leave a value undefined). ``frame.attrs`` holds the edition, the list and the warnings."""
     import pandas as pd
 
-    def number(value):
+    def number(value: Fraction | int | None) -> float | None:
         return None if value is None else value.numerator / value.denominator
 
-    records = []
+    records: list[dict[str, object]] = []
     for row in st.rows:
         entry = st.entry(row.participant)
         record = {"rank": row.rank, "start_no": entry.start_no, "title": entry.title, "name": entry.name,

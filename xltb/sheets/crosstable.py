@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -251,7 +252,7 @@ def _int(value: Any, what: str, origin: Origin, r: int, c: int, *, positive: boo
 
 
 def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: EventType = EventType.SWISS,
-                  scoring: Scoring | None = None, start_date=None, tiebreaks: tuple[str, ...] = (),
+                  scoring: Scoring | None = None, start_date: date | None = None, tiebreaks: tuple[str, ...] = (),
                   origin: Origin = Origin()) -> Tournament:
     """Convert the crosstable (header row first) into a tournament.
 
@@ -311,8 +312,8 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     # both cells of a game must agree, with opposite colours; a forfeit loss in both is a double forfeit
     padded = {number: row for _, number, row in entries}
     index = {number: r for r, number, _ in entries}
-    rows = {number: [RoundResult(i + 1, kind, opp, colour, table[kind]) for i, (kind, opp, colour)
-                     in enumerate(parsed[number])] for _, number, _ in entries}
+    results: builder.Rows = {number: [RoundResult(i + 1, kind, opp, colour, table[kind]) for i, (kind, opp, colour)
+                                      in enumerate(parsed[number])] for _, number, _ in entries}
 
     def problem(what: str, number: int, i: int, opp: int) -> Exception:
         here = origin.address(index[number], layout.rounds[i])
@@ -331,8 +332,8 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         return AssertionError(what)  # opponents were checked cell by cell above
 
     order = [number for _, number, _ in entries]
-    builder.check_pairings(order, rows, problem, colours=True)
-    builder.mark_double_forfeits(order, rows, table)
+    builder.check_pairings(order, results, problem, colours=True)
+    builder.mark_double_forfeits(order, results, table)
     players = []
     for r, number, row in entries:
         rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
@@ -340,7 +341,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]
         players.append(Player(
-            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(rows[number]), rating=rating or None,
+            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(results[number]), rating=rating or None,
             title=cell_text(row[cols["title"]]) if "title" in cols else "",
             federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
             sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
@@ -357,7 +358,7 @@ def attribute_text(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return ""
     if hasattr(value, "isoformat"):  # a date (or a date and time) typed into a cell that is not text
-        return value.isoformat()[:10]
+        return str(value.isoformat())[:10]
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value).strip()

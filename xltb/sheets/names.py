@@ -13,11 +13,14 @@ it reads a defined name by implementing :class:`Names`; :func:`resolve` is the r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from ..model import Tournament
 from .crosstable import Origin, to_tournament
 from .settings import ALL_FIELDS, EventSettings, parse_settings, settings_from_pairs
+
+if TYPE_CHECKING:  # the team model: team workbooks only
+    from ..model.team import TeamTournament
 
 #: the one-cell names a workbook may give its settings by, when it has no Settings block
 SETTING_NAMES: tuple[str, ...] = tuple(ALL_FIELDS)
@@ -114,7 +117,8 @@ class NoTeamsSheet(Exception):
 
 
 def build_event(crosstable: Sequence[Sequence[Any]], settings_rows: Sequence[Sequence[Any]] | None,
-                origin: Origin = Origin(), teams: TeamSheets | None = None) -> tuple[Any, EventSettings]:
+                origin: Origin = Origin(), teams: TeamSheets | None = None) -> tuple[Tournament | TeamTournament,
+                                                                                     EventSettings]:
     """The event of a workbook's blocks and its settings: a :class:`~xltb.model.Tournament` from the
     Crosstable, or (Settings ``EventType`` a team type) a :class:`~xltb.model.team.TeamTournament`
     from the Teams and Matches blocks. Raises :class:`~xltb.sheets.crosstable.CellError` naming the

@@ -4,10 +4,11 @@ that the sheets read back as the same event."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import InputError
 from ..model import Colour, Kind
+from ..model.team import TeamRound, TeamTournament
 from .teams import MATCHES_HEADER, TEAMS_HEADER
 
 _CODE = {Kind.WIN: "1-0", Kind.UNRATED_WIN: "1-0", Kind.LOSS: "0-1", Kind.UNRATED_LOSS: "0-1", Kind.DRAW: "½-½",
@@ -15,7 +16,17 @@ _CODE = {Kind.WIN: "1-0", Kind.UNRATED_WIN: "1-0", Kind.LOSS: "0-1", Kind.UNRATE
 _BYE_TEXT = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB"}
 
 
-def from_team_tournament(tt, board_colours: str = "") -> tuple[list[list[Any]], list[list[Any]]]:
+_V = TypeVar("_V")
+#: a board as compared: board, (team, position) of the player and of the opponent, played, points
+Board = tuple[int, "tuple[int, int] | None", "tuple[int, int] | None", bool, Fraction]
+
+
+def _at(where: dict[int, _V], player: int | None) -> _V | None:
+    """``where[player]``, None for no player (or one not found)."""
+    return None if player is None else where.get(player)
+
+
+def from_team_tournament(tt: TeamTournament, board_colours: str = "") -> tuple[list[list[Any]], list[list[Any]]]:
     """(Teams rows, Matches rows), headers first, of a team event.
 
     Team A of a match is the team whose board-1 colour is the first of ``board_colours``
@@ -46,6 +57,7 @@ def from_team_tournament(tt, board_colours: str = "") -> tuple[list[list[Any]], 
                 continue
             other = by_no[tr.opponent].result(r)
             a, ra, b, rb = t, tr, by_no[tr.opponent], other
+            code: str | None
             colour_a = {Colour.WHITE: "W", Colour.BLACK: "B"}.get(tr.colour)
             if colour_a is not None and colour_a != first or colour_a is None and t.start_no > tr.opponent:
                 a, ra, b, rb = b, rb, a, ra
@@ -73,17 +85,17 @@ def from_team_tournament(tt, board_colours: str = "") -> tuple[list[list[Any]], 
                                      f"cannot hold ({kind.name})")
                 opp = g.opponent if g.opponent is not None else \
                     (theirs[g.board].player if g.board in theirs else None)
-                matches_rows.append([r, g.board, a.start_no, b.start_no, pos.get(g.player), pos.get(opp), code])
+                matches_rows.append([r, g.board, a.start_no, b.start_no, _at(pos, g.player), _at(pos, opp), code])
             for g in rb.boards:  # a board where A had nobody and B's player won by forfeit
                 if not any(x.board == g.board for x in ra.boards) and g.player is not None:
-                    matches_rows.append([r, g.board, a.start_no, b.start_no, None, pos.get(g.player), "-+"])
+                    matches_rows.append([r, g.board, a.start_no, b.start_no, None, _at(pos, g.player), "-+"])
     return teams_rows, matches_rows
 
 
-def round_trip_difference(original, copy) -> str | None:
+def round_trip_difference(original: TeamTournament, copy: TeamTournament) -> str | None:
     """Where the event read back from the sheets differs from the original (None: nowhere that
     counts for tie-breaks: rounds, opponents, MP, GP, boards and who played them)."""
-    def pos_map(tt):
+    def pos_map(tt: TeamTournament) -> dict[int, tuple[int, int]]:
         return {sno: (t.start_no, i) for t in tt.teams for i, sno in enumerate(t.roster, start=1)}
 
     pa, pb = pos_map(original), pos_map(copy)
@@ -103,8 +115,9 @@ def round_trip_difference(original, copy) -> str | None:
                         f"{x.opponent} in the file, {y.kind.name} {y.mp} MP {y.gp} GP against {y.opponent} "
                         "in the sheets")
 
-            def boards(r, m):
-                return sorted((g.board, m.get(g.player), m.get(g.opponent), g.kind.played, g.points) for g in r.boards)
+            def boards(r: TeamRound, m: dict[int, tuple[int, int]]) -> list[Board]:
+                return sorted((g.board, _at(m, g.player), _at(m, g.opponent), g.kind.played, g.points)
+                              for g in r.boards)
 
             if boards(x, pa) != boards(y, pb):
                 return f"team {t.start_no}, round {x.round}: the boards differ"

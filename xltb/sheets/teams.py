@@ -32,11 +32,15 @@ above), so that a mistake is reported by its cell (:class:`~xltb.sheets.crosstab
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from ..errors import InputError
 from ..model import Colour, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder, team_builder
 from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
+from ..model.team import TeamTournament
 from .crosstable import CellError, Origin
+from .settings import EventSettings
 from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_matches, read_teams
 
 __all__ = ["MATCHES_HEADER", "RESULT_HELP", "SOURCE", "TEAMS_HEADER", "normal_result", "sheet_records",
@@ -57,7 +61,8 @@ _BYE_KINDS = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
 SOURCE = "Teams and Matches sheets"
 
 
-def sheet_records(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
+def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Sequence[Any]],
+                  settings: EventSettings, *, teams_origin: Origin = Origin("Teams"),
                   matches_origin: Origin = Origin("Matches")) -> tuple[Tournament, TeamRecords]:
     """The sheets as the players' games and the team records the team builder reads (every cell
     checked first). Players are numbered team by team, in roster order."""
@@ -89,6 +94,7 @@ def sheet_records(teams_rows, matches_rows, settings, *, teams_origin: Origin = 
             else:
                 byes[(m.round, m.a)] = (_BYE_KINDS[m.bye[0]], row)
             continue
+        assert m.b is not None  # read_matches: a match that is not a bye has two teams
         if m.forfeit is not None:  # C.07 15.1: a match not played
             ka, kb = _FORFEITED[m.forfeit]
             forfeits[(m.round, m.a)] = ForfeitedMatch(m.b, ka, row, Colour.WHITE)
@@ -137,12 +143,13 @@ def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[
     boards = sorted(lineup)
     if boards != list(range(1, len(boards) + 1)) or any(lineup[b] is None for b in boards):
         return False
-    players = [lineup[b] for b in boards]
+    players = [p for b in boards if (p := lineup[b]) is not None]  # every board held (checked above)
     return players == sorted(players)
 
 
-def to_team_tournament(teams_rows, matches_rows, settings, *, teams_origin: Origin = Origin("Teams"),
-                       matches_origin: Origin = Origin("Matches")):
+def to_team_tournament(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Sequence[Any]],
+                       settings: EventSettings, *, teams_origin: Origin = Origin("Teams"),
+                       matches_origin: Origin = Origin("Matches")) -> TeamTournament:
     """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`, built by the same
     team builder as a TRF file's team records."""
     event, records = sheet_records(teams_rows, matches_rows, settings, teams_origin=teams_origin,

@@ -10,12 +10,25 @@ standings for thousands of players stays fast.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, overload
+from typing import TYPE_CHECKING, Callable, Final, Literal, NamedTuple, NewType, Sequence, overload
 
 if TYPE_CHECKING:
-    from .catalogue import TieBreak
+    from .catalogue import TieBreak, TieBreakType
 
 from ..messages import Message, Text
+
+#: why an element has its value: a key of :data:`SOURCES` (its article) and of the messages
+#: ``source.<source>`` (what it means)
+SourceName = Literal["game", "forfeit-played", "game-adjusted", "forfeit-played-adjusted", "game-virtual",
+                     "forfeit-played-virtual", "dummy", "dummy-capped-forfeit", "dummy-capped-bye", "virtual",
+                     "round", "points", "count", "koya", "koya-below", "opponent", "opponent-value", "unplayed",
+                     "std"]
+#: C.07 12: a team's board line (``board 2``, ``board 2: 2 x 1.5``), words of its own rather than a name
+BoardLabel = NewType("BoardLabel", str)
+#: an element's source
+Source = SourceName | BoardLabel
+#: what an element is ranked by when cut (C.07 14.1): a number, or a tuple of numbers compared in order
+Key = int | tuple[int, ...]
 
 
 class Element(NamedTuple):
@@ -27,25 +40,38 @@ class Element(NamedTuple):
     """
 
     value: int  # contribution (units 1/q**power)
-    key: object  # significance: the least significant value has the smallest key (C.07 14.1)
+    key: Key  # significance: the least significant value has the smallest key (C.07 14.1)
     vur: bool  # comes from a voluntarily unplayed round (C.07 16.5)
     round: int | None  # 1-based
     opponent: int | None  # start number
-    source: str  # why this value (see SOURCES)
+    source: Source  # why this value (see SOURCES)
     score: int | None = None  # the opponent's (or dummy's) score used, units 1/q
     result: int | None = None  # points scored in that round, units 1/q
     rating: int | None = None
 
 
-VALUE, KEY, VUR, ROUND, OPPONENT, SOURCE, SCORE, RESULT, RATING = range(9)
+# the fields' indexes, as literal constants: ``raw[VALUE]`` is typed as the field
+VALUE: Final = 0
+KEY: Final = 1
+VUR: Final = 2
+ROUND: Final = 3
+OPPONENT: Final = 4
+SOURCE: Final = 5
+SCORE: Final = 6
+RESULT: Final = 7
+RATING: Final = 8
 
-#: an element as the engine makes it: a plain tuple in :class:`Element`'s field order
-Raw = tuple[Any, ...]
+#: an element of the opponent-based tie-breaks (Buchholz, Sonneborn-Berger: C.07 8, 9), whose round,
+#: score and result are always set
+OpponentRaw = tuple[int, Key, bool, int, int | None, Source, int, int, int | None]
+#: an element as the engine makes it: a plain tuple in :class:`Element`'s field order (an
+#: :class:`Element` is one too)
+Raw = tuple[int, Key, bool, int | None, int | None, Source, int | None, int | None, int | None]
 #: a value: exact, a whole number of rating points for the rating-based tie-breaks
 Value = Fraction | int
 
 
-def element(value: int, key: object, vur: bool, round_no: int | None, opponent: int | None, source: str,
+def element(value: int, key: Key, vur: bool, round_no: int | None, opponent: int | None, source: Source,
             score: int | None = None, result: int | None = None, rating: int | None = None) -> Raw:
     """An element as a plain tuple (see :class:`Element` for the fields)."""
     return (value, key, vur, round_no, opponent, source, score, result, rating)
@@ -53,7 +79,7 @@ def element(value: int, key: object, vur: bool, round_no: int | None, opponent: 
 
 #: The article an element's ``source`` applies; what it means is the message ``source.<source>`` of the
 #: language files (English: ``str(Message("source.game"))`` = "game played over the board").
-SOURCES: dict[str, Text] = {
+SOURCES: dict[Source, Text] = {
     "game": "C.07 15.1",
     "forfeit-played": Message("article.modifier_p"),
     "game-adjusted": "C.07 16.3",
@@ -81,7 +107,7 @@ class Contribution(NamedTuple):
 
     round: int | None
     opponent: int | None
-    source: str
+    source: Source
     article: Text  # "C.07 16.3"; a message where the reference has words ("2011 annex F.b")
     value: Fraction
     score: Fraction | None = None
@@ -99,10 +125,10 @@ class Contribution(NamedTuple):
 #: the fractions breakdowns are made of, by (numerator, denominator): a large event's breakdowns hold
 #: hundreds of thousands of contributions and few distinct values (scores, halves), and Fraction's own
 #: constructor (its type checks and gcd) was most of an export's Details sheet; a Fraction is immutable
-_FRACTIONS: dict[tuple[Any, int], Fraction] = {}
+_FRACTIONS: dict[tuple[int, int], Fraction] = {}
 
 
-def _fraction(numerator: Any, denominator: int) -> Fraction:
+def _fraction(numerator: int, denominator: int) -> Fraction:
     key = (numerator, denominator)
     made = _FRACTIONS.get(key)
     if made is None:
@@ -227,7 +253,7 @@ class TieBreakInfo(NamedTuple):
         return self.record.higher_is_better
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> "TieBreakType":
         """C.07 4.3 type: A (subset), B, C, D or combinations."""
         return self.record.kind
 

@@ -15,31 +15,33 @@ stands in for an unplayed round, depends on the edition:
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from ..messages import Message
 from ..model import Kind
-from .base import VALUE, Evaluation, element
+from .base import VALUE, Evaluation, OpponentRaw, Raw, Source, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
 
 
 def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = False,
-                      product: bool = False, scored: Context | None = None) -> list[tuple]:
+                      product: bool = False, scored: Context | None = None) -> list[OpponentRaw]:
     """Per-round elements for the Buchholz (``product=False``) or Sonneborn-Berger family.
 
     ``scored``: for the Extended Sonneborn-Berger of teams (13.2), the view (MP or GP) whose points
     scored in each round multiply the opponent's score taken from ``ctx``; by default ``ctx`` itself.
     The lists are shared by the variants of one family (BH, BH/C1, BH/M1 ...): computed once per
     participant and never modified."""
-    key = ("opponent_elements", fore, product, spec.forfeits_played, id(scored) if scored is not None else None)
-    cache = ctx.memo.setdefault(key, {})
+    key = (fore, product, spec.forfeits_played, id(scored) if scored is not None else None)
+    cache = ctx.memo.opponent_elements.setdefault(key, {})
     found = cache.get(p)
     if found is None:
         if product and scored is None:
             # Sonneborn-Berger: the Buchholz elements (same opponents, scores and dummies) times the
             # points scored in each round
-            found = cache[p] = [element(s * v, (s, s * v), vur, r, o, src, s, v)
+            # (the elements as tuple displays: see base.Element)
+            found = cache[p] = [(s * v, (s, s * v), vur, r, o, src, s, v, None)
                                 for _, _, vur, r, o, src, s, v, _ in
                                 opponent_elements(ctx, spec, p, fore=fore)]
         else:
@@ -47,27 +49,30 @@ def opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, *, fore: bool = 
     return found
 
 
-def _scores(ctx: Context, fore: bool) -> tuple[list, list, list[int], list[int] | None, list[int]]:
-    """(points, kinds, final scores, adjusted scores, the opponents' scores as the edition counts them)."""
+def _scores(ctx: Context,
+            fore: bool) -> tuple[list[list[int]], list[list[Kind]], list[int], list[int] | None, list[int]]:
+    """(points, kinds, final scores, adjusted scores (None for a round robin without ``fore``), the
+    opponents' scores as the edition counts them)."""
     edition = ctx.edition
     swiss = not ctx.round_robin
+    adjusted: list[int] | None
     if fore:
         pts, kinds, scores, adjusted, virtual = ctx.fore
     else:
         pts, kinds, scores = ctx.pts, ctx.kinds, ctx.score
         adjusted = ctx.adjusted if swiss else None
-        virtual = ctx.virtual_scores if (swiss and edition.virtual_opponent) else None
     if not swiss:
         opp_scores = scores  # 15.3: Art. 16 is for Swiss tournaments
     elif edition.virtual_opponent:
-        opp_scores = virtual  # 2011 annex F.b: opponents' forfeits count as draws
+        # 2011 annex F.b: opponents' forfeits count as draws
+        opp_scores = virtual if fore else ctx.virtual_scores
     else:
-        opp_scores = adjusted  # 16.3
+        opp_scores = ctx.fore[3] if fore else ctx.adjusted  # 16.3
     return pts, kinds, scores, adjusted, opp_scores
 
 
 def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, product: bool,
-                       scored: Context | None) -> list[tuple]:
+                       scored: Context | None) -> list[OpponentRaw]:
     edition = ctx.edition
     swiss = not ctx.round_robin
     pts, kinds, scores, adjusted, opp_scores = _scores(ctx, fore)
@@ -75,7 +80,7 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
     own = scores[p]
     cap_bye = ctx.draw * ctx.rounds
     start_nos = ctx.start_nos
-    out: list[tuple] = []
+    out: list[OpponentRaw] = []
     running = 0
     row_k, row_o, row_p = kinds[p], ctx.opps[p], pts[p]
     row_played = ctx.played[p] if not fore else [k.played for k in row_k]
@@ -87,11 +92,15 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         opp_no = start_nos[o] if o >= 0 else None
         if row_played[r] or (o >= 0 and ctx.is_game(k, o, fw, fl)):
             s = opp_scores[o]
-            source = "game" if row_played[r] else "forfeit-played"
-            if s != scores[o]:  # say why the opponent's score is not its final score
-                source += "-virtual" if edition.virtual_opponent else "-adjusted"
-            out.append(element(s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no,
-                               source, s, v))
+            source: Source
+            if s == scores[o]:
+                source = "game" if row_played[r] else "forfeit-played"
+            elif edition.virtual_opponent:  # say why the opponent's score is not its final score
+                source = "game-virtual" if row_played[r] else "forfeit-played-virtual"
+            else:
+                source = "game-adjusted" if row_played[r] else "forfeit-played-adjusted"
+            out.append((s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no, source, s, v,
+                        None))
             continue
         if k is Kind.NOT_PLAYED or not swiss:
             continue
@@ -102,16 +111,17 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         else:
             s, source = own, "dummy"
             if edition.dummy_caps:
+                assert adjusted is not None  # a Swiss event: _scores gives the adjusted scores
                 cap = adjusted[o] if (k.forfeit and o >= 0) else cap_bye
                 if cap < s:
                     s = cap
                     source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
             vur = k.vur
-        out.append(element(s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v))
+        out.append((s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v, None))
     return out
 
 
-def _cut_total(ctx: Context, spec: TieBreakSpec, elements: list[tuple]) -> tuple[int, dict[int, str]]:
+def _cut_total(ctx: Context, spec: TieBreakSpec, elements: Sequence[Raw]) -> tuple[int, dict[int, Message]]:
     """The sum of the elements that the modifiers keep (C.07 14, 16.5), and what they cut."""
     vur_exception = not ctx.round_robin and not ctx.edition.virtual_opponent
     cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=vur_exception) \
@@ -122,7 +132,7 @@ def _cut_total(ctx: Context, spec: TieBreakSpec, elements: list[tuple]) -> tuple
     return total, cuts
 
 
-def _summed(ctx: Context, spec: TieBreakSpec, elements: list[tuple], power: int, article: str) -> Evaluation:
+def _summed(ctx: Context, spec: TieBreakSpec, elements: Sequence[Raw], power: int, article: str) -> Evaluation:
     total, cuts = _cut_total(ctx, spec, elements)
     return Evaluation(spec.code, ctx.frac(total, power), elements, cuts, power=power, q=ctx.q, article=article)
 
@@ -194,10 +204,10 @@ def sonneborn_berger(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 def _plain_bh(ctx: Context, fore: bool = False) -> list[int]:
     """Every participant's Buchholz (8.1), or Fore Buchholz (8.3), without modifiers."""
-    cache = ctx.memo.get(("plain_bh", fore))
+    cache = ctx.memo.plain_bh.get(fore)
     if cache is None:
         plain = TieBreakSpec("BH")
-        cache = ctx.memo[("plain_bh", fore)] = [sum(e[VALUE] for e in opponent_elements(ctx, plain, i, fore=fore))
+        cache = ctx.memo.plain_bh[fore] = [sum(e[VALUE] for e in opponent_elements(ctx, plain, i, fore=fore))
                                                 for i in range(ctx.n)]
     return cache
 

@@ -21,6 +21,10 @@ from ..rules import EDITIONS, Edition
 #: the events a tie-break is defined for (see :attr:`TieBreak.events`)
 Events = Literal["individual", "team", "both"]
 
+#: a tie-break's type in C.07 4.3 (see :attr:`TieBreak.kind`): A, B, C, D and the combinations the table of
+#: Art. 5 gives
+TieBreakType = Literal["A", "B", "C", "D", "BC", "BD", "CC"]
+
 #: what each modifier letter of :attr:`TieBreak.modifiers` stands for, as ``xltb codes`` prints it
 MODIFIER_NAMES: dict[str, str] = {"C": "/Cn (Cut)", "M": "/Mn (Median)", "L": "/L±n (limit)", "P": "/P (forfeits played)",
                                   "F": "/F (Fore)", "K": "/Kx (factor)", "R": "/R (reverse)"}
@@ -43,7 +47,7 @@ class TieBreak(NamedTuple):
     name: str
     """Its name, in English, as C.07 gives it."""
 
-    kind: str = "B"
+    kind: TieBreakType = "B"
     """Its type in C.07 4.3 (the table of Art. 5): ``A`` ranks a set of tied participants (and may be
     listed more than once), ``B`` the participant's own results, ``C`` its opponents' results, ``D``
     ratings; combinations such as ``BC``."""

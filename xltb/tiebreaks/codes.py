@@ -8,7 +8,7 @@ TRF spelling, which is what xltb prints.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 from fractions import Fraction
 
 from .. import limits
@@ -124,30 +124,29 @@ def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
     if acronym not in ACRONYMS:
         raise TieBreakError(f"unknown tie-break code {raw!r}; known: {', '.join(sorted(_known()))}")
     score = m.group(2).upper() if m.group(2) else None
-    fields: dict[str, Any] = {}
+    spec = TieBreakSpec(acronym, score)
     for part in filter(None, m.group(3).split("/")):
         p = part.upper()
         try:
             if p[0] == "C" and p[1:].isdigit():
-                fields["cut"] = int(p[1:])
+                spec = spec._replace(cut=int(p[1:]))
             elif p[0] == "M" and p[1:].isdigit():
-                fields["median"] = int(p[1:])
+                spec = spec._replace(median=int(p[1:]))
             elif p[0] == "L":
                 # 14.5: the Koya limit moves half a point at a time: L-1 = -0.5; a decimal is in points
-                fields["limit"] = Fraction(p[1:]) if "." in p else Fraction(p[1:]) / 2
+                spec = spec._replace(limit=Fraction(p[1:]) if "." in p else Fraction(p[1:]) / 2)
             elif p[0] == "K":
-                fields["k"] = Fraction(p[1:])
+                spec = spec._replace(k=Fraction(p[1:]))
             elif p == "P":
-                fields["forfeits_played"] = True
+                spec = spec._replace(forfeits_played=True)
             elif p == "F":
-                fields["fore"] = True
+                spec = spec._replace(fore=True)
             elif p == "R":
-                fields["reverse"] = True
+                spec = spec._replace(reverse=True)
             else:
                 raise ValueError(p)
         except (ValueError, ZeroDivisionError, IndexError):
             raise TieBreakError(f"unknown modifier /{part} in tie-break code {raw!r}") from None
-    spec = TieBreakSpec(acronym, score, **fields)
     if (spec.cut or spec.median) and acronym not in CUTTABLE:
         raise TieBreakError(f"{raw!r}: Cut and Median modifiers apply to sums of values (C.07 14), not to "
                             f"{acronym}; {takes(acronym)}")

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..errors import TieBreakError
 from ..model import Colour, EventType, Kind, Tournament
 from ..rules import Edition
-from .base import Column
+from .base import Column, OpponentRaw
 
 #: C.07 16.2 categories of unplayed rounds
 PAB_OR_FULL = "16.2.1"
@@ -32,6 +32,25 @@ class Options(NamedTuple):
     """Settings of a computation that are not part of the event file."""
 
     unrated_rating: int | None = None  # rating used for unrated players (C.07 10)
+
+
+class Memo:
+    """Intermediate results shared by several tie-breaks of one computation (each computed once per
+    event and options), by what they are."""
+
+    __slots__ = ("rating_games", "rating_figures", "opponent_values", "opponent_elements", "plain_bh")
+
+    def __init__(self) -> None:
+        #: forfeits played -> per participant: (round index, opponent, half points) of the rated games (C.07 10)
+        self.rating_games: dict[bool, list[list[tuple[int, int, int]] | None]] = {}
+        #: (forfeits played, cut, median) -> per participant: (opponents' ratings that count, half points)
+        self.rating_figures: dict[tuple[bool, int, int], list[tuple[list[int], int]]] = {}
+        #: (TPR or PTP, forfeits played) -> every participant's value (C.07 10.4, 10.5)
+        self.opponent_values: dict[tuple[str, bool], list[int | None]] = {}
+        #: (fore, product, forfeits played, id of the scored view) -> participant -> elements (C.07 8, 9)
+        self.opponent_elements: dict[tuple[bool, bool, bool, int | None], dict[int, list[OpponentRaw]]] = {}
+        #: fore -> every participant's plain Buchholz (or Fore Buchholz), in units
+        self.plain_bh: dict[bool, list[int]] = {}
 
 
 class Context:
@@ -51,22 +70,37 @@ class Context:
         self.draw = int(scoring.draw * q)
         self.loss = int(scoring.loss * q)
         self.round_robin = tournament.event_type.predetermined
-        kinds, opps, pts, cols, played = [], [], [], [], []
+        kinds: list[list[Kind]] = []
+        opps: list[list[int]] = []
+        pts: list[list[int]] = []
+        cols: list[list[Colour]] = []
+        played: list[list[bool]] = []
         units: dict[int, int] = {}  # id of a points value -> engine units (the values live as long as the event)
-        opponent_index = {**self.index, None: -1}.__getitem__  # -1: no opponent
+        index_or_none: dict[int | None, int] = {s: i for i, s in enumerate(self.start_nos)}
+        index_or_none[None] = -1  # no opponent
+        opponent_index = index_or_none.__getitem__
         is_played = _PLAYED.__contains__
-        unit_of = units.get
+        unit_of = units.__getitem__
         for p in tournament.players:
             if not p.results:
-                kinds.append([]), opps.append([]), pts.append([]), cols.append([]), played.append([])
+                kinds.append([])
+                opps.append([])
+                pts.append([])
+                cols.append([])
+                played.append([])
                 continue
+            k: tuple[Kind, ...]
+            o: tuple[int | None, ...]
+            c: tuple[Colour, ...]
+            v: tuple[Fraction, ...]
             _, k, o, c, v = zip(*p.results)  # RoundResult fields as columns
             kinds.append(list(k))
             opps.append(list(map(opponent_index, o)))
             cols.append(list(c))
             played.append(list(map(is_played, k)))
-            row = list(map(unit_of, map(id, v)))
-            if None in row:  # points values not met before (a file has a handful of distinct ones)
+            try:
+                row = list(map(unit_of, map(id, v)))
+            except KeyError:  # points values not met before (a file has a handful of distinct ones)
                 for x in v:
                     units.setdefault(id(x), int(x * q))
                 row = list(map(unit_of, map(id, v)))
@@ -80,7 +114,7 @@ class Context:
         #: evaluations already computed for every participant, by code (reused by APRO/APPO, AOB)
         self.evaluated: dict[str, Column] = {}  # code -> every participant's evaluation (registry.evaluate_all)
         #: intermediate results shared by several tie-breaks (see the modules that use it)
-        self.memo: dict[object, dict] = {}
+        self.memo = Memo()
         self._fractions: dict[tuple[int, int], Fraction] = {}
         self.score = [sum(row) + e for row, e in zip(pts, self.extra)]
 

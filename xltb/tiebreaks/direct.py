@@ -203,7 +203,8 @@ def art6_step(group: list[int], meetings: Callable[[int, int], list[Fraction]], 
     return ranked + [rest], score, False
 
 
-def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: DirectEncounterResult,
+def _apply(group: list[int], meetings: Callable[[int, int], list[Fraction]], max_game: Fraction,
+           start_nos: Sequence[int], out: DirectEncounterResult,
            top: bool, opponents: Opponents | None = None) -> list[list[int]]:
     if len(group) < 2:
         return [group]
@@ -225,7 +226,7 @@ def _apply(group: list[int], meetings, max_game: Fraction, start_nos, out: Direc
                            opponents=opponents)
 
 
-def keep_decided(result: DirectEncounterResult, group: list[int], scores: list) -> None:
+def keep_decided(result: DirectEncounterResult, group: list[int], scores: list[Fraction | None]) -> None:
     """Record a DE value only where Art. 6 gives the participant a standing among the tied ``group``:
 
     * all of them met (6.2): everyone's score in the separate standings, also when the scores are

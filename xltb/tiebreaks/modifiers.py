@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..rules import Edition
 from ..messages import Message
-from .base import KEY, VALUE, VUR
+from .base import KEY, VALUE, VUR, Raw
 
 
-def apply_cuts(elements: list[tuple], cut: int, median: int, edition: Edition, *,
+def apply_cuts(elements: Sequence[Raw], cut: int, median: int, edition: Edition, *,
                vur_exception: bool) -> dict[int, Message]:
     """Decide which elements a Cut-n or Median-n modifier removes.
 

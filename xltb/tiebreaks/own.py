@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
 from ..messages import Message
 from ..model import Kind
-from .base import VALUE, Evaluation, element
+from .base import VALUE, Evaluation, Raw, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -19,20 +20,25 @@ def points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     return Evaluation(spec.code, ctx.frac(ctx.score[p]), elements, q=ctx.q, article="C.07 4.2", notes=notes)
 
 
-def _count(ctx: Context, spec: TieBreakSpec, p: int, test, article: str) -> Evaluation:
+#: whether a round counts: (context, participant, round index, kind, opponent index, points,
+#: forfeit wins played, forfeit losses played)
+Test = Callable[[Context, int, int, Kind, int, int, bool, bool], bool]
+
+
+def _count(ctx: Context, spec: TieBreakSpec, p: int, test: Test, article: str) -> Evaluation:
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, type_b=True)
-    elements = []
+    elements: list[Raw] = []
     for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
         if test(ctx, p, r, k, o, v, fw, fl):
             elements.append(element(ctx.q, r, False, r + 1, ctx.start_nos[o] if o >= 0 else None, "count", None, v))
     return Evaluation(spec.code, ctx.frac(len(elements), 0), elements, q=ctx.q, article=article)
 
 
-def _won_game(ctx, p, r, k, o, v, fw, fl) -> bool:
+def _won_game(ctx: Context, p: int, r: int, k: Kind, o: int, v: int, fw: bool, fl: bool) -> bool:
     return k.won or (k is Kind.FORFEIT_WIN and o >= 0 and fw)
 
 
-def _black_game(ctx, p, r, k, o, v, fw, fl) -> bool:
+def _black_game(ctx: Context, p: int, r: int, k: Kind, o: int, v: int, fw: bool, fl: bool) -> bool:
     return ctx.colour_black(p, r) and ctx.is_game(k, o, fw, fl)
 
 
@@ -53,14 +59,17 @@ def black_games(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 def black_wins(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 7.4: games won over the board with the black pieces."""
-    return _count(ctx, spec, p, lambda *a: _black_game(*a) and _won_game(*a), "C.07 7.4")
+    def black_win(c: Context, p_: int, r: int, k: Kind, o: int, v: int, fw: bool, fl: bool) -> bool:
+        return _black_game(c, p_, r, k, o, v, fw, fl) and _won_game(c, p_, r, k, o, v, fw, fl)
+
+    return _count(ctx, spec, p, black_win, "C.07 7.4")
 
 
 def elected_rounds(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 7.6 (GE, REP from 2026): rounds less half-point byes, zero-point byes and forfeit losses."""
     fw, fl = ctx.forfeits_count(forfeits_played=spec.forfeits_played, type_b=True)
 
-    def elected(c, p_, r, k, o, v, fw_, fl_) -> bool:
+    def elected(c: Context, p_: int, r: int, k: Kind, o: int, v: int, fw_: bool, fl_: bool) -> bool:
         if k is Kind.NOT_PLAYED or k.requested_bye:
             return False
         if k in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
@@ -72,7 +81,7 @@ def elected_rounds(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 def progressive(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 7.5: the sum of the participant's scores after each round; Cut-n drops the first n rounds."""
-    elements = []
+    elements: list[Raw] = []
     running = 0
     for r, v in enumerate(ctx.pts[p]):
         if ctx.kinds[p][r] is Kind.NOT_PLAYED:
@@ -87,7 +96,7 @@ def progressive(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 def standard_points(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 7.7 (2026): per round 1 for scoring more than the scheduled opponent (unpaired: more
     than a draw's points), 1/2 for as much, 0 otherwise."""
-    elements = []
+    elements: list[Raw] = []
     total = 0  # in half points
     for r, (k, o, v) in enumerate(zip(ctx.kinds[p], ctx.opps[p], ctx.pts[p])):
         if k is Kind.NOT_PLAYED:

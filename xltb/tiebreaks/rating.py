@@ -13,10 +13,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import partial
 from fractions import Fraction
+from typing import Callable
 
 from ..messages import Message
 from ..model import Kind
-from .base import RESULT, VALUE, Evaluation, element
+from ..rules import Edition
+from .base import RESULT, VALUE, Evaluation, Raw, Value, element
 from .codes import TieBreakSpec
 from .context import Context
 from .modifiers import apply_cuts
@@ -70,9 +72,9 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     """(round index, opponent, result in half points: 2/1/0) of the games that count for rating-based
     tie-breaks: played over the board (forfeits only with /P; 2023-2024 round robins, 15.2).
     Results count 1 / 1/2 / 0 whatever the event's scoring (B.02)."""
-    memo = ctx.memo.get(("rating_games", spec.forfeits_played))
+    memo = ctx.memo.rating_games.get(spec.forfeits_played)
     if memo is None:
-        memo = ctx.memo[("rating_games", spec.forfeits_played)] = [None] * ctx.n
+        memo = ctx.memo.rating_games[spec.forfeits_played] = [None] * ctx.n
     found = memo[p]
     if found is not None:
         return found
@@ -84,14 +86,14 @@ def _games(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple[int, int, int
     return out
 
 
-def _element_list(ctx: Context, spec: TieBreakSpec, p: int) -> list[tuple]:
+def _element_list(ctx: Context, spec: TieBreakSpec, p: int) -> list[Raw]:
     """The opponents' ratings as elements (for breakdowns and cuts)."""
     ratings, start_nos = ctx.ratings, ctx.start_nos
     return [element(ratings[o], ratings[o], False, r + 1, start_nos[o], "opponent", None, half, ratings[o])
             for r, o, half in _games(ctx, spec, p)]
 
 
-def _kept(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[int], int, dict[int, str], list[tuple] | None]:
+def _kept(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[int], int, dict[int, Message], list[Raw] | None]:
     """(the opponents' ratings that count, the points scored against them in half points, the cuts, the
     elements or None when they were not needed).
 
@@ -101,21 +103,28 @@ def _kept(ctx: Context, spec: TieBreakSpec, p: int) -> tuple[list[int], int, dic
         elements = _element_list(ctx, spec, p)
         cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
         kept = [e for i, e in enumerate(elements) if i not in cuts]
-        return [e[VALUE] for e in kept], sum(e[RESULT] for e in kept), cuts, elements
+        return [e[VALUE] for e in kept], sum(_result(e) for e in kept), cuts, elements
     ratings = ctx.ratings
     games = _games(ctx, spec, p)
     return [ratings[o] for _, o, _ in games], sum([h for _, _, h in games]), {}, None
 
 
-def _rated(ctx: Context, spec: TieBreakSpec, p: int, value, cuts, elements, article: str,
-           notes: tuple[Message, ...]) -> Evaluation:
+def _result(e: Raw) -> int:
+    """The half points of a rating element (always set: :func:`_element_list` makes them)."""
+    result = e[RESULT]
+    assert result is not None
+    return result
+
+
+def _rated(ctx: Context, spec: TieBreakSpec, p: int, value: int | None, cuts: dict[int, Message],
+           elements: list[Raw] | None, article: str, notes: tuple[Message, ...]) -> Evaluation:
     build = None if elements is not None else partial(_element_list, ctx, spec, p)
     return Evaluation(spec.code, value, elements or (), cuts, q=1, result_q=2, article=article, notes=notes,
                       build=build)
 
 
 # ------------------------------------------------------------------ the figures, from the games that count
-def _aro(opp: list[int], halves: int, edition) -> int | None:
+def _aro(opp: list[int], halves: int, edition: Edition) -> int | None:
     """C.07 10.1: the opponents' average rating, rounded (0.5 up); None without a game."""
     return _ratio_half_up(sum(opp), len(opp)) if opp else None
 
@@ -135,7 +144,7 @@ def performance_rating(opp: list[int], halves: int) -> int | None:
     return aro + d
 
 
-def _tpr(opp: list[int], halves: int, edition) -> int | None:
+def _tpr(opp: list[int], halves: int, edition: Edition) -> int | None:
     return performance_rating(opp, halves)
 
 
@@ -154,7 +163,7 @@ def _expected_hundredths(rating: int, opponents: list[int]) -> int:
     return total
 
 
-def _ptp(opp: list[int], halves: int, edition) -> int | None:
+def _ptp(opp: list[int], halves: int, edition: Edition) -> int | None:
     """C.07 10.3: the lowest whole rating whose expected score (B.02 8.1b, full scale) reaches the score;
     for a zero score, 800 below the lowest-rated opponent (from 2024-04, undefined before)."""
     if not opp:
@@ -199,8 +208,8 @@ def _figures(ctx: Context, spec: TieBreakSpec) -> list[tuple[list[int], int]]:
     modifiers. A participant who played every round over the board counts every opponent; everybody
     else, and every modifier, goes through :func:`_kept`, as the breakdowns do. Shared by ARO, TPR and
     PTP of the same modifiers."""
-    key = ("rating_figures", spec.forfeits_played, spec.cut, spec.median)
-    found = ctx.memo.get(key)
+    key = (spec.forfeits_played, spec.cut, spec.median)
+    found = ctx.memo.rating_figures.get(key)
     if found is None:
         ratings, halves_of = ctx.ratings, _HALVES.__getitem__
         modified = spec.cut or spec.median
@@ -210,11 +219,15 @@ def _figures(ctx: Context, spec: TieBreakSpec) -> list[tuple[list[int], int]]:
                 found.append(([ratings[o] for o in ctx.opps[p]], sum(map(halves_of, ctx.kinds[p]))))
             else:
                 found.append(_kept(ctx, spec, p)[:2])
-        ctx.memo[key] = found
+        ctx.memo.rating_figures[key] = found
     return found
 
 
-def _values(ctx: Context, spec: TieBreakSpec, figure) -> list[int | None]:
+#: a rating-based figure of the opponents' ratings and the half points scored against them
+Figure = Callable[[list[int], int, Edition], int | None]
+
+
+def _values(ctx: Context, spec: TieBreakSpec, figure: Figure) -> list[int | None]:
     """Every participant's value of a rating-based tie-break, without breakdowns: ``figure`` of the
     opponents' ratings and the half points scored against them."""
     edition = ctx.edition
@@ -260,6 +273,7 @@ def perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     elif halves == 0:
         note = Message("note.ptp_zero", lowest=min(opp))
     else:
+        assert value is not None  # _ptp: defined for every non-zero score
         note = Message("note.ptp", score=Fraction(halves, 2), games=len(opp), rating=value,
                        expected=Fraction(_expected_hundredths(value, opp), 100))
     return _rated(ctx, spec, p, value, cuts, elements, "C.07 10.3", (note,))
@@ -274,7 +288,7 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
     start_nos = ctx.start_nos
     games = _games(ctx, spec, p)
 
-    def element_list() -> list[tuple]:
+    def element_list() -> list[Raw]:
         return [element(v, v, False, r + 1, start_nos[o], "opponent-value", None, half)
                 for r, o, half in games if (v := values[o]) is not None]
 
@@ -283,7 +297,9 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
     if len(kept) < len(games):  # e.g. PTP of a zero score before 2024-04 (10.3)
         missing = tuple(f"#{start_nos[o]}" for _, o, _ in games if values[o] is None)
         notes = (Message("note.opponents_undefined", opponents=missing, code=inner_code, edition=ctx.edition.key),)
-    elements, cuts, build = (), {}, element_list
+    elements: list[Raw] = []
+    cuts: dict[int, Message] = {}
+    build: Callable[[], list[Raw]] | None = element_list
     if spec.cut or spec.median:
         elements, build = element_list(), None
         cuts = apply_cuts(elements, spec.cut, spec.median, ctx.edition, vur_exception=False)
@@ -292,13 +308,14 @@ def _opponent_average(ctx: Context, spec: TieBreakSpec, p: int, inner_code: str,
     return Evaluation(spec.code, value, elements, cuts, q=1, result_q=2, article=article, notes=notes, build=build)
 
 
-def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str, article: str) -> list[int | None]:
+def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str,
+                             article: str) -> list[Value | None]:
     """Every participant's APRO / APPO without breakdowns: the average of the opponents' values that
     exist, rounded (0.5 up). Modifiers go through :func:`_opponent_average`, as the breakdowns do."""
     if spec.cut or spec.median:
         return [_opponent_average(ctx, spec, p, inner_code, article).value for p in range(ctx.n)]
     values = _all_values(ctx, inner_code, spec.forfeits_played)
-    out = []
+    out: list[Value | None] = []
     for p in range(ctx.n):
         opps = ctx.opps[p] if ctx.all_played[p] else [o for _, o, _ in _games(ctx, spec, p)]
         kept = [v for o in opps if (v := values[o]) is not None]
@@ -308,7 +325,7 @@ def _opponent_average_values(ctx: Context, spec: TieBreakSpec, inner_code: str, 
 
 def _all_values(ctx: Context, code: str, forfeits_played: bool) -> list[int | None]:
     """Every participant's TPR (or PTP), computed once per event and options."""
-    cache = ctx.memo.setdefault("opponent_values", {})
+    cache = ctx.memo.opponent_values
     values = cache.get((code, forfeits_played))
     if values is None:
         spec = TieBreakSpec(code, forfeits_played=forfeits_played)
@@ -323,7 +340,7 @@ def average_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
     return _opponent_average(ctx, spec, p, "TPR", "C.07 10.4")
 
 
-def average_performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
+def average_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Value | None]:
     return _opponent_average_values(ctx, spec, "TPR", "C.07 10.4")
 
 
@@ -332,7 +349,7 @@ def average_perfect_performance(ctx: Context, spec: TieBreakSpec, p: int) -> Eva
     return _opponent_average(ctx, spec, p, "PTP", "C.07 10.5")
 
 
-def average_perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[int | None]:
+def average_perfect_performance_values(ctx: Context, spec: TieBreakSpec) -> list[Value | None]:
     return _opponent_average_values(ctx, spec, "PTP", "C.07 10.5")
 
 
@@ -343,4 +360,4 @@ def own_rating(ctx: Context, spec: TieBreakSpec, p: int) -> Evaluation:
 
 
 #: the values APRO and APPO average (C.07 10.4, 10.5)
-_OPPONENT_VALUES = {"TPR": performance_values, "PTP": perfect_performance_values}
+_OPPONENT_VALUES: dict[str, Callable[[Context, TieBreakSpec], list[int | None]]] = {"TPR": performance_values, "PTP": perfect_performance_values}

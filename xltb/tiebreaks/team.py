@@ -24,7 +24,7 @@ from ..model import Kind, Player, RoundResult, Scoring, Tournament
 from ..model.team import TeamTournament
 from ..rules import Edition
 from . import buchholz, catalogue
-from .base import VALUE, Element, Evaluation
+from .base import VALUE, BoardLabel, Element, Evaluation
 from .codes import TieBreakSpec
 from .context import Context, Options
 from .direct import DirectEncounterResult, EncounterStep, art6_step
@@ -132,22 +132,22 @@ def _value(ctx: TeamContext, spec: TieBreakSpec, p: int, which: str, article: st
     return Evaluation(spec.code, Fraction(view.score[p], view.q), elements, q=view.q, article=article)
 
 
-def match_points(ctx, spec, p):
+def match_points(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 11.1.1: match points (sum over the rounds)."""
     return _value(ctx, spec, p, "MP", "C.07 11.1.1")
 
 
-def game_points(ctx, spec, p):
+def game_points(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 11.1.2: game points (sum over the rounds)."""
     return _value(ctx, spec, p, "GP", "C.07 11.1.2")
 
 
-def primary_points(ctx, spec, p):
+def primary_points(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     """The primary score (the team's points)."""
     return _value(ctx, spec, p, spec.score or ctx.primary, "C.07 4.2")
 
 
-def mp_v_gp(ctx, spec, p):
+def mp_v_gp(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     """C.07 13.1: the score that does not decide the competition (GP when MP is primary, and vice versa)."""
     return _value(ctx, spec, p, ctx.secondary, "C.07 13.1")
 
@@ -172,7 +172,7 @@ def extended_sb(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     # C.07 14.1.2: the value cut is one of the opponents with the lowest primary score of the
     # opponent's view (MP for EMMSB/EMGSB, GP for EGMSB/EGGSB), with the worst result among them
     score = f"{spec.acronym[1]}P"
-    cuts = {i: Message("cut.team_lowest", step=why.get("step"), score=score) if why.id == "cut.least" else why
+    cuts = {i: Message("cut.team_lowest", step=why.get("step", ""), score=score) if why.id == "cut.least" else why
             for i, why in cuts.items()}
     total = sum(e[VALUE] for i, e in enumerate(elements) if i not in cuts)
     notes = (Message("note.esb", opponent=score, scored=f"{spec.acronym[2]}P"),)
@@ -204,9 +204,10 @@ def sssc(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
     if k == 0:
         raise TieBreakError(f"{spec.code}: the normalising factor must not be 0")
     secondary = Fraction(ctx.view(ctx.secondary).score[p], ctx.q)
-    value = secondary + bh.value / k
+    bh_value = _defined(bh)
+    value = secondary + bh_value / k
     notes = (Message("note.sssc_k" if spec.k is not None else "note.sssc", secondary=ctx.secondary, value=secondary,
-                     bh=f"{'FB' if spec.fore else 'BH'}:{ctx.primary}", bh_value=bh.value, k=k),)
+                     bh=f"{'FB' if spec.fore else 'BH'}:{ctx.primary}", bh_value=bh_value, k=k),)
     return Evaluation(spec.code, value, bh.elements, bh.cuts, q=bh.q, article="C.07 13.4", notes=notes)
 
 
@@ -214,7 +215,8 @@ def sssc(ctx: TeamContext, spec: TieBreakSpec, p: int) -> Evaluation:
 def board_count(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: set[int] | None = None) -> Evaluation:
     """C.07 12.1: the sum of board number times the game points scored on that board; the lower ranks higher."""
     per_board = ctx.board_points(p, opponents)
-    elements = [Element(b * v, b, False, None, None, f"board {b}: {b} x {float(Fraction(v, ctx.q)):g}", None, v)
+    elements = [Element(b * v, b, False, None, None, BoardLabel(f"board {b}: {b} x {float(Fraction(v, ctx.q)):g}"),
+                        None, v)
                 for b, v in sorted(per_board.items())]
     total = sum(e.value for e in elements)
     return Evaluation(spec.code, Fraction(total, ctx.q), elements, q=ctx.q, article="C.07 12.1",
@@ -225,7 +227,8 @@ def top_board_results(ctx: TeamContext, spec: TieBreakSpec, p: int, opponents: s
     """C.07 12.2: game points on board 1; if not decisive, the next board down, and so on. The value
     shown is board 1's; ranking compares board 1, then board 2, ... (the ``key``)."""
     per_board = ctx.board_points(p, opponents)
-    elements = [Element(v, b, False, None, None, f"board {b}", None, v) for b, v in sorted(per_board.items())]
+    elements = [Element(v, b, False, None, None, BoardLabel(f"board {b}"), None, v)
+                for b, v in sorted(per_board.items())]
     value = Fraction(per_board.get(1, 0), ctx.q)
     ev = Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.2",
                     notes=(Message("note.tbr"),))
@@ -238,17 +241,25 @@ def bottom_board_elimination(ctx: TeamContext, spec: TieBreakSpec, p: int,
     boards are left out, and so on. The value shown is the first sum."""
     per_board = ctx.board_points(p, opponents)
     boards = sorted(per_board)
-    elements = [Element(per_board[b], b, False, None, None, f"board {b}", None, per_board[b]) for b in boards]
+    elements = [Element(per_board[b], b, False, None, None, BoardLabel(f"board {b}"), None, per_board[b])
+                for b in boards]
     value = Fraction(sum(per_board[b] for b in boards[:-1]), ctx.q)
     return Evaluation(spec.code, value, elements, q=ctx.q, article="C.07 12.3",
                       notes=(Message("note.bbe"),))
 
 
-def board_key(acronym: str, ev: Evaluation):
-    """The ranking key of an Art. 12 value (higher ranks first)."""
-    per_board = [e.value for e in ev.elements]
+def _defined(ev: Evaluation) -> Fraction:
+    """The value of a sum of points (Buchholz, Art. 12): always defined, and exact."""
+    value = ev.value
+    assert isinstance(value, Fraction), (ev.code, value)
+    return value
+
+
+def board_key(acronym: str, ev: Evaluation) -> tuple[Fraction | int, ...]:
+    """The ranking key of an Art. 12 value (higher ranks first), compared in order."""
+    per_board = [e[VALUE] for e in ev.elements]
     if acronym == "BC":
-        return -ev.value
+        return (-_defined(ev),)
     if acronym == "TBR":
         return tuple(per_board)
     # BBE: sums without the bottom board, the bottom two, ...
@@ -267,7 +278,7 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
     first_scores: dict[int, Fraction] = {}
     chain = EDE_CHAINS[spec.acronym]
 
-    def meetings_for(view: Context):
+    def meetings_for(view: Context) -> Callable[[int, int], list[Fraction]]:
         def meetings(a: int, b: int) -> list[Fraction]:
             out = []
             for r, (k, o) in enumerate(zip(view.kinds[a], view.opps[a])):
@@ -285,7 +296,7 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
         for what, view in steps:  # 13.3.1
             # one application of Art. 6, without its recursion: 13.3.3 restarts every subset
             groups, scores, _ = art6_step(sub, meetings_for(view), Fraction(view.win, q), ctx.start_nos, taken, what,
-                                          opponents=lambda a, view=view: view.opps[a])  # linear in the matches
+                                          opponents=view.opps.__getitem__)  # linear in the matches
             if not first_scores and what == ctx.primary:
                 first_scores.update(scores)
             if len(groups) > 1:
@@ -305,7 +316,7 @@ def extended_direct_encounter(ctx: TeamContext, spec: TieBreakSpec, group: list[
                     first, second = (a, b) if ka > kb else (b, a)
                     taken.append(EncounterStep(members, "13.3.2", "chain-decided", ctx.primary,
                                                first=ctx.start_nos[first], chain=acronym,
-                                               chain_values=(ea.value, eb.value)))
+                                               chain_values=(_defined(ea), _defined(eb))))
                     return [[first], [second]]
                 taken.append(EncounterStep(members, "13.3.2", "chain-undecided", ctx.primary, chain=acronym))
         return [sub]
