@@ -233,9 +233,10 @@ def test_the_wheel_lite_installs_is_small_and_pulls_in_nothing(wheel):
     from packaging.markers import default_environment
     from packaging.requirements import Requirement
 
-    # about 410 KB (the 1,300-line VBA module the .xlsm carries, the Calc extension's type library and the
-    # report's language files are package data; code is most of it)
-    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 450_000
+    # about 485 KB (the 1,300-line VBA module the .xlsm carries, the Calc extension's type library and the
+    # report's five language files, with the engine's messages, are package data; code is most of it): small
+    # beside the Pyodide runtime Lite loads first (about 10 MB); the bound catches a data file added by mistake
+    assert wheel.name.endswith("-py3-none-any.whl") and wheel.stat().st_size < 600_000
     with zipfile.ZipFile(wheel) as z:
         meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
     requires = [Requirement(line.split(":", 1)[1].strip()) for line in meta.splitlines()

@@ -114,7 +114,7 @@ def test_a_cp1252_table_is_read_with_a_warning(tmp_path):
     latin = tmp_path / "latin.csv"
     latin.write_bytes("Prize,Category,Amount\nMeilleure f\u00e9minine,Women,50\n".encode("cp1252"))
     t = read_prizes(latin)
-    assert t.prizes[0].name == "Meilleure f\u00e9minine" and t.warnings == ("read as cp1252 (not UTF-8)",)
+    assert t.prizes[0].name == "Meilleure f\u00e9minine" and [str(w) for w in t.warnings] == ["read as cp1252 (not UTF-8)"]
     bom = tmp_path / "bom.csv"
     bom.write_bytes("\ufeffPrize,Category,Amount\r\n1st,Open,5\r\n".encode("utf-8"))
     assert read_prizes(bom).prizes[0].amount == 500

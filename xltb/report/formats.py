@@ -28,6 +28,12 @@ def event_dict(st: Standings) -> dict:
     }
 
 
+def choices_dict(st: Standings) -> dict[str, dict[str, Any]]:
+    """Where each choice came from, for JSON: {"value", "origin": "file" | "user" | "default" | ..., "reason"}
+    (the reason in English, as the command line prints it)."""
+    return {what: {"value": c.value, "origin": c.origin, "reason": str(c.reason)} for what, c in st.choices.items()}
+
+
 def to_json(st: Standings) -> str:
     def json_number(value: Fraction | None) -> float | None:
         # an integer division in C: float(Fraction) goes through Python-level code
@@ -38,9 +44,7 @@ def to_json(st: Standings) -> str:
         "rules": st.edition.key,
         "rules_reason": st.edition_reason,
         "tiebreaks": st.codes,
-        # where each choice came from: {"origin": "file" | "user" | "default", "reason": ...}
-        "choices": {what: {"value": c.value, "origin": c.origin, "reason": str(c.reason)}
-                    for what, c in st.choices.items()},
+        "choices": choices_dict(st),
         "standings": [
             {
                 "rank": row.rank,

@@ -13,7 +13,7 @@ from typing import Any
 from ..prizes import Award, PrizeList, format_amount
 from ..prizes.rows import TIED_HEADING, award_cells, award_row, money, notes, tie_lines
 from ..ranking.standings import Standings
-from .formats import event_dict, header_lines
+from .formats import choices_dict, event_dict, header_lines
 from .i18n import Language
 from .layout import Layout, number_format, text_width
 from ..tiebreaks.display import value_text
@@ -83,7 +83,7 @@ def prizes_to_json(pl: PrizeList) -> str:
         "event": event_dict(st),
         "rules": st.edition.key,
         "tiebreaks": st.codes,
-        "choices": {what: {"value": c.value, "origin": c.origin, "reason": c.reason} for what, c in st.choices.items()},
+        "choices": choices_dict(st),
         "share": pl.share,
         "prize_rules": list(pl.rules),
         "prizes": [award_dict(a) for a in pl.awards],
@@ -132,16 +132,18 @@ def prizes_sheet(book: Book, st: Standings, layout: Layout, pl: PrizeList) -> No
     sheet = layout.sheet(book, st, "prizes", headers, widths, columns, legend=legend, stretch=8,
                          orientation="landscape", font_size=PRIZES_FONT, freeze="A2")
     for r in rows:
-        sheet.append(r, height=_height([r[0], r[1], r[4], r[8]], [widths[0], widths[1], widths[4], REASON_WIDTH]))
+        sheet.append(r, height=_height([r[0], r[1], r[4]], [widths[0], widths[1], widths[4]], r[8]))
     for line in notes(pl):
         line = lang("tied_with_last") if line == TIED_HEADING else line
-        sheet.append([None] * 8 + [line], height=_height([line], [REASON_WIDTH]))
+        sheet.append([None] * 8 + [line], height=_height([], [], line))
 
 
-def _height(texts: list[Any], widths: list[float]) -> float | None:
-    """The height of a row of the Prizes sheet: its longest text wrapped, counted with a wide margin (the
-    reasons are long and LibreOffice fits fewer characters on a line than Excel)."""
-    return row_height(texts, widths, PRIZES_FONT, pad=12)
+def _height(texts: list[Any], widths: list[float], reason: Any) -> float | None:
+    """The height of a row of the Prizes sheet: its fullest cell wrapped; the reason counted with a wide
+    margin (the reasons are long and LibreOffice fits fewer characters on a line than Excel), the short
+    columns with the usual one (a wide margin would leave a 10-unit column no room at all)."""
+    heights = [row_height(texts, widths, PRIZES_FONT), row_height([reason], [REASON_WIDTH], PRIZES_FONT, pad=12)]
+    return max((h for h in heights if h is not None), default=None)
 
 
 def prizes_section(pl: PrizeList, lang: Language) -> str:
