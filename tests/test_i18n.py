@@ -192,3 +192,20 @@ def test_a_broken_language_file_is_refused_in_one_line(tmp_path, capsys):
     odd.write_text(json.dumps({"text": {"standings": 3}, "messages": {"origin.file": ["x"]}}), encoding="utf-8")
     lang = Language(str(odd))
     assert lang("standings") == "Standings" and lang.render(Message("origin.file")) == "from the file"
+
+
+@pytest.mark.parametrize("source, codes", [
+    ("seed/held-team14.trf", "EDE,BC,TBR,BBE,EMGSB/C1,BH:MP/C1,MPvGP,SSSC,SB:GP,PS:MP"),
+    ("seed/held-swiss16.trf", "BH/C1,BH/M1,SB/C1,DE,WIN,BPG,PS,KS,ARO/C1,TPR,PTP,APRO,APPO,AOB,FB")])
+def test_every_contribution_says_what_it_is_in_every_language(source, codes):
+    """Each contribution of each tie-break (a game, a dummy opponent, a team's board line: C.07 12) is
+    explained in words of the language file, never by a message id (an id no file knows would show as
+    ``source.board 2``)."""
+    st = rank(decide(str(DATA / source), tiebreaks=codes))
+    explanations = {c.explanation for ev in st.evaluations.values() for e in ev if e is not None for c in e.breakdown()}
+    assert explanations
+    for code in available():
+        lang = Language(code)
+        for message in explanations:
+            text = lang.render(message)
+            assert text and not text.startswith(message.id), (code, message)

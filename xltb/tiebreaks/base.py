@@ -9,8 +9,9 @@ standings for thousands of players stays fast.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable, Final, Literal, NamedTuple, NewType, Sequence, overload
+from typing import TYPE_CHECKING, Callable, Final, Literal, NamedTuple, NewType, Sequence, get_args, overload
 
 if TYPE_CHECKING:
     from .catalogue import TieBreak, TieBreakType
@@ -27,6 +28,9 @@ SourceName = Literal["game", "forfeit-played", "game-adjusted", "forfeit-played-
 BoardLabel = NewType("BoardLabel", str)
 #: an element's source
 Source = SourceName | BoardLabel
+SOURCE_NAMES: frozenset[str] = frozenset(get_args(SourceName))
+#: a board line as tiebreaks/team.py writes it: ``board 2`` or ``board 2: 2 x 1.5``
+_BOARD_LINE = re.compile(r"board (\d+)(: \d+ x (\d+(?:\.\d+)?))?")
 #: what an element is ranked by when cut (C.07 14.1): a number, or a tuple of numbers compared in order
 Key = int | tuple[int, ...]
 
@@ -118,8 +122,16 @@ class Contribution(NamedTuple):
 
     @property
     def explanation(self) -> Message:
-        """What the contribution is (``game played over the board``...), rendered by the faces."""
-        return Message(f"source.{self.source}")
+        """What the contribution is (``game played over the board``...), rendered by the faces; a team's
+        board line (C.07 12) in the words of ``source.board`` / ``source.board_weighted``."""
+        if self.source in SOURCE_NAMES:
+            return Message(f"source.{self.source}")
+        line = _BOARD_LINE.fullmatch(self.source)
+        if line is None:  # a label this module does not write: shown as it is
+            return Message("source.label", label=self.source)
+        if line[2] is None:
+            return Message("source.board", board=int(line[1]))
+        return Message("source.board_weighted", board=int(line[1]), points=Fraction(line[3]))
 
 
 #: the fractions breakdowns are made of, by (numerator, denominator): a large event's breakdowns hold
