@@ -28,6 +28,7 @@ from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
 from .program import program
+from .bulk import bulk, bulk_shape
 from . import guard
 from .text import misread, outside_strings, placed
 from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, reason_of, to_engine
@@ -92,10 +93,15 @@ class Engine:
         self.spill_blocked: list[tuple[Key, str]] = []
         #: what a formula's value leaves out (a table cut to its array formula's range), by formula cell
         self.warnings: dict[Key, str] = {}
+        #: formulas of a column's shape whose inputs are ready, kept to be evaluated with the rest of their
+        #: column (:mod:`xltb.recalc.bulk`): key -> (column, compiled, inputs); BULK False: one by one
+        self.pending: dict[Key, tuple[Any, _Compiled, list[Any]]] = {}
+        self.columns: dict[Any, list[Key]] = {}  # the kept formulas by column and shape, in the order kept
 
     # -- the order of evaluation
     def run(self) -> Outcome:
         state: dict[Key, int] = {}  # 1: its inputs are being evaluated; 2: done
+        order: dict[Key, int] = {}  # when each formula's inputs were done: when it is evaluated one by one
         deps_of: dict[Key, list[Key]] = {}
         in_cycle: set[Key] = set()  # the other cells of a circular reference found
         for start in self.book.formulas:
@@ -112,6 +118,7 @@ class Engine:
                     except NotEvaluated as why:
                         self.outcome.failed[key] = str(why)
                         state[key] = 2
+                        order[key] = len(order)
                         stack.pop()
                         continue
                     todo = [d for d in deps_of[key] if state.get(d) != 2]
@@ -124,6 +131,7 @@ class Engine:
                         path = sorted(place, key=place.__getitem__)
                         in_cycle.update(path[path.index(cycle):] if cycle in place else ())
                         state[key] = 2
+                        order[key] = len(order)
                         stack.pop()
                         continue
                     if todo:
@@ -131,15 +139,28 @@ class Engine:
                         continue
                 stack.pop()
                 state[key] = 2
+                order[key] = len(order)
+                for d in deps_of[key]:  # kept formulas this one reads: evaluated now, with their column
+                    if d in self.pending:
+                        self._force(d)
                 bad = next((d for d in deps_of[key] if d in self.outcome.failed), None)
                 if bad is not None:
                     self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
                                                 else f"it reads {address(bad)}, which was not evaluated")
                     continue
                 try:
-                    self._evaluate(key)
+                    if not self._keep(key):
+                        self._evaluate(key)
                 except NotEvaluated as why:
                     self.outcome.failed[key] = str(why)
+        while self.pending:
+            self._force(next(iter(self.pending)))
+        # the values and failures in the order the cells were reached, as when each is evaluated at once
+        # (the lists of error values and of formulas not evaluated follow it)
+        last = len(order)
+        for name in ("values", "failed", "spills"):
+            table = getattr(self.outcome, name)
+            setattr(self.outcome, name, dict(sorted(table.items(), key=lambda kv: order.get(kv[0], last))))
         return self.outcome
 
     def _dependencies(self, key: Key) -> list[Key]:
@@ -302,10 +323,63 @@ class Engine:
             self.range_memo[rect] = out
         return out
 
+    # -- evaluating a column's formulas of one shape together (xltb.recalc.bulk)
+    def _keep(self, key: Key) -> bool:
+        """Keep a formula to be evaluated with its column's, if it is of a shape evaluated in bulk: a
+        plain cell formula whose relative rows were compiled around a base row, of the engine's
+        element-wise functions and INDEX only. Its inputs are read now, as they would be to evaluate it
+        now; it is evaluated when a formula reads it, or at the end."""
+        f = self.book.formulas[key]
+        if not BULK or f.kind != "cell" or key in self.anchors[key[0]]:
+            return False
+        compiled = self._compile(placed(f, key), key[1])
+        plan = getattr(compiled.function, "plan", None)
+        if plan is None or not compiled.shifted or not bulk_shape(plan) or _TB.search(outside_strings(f.text)):
+            return False
+        if any(name.endswith("#") for name in compiled.inputs):
+            return False
+        args = self._arguments(key, compiled)
+        column = (key[0], key[2], id(compiled))
+        self.pending[key] = (column, compiled, args)
+        self.columns.setdefault(column, []).append(key)
+        return True
+
+    def _force(self, key: Key) -> None:
+        """Evaluate the kept formulas of ``key``'s column and shape: in bulk those that share their other
+        inputs (the same range objects and constants), one by one where bulk declines."""
+        column = self.pending[key][0]
+        members = self.columns.pop(column)
+        compiled = self.pending[key][1]
+        varying = frozenset(i for i, name in enumerate(compiled.inputs) if _relative(name))
+        groups: dict[tuple[Any, ...], list[Key]] = {}
+        for k in members:
+            args = self.pending[k][2]
+            shared = tuple(id(a) if i not in varying else None for i, a in enumerate(args))
+            groups.setdefault(shared, []).append(k)
+        for keys in groups.values():
+            results = None
+            if len(keys) > 1:
+                try:
+                    results = bulk(compiled.function.plan, [self.pending[k][2] for k in keys], varying)
+                except Exception:  # the engine refused the column: each cell gives its own value or reason
+                    results = None
+            for i, k in enumerate(keys):
+                _, _, args = self.pending.pop(k)
+                try:
+                    if results is None:
+                        self._finish(k, self._call(k, compiled, args))
+                    else:
+                        self._finish(k, results[i])
+                except NotEvaluated as why:
+                    self.outcome.failed[k] = str(why)
+
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
         f = self.book.formulas[key]
         compiled = self._compile(placed(f, key), key[1])
+        self._finish(key, self._call(key, compiled, self._arguments(key, compiled)))
+
+    def _arguments(self, key: Key, compiled: _Compiled) -> list[Any]:
         args = []
         for name in compiled.inputs:
             _, target = self._input(name, key, compiled)
@@ -318,7 +392,10 @@ class Engine:
                     raise NotEvaluated(reason_of(exc)) from None
             else:
                 args.append(to_engine(target))
-        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
+        return args
+
+    def _call(self, key: Key, compiled: _Compiled, args: list[Any]) -> Any:
+        f = self.book.formulas[key]
         self.current = key
         engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, (
             (f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1) if f.kind == "array" else None)
@@ -332,6 +409,12 @@ class Engine:
             raise NotEvaluated(reason_of(exc)) from None
         finally:
             engine_functions.ACTIVE.engine = None
+        return result
+
+    def _finish(self, key: Key, result: Any) -> None:
+        """Keep the engine's ``result`` of the formula at ``key`` as its value (an array spilt, covered)."""
+        f = self.book.formulas[key]
+        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
         rows = from_engine_block(result)
         if f.kind == "array":
             rows = fit_array(rows, f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)
@@ -435,6 +518,23 @@ class Engine:
 _RANGE_PARTS: dict[str, dict[str, Any]] = {}
 _PARSED: dict[str, Any] = {}
 _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
+
+
+#: formulas of one shape down a column evaluated together (xltb.recalc.bulk); False: each on its own
+#: (the test comparing both sets it)
+BULK = True
+
+
+def _relative(name: str) -> bool:
+    """Whether an input of a formula compiled around the base row is one cell at a relative row (``A500000``:
+    the row's own cell, which differs by row)."""
+    parsed = _PARSED.get(name)
+    if parsed is None:
+        parsed = parse_reference(name)
+    if not parsed or len(parsed[1]) != 1:
+        return False
+    r, c = parsed[1][0]
+    return r is not None and c is not None and _BASE - 100_000 < r < _BASE + 100_000
 
 
 def _shown(name: str, compiled: _Compiled, row: int) -> str:
