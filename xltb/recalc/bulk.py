@@ -45,6 +45,25 @@ _ONLY_FIRST = frozenset({"MATCH"})
 _NODE = re.compile(r"(.*?)(?:<\d+>)?")
 
 
+class Cell:
+    """A one-cell input of a kept formula: its value read when the formula was kept (``block``: the
+    ``(1, 1)`` array the engine's reference would hold), and the engine's reference to it made only where a
+    function is given the reference itself (``formulas.Ranges().set_value(parts, block)``, as the engine
+    makes it for a formula evaluated on its own)."""
+
+    __slots__ = ("parts", "block", "_ranges")
+
+    def __init__(self, parts: Any, block: Any):
+        self.parts = parts
+        self.block = block
+        self._ranges: Any = None
+
+    def ranges(self) -> Any:
+        if self._ranges is None:
+            self._ranges = formulas.Ranges().set_value(self.parts, self.block)
+        return self._ranges
+
+
 class _Rows:
     """A value that differs by row: each row's own (what the row's cell would hold)."""
 
@@ -118,7 +137,8 @@ def bulk(plan: Plan, rows: Sequence[Sequence[Any]], varying: frozenset[int]) -> 
 
 def _item(value: Any, r: int) -> Any:
     if isinstance(value, _Rows):
-        return value.items[r]
+        item = value.items[r]
+        return item.ranges() if isinstance(item, Cell) else item
     if isinstance(value, _Column):
         return value.array[r:r + 1]
     return value
@@ -131,7 +151,9 @@ def _stack(value: _Rows | _Column, n: int) -> Any:
         return value.array
     out = np.empty((n, 1), dtype=object)
     for r, item in enumerate(value.items):
-        if isinstance(item, formulas.Ranges):
+        if isinstance(item, Cell):  # the value its reference holds: the element of its one-cell block
+            item = item.block
+        elif isinstance(item, formulas.Ranges):
             item = item.value
         if isinstance(item, np.ndarray):
             if item.shape != (1, 1) or item.dtype != object:
@@ -143,4 +165,4 @@ def _stack(value: _Rows | _Column, n: int) -> Any:
     return out
 
 
-__all__: Sequence[str] = ("bulk", "bulk_shape", "ONCE", "EACH")
+__all__: Sequence[str] = ("Cell", "bulk", "bulk_shape", "ONCE", "EACH")

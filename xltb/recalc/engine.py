@@ -28,7 +28,7 @@ from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..hosts import engine as engine_functions
 from ..hosts.book import SETTING_NAMES
 from .program import program
-from .bulk import bulk, bulk_shape
+from .bulk import Cell, bulk, bulk_shape
 from . import guard
 from .text import misread, outside_strings, placed
 from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, reason_of, to_engine
@@ -79,6 +79,8 @@ class Engine:
                 self.anchors[key[0]].append(key)
         self.budget = guard.reset()  # what the formulas build, counted for this recalculation
         self.compiled: dict[str, _Compiled | str] = {}
+        self.compiled_at: dict[Key, _Compiled] = {}
+        self.inputs_memo: dict[tuple[str, str], tuple[str, Any]] = {}  # (input, sheet) -> _input's answer
         self.outcome = Outcome({}, {}, {})
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
         self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
@@ -172,7 +174,7 @@ class Engine:
         why = misread(f.text, key[0])
         if why:
             raise NotEvaluated(why)
-        compiled = self._compile(placed(f, key), key[1])
+        compiled = self._compiled(key)
         out: list[Key] = []
         rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]
         if _TB.search(outside_strings(f.text)):
@@ -204,6 +206,15 @@ class Engine:
         return found
 
     # -- compiling
+    def _compiled(self, key: Key) -> _Compiled:
+        """The formula at ``key`` compiled: once for its order and its evaluation (its text made canonical
+        once, not twice)."""
+        hit = self.compiled_at.get(key)
+        if hit is None:
+            f = self.book.formulas[key]
+            hit = self.compiled_at[key] = self._compile(placed(f, key), key[1])
+        return hit
+
     def _compile(self, text: str, row: int) -> _Compiled:
         if len(text) > limits.MAX_FORMULA_CHARS:
             raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of "
@@ -221,10 +232,21 @@ class Engine:
 
     # -- inputs
     def _input(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
-        """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula."""
+        """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula:
+        resolved once per sheet while the sheets' extents stay, unless it moves with the formula's row or
+        is a spill range."""
+        if name.endswith("#") or (compiled.shifted and _moves(name)):
+            return self._resolve(name, key, compiled)
+        memo = (name, key[0])
+        hit = self.inputs_memo.get(memo)
+        if hit is None:
+            hit = self.inputs_memo[memo] = self._resolve(name, key, compiled)
+        return hit
+
+    def _resolve(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
         sheet, row = key[0], key[1]
         if name.endswith("#"):  # the spill range of a dynamic array (A1#): where its result is
-            _, anchor = self._input(name[:-1], key, compiled)
+            _, anchor = self._resolve(name[:-1], key, compiled)
             if not isinstance(anchor, Rect) or anchor.cells != 1:
                 raise NotEvaluated(f"{name} is not the spill range of one cell")
             at = (anchor.sheet, anchor.r1, anchor.c1)
@@ -332,13 +354,13 @@ class Engine:
         f = self.book.formulas[key]
         if not BULK or f.kind != "cell" or key in self.anchors[key[0]]:
             return False
-        compiled = self._compile(placed(f, key), key[1])
+        compiled = self._compiled(key)
         plan = getattr(compiled.function, "plan", None)
         if plan is None or not compiled.shifted or not bulk_shape(plan) or _TB.search(outside_strings(f.text)):
             return False
         if any(name.endswith("#") for name in compiled.inputs):
             return False
-        args = self._arguments(key, compiled)
+        args = self._arguments(key, compiled, _varying(compiled))
         column = (key[0], key[2], id(compiled))
         self.pending[key] = (column, compiled, args)
         self.columns.setdefault(column, []).append(key)
@@ -350,7 +372,7 @@ class Engine:
         column = self.pending[key][0]
         members = self.columns.pop(column)
         compiled = self.pending[key][1]
-        varying = frozenset(i for i, name in enumerate(compiled.inputs) if _relative(name))
+        varying = _varying(compiled)
         groups: dict[tuple[Any, ...], list[Key]] = {}
         for k in members:
             args = self.pending[k][2]
@@ -367,7 +389,8 @@ class Engine:
                 _, _, args = self.pending.pop(k)
                 try:
                     if results is None:
-                        self._finish(k, self._call(k, compiled, args))
+                        self._finish(k, self._call(k, compiled, [a.ranges() if isinstance(a, Cell) else a
+                                                                 for a in args]))
                     else:
                         self._finish(k, results[i])
                 except NotEvaluated as why:
@@ -376,15 +399,20 @@ class Engine:
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
         f = self.book.formulas[key]
-        compiled = self._compile(placed(f, key), key[1])
+        compiled = self._compiled(key)
         self._finish(key, self._call(key, compiled, self._arguments(key, compiled)))
 
-    def _arguments(self, key: Key, compiled: _Compiled) -> list[Any]:
-        args = []
-        for name in compiled.inputs:
+    def _arguments(self, key: Key, compiled: _Compiled, cells: frozenset[int] = frozenset()) -> list[Any]:
+        """The engine's inputs of the formula at ``key``; those in ``cells`` that are one cell as a
+        :class:`~xltb.recalc.bulk.Cell` (its value read now, the engine's reference made when needed)."""
+        args: list[Any] = []
+        for i, name in enumerate(compiled.inputs):
             _, target = self._input(name, key, compiled)
             if isinstance(target, Rect):
                 try:
+                    if i in cells and target.cells == 1 and target not in self.ranges_memo:
+                        args.append(Cell(self._range_parts(target), self.block(target)))
+                        continue
                     args.append(self._ranges(target))
                 except NotEvaluated:
                     raise
@@ -461,6 +489,13 @@ class Engine:
         hit = self.ranges_memo.get(target)
         if hit is not None:
             return hit
+        out = formulas.Ranges().set_value(self._range_parts(target), self.block(target))
+        if target in self.range_memo:
+            self.ranges_memo[target] = out
+        return out
+
+    def _range_parts(self, target: Rect) -> dict[str, Any]:
+        """The engine's parts of the reference to ``target`` (``Ranges.get_range``), parsed once per text."""
         quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
         ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
         if target.cells > 1:
@@ -470,10 +505,7 @@ class Engine:
             if len(_RANGE_PARTS) > 100_000:
                 _RANGE_PARTS.clear()
             rng = _RANGE_PARTS[ref] = formulas.Ranges.get_range(ref)
-        out = formulas.Ranges().set_value(rng, self.block(target))
-        if target in self.range_memo:
-            self.ranges_memo[target] = out
-        return out
+        return rng
 
     def _cover(self, key: Key, rows: list[list[Any]]) -> None:
         sheet, r0, c0 = key
@@ -483,6 +515,7 @@ class Engine:
                     self.covered[sheet][(r0 + i, c0 + j)] = v
         mr, mc = self.extent[sheet]
         self.extent[sheet] = (max(mr, r0 + len(rows) - 1), max(mc, c0 + len(rows[0]) - 1))
+        self.inputs_memo.clear()  # whole columns and names reach as far as the sheet's cells: resolved again
         self.range_memo = {k: v for k, v in self.range_memo.items() if k.sheet != sheet}
         self.ranges_memo = {k: v for k, v in self.ranges_memo.items() if k.sheet != sheet}
 
@@ -523,6 +556,19 @@ _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.I
 #: formulas of one shape down a column evaluated together (xltb.recalc.bulk); False: each on its own
 #: (the test comparing both sets it)
 BULK = True
+
+
+def _varying(compiled: _Compiled) -> frozenset[int]:
+    """The inputs of a formula compiled around the base row that are the row's own cell."""
+    return frozenset(i for i, name in enumerate(compiled.inputs) if _relative(name))
+
+
+def _moves(name: str) -> bool:
+    """Whether a reference compiled around the base row has a row that moves with the formula's row."""
+    parsed = _PARSED.get(name)
+    if parsed is None:
+        parsed = parse_reference(name)
+    return bool(parsed) and any(r is not None and _BASE - 100_000 < r < _BASE + 100_000 for r, _ in parsed[1])
 
 
 def _relative(name: str) -> bool:
