@@ -10,7 +10,9 @@ A print style sheet prints the title block, the standings and the crosstable on 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
+from typing import Any
 
 from .. import __version__
 from ..model import Colour
@@ -128,7 +130,7 @@ class _Said:
         self.heads = _cells([escape(h) for h in (lang("round_word"), lang("opponent"), lang("score"), lang("result"),
                                                  lang("value"), lang("how"))], "th")
 
-    def figure(self, code: str, value) -> str:
+    def figure(self, code: str, value: Fraction | int | None) -> str:
         """``lang.number(value_text(code, value))``: a tie-break's value as the page writes it."""
         if value is None:
             return ""
@@ -147,7 +149,7 @@ class _Said:
             text = self.names[code] = escape(self.lang.tiebreak_name(code))
         return text
 
-    def how(self, c) -> str:
+    def how(self, c: Any) -> str:
         """The contribution's explanation (``how_message``: its source, article, VUR and cut), escaped."""
         key = (c.source, c.article, c.vur, c.cut)
         text = self.hows.get(key)
@@ -156,7 +158,7 @@ class _Said:
         return text
 
 
-def _breakdown(st: Standings, row, k: int, code: str, said: _Said) -> str:
+def _breakdown(st: Standings, row: Any, k: int, code: str, said: _Said) -> str:
     """The panel of one value: contributions (or the steps of direct encounter) and notes."""
     lang = said.lang
     p = row.participant
