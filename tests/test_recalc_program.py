@@ -17,6 +17,7 @@ from openpyxl import Workbook
 from fuzzing import mutate_workbook, template_seed
 from xltb.errors import InputError
 from xltb.hosts import engine as engine_functions
+from xltb.recalc import columns as recalc_columns
 from xltb.recalc import engine as recalc_engine
 from xltb.recalc.bulk import bulk
 from xltb.recalc.program import program
@@ -50,7 +51,7 @@ def _both(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object,
     with monkeypatch.context() as m:
         m.setattr(recalc_engine, "program", lambda pipe: None)
         m.setattr(engine_functions, "EXACT_LOOKUP", False)
-        m.setattr(recalc_engine, "BULK", False)
+        m.setattr(recalc_columns, "BULK", False)
         slow = run()
     return fast, slow, sum(made)
 
@@ -65,7 +66,7 @@ def _bulk_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             sizes.append(len(rows))
         return out
 
-    monkeypatch.setattr(recalc_engine, "bulk", counted)
+    monkeypatch.setattr(recalc_columns, "bulk", counted)
     return sizes
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import formulas  # the engine: only `xltb recalc` imports this module
@@ -26,31 +25,24 @@ from formulas.functions import get_functions, not_implemented
 from .. import limits
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..hosts import engine as engine_functions
-from ..hosts.book import SETTING_NAMES
 from .program import program
-from .bulk import Cell, bulk, bulk_shape
+from .bulk import Cell
+from .columns import Columns
+from .inputs import BASE, TB_CALL, Compiled, Inputs
 from . import guard
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, reason_of, to_engine
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, fit_array, from_engine_block, nesting, reason_of, to_engine
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
-_BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
-_TB = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
+
 
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
 logging.getLogger("formulas").setLevel(logging.CRITICAL)
 
 
 
-@dataclass
-class _Compiled:
-    function: Any
-    inputs: list[str]
-    shifted: bool  # relative rows were compiled around _BASE
-
-
-class Engine:
+class Engine(Inputs, Columns):
     """Evaluates every formula of a :class:`Book`."""
 
     def __init__(self, book: Book):
@@ -78,8 +70,8 @@ class Engine:
             if key not in self.too_large and (f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text))):
                 self.anchors[key[0]].append(key)
         self.budget = guard.reset()  # what the formulas build, counted for this recalculation
-        self.compiled: dict[str, _Compiled | str] = {}
-        self.compiled_at: dict[Key, _Compiled] = {}
+        self.compiled: dict[str, Compiled | str] = {}
+        self.compiled_at: dict[Key, Compiled] = {}
         self.inputs_memo: dict[tuple[str, str], tuple[str, Any]] = {}  # (input, sheet) -> _input's answer
         self.outcome = Outcome({}, {}, {})
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
@@ -97,7 +89,7 @@ class Engine:
         self.warnings: dict[Key, str] = {}
         #: formulas of a column's shape whose inputs are ready, kept to be evaluated with the rest of their
         #: column (:mod:`xltb.recalc.bulk`): key -> (column, compiled, inputs); BULK False: one by one
-        self.pending: dict[Key, tuple[Any, _Compiled, list[Any]]] = {}
+        self.pending: dict[Key, tuple[Any, Compiled, list[Any]]] = {}
         self.columns: dict[Any, list[Key]] = {}  # the kept formulas by column and shape, in the order kept
 
     # -- the order of evaluation
@@ -177,7 +169,7 @@ class Engine:
         compiled = self._compiled(key)
         out: list[Key] = []
         rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]
-        if _TB.search(outside_strings(f.text)):
+        if TB_CALL.search(outside_strings(f.text)):
             rects += [self.clip(r) for r in self._default_rects() if isinstance(r, Rect)]
         for rect in rects:
             if isinstance(rect, Rect):
@@ -206,7 +198,7 @@ class Engine:
         return found
 
     # -- compiling
-    def _compiled(self, key: Key) -> _Compiled:
+    def _compiled(self, key: Key) -> Compiled:
         """The formula at ``key`` compiled: once for its order and its evaluation (its text made canonical
         once, not twice)."""
         hit = self.compiled_at.get(key)
@@ -215,7 +207,7 @@ class Engine:
             hit = self.compiled_at[key] = self._compile(placed(f, key), key[1])
         return hit
 
-    def _compile(self, text: str, row: int) -> _Compiled:
+    def _compile(self, text: str, row: int) -> Compiled:
         if len(text) > limits.MAX_FORMULA_CHARS:
             raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of "
                                f"{limits.MAX_FORMULA_CHARS:,}")
@@ -229,82 +221,6 @@ class Engine:
         if isinstance(hit, str):
             raise NotEvaluated(hit)
         return hit
-
-    # -- inputs
-    def _input(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
-        """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula:
-        resolved once per sheet while the sheets' extents stay, unless it moves with the formula's row or
-        is a spill range."""
-        if name.endswith("#") or (compiled.shifted and _moves(name)):
-            return self._resolve(name, key, compiled)
-        memo = (name, key[0])
-        hit = self.inputs_memo.get(memo)
-        if hit is None:
-            hit = self.inputs_memo[memo] = self._resolve(name, key, compiled)
-        return hit
-
-    def _resolve(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
-        sheet, row = key[0], key[1]
-        if name.endswith("#"):  # the spill range of a dynamic array (A1#): where its result is
-            _, anchor = self._resolve(name[:-1], key, compiled)
-            if not isinstance(anchor, Rect) or anchor.cells != 1:
-                raise NotEvaluated(f"{name} is not the spill range of one cell")
-            at = (anchor.sheet, anchor.r1, anchor.c1)
-            f = self.book.formulas.get(at)
-            spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
-            return name, spill or anchor
-        parsed = _PARSED.get(name)
-        if parsed is None:
-            if len(_PARSED) > 100_000:
-                _PARSED.clear()
-            parsed = _PARSED[name] = parse_reference(name)
-        if parsed is False:
-            local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
-            target = local if local is not None else self.book.names.get(name.split("!")[-1])
-            if target is None:
-                raise NotEvaluated(f"the name {name} is not defined in the workbook")
-            if isinstance(target, str) and target.startswith("!"):
-                raise NotEvaluated(f"the name {name} {target[1:]}")
-            if isinstance(target, Rect):
-                target = self.clip(target)
-                if target.cells > limits.MAX_RANGE_CELLS:
-                    raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
-                                       f"limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
-            return name, target
-        upper, parts = parsed
-        if upper is not None:
-            if upper.startswith("["):
-                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to another workbook")
-            if upper not in self.upper:
-                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to a sheet the workbook does not have")
-            sheet = self.upper[upper]
-        cells = []
-        for r, c in parts:
-            if r is not None and compiled.shifted and _BASE - 100_000 < r < _BASE + 100_000:
-                r = r - _BASE + row
-            cells.append((r, c))
-        (r1, c1), (r2, c2) = cells[0], cells[-1]
-        if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
-            r2 = MAX_ROWS if r2 is None else r2
-            c2 = MAX_COLUMNS if c2 is None else c2
-        r1 = 1 if r1 is None else r1  # whole columns
-        c1 = 1 if c1 is None else c1  # whole rows
-        for r, c in ((r1, c1), (r2, c2)):
-            if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
-                raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
-        rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
-        if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
-            rect = self.clip(rect)
-        if rect.cells > limits.MAX_RANGE_CELLS:
-            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more "
-                               f"than the limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
-        return name, rect
-
-    def _default_rects(self) -> list[Any]:
-        names = self.book.names
-        out = [names.get(n) for n in ("CROSSTABLE", "SETTINGS", "MATCHES", "TEAMS")]
-        out += [names.get(k.upper()) for k in SETTING_NAMES]
-        return out
 
     def cell(self, sheet: str, r: int, c: int) -> Any:
         """The value of one cell, formulas evaluated (a formula not evaluated yet or failed: NotEvaluated)."""
@@ -345,64 +261,13 @@ class Engine:
             self.range_memo[rect] = out
         return out
 
-    # -- evaluating a column's formulas of one shape together (xltb.recalc.bulk)
-    def _keep(self, key: Key) -> bool:
-        """Keep a formula to be evaluated with its column's, if it is of a shape evaluated in bulk: a
-        plain cell formula whose relative rows were compiled around a base row, of the engine's
-        element-wise functions and INDEX only. Its inputs are read now, as they would be to evaluate it
-        now; it is evaluated when a formula reads it, or at the end."""
-        f = self.book.formulas[key]
-        if not BULK or f.kind != "cell" or key in self.anchors[key[0]]:
-            return False
-        compiled = self._compiled(key)
-        plan = getattr(compiled.function, "plan", None)
-        if plan is None or not compiled.shifted or not bulk_shape(plan) or _TB.search(outside_strings(f.text)):
-            return False
-        if any(name.endswith("#") for name in compiled.inputs):
-            return False
-        args = self._arguments(key, compiled, _varying(compiled))
-        column = (key[0], key[2], id(compiled))
-        self.pending[key] = (column, compiled, args)
-        self.columns.setdefault(column, []).append(key)
-        return True
-
-    def _force(self, key: Key) -> None:
-        """Evaluate the kept formulas of ``key``'s column and shape: in bulk those that share their other
-        inputs (the same range objects and constants), one by one where bulk declines."""
-        column = self.pending[key][0]
-        members = self.columns.pop(column)
-        compiled = self.pending[key][1]
-        varying = _varying(compiled)
-        groups: dict[tuple[Any, ...], list[Key]] = {}
-        for k in members:
-            args = self.pending[k][2]
-            shared = tuple(id(a) if i not in varying else None for i, a in enumerate(args))
-            groups.setdefault(shared, []).append(k)
-        for keys in groups.values():
-            results = None
-            if len(keys) > 1:
-                try:
-                    results = bulk(compiled.function.plan, [self.pending[k][2] for k in keys], varying)
-                except Exception:  # the engine refused the column: each cell gives its own value or reason
-                    results = None
-            for i, k in enumerate(keys):
-                _, _, args = self.pending.pop(k)
-                try:
-                    if results is None:
-                        self._finish(k, self._call(k, compiled, [a.ranges() if isinstance(a, Cell) else a
-                                                                 for a in args]))
-                    else:
-                        self._finish(k, results[i])
-                except NotEvaluated as why:
-                    self.outcome.failed[k] = str(why)
-
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
         f = self.book.formulas[key]
         compiled = self._compiled(key)
         self._finish(key, self._call(key, compiled, self._arguments(key, compiled)))
 
-    def _arguments(self, key: Key, compiled: _Compiled, cells: frozenset[int] = frozenset()) -> list[Any]:
+    def _arguments(self, key: Key, compiled: Compiled, cells: frozenset[int] = frozenset()) -> list[Any]:
         """The engine's inputs of the formula at ``key``; those in ``cells`` that are one cell as a
         :class:`~xltb.recalc.bulk.Cell` (its value read now, the engine's reference made when needed)."""
         args: list[Any] = []
@@ -422,7 +287,7 @@ class Engine:
                 args.append(to_engine(target))
         return args
 
-    def _call(self, key: Key, compiled: _Compiled, args: list[Any]) -> Any:
+    def _call(self, key: Key, compiled: Compiled, args: list[Any]) -> Any:
         f = self.book.formulas[key]
         self.current = key
         engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, (
@@ -494,19 +359,6 @@ class Engine:
             self.ranges_memo[target] = out
         return out
 
-    def _range_parts(self, target: Rect) -> dict[str, Any]:
-        """The engine's parts of the reference to ``target`` (``Ranges.get_range``), parsed once per text."""
-        quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
-        ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
-        if target.cells > 1:
-            ref += f":{column_letters(target.c2)}{target.r2}"
-        rng = _RANGE_PARTS.get(ref)
-        if rng is None:
-            if len(_RANGE_PARTS) > 100_000:
-                _RANGE_PARTS.clear()
-            rng = _RANGE_PARTS[ref] = formulas.Ranges.get_range(ref)
-        return rng
-
     def _cover(self, key: Key, rows: list[list[Any]]) -> None:
         sheet, r0, c0 = key
         for i, row in enumerate(rows):
@@ -546,57 +398,11 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
-#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), and as xltb does (parse_reference),
-#: by its text: parsed once
-_RANGE_PARTS: dict[str, dict[str, Any]] = {}
-_PARSED: dict[str, Any] = {}
 _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
 
 
-#: formulas of one shape down a column evaluated together (xltb.recalc.bulk); False: each on its own
-#: (the test comparing both sets it)
-BULK = True
-
-
-def _varying(compiled: _Compiled) -> frozenset[int]:
-    """The inputs of a formula compiled around the base row that are the row's own cell."""
-    return frozenset(i for i, name in enumerate(compiled.inputs) if _relative(name))
-
-
-def _moves(name: str) -> bool:
-    """Whether a reference compiled around the base row has a row that moves with the formula's row."""
-    parsed = _PARSED.get(name)
-    if parsed is None:
-        parsed = parse_reference(name)
-    return bool(parsed) and any(r is not None and _BASE - 100_000 < r < _BASE + 100_000 for r, _ in parsed[1])
-
-
-def _relative(name: str) -> bool:
-    """Whether an input of a formula compiled around the base row is one cell at a relative row (``A500000``:
-    the row's own cell, which differs by row)."""
-    parsed = _PARSED.get(name)
-    if parsed is None:
-        parsed = parse_reference(name)
-    if not parsed or len(parsed[1]) != 1:
-        return False
-    r, c = parsed[1][0]
-    return r is not None and c is not None and _BASE - 100_000 < r < _BASE + 100_000
-
-
-def _shown(name: str, compiled: _Compiled, row: int) -> str:
-    """An input's reference as the formula writes it (rows compiled around _BASE put back)."""
-    if not compiled.shifted:
-        return name
-
-    def back(m: re.Match) -> str:
-        r = int(m[2])
-        return m[1] + str(r - _BASE + row if _BASE - 100_000 < r < _BASE + 100_000 else r)
-
-    return re.sub(r"([A-Z]{1,3}\$?)(\d+)", back, name)
-
-
 def _canonical(text: str, row: int) -> tuple[str, bool]:
-    """The formula with its relative rows written around :data:`_BASE` (``=A2`` in row 2 and ``=A3`` in
+    """The formula with its relative rows written around :data:`BASE` (``=A2`` in row 2 and ``=A3`` in
     row 3 are then one text, compiled once), and whether that was done."""
     ok = True
 
@@ -605,13 +411,13 @@ def _canonical(text: str, row: int) -> tuple[str, bool]:
         if m[1]:
             return m[1]  # a string or a quoted sheet name
         r = int(m[4])
-        if _BASE - 100_000 < r < _BASE + 100_000:
+        if BASE - 100_000 < r < BASE + 100_000:
             ok = False  # would be read back as a shifted row
         if m[3]:
             return m[0]  # an absolute row ($2) stays
         if abs(r - row) >= 100_000:
             ok = False
-        return f"{m[2]}{r - row + _BASE}"
+        return f"{m[2]}{r - row + BASE}"
 
     canonical = _CELL.sub(shift, text)
     if not ok or canonical == text:
@@ -619,7 +425,7 @@ def _canonical(text: str, row: int) -> tuple[str, bool]:
     return canonical, True
 
 
-def _compile(text: str, shifted: bool) -> _Compiled | str:
+def _compile(text: str, shifted: bool) -> Compiled | str:
     try:
         tokens, builder = formulas.Parser().ast(text)
     except RecursionError:
@@ -638,7 +444,7 @@ def _compile(text: str, shifted: bool) -> _Compiled | str:
         limit = guard.limit_met(exc)
         return str(limit) if limit is not None else f"cannot read the formula ({reason_of(exc)})"
     # the engine's functions called without its dispatcher, where the program reproduces the pipe
-    return _Compiled(program(function) or function, list(function.inputs), shifted)
+    return Compiled(program(function) or function, list(function.inputs), shifted)
 
 
 engine_functions.register()
