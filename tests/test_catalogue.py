@@ -65,6 +65,24 @@ def test_one_rounding_half_away_from_zero(value, places, text):
     assert display.round_half_away(value, places) == Fraction(text)
 
 
+def test_fixed_in_integers_is_the_exact_rounding():
+    """fixed() rounds in integers; it writes what round_half_away's exact value is, for every sign,
+    tie and precision (a tiny negative value that rounds to zero has no minus sign)."""
+    import random
+
+    rng = random.Random(23)
+    values = [Fraction(rng.randint(-10**6, 10**6), rng.randint(1, 10**4)) for _ in range(3000)]
+    values += [rng.randint(-10**5, 10**5) for _ in range(300)]
+    values += [Fraction(-1, 1000), Fraction(1, 2000), Fraction(-1, 2000), Fraction(-5, 1000), 0, Fraction(-3, 8)]
+    for value in values:
+        for places in range(6):
+            exact = display.round_half_away(value, places)
+            text = display.fixed(value, places)
+            assert Fraction(text) == exact
+            assert text.startswith("-") == (exact < 0)
+            assert len(text.split(".")[1]) == places if places else "." not in text
+
+
 def test_one_display_precision():
     # the record's fixed precision, else as many decimals as needed (1..4), else two
     assert display.value_text("TPR", 1969) == "1969" and display.value_text("AOB", Fraction(107, 8)) == "13.38"

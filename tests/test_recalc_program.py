@@ -17,7 +17,9 @@ from openpyxl import Workbook
 from fuzzing import mutate_workbook, template_seed
 from xltb.errors import InputError
 from xltb.hosts import engine as engine_functions
+from xltb.recalc import columns as recalc_columns
 from xltb.recalc import engine as recalc_engine
+from xltb.recalc.bulk import bulk
 from xltb.recalc.program import program
 from xltb.recalc.run import recalc_bytes
 
@@ -49,15 +51,33 @@ def _both(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object,
     with monkeypatch.context() as m:
         m.setattr(recalc_engine, "program", lambda pipe: None)
         m.setattr(engine_functions, "EXACT_LOOKUP", False)
+        m.setattr(recalc_columns, "BULK", False)
         slow = run()
     return fast, slow, sum(made)
 
 
+def _bulk_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the columns evaluated in bulk in this test (bulk's result not declined)."""
+    sizes: list[int] = []
+
+    def counted(plan, rows, varying):
+        out = bulk(plan, rows, varying)
+        if out is not None:
+            sizes.append(len(rows))
+        return out
+
+    monkeypatch.setattr(recalc_columns, "bulk", counted)
+    return sizes
+
+
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
 def test_bundled_workbooks_give_the_dispatchers_values(path, monkeypatch):
+    sizes = _bulk_counted(monkeypatch)
     fast, slow, programs = _both(path.read_bytes(), monkeypatch)
     assert fast == slow
     assert programs > 0  # the shortcut was taken, not only the dispatcher compared with itself
+    if path.parent.name == "templates":
+        assert sizes  # and the columns of the standings were evaluated in bulk
 
 
 def _lookups() -> bytes:
@@ -86,6 +106,46 @@ def test_lookups_of_every_kind_of_value_give_the_dispatchers_values(monkeypatch)
     fast, slow, programs = _both(_lookups(), monkeypatch)
     assert fast == slow
     assert programs > 0
+
+
+def _columns() -> bytes:
+    """The templates' shapes down columns, over every kind of value a row may hold: numbers, their text,
+    text in both cases, booleans, errors, empty cells, 0, values not found, duplicates; plus shapes bulk
+    must decline or treat per row (an absolute cell, ranges that move with the row, INDEX of two
+    columns, a column whose cells are read by the next row)."""
+    wb = Workbook()
+    ws = wb.active
+    keys = [3, "3", "Abc", "abc", True, 1, 1.0, "=1/0", None, "x*y", 2.5, 3, "ABC", False, 0, "", "=NA()", 99,
+            "nope", '=""', "=A2", 7]
+    table = [3, "abc", True, 1, 2.5, 0, "x*y", False, "", 7, "3", 1.5]
+    for i, v in enumerate(table, start=1):
+        ws.cell(row=i, column=16, value=v)  # P: the keys looked up
+        ws.cell(row=i, column=15, value=f"o{i}" if i % 3 else i * 1.5)  # O: what is found
+        ws.cell(row=i, column=19, value=None if i % 4 == 0 else ("=1/0" if i == 6 else -i))  # S
+    for r, v in enumerate(keys * 4, start=2):  # more than 64 rows: the whole columns are shared ranges
+        ws.cell(row=r, column=1, value=v)
+        ws.cell(row=r, column=2, value=f'=IF($A{r}=0,"",INDEX($O:$O,MATCH($A{r},$P:$P,0)))')
+        ws.cell(row=r, column=3, value=f'=IF($A{r}=0,"",INDEX($S:$S,MATCH($A{r},$P:$P,0)))')
+        ws.cell(row=r, column=4, value=f"=A{r}")
+        ws.cell(row=r, column=5, value=f"=MATCH(A{r},$P$1:$P$12,0)")
+        ws.cell(row=r, column=6, value=f'=IF(A{r}>2,"big",A{r}<>"x")')
+        ws.cell(row=r, column=7, value=f"=INDEX($O$1:$S$12,MATCH($A{r},$P:$P,0),1)")
+        ws.cell(row=r, column=8, value=f"=A{r}=$Z$1")
+        ws.cell(row=r, column=9, value=f"=MATCH(A{r},P{r}:P{r + 3},0)")
+        ws.cell(row=r, column=10, value=f"=IF(J{r - 1}=0,A{r},J{r - 1})" if r > 2 else "=A2")
+        ws.cell(row=r, column=11, value=f"=INDEX($O:$O,A{r})")
+        ws.cell(row=r, column=12, value=f"=IF(D{r}=0,A{r},D{r})")  # D: evaluated row by row, as L reads it
+    ws["Z1"] = "abc"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_columns_of_one_shape_in_bulk_give_each_cells_values(monkeypatch):
+    sizes = _bulk_counted(monkeypatch)
+    fast, slow, _ = _both(_columns(), monkeypatch)
+    assert fast == slow
+    assert len(sizes) >= 4 and min(sizes) == 88  # the columns were evaluated in bulk, not declined
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import formulas  # the engine: only `xltb recalc` imports this module
@@ -26,30 +25,24 @@ from formulas.functions import get_functions, not_implemented
 from .. import limits
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..hosts import engine as engine_functions
-from ..hosts.book import SETTING_NAMES
 from .program import program
+from .bulk import Cell
+from .columns import Columns
+from .inputs import BASE, TB_CALL, Compiled, Inputs
 from . import guard
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, parse_reference, fit_array, column_letters, from_engine_block, nesting, reason_of, to_engine
+from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, fit_array, from_engine_block, nesting, reason_of, to_engine
 
 #: a relative row in a formula's text, outside strings and quoted sheet names
 _CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
-_BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
-_TB = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
+
 
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
 logging.getLogger("formulas").setLevel(logging.CRITICAL)
 
 
 
-@dataclass
-class _Compiled:
-    function: Any
-    inputs: list[str]
-    shifted: bool  # relative rows were compiled around _BASE
-
-
-class Engine:
+class Engine(Inputs, Columns):
     """Evaluates every formula of a :class:`Book`."""
 
     def __init__(self, book: Book):
@@ -77,7 +70,9 @@ class Engine:
             if key not in self.too_large and (f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text))):
                 self.anchors[key[0]].append(key)
         self.budget = guard.reset()  # what the formulas build, counted for this recalculation
-        self.compiled: dict[str, _Compiled | str] = {}
+        self.compiled: dict[str, Compiled | str] = {}
+        self.compiled_at: dict[Key, Compiled] = {}
+        self.inputs_memo: dict[tuple[str, str], tuple[str, Any]] = {}  # (input, sheet) -> _input's answer
         self.outcome = Outcome({}, {}, {})
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
         self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
@@ -92,10 +87,15 @@ class Engine:
         self.spill_blocked: list[tuple[Key, str]] = []
         #: what a formula's value leaves out (a table cut to its array formula's range), by formula cell
         self.warnings: dict[Key, str] = {}
+        #: formulas of a column's shape whose inputs are ready, kept to be evaluated with the rest of their
+        #: column (:mod:`xltb.recalc.bulk`): key -> (column, compiled, inputs); BULK False: one by one
+        self.pending: dict[Key, tuple[Any, Compiled, list[Any]]] = {}
+        self.columns: dict[Any, list[Key]] = {}  # the kept formulas by column and shape, in the order kept
 
     # -- the order of evaluation
     def run(self) -> Outcome:
         state: dict[Key, int] = {}  # 1: its inputs are being evaluated; 2: done
+        order: dict[Key, int] = {}  # when each formula's inputs were done: when it is evaluated one by one
         deps_of: dict[Key, list[Key]] = {}
         in_cycle: set[Key] = set()  # the other cells of a circular reference found
         for start in self.book.formulas:
@@ -112,6 +112,7 @@ class Engine:
                     except NotEvaluated as why:
                         self.outcome.failed[key] = str(why)
                         state[key] = 2
+                        order[key] = len(order)
                         stack.pop()
                         continue
                     todo = [d for d in deps_of[key] if state.get(d) != 2]
@@ -124,6 +125,7 @@ class Engine:
                         path = sorted(place, key=place.__getitem__)
                         in_cycle.update(path[path.index(cycle):] if cycle in place else ())
                         state[key] = 2
+                        order[key] = len(order)
                         stack.pop()
                         continue
                     if todo:
@@ -131,15 +133,28 @@ class Engine:
                         continue
                 stack.pop()
                 state[key] = 2
+                order[key] = len(order)
+                for d in deps_of[key]:  # kept formulas this one reads: evaluated now, with their column
+                    if d in self.pending:
+                        self._force(d)
                 bad = next((d for d in deps_of[key] if d in self.outcome.failed), None)
                 if bad is not None:
                     self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
                                                 else f"it reads {address(bad)}, which was not evaluated")
                     continue
                 try:
-                    self._evaluate(key)
+                    if not self._keep(key):
+                        self._evaluate(key)
                 except NotEvaluated as why:
                     self.outcome.failed[key] = str(why)
+        while self.pending:
+            self._force(next(iter(self.pending)))
+        # the values and failures in the order the cells were reached, as when each is evaluated at once
+        # (the lists of error values and of formulas not evaluated follow it)
+        last = len(order)
+        for name in ("values", "failed", "spills"):
+            table = getattr(self.outcome, name)
+            setattr(self.outcome, name, dict(sorted(table.items(), key=lambda kv: order.get(kv[0], last))))
         return self.outcome
 
     def _dependencies(self, key: Key) -> list[Key]:
@@ -151,10 +166,10 @@ class Engine:
         why = misread(f.text, key[0])
         if why:
             raise NotEvaluated(why)
-        compiled = self._compile(placed(f, key), key[1])
+        compiled = self._compiled(key)
         out: list[Key] = []
         rects = [self._input(name, key, compiled)[1] for name in compiled.inputs]
-        if _TB.search(outside_strings(f.text)):
+        if TB_CALL.search(outside_strings(f.text)):
             rects += [self.clip(r) for r in self._default_rects() if isinstance(r, Rect)]
         for rect in rects:
             if isinstance(rect, Rect):
@@ -183,7 +198,16 @@ class Engine:
         return found
 
     # -- compiling
-    def _compile(self, text: str, row: int) -> _Compiled:
+    def _compiled(self, key: Key) -> Compiled:
+        """The formula at ``key`` compiled: once for its order and its evaluation (its text made canonical
+        once, not twice)."""
+        hit = self.compiled_at.get(key)
+        if hit is None:
+            f = self.book.formulas[key]
+            hit = self.compiled_at[key] = self._compile(placed(f, key), key[1])
+        return hit
+
+    def _compile(self, text: str, row: int) -> Compiled:
         if len(text) > limits.MAX_FORMULA_CHARS:
             raise NotEvaluated(f"the formula has {len(text):,} characters, more than the limit of "
                                f"{limits.MAX_FORMULA_CHARS:,}")
@@ -197,71 +221,6 @@ class Engine:
         if isinstance(hit, str):
             raise NotEvaluated(hit)
         return hit
-
-    # -- inputs
-    def _input(self, name: str, key: Key, compiled: _Compiled) -> tuple[str, Any]:
-        """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula."""
-        sheet, row = key[0], key[1]
-        if name.endswith("#"):  # the spill range of a dynamic array (A1#): where its result is
-            _, anchor = self._input(name[:-1], key, compiled)
-            if not isinstance(anchor, Rect) or anchor.cells != 1:
-                raise NotEvaluated(f"{name} is not the spill range of one cell")
-            at = (anchor.sheet, anchor.r1, anchor.c1)
-            f = self.book.formulas.get(at)
-            spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
-            return name, spill or anchor
-        parsed = _PARSED.get(name)
-        if parsed is None:
-            if len(_PARSED) > 100_000:
-                _PARSED.clear()
-            parsed = _PARSED[name] = parse_reference(name)
-        if parsed is False:
-            local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
-            target = local if local is not None else self.book.names.get(name.split("!")[-1])
-            if target is None:
-                raise NotEvaluated(f"the name {name} is not defined in the workbook")
-            if isinstance(target, str) and target.startswith("!"):
-                raise NotEvaluated(f"the name {name} {target[1:]}")
-            if isinstance(target, Rect):
-                target = self.clip(target)
-                if target.cells > limits.MAX_RANGE_CELLS:
-                    raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
-                                       f"limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
-            return name, target
-        upper, parts = parsed
-        if upper is not None:
-            if upper.startswith("["):
-                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to another workbook")
-            if upper not in self.upper:
-                raise NotEvaluated(f"{_shown(name, compiled, row)} refers to a sheet the workbook does not have")
-            sheet = self.upper[upper]
-        cells = []
-        for r, c in parts:
-            if r is not None and compiled.shifted and _BASE - 100_000 < r < _BASE + 100_000:
-                r = r - _BASE + row
-            cells.append((r, c))
-        (r1, c1), (r2, c2) = cells[0], cells[-1]
-        if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
-            r2 = MAX_ROWS if r2 is None else r2
-            c2 = MAX_COLUMNS if c2 is None else c2
-        r1 = 1 if r1 is None else r1  # whole columns
-        c1 = 1 if c1 is None else c1  # whole rows
-        for r, c in ((r1, c1), (r2, c2)):
-            if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
-                raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
-        rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
-        if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
-            rect = self.clip(rect)
-        if rect.cells > limits.MAX_RANGE_CELLS:
-            raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more "
-                               f"than the limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
-        return name, rect
-
-    def _default_rects(self) -> list[Any]:
-        names = self.book.names
-        out = [names.get(n) for n in ("CROSSTABLE", "SETTINGS", "MATCHES", "TEAMS")]
-        out += [names.get(k.upper()) for k in SETTING_NAMES]
-        return out
 
     def cell(self, sheet: str, r: int, c: int) -> Any:
         """The value of one cell, formulas evaluated (a formula not evaluated yet or failed: NotEvaluated)."""
@@ -305,12 +264,20 @@ class Engine:
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
         f = self.book.formulas[key]
-        compiled = self._compile(placed(f, key), key[1])
-        args = []
-        for name in compiled.inputs:
+        compiled = self._compiled(key)
+        self._finish(key, self._call(key, compiled, self._arguments(key, compiled)))
+
+    def _arguments(self, key: Key, compiled: Compiled, cells: frozenset[int] = frozenset()) -> list[Any]:
+        """The engine's inputs of the formula at ``key``; those in ``cells`` that are one cell as a
+        :class:`~xltb.recalc.bulk.Cell` (its value read now, the engine's reference made when needed)."""
+        args: list[Any] = []
+        for i, name in enumerate(compiled.inputs):
             _, target = self._input(name, key, compiled)
             if isinstance(target, Rect):
                 try:
+                    if i in cells and target.cells == 1 and target not in self.ranges_memo:
+                        args.append(Cell(self._range_parts(target), self.block(target)))
+                        continue
                     args.append(self._ranges(target))
                 except NotEvaluated:
                     raise
@@ -318,7 +285,10 @@ class Engine:
                     raise NotEvaluated(reason_of(exc)) from None
             else:
                 args.append(to_engine(target))
-        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
+        return args
+
+    def _call(self, key: Key, compiled: Compiled, args: list[Any]) -> Any:
+        f = self.book.formulas[key]
         self.current = key
         engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, (
             (f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1) if f.kind == "array" else None)
@@ -332,6 +302,12 @@ class Engine:
             raise NotEvaluated(reason_of(exc)) from None
         finally:
             engine_functions.ACTIVE.engine = None
+        return result
+
+    def _finish(self, key: Key, result: Any) -> None:
+        """Keep the engine's ``result`` of the formula at ``key`` as its value (an array spilt, covered)."""
+        f = self.book.formulas[key]
+        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
         rows = from_engine_block(result)
         if f.kind == "array":
             rows = fit_array(rows, f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)
@@ -378,16 +354,7 @@ class Engine:
         hit = self.ranges_memo.get(target)
         if hit is not None:
             return hit
-        quoted = target.sheet.upper().replace("'", "''")  # O'Brien: 'O''BRIEN'!A1
-        ref = f"'{quoted}'!{column_letters(target.c1)}{target.r1}"
-        if target.cells > 1:
-            ref += f":{column_letters(target.c2)}{target.r2}"
-        rng = _RANGE_PARTS.get(ref)
-        if rng is None:
-            if len(_RANGE_PARTS) > 100_000:
-                _RANGE_PARTS.clear()
-            rng = _RANGE_PARTS[ref] = formulas.Ranges.get_range(ref)
-        out = formulas.Ranges().set_value(rng, self.block(target))
+        out = formulas.Ranges().set_value(self._range_parts(target), self.block(target))
         if target in self.range_memo:
             self.ranges_memo[target] = out
         return out
@@ -400,6 +367,7 @@ class Engine:
                     self.covered[sheet][(r0 + i, c0 + j)] = v
         mr, mc = self.extent[sheet]
         self.extent[sheet] = (max(mr, r0 + len(rows) - 1), max(mc, c0 + len(rows[0]) - 1))
+        self.inputs_memo.clear()  # whole columns and names reach as far as the sheet's cells: resolved again
         self.range_memo = {k: v for k, v in self.range_memo.items() if k.sheet != sheet}
         self.ranges_memo = {k: v for k, v in self.ranges_memo.items() if k.sheet != sheet}
 
@@ -430,27 +398,11 @@ class Engine:
         return self.upper.get(upper.upper(), upper)
 
 
-#: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), and as xltb does (parse_reference),
-#: by its text: parsed once
-_RANGE_PARTS: dict[str, dict[str, Any]] = {}
-_PARSED: dict[str, Any] = {}
 _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
 
 
-def _shown(name: str, compiled: _Compiled, row: int) -> str:
-    """An input's reference as the formula writes it (rows compiled around _BASE put back)."""
-    if not compiled.shifted:
-        return name
-
-    def back(m: re.Match) -> str:
-        r = int(m[2])
-        return m[1] + str(r - _BASE + row if _BASE - 100_000 < r < _BASE + 100_000 else r)
-
-    return re.sub(r"([A-Z]{1,3}\$?)(\d+)", back, name)
-
-
 def _canonical(text: str, row: int) -> tuple[str, bool]:
-    """The formula with its relative rows written around :data:`_BASE` (``=A2`` in row 2 and ``=A3`` in
+    """The formula with its relative rows written around :data:`BASE` (``=A2`` in row 2 and ``=A3`` in
     row 3 are then one text, compiled once), and whether that was done."""
     ok = True
 
@@ -459,13 +411,13 @@ def _canonical(text: str, row: int) -> tuple[str, bool]:
         if m[1]:
             return m[1]  # a string or a quoted sheet name
         r = int(m[4])
-        if _BASE - 100_000 < r < _BASE + 100_000:
+        if BASE - 100_000 < r < BASE + 100_000:
             ok = False  # would be read back as a shifted row
         if m[3]:
             return m[0]  # an absolute row ($2) stays
         if abs(r - row) >= 100_000:
             ok = False
-        return f"{m[2]}{r - row + _BASE}"
+        return f"{m[2]}{r - row + BASE}"
 
     canonical = _CELL.sub(shift, text)
     if not ok or canonical == text:
@@ -473,7 +425,7 @@ def _canonical(text: str, row: int) -> tuple[str, bool]:
     return canonical, True
 
 
-def _compile(text: str, shifted: bool) -> _Compiled | str:
+def _compile(text: str, shifted: bool) -> Compiled | str:
     try:
         tokens, builder = formulas.Parser().ast(text)
     except RecursionError:
@@ -492,7 +444,7 @@ def _compile(text: str, shifted: bool) -> _Compiled | str:
         limit = guard.limit_met(exc)
         return str(limit) if limit is not None else f"cannot read the formula ({reason_of(exc)})"
     # the engine's functions called without its dispatcher, where the program reproduces the pipe
-    return _Compiled(program(function) or function, list(function.inputs), shifted)
+    return Compiled(program(function) or function, list(function.inputs), shifted)
 
 
 engine_functions.register()

@@ -31,14 +31,15 @@ _DATA_KEYS = frozenset({"type", "wait_inputs", "index", "filters"})
 
 
 class _Step:
-    __slots__ = ("function", "inputs", "output", "filters")
+    __slots__ = ("function", "inputs", "output", "filters", "name")
 
     def __init__(self, function: Callable[..., Any], inputs: tuple[int, ...], output: int,
-                 filters: tuple[Callable[[Any], Any], ...]):
+                 filters: tuple[Callable[[Any], Any], ...], name: str = ""):
         self.function = function
         self.inputs = inputs
         self.output = output
         self.filters = filters
+        self.name = name  # the function node's id: the function's name (``MATCH``, ``=``), ``<n>`` after a repeat
 
 
 def program(pipe: Any) -> Callable[..., Any] | None:
@@ -83,7 +84,7 @@ def program(pipe: Any) -> Callable[..., Any] | None:
         if not set(out_attr) <= _DATA_KEYS:
             return None
         steps.append(_Step(attr["function"], tuple(place(i) for i in attr["inputs"]), place(out),
-                           tuple(out_attr.get("filters", ()))))
+                           tuple(out_attr.get("filters", ())), str(node)))
     known = {s for s, _ in constants} | {slot[i] for i in inputs}
     for step in steps:  # every input is set before the node that reads it
         if not set(step.inputs) <= known:
@@ -111,7 +112,21 @@ def program(pipe: Any) -> Callable[..., Any] | None:
             values[step.output] = value
         return values[result]
 
+    evaluate.plan = Plan(tuple(first), run, result, arity)  # type: ignore[attr-defined]
     return evaluate
+
+
+class Plan:
+    """A program's parts, for :mod:`xltb.recalc.bulk`: the constants' slots, the steps, the result's slot,
+    the number of inputs."""
+
+    __slots__ = ("first", "steps", "result", "arity")
+
+    def __init__(self, first: tuple[Any, ...], steps: tuple[_Step, ...], result: int, arity: int):
+        self.first = first
+        self.steps = steps
+        self.result = result
+        self.arity = arity
 
 
 def both(pipe: Any) -> tuple[Callable[..., Any], Callable[..., Any] | None]:

@@ -10,19 +10,21 @@ A print style sheet prints the title block, the standings and the crosstable on 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
+from typing import Any
 
 from .. import __version__
 from ..model import Colour
 from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from .details import event_rows
-from .explain import how_message, shown_score
+from .explain import how_message
 from .grid import grid_rows, is_round_robin
 from .team_grid import is_team_round_robin, team_grid_rows
 from .i18n import Language, language
 from ..tiebreaks.codes import tiebreak_of
-from ..tiebreaks.display import fixed, value_text
+from ..tiebreaks.display import decimals, fixed, value_text
 from .prizes import prizes_section
 from .team_sheets import players_by_board_rows, team_round_text
 from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
@@ -112,41 +114,85 @@ def _cells(values, tag="td", classes=None) -> str:
                    for i, v in enumerate(values))
 
 
-def _breakdown(st: Standings, row, k: int, code: str, lang: Language) -> str:
+class _Said:
+    """What the panels of one page repeat, made once per page: the figures (a page of 300 players
+    formats some 60,000 of them, from a few hundred distinct values), the words of the tables, the
+    tie-breaks' names, and each kind of contribution's explanation, escaped."""
+
+    def __init__(self, lang: Language):
+        self.lang = lang
+        self.figures: dict[tuple[int | None, int, int], str] = {}
+        self.places: dict[str, int | None] = {}
+        self.names: dict[str, str] = {}
+        self.hows: dict[tuple[object, ...], str] = {}
+        self.close = escape(lang("close"))
+        self.value = escape(lang("value"))
+        self.heads = _cells([escape(h) for h in (lang("round_word"), lang("opponent"), lang("score"), lang("result"),
+                                                 lang("value"), lang("how"))], "th")
+
+    def figure(self, code: str, value: Fraction | int | None) -> str:
+        """``lang.number(value_text(code, value))``: a tie-break's value as the page writes it."""
+        if value is None:
+            return ""
+        places = self.places.get(code, -1)
+        if places == -1:
+            places = self.places[code] = decimals(code)
+        key = (places, value.numerator, value.denominator)  # a Fraction's own hash costs ten times more
+        text = self.figures.get(key)
+        if text is None:
+            text = self.figures[key] = self.lang.number(value_text(code, value))
+        return text
+
+    def name(self, code: str) -> str:
+        text = self.names.get(code)
+        if text is None:
+            text = self.names[code] = escape(self.lang.tiebreak_name(code))
+        return text
+
+    def how(self, c: Any) -> str:
+        """The contribution's explanation (``how_message``: its source, article, VUR and cut), escaped."""
+        key = (c.source, c.article, c.vur, c.cut)
+        text = self.hows.get(key)
+        if text is None:
+            text = self.hows[key] = escape(self.lang.render(how_message(c, cut="cut")))
+        return text
+
+
+def _breakdown(st: Standings, row: Any, k: int, code: str, said: _Said) -> str:
     """The panel of one value: contributions (or the steps of direct encounter) and notes."""
+    lang = said.lang
     p = row.participant
     shown = st.shown(code, row.start_no)
     tb = tiebreak_of(code)
-    head = (f'<a class="close" href="#standings">{escape(lang("close"))} \u2715</a>'
-            f"<h3>{escape(code)} \u2013 {escape(lang.tiebreak_name(code))}: #{p.start_no} {escape(p.name)}</h3>")
+    head = (f'<a class="close" href="#standings">{said.close} \u2715</a>'
+            f"<h3>{escape(code)} \u2013 {said.name(code)}: #{p.start_no} {escape(p.name)}</h3>")
     lines = []
     if st.direct(code):
         steps = st.encounter_steps(code, row.start_no)
         value = lang.number(value_text(code, shown)) if shown is not None else lang("not_applied")
-        lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> (C.07 6)</p>")
+        lines.append(f"<p>{said.value}: <b>{escape(value)}</b> (C.07 6)</p>")
         if steps:
             lines.append("<ul>" + "".join(f"<li>{escape(lang.render(s.message()))}</li>" for s in steps) + "</ul>")
         if (tb is not None and tb.acronym == "DE") or shown is None:
             return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
     ev = st.evaluation(row.start_no, code)
     if ev is None:
-        lines.append(f"<p>{escape(lang('value'))}: {escape(lang('undefined'))}</p>")
+        lines.append(f"<p>{said.value}: {escape(lang('undefined'))}</p>")
     else:
         value = lang.number(value_text(code, ev.value)) or lang("undefined")
-        lines.append(f"<p>{escape(lang('value'))}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
+        lines.append(f"<p>{said.value}: <b>{escape(value)}</b> ({escape(ev.article)})</p>")
         parts = ev.breakdown()
         if parts:
-            heads = [lang("round_word"), lang("opponent"), lang("score"), lang("result"), lang("value"), lang("how")]
             body = []
             for c in parts:
-                how = lang.render(how_message(c, cut="cut"))
-                score = shown_score(c)
-                v = lang.number(value_text(code, c.value))
-                cells = [c.round or "", c.opponent or "", lang.number(score), _num(c.result, lang),
-                         f"({v})" if c.cut else v, escape(how)]
-                body.append(f'<tr{" class=cut" if c.cut else ""}>' + _cells(cells, classes={5: "how"}) + "</tr>")
-            lines.append("<table><thead><tr>" + _cells([escape(h) for h in heads], "th") + "</tr></thead><tbody>"
-                         + "".join(body) + "</tbody></table>")
+                # shown_score: the opponent's rating for rating-based tie-breaks, else the score used
+                score = str(c.rating) if c.rating is not None and c.score is None else said.figure("X", c.score)
+                v = said.figure(code, c.value)
+                # the cells _cells(..., classes={5: "how"}) writes
+                body.append(f'<tr{" class=cut" if c.cut else ""}><td>{c.round or ""}</td><td>{c.opponent or ""}</td>'
+                            f'<td>{score}</td><td>{said.figure("X", c.result)}</td>'
+                            f'<td>{f"({v})" if c.cut else v}</td><td class="how">{said.how(c)}</td></tr>')
+            lines.append("<table><thead><tr>" + said.heads + "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
         for note in ev.notes:
             lines.append(f"<p>{escape(lang.render(note))}</p>")
     return f'<section class="bd" id="b-{p.start_no}-{k}" role="dialog">{head}{"".join(lines)}</section>'
@@ -171,6 +217,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     left = {heads.index(lang("team") if team else lang("name"))}
     rows, panels = [], []
     places = {code: st.places(code) for code in st.codes}
+    said = _Said(lang)
     for row, e in zip(st.rows, entries):
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
         cells += [escape(e.title)] if has["title"] else []
@@ -190,7 +237,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
             # an empty value (DE that decided nothing) is still a link to its breakdown, without a mark on paper
             cells.append(f'<a class="v{"" if text else " e"}" href="#b-{e.start_no}-{k}" title="{label}">'
                          f'{text or "&nbsp;"}</a>')
-            panels.append(_breakdown(st, row, k, code, lang))
+            panels.append(_breakdown(st, row, k, code, said))
         rows.append(f'<tr data-no="{e.start_no}">' + _cells(cells, classes={i: "l" for i in left}) + "</tr>")
     table = ("<table id=standings-table><thead><tr>" + _cells([escape(str(h)) for h in heads], "th", {i: "l" for i in left})
              + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
