@@ -214,9 +214,8 @@ def normalise_zip(data: bytes) -> bytes:
     """Rewrite the zip with fixed timestamps so that the same workbook gives the same bytes."""
     import zipfile
 
-    src = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             fixed = zipfile.ZipInfo(info.filename, date_time=(2024, 1, 1, 0, 0, 0))
             fixed.compress_type = zipfile.ZIP_DEFLATED

@@ -213,7 +213,7 @@ def embed(data: bytes, values: dict[str, dict[str, Any]], dynamic: dict[str, set
             cells[(int(m[2]), column_index(m[1]))] = Edit("formula", value, dynamic=ref in dynamic.get(sheet, ()))
     by_path = {paths[s]: s for s in edits}
     out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    with src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:  # src closed here, not by the collector
         for info in src.infolist():
             body = src.read(info.filename)
             name = info.filename
