@@ -65,9 +65,10 @@ def _adapter(name: str):
         return xw.func(category=CATEGORY, volatile=functions.is_volatile(name))(version)
     lead = params[:params.index("crosstable")]
     names = lead + list(functions.BLOCKS) + ["caller"]  # the signature below, in its order
+    known = frozenset(names)
 
     def udf(*args, **kwargs):
-        if len(args) > len(names) or not kwargs.keys() <= set(names):
+        if len(args) > len(names) or not kwargs.keys() <= known:
             raise TypeError(f"{name}() takes the arguments {', '.join(names)}")
         values = dict(zip(names, args))  # bound by hand: Signature.bind cost more than the value itself
         values.update(kwargs)
