@@ -30,6 +30,7 @@ from ..cells import column_letters
 from ..functions.callables import NAMES
 from ..functions.prizes import tb_prizes
 from .book import Block, Blocks, NoCrosstable, fit, resolve
+from .scipy_later import functions as engine_table
 
 #: the engine evaluating a formula now (its workbook's names give the blocks left out) and the size of
 #: the array formula being filled (TB_STANDINGS pads its table to it)
@@ -345,7 +346,7 @@ def _cached_match():
 def register() -> None:
     """Put every xltb function into the engine's table of functions (under its plain name: the spellings
     Excel stores are made plain before a formula is compiled)."""
-    table = get_functions()
+    table = engine_table()  # SciPy imported only when a statistical function is called
     entry = table["INDEX"]
     if isinstance(entry, dict) and not getattr(entry["function"], "xltb", False):
         from formulas.functions import wrap_func
