@@ -28,8 +28,9 @@ the results cell for cell.
 
 from __future__ import annotations
 
+import math
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import formulas
 import numpy as np
@@ -82,6 +83,21 @@ class _Column:
         self.array = array
 
 
+class Moving:
+    """An input that is the row's own cell, for a whole column of formulas: the column's values (an
+    ``(n, 1)`` block: row ``i`` the element of the ``(1, 1)`` block row ``i``'s reference holds) and, made
+    only where a function is given the reference itself, row ``i``'s :class:`Cell`."""
+
+    __slots__ = ("array", "cell")
+
+    def __init__(self, array: Any, cell: Callable[[int], Cell]):
+        self.array = array
+        self.cell = cell
+
+
+_VARYING = (_Rows, _Column, Moving)
+
+
 def bulk_shape(plan: Plan) -> bool:
     """Whether every step of the program is one :func:`bulk` evaluates."""
     return all(_name(step.name) in ONCE or _name(step.name) in EACH for step in plan.steps)
@@ -96,17 +112,38 @@ def bulk(plan: Plan, rows: Sequence[Sequence[Any]], varying: frozenset[int]) -> 
     """Each row's result of the program (``rows``: each row's inputs, the same objects for the inputs not
     in ``varying``), or None where a step is not one this evaluates in bulk."""
     n = len(rows)
+    inputs = [_Rows([r[i] for r in rows]) if i in varying else rows[0][i] for i in range(plan.arity)]
+    final = _run(plan, inputs, n)
+    if final is None:
+        return None
+    return [_item(final, r) for r in range(n)]
+
+
+def bulk_column(plan: Plan, inputs: Sequence[Any], n: int) -> Any:
+    """The results of a column of ``n`` formulas of one program (``inputs``: a :class:`Moving` for each
+    input that is the row's own cell, the one object all rows share for the others): an ``(n, 1)`` array
+    whose row ``i`` holds the element of row ``i``'s ``(1, 1)`` result, or a list of each row's result (a
+    step called per row gave it), or None where a step is not one this evaluates in bulk."""
+    final = _run(plan, list(inputs), n)
+    if final is None:
+        return None
+    if isinstance(final, (_Column, Moving)):
+        return final.array
+    return [_item(final, r) for r in range(n)]
+
+
+def _run(plan: Plan, inputs: list[Any], n: int) -> Any:
+    """The program's result slot over the column (a value that differs by row), or None."""
     values: list[Any] = list(plan.first)
-    for i in range(plan.arity):
-        values[i] = _Rows([r[i] for r in rows]) if i in varying else rows[0][i]
+    values[:plan.arity] = inputs
     for step in plan.steps:
         name = _name(step.name)
         ins = [values[j] for j in step.inputs]
-        vary = [k for k, v in enumerate(ins) if isinstance(v, (_Rows, _Column))]
+        vary = [k for k, v in enumerate(ins) if isinstance(v, _VARYING)]
         if name in ONCE and vary and (name not in _ONLY_FIRST or vary == [0]):
             args = []
             for v in ins:
-                if isinstance(v, (_Rows, _Column)):
+                if isinstance(v, _VARYING):
                     stacked = _stack(v, n)
                     if stacked is None:
                         return None
@@ -119,6 +156,9 @@ def bulk(plan: Plan, rows: Sequence[Sequence[Any]], varying: frozenset[int]) -> 
             if not isinstance(out, np.ndarray) or out.shape != (n, 1):
                 return None
             values[step.output] = _Column(out)
+        elif name in EACH and vary == [2] and len(ins) == 3 and not step.filters and \
+                (column := _index_column(step, ins, n)) is not None:
+            values[step.output] = _Column(column)
         elif name in ONCE or name in EACH:  # per row (a step no row's input reaches: the same call for each)
             items = []
             for r in range(n):
@@ -130,12 +170,65 @@ def bulk(plan: Plan, rows: Sequence[Sequence[Any]], varying: frozenset[int]) -> 
         else:
             return None
     final = values[plan.result]
-    if not isinstance(final, (_Rows, _Column)):
+    return final if isinstance(final, _VARYING) else None
+
+
+def _index_column(step: Any, ins: list[Any], n: int) -> Any:
+    """``INDEX(column, row)`` for every row at once, where the column is one range one cell wide (the same
+    for all rows) and the row numbers differ by row: the element a row's INDEX reference holds, read from
+    the range's values, for a whole row number inside the range (what xltb's INDEX, ``_fast_index`` in
+    :mod:`xltb.hosts.engine`, gives as a one-cell reference, read by the next step as its value); any
+    other row number (an error value, 0, a text, beyond the range) is the engine's INDEX called for that
+    row. None: not this shape (the caller calls INDEX per row)."""
+    flag, array, numbers = ins
+    if flag is not False or not isinstance(array, formulas.Ranges) or len(array.ranges) != 1:
         return None
-    return [_item(final, r) for r in range(n)]
+    rng = array.ranges[0]
+    try:
+        height, width = int(rng["r2"]) - int(rng["r1"]) + 1, int(rng["n2"]) - int(rng["n1"]) + 1
+        table = array.value
+    except Exception:
+        return None
+    if width != 1 or not isinstance(table, np.ndarray) or table.shape != (height, 1):
+        return None
+    rows = _stack(numbers, n)
+    if rows is None:
+        return None
+    out = np.empty((n, 1), dtype=object)
+    for r in range(n):
+        x = rows[r, 0]
+        if isinstance(x, _NUMBER) and not isinstance(x, _BOOL) and math.isfinite(x) and 1 <= x < height + 1:
+            out[r, 0] = table[int(x) - 1, 0]
+            continue
+        got = step.function(*[_item(v, r) for v in ins])
+        element = _element(got)
+        if element is _NONE:
+            return None
+        out[r, 0] = element
+    return out
+
+
+_NUMBER = (int, float, np.integer, np.floating)
+_BOOL = (bool, np.bool_)
+_NONE = object()
+
+
+def _element(item: Any) -> Any:
+    """The one value a row's result holds, as :func:`_stack` reads it, or ``_NONE``."""
+    if isinstance(item, formulas.Ranges):
+        item = item.value
+    if isinstance(item, np.ndarray):
+        if item.shape != (1, 1) or item.dtype != object:
+            return _NONE
+        return item[0, 0]
+    if isinstance(item, (list, tuple)):
+        return _NONE
+    return item
 
 
 def _item(value: Any, r: int) -> Any:
+    if isinstance(value, Moving):
+        return value.cell(r).ranges()
     if isinstance(value, _Rows):
         item = value.items[r]
         return item.ranges() if isinstance(item, Cell) else item
@@ -144,10 +237,10 @@ def _item(value: Any, r: int) -> Any:
     return value
 
 
-def _stack(value: _Rows | _Column, n: int) -> Any:
+def _stack(value: _Rows | _Column | Moving, n: int) -> Any:
     """The rows' values as one ``(n, 1)`` array: each row's one value (a one-cell reference's value, a
     ``(1, 1)`` array's element) where the row's cell has one, else None."""
-    if isinstance(value, _Column):
+    if isinstance(value, (_Column, Moving)):
         return value.array
     out = np.empty((n, 1), dtype=object)
     for r, item in enumerate(value.items):
@@ -165,4 +258,4 @@ def _stack(value: _Rows | _Column, n: int) -> Any:
     return out
 
 
-__all__: Sequence[str] = ("Cell", "bulk", "bulk_shape", "ONCE", "EACH")
+__all__: Sequence[str] = ("Cell", "Moving", "bulk", "bulk_column", "bulk_shape", "ONCE", "EACH")

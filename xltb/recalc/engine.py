@@ -28,13 +28,12 @@ from ..hosts import engine as engine_functions
 from .program import program
 from .bulk import Cell
 from .columns import Columns
-from .inputs import BASE, TB_CALL, Compiled, Inputs
+from .groups import Group, Groups, Regroup
+from .inputs import TB_CALL, Compiled, Inputs, written_around_base
 from . import guard
 from .text import misread, outside_strings, placed
 from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, fit_array, from_engine_block, nesting, reason_of, to_engine
 
-#: a relative row in a formula's text, outside strings and quoted sheet names
-_CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
 
 
 logging.getLogger("schedula").setLevel(logging.CRITICAL)  # a failed call is reported per cell, not logged
@@ -42,40 +41,49 @@ logging.getLogger("formulas").setLevel(logging.CRITICAL)
 
 
 
-class Engine(Inputs, Columns):
+class Engine(Inputs, Columns, Groups):
     """Evaluates every formula of a :class:`Book`."""
 
     def __init__(self, book: Book):
         self.book = book
         self.upper = {s.upper(): s for s in book.sheets}
-        self.extent: dict[str, tuple[int, int]] = {s: (0, 0) for s in book.sheets}
+        extent: dict[str, tuple[int, int]] = {s: (0, 0) for s in book.sheets}
         for sheet, cells in book.values.items():
             if cells:
-                self.extent[sheet] = (max(r for r, _ in cells), max(c for _, c in cells))
+                extent[sheet] = (max(r for r, _ in cells), max(c for _, c in cells))
         self.by_sheet: dict[str, dict[tuple[int, int], Formula]] = {s: {} for s in book.sheets}
         #: array formulas whose range is over the limit a range may span: not evaluated, their range not visited
         self.too_large: dict[Key, str] = {}
         for (sheet, r, c), f in book.formulas.items():
             self.by_sheet[sheet][(r, c)] = f
-            mr, mc = self.extent[sheet]
+            mr, mc = extent[sheet]
             area = f.area or Rect(sheet, r, c, r, c)
             if area.cells > limits.MAX_RANGE_CELLS:
                 self.too_large[(sheet, r, c)] = (f"its array's range spans {area.cells:,} cells, more than the limit "
                                                  f"of {limits.MAX_RANGE_CELLS:,} cells a range may span")
                 area = Rect(sheet, r, c, r, c)
-            self.extent[sheet] = (max(mr, area.r2), max(mc, area.c2))
+            extent[sheet] = (max(mr, area.r2), max(mc, area.c2))
+        self.first_extent = extent
         #: anchors of arrays per sheet: their results cover other cells
         self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
         for key, f in book.formulas.items():
             if key not in self.too_large and (f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text))):
                 self.anchors[key[0]].append(key)
-        self.budget = guard.reset()  # what the formulas build, counted for this recalculation
         self.compiled: dict[str, Compiled | str] = {}
         self.compiled_at: dict[Key, Compiled] = {}
+        self._templates: dict[int, list[Any] | None] = {}  # id(compiled) -> its text in pieces (groups)
+        self.no_group: set[Key] = set()  # cells evaluated on their own after their group made a circle
+        self.grouping = True
+        self._reset()
+
+    def _reset(self) -> None:
+        """What an evaluation builds, as before the first."""
+        self.extent = dict(self.first_extent)
+        self.budget = guard.reset()  # what the formulas build, counted for this recalculation
         self.inputs_memo: dict[tuple[str, str], tuple[str, Any]] = {}  # (input, sheet) -> _input's answer
         self.outcome = Outcome({}, {}, {})
         #: cells covered by an evaluated array: sheet -> (row, column) -> value
-        self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in book.sheets}
+        self.covered: dict[str, dict[tuple[int, int], Any]] = {s: {} for s in self.book.sheets}
         self.range_memo: dict[Rect, np.ndarray] = {}
         self.ranges_memo: dict[Rect, Any] = {}  # the engine's references to the memoised blocks
         self.formulas_memo: dict[Rect, list[Key]] = {}
@@ -91,39 +99,65 @@ class Engine(Inputs, Columns):
         #: column (:mod:`xltb.recalc.bulk`): key -> (column, compiled, inputs); BULK False: one by one
         self.pending: dict[Key, tuple[Any, Compiled, list[Any]]] = {}
         self.columns: dict[Any, list[Key]] = {}  # the kept formulas by column and shape, in the order kept
+        self.unit_of: dict[Key, Group] = {}  # the group of each formula that is in one
 
     # -- the order of evaluation
     def run(self) -> Outcome:
-        state: dict[Key, int] = {}  # 1: its inputs are being evaluated; 2: done
+        for _ in range(3):
+            try:
+                return self._run()
+            except Regroup as again:  # groups made a circle the cells do not: those cells on their own
+                self.no_group |= again.keys
+                self._reset()
+        self.grouping = False
+        self._reset()
+        return self._run()
+
+    def _run(self) -> Outcome:
+        state: dict[Any, int] = {}  # by unit (a formula's key, or its Group): 1 inputs being evaluated; 2 done
         order: dict[Key, int] = {}  # when each formula's inputs were done: when it is evaluated one by one
-        deps_of: dict[Key, list[Key]] = {}
+        deps_of: dict[Any, list[Key]] = {}
         in_cycle: set[Key] = set()  # the other cells of a circular reference found
+        unit_of = self.unit_of
         for start in self.book.formulas:
-            stack = [start]
+            if state.get(unit_of.get(start, start)) == 2:
+                continue
+            stack: list[Key] = [start]
             while stack:
                 key = stack[-1]
-                if state.get(key) == 2:
+                unit: Any = unit_of.get(key, key)
+                if state.get(unit) == 2:
                     stack.pop()
                     continue
-                if key not in state:
-                    state[key] = 1
-                    try:
-                        deps_of[key] = self._dependencies(key)
-                    except NotEvaluated as why:
-                        self.outcome.failed[key] = str(why)
-                        state[key] = 2
-                        order[key] = len(order)
-                        stack.pop()
-                        continue
-                    todo = [d for d in deps_of[key] if state.get(d) != 2]
-                    cycle = next((d for d in todo if state.get(d) == 1), None)
+                if unit not in state:
+                    if unit is key:
+                        unit = self._group_from(key, state) or key
+                    state[unit] = 1
+                    if isinstance(unit, Group):
+                        deps_of[unit] = unit.deps
+                    else:
+                        try:
+                            deps_of[key] = self._dependencies(key)
+                        except NotEvaluated as why:
+                            self.outcome.failed[key] = str(why)
+                            state[key] = 2
+                            order[key] = len(order)
+                            stack.pop()
+                            continue
+                    todo = [d for d in deps_of[unit] if state.get(unit_of.get(d, d)) != 2]
+                    cycle = next((d for d in todo if state.get(unit_of.get(d, d)) == 1), None)
                     if cycle is not None:
+                        # the path being evaluated, from `cycle` to here: each unit's visited place on the stack
+                        place = {unit_of.get(k, k): i for i, k in enumerate(stack) if state.get(unit_of.get(k, k)) == 1}
+                        path = sorted(place, key=place.__getitem__)
+                        first = unit_of.get(cycle, cycle)
+                        loop = path[path.index(first):] if first in place else []
+                        groups = [u for u in loop + [unit] if isinstance(u, Group)]
+                        if groups:
+                            raise Regroup({k for g in groups for k in g.keys})
                         self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
                                                     if cycle != key else "a circular reference (it reads itself)")
-                        # the path being evaluated, from `cycle` to here: each cell's visited place on the stack
-                        place = {k: i for i, k in enumerate(stack) if state.get(k) == 1}
-                        path = sorted(place, key=place.__getitem__)
-                        in_cycle.update(path[path.index(cycle):] if cycle in place else ())
+                        in_cycle.update(loop)
                         state[key] = 2
                         order[key] = len(order)
                         stack.pop()
@@ -132,21 +166,26 @@ class Engine(Inputs, Columns):
                         stack.extend(todo)
                         continue
                 stack.pop()
-                state[key] = 2
-                order[key] = len(order)
-                for d in deps_of[key]:  # kept formulas this one reads: evaluated now, with their column
+                state[unit] = 2
+                deps = deps_of[unit]
+                for d in deps:  # kept formulas this one reads: evaluated now, with their column
                     if d in self.pending:
                         self._force(d)
-                bad = next((d for d in deps_of[key] if d in self.outcome.failed), None)
-                if bad is not None:
-                    self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
-                                                else f"it reads {address(bad)}, which was not evaluated")
+                if isinstance(unit, Group):
+                    members = unit.keys
+                    for k in members:
+                        order[k] = len(order)
+                    if any(d in self.outcome.failed for d in deps):  # each cell names what it reads
+                        for k in members:
+                            try:
+                                self._evaluate_alone(k, self._dependencies(k), in_cycle)
+                            except NotEvaluated as why:
+                                self.outcome.failed[k] = str(why)
+                    else:
+                        self._evaluate_group(unit)
                     continue
-                try:
-                    if not self._keep(key):
-                        self._evaluate(key)
-                except NotEvaluated as why:
-                    self.outcome.failed[key] = str(why)
+                order[key] = len(order)
+                self._evaluate_alone(key, deps, in_cycle, keep=True)
         while self.pending:
             self._force(next(iter(self.pending)))
         # the values and failures in the order the cells were reached, as when each is evaluated at once
@@ -156,6 +195,19 @@ class Engine(Inputs, Columns):
             table = getattr(self.outcome, name)
             setattr(self.outcome, name, dict(sorted(table.items(), key=lambda kv: order.get(kv[0], last))))
         return self.outcome
+
+    def _evaluate_alone(self, key: Key, deps: list[Key], in_cycle: set[Key], keep: bool = False) -> None:
+        """Evaluate one formula whose inputs' formulas are done (``keep``: or keep it for its column)."""
+        bad = next((d for d in deps if d in self.outcome.failed), None)
+        if bad is not None:
+            self.outcome.failed[key] = (f"a circular reference (through {address(bad)})" if key in in_cycle
+                                        else f"it reads {address(bad)}, which was not evaluated")
+            return
+        try:
+            if not (keep and self._keep(key)):
+                self._evaluate(key)
+        except NotEvaluated as why:
+            self.outcome.failed[key] = str(why)
 
     def _dependencies(self, key: Key) -> list[Key]:
         f = self.book.formulas[key]
@@ -214,7 +266,7 @@ class Engine(Inputs, Columns):
         if nesting(text) > limits.MAX_FORMULA_DEPTH:
             raise NotEvaluated(f"brackets nested more than {limits.MAX_FORMULA_DEPTH} deep, the limit of the formula "
                                "depth")
-        canonical, shifted = _canonical(text, row)
+        canonical, shifted = written_around_base(text, row)
         hit = self.compiled.get(canonical)
         if hit is None:
             hit = self.compiled[canonical] = _compile(canonical, shifted)
@@ -399,30 +451,6 @@ class Engine(Inputs, Columns):
 
 
 _TABLE_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB_(?:STANDINGS|PRIZES)\s*\(", re.IGNORECASE)  # spelled plainly
-
-
-def _canonical(text: str, row: int) -> tuple[str, bool]:
-    """The formula with its relative rows written around :data:`BASE` (``=A2`` in row 2 and ``=A3`` in
-    row 3 are then one text, compiled once), and whether that was done."""
-    ok = True
-
-    def shift(m: re.Match) -> str:
-        nonlocal ok
-        if m[1]:
-            return m[1]  # a string or a quoted sheet name
-        r = int(m[4])
-        if BASE - 100_000 < r < BASE + 100_000:
-            ok = False  # would be read back as a shifted row
-        if m[3]:
-            return m[0]  # an absolute row ($2) stays
-        if abs(r - row) >= 100_000:
-            ok = False
-        return f"{m[2]}{r - row + BASE}"
-
-    canonical = _CELL.sub(shift, text)
-    if not ok or canonical == text:
-        return text, False
-    return canonical, True
 
 
 def _compile(text: str, shifted: bool) -> Compiled | str:

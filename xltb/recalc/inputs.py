@@ -19,6 +19,10 @@ BASE = 500_000  # relative rows are compiled as rows around this one, so one com
 TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
 
 
+#: a relative row in a formula's text, outside strings and quoted sheet names
+RELATIVE_CELL = re.compile(r"""("(?:[^"]|"")*"|'(?:[^']|'')*')|(?<![\w.$])(\$?[A-Za-z]{1,3})(\$?)(\d+)(?![\w(!])""")  # \w: Wür1 is a name
+
+
 @dataclass
 class Compiled:
     function: Any
@@ -165,3 +169,27 @@ def _shown(name: str, compiled: Compiled, row: int) -> str:
         return m[1] + str(r - BASE + row if BASE - 100_000 < r < BASE + 100_000 else r)
 
     return re.sub(r"([A-Z]{1,3}\$?)(\d+)", back, name)
+
+
+def written_around_base(text: str, row: int) -> tuple[str, bool]:
+    """The formula with its relative rows written around :data:`BASE` (``=A2`` in row 2 and ``=A3`` in
+    row 3 are then one text, compiled once), and whether that was done."""
+    ok = True
+
+    def shift(m: re.Match) -> str:
+        nonlocal ok
+        if m[1]:
+            return m[1]  # a string or a quoted sheet name
+        r = int(m[4])
+        if BASE - 100_000 < r < BASE + 100_000:
+            ok = False  # would be read back as a shifted row
+        if m[3]:
+            return m[0]  # an absolute row ($2) stays
+        if abs(r - row) >= 100_000:
+            ok = False
+        return f"{m[2]}{r - row + BASE}"
+
+    canonical = RELATIVE_CELL.sub(shift, text)
+    if not ok or canonical == text:
+        return text, False
+    return canonical, True
