@@ -42,7 +42,7 @@ _OWN_PLACE = re.compile(r"(?<![A-Za-z0-9_.])(?:ROW|COLUMN)\s*\(", re.IGNORECASE)
 class Group:
     """Rows ``first`` to ``last`` of one column of a sheet, one compiled formula."""
 
-    __slots__ = ("sheet", "column", "first", "last", "compiled", "moving", "deps")
+    __slots__ = ("sheet", "column", "first", "last", "compiled", "moving", "deps", "keys")
 
     def __init__(self, sheet: str, column: int, first: int, last: int, compiled: Compiled,
                  moving: dict[int, Rect], deps: list[Key]):
@@ -56,10 +56,8 @@ class Group:
         self.moving = moving
         #: the formula cells the group reads (to be evaluated before it)
         self.deps = deps
-
-    @property
-    def keys(self) -> list[Key]:
-        return [(self.sheet, r, self.column) for r in range(self.first, self.last + 1)]
+        #: the group's cells, top to bottom
+        self.keys = [(sheet, r, column) for r in range(first, last + 1)]
 
 
 class Regroup(Exception):
@@ -107,12 +105,14 @@ class Groups:
         sheet, row, column = key
         cells = self.by_sheet[sheet]
         formulas = self.book.formulas
+        unit_of, no_group, too_large, anchors = self.unit_of, self.no_group, self.too_large, self.anchors_set
+        near = BASE - 100_000 - max((p for p in pieces if not isinstance(p, str)), default=0)
         last = row
         while True:
             nxt = (sheet, last + 1, column)
             f = cells.get((last + 1, column))
-            if (f is None or f.kind != "cell" or nxt in self.unit_of or nxt in taken or nxt in self.no_group
-                    or nxt in self.too_large or nxt in self.anchors_set or not _canonical_rows(pieces, last + 1)
+            if (f is None or f.kind != "cell" or nxt in unit_of or nxt in taken or nxt in no_group
+                    or nxt in too_large or nxt in anchors or (last + 1 >= near and not _canonical_rows(pieces, last + 1))
                     or f.text != _written(pieces, last + 1)):
                 break
             last += 1
