@@ -221,16 +221,19 @@ class Groups:
                 except NotEvaluated as why:
                     self.outcome.failed[k] = str(why)
             return
-        values = self.outcome.values
-        add = self.budget.add_result
-        for i, k in enumerate(keys):
+        if not isinstance(results, list):
+            plain = [from_engine(v) for v in results[:, 0].tolist()]
+            text = sum(len(v) for v in plain if isinstance(v, str))
+            budget = self.budget
+            if budget.fits(len(plain), text):  # all of them within the limits: counted at once
+                budget.add_cells(len(plain))
+                budget.add_text(text)
+                self.outcome.values.update(zip(keys, plain))
+                return
+            results = [results[i:i + 1] for i in range(n)]  # each on its own: the formula over a limit named
+        for k, result in zip(keys, results):
             try:
-                if isinstance(results, list):
-                    self._finish(k, results[i])
-                else:
-                    value = from_engine(results[i, 0])
-                    add([[value]])
-                    values[k] = value
+                self._finish(k, result)
             except NotEvaluated as why:
                 self.outcome.failed[k] = str(why)
 

@@ -59,6 +59,10 @@ class Budget:
                                "the limit of a recalculation")
         self.text += n
 
+    def fits(self, cells: int, text: int) -> bool:
+        """Whether ``cells`` more cells and ``text`` more characters stay within the limits."""
+        return self.cells + cells <= limits.MAX_RECALC_RESULT_CELLS and self.text + text <= limits.MAX_RECALC_TEXT
+
     def add_result(self, rows: list[list[Any]]) -> None:
         """A formula's result: its cells and its text (what the recalculation keeps and writes)."""
         width = max(len(r) for r in rows) if rows else 1
