@@ -67,7 +67,9 @@ class Engine(Inputs, Columns, Groups):
         #: anchors of arrays per sheet: their results cover other cells
         self.anchors: dict[str, list[Key]] = {s: [] for s in book.sheets}
         for key, f in book.formulas.items():
-            if key not in self.too_large and (f.kind != "cell" or _TABLE_CALL.search(outside_strings(f.text))):
+            # (a text without the call has none outside its strings either: most formulas are ruled out at once)
+            if key not in self.too_large and (f.kind != "cell" or (_TABLE_CALL.search(f.text) and
+                                                                   _TABLE_CALL.search(outside_strings(f.text)))):
                 self.anchors[key[0]].append(key)
         self.compiled: dict[str, Compiled | str] = {}
         self.compiled_at: dict[Key, Compiled] = {}
