@@ -99,7 +99,7 @@ def test_the_engine_imports_no_spreadsheet_library():
 ENGINE_PACKAGES = ("formulas", "numpy", "schedula", "scipy")
 #: the only modules that may import it (at their top: they are loaded by `xltb recalc` alone)
 ENGINE_MODULES = ("xltb.recalc.engine", "xltb.recalc.values", "xltb.recalc.guard", "xltb.recalc.inputs", "xltb.recalc.bulk",
-                  "xltb.hosts.engine")
+                  "xltb.hosts.engine", "xltb.hosts.scipy_later")
 
 
 def test_only_recalc_imports_the_formula_engine():

@@ -27,7 +27,7 @@ import re
 from typing import Any, Callable
 
 from .bulk import Cell, Moving, bulk_column, bulk_shape
-from .inputs import BASE, RELATIVE_CELL, TB_CALL, Compiled, _moves, varying_inputs, written_around_base
+from .inputs import BASE, RELATIVE_CELL, TB_CALL, Compiled, moves_with_row, varying_inputs, written_around_base
 from .text import misread, outside_strings
 from .values import Key, NotEvaluated, Rect, from_engine, to_engine
 
@@ -165,7 +165,7 @@ class Groups:
         names = compiled.inputs
         if any(name.endswith("#") for name in names):
             return None
-        if {i for i, name in enumerate(names) if _moves(name)} != set(varying_inputs(compiled)):
+        if {i for i, name in enumerate(names) if moves_with_row(name)} != set(varying_inputs(compiled)):
             return None  # a range that moves with the row (A$2:A5): each on its own
         return compiled
 

@@ -43,7 +43,7 @@ class Inputs:
         """(the input's reference text for ``formulas``, a Rect or a constant) of one input of a formula:
         resolved once per sheet while the sheets' extents stay, unless it moves with the formula's row or
         is a spill range."""
-        if name.endswith("#") or (compiled.shifted and _moves(name)):
+        if name.endswith("#") or (compiled.shifted and moves_with_row(name)):
             return self._resolve(name, key, compiled)
         memo = (name, key[0])
         hit = self.inputs_memo.get(memo)
@@ -139,7 +139,7 @@ def varying_inputs(compiled: Compiled) -> frozenset[int]:
     return frozenset(i for i, name in enumerate(compiled.inputs) if _relative(name))
 
 
-def _moves(name: str) -> bool:
+def moves_with_row(name: str) -> bool:
     """Whether a reference compiled around the base row has a row that moves with the formula's row."""
     parsed = _PARSED.get(name)
     if parsed is None:
