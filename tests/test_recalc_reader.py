@@ -15,7 +15,7 @@ import pytest
 from helpers import read_trf
 from xltb.errors import InputError
 from xltb.limits import check_package
-from xltb.recalc import xlsx
+from xltb.recalc import xlsx, xlsx_parts
 from xltb.recalc.package import check_parts, sheet_list
 from xltb.recalc.run import read_book, read_book_openpyxl
 from xltb.templates.build import render
@@ -277,8 +277,8 @@ def test_dates_as_openpyxl_gives_them():
             try:
                 want = to_excel(from_excel(n, timedelta=duration))
             except (OverflowError, ValueError):
-                want = xlsx.Err("#VALUE!")
-            assert xlsx._serial(n, duration) == want, (n, duration)
+                want = xlsx_parts.Err("#VALUE!")
+            assert xlsx_parts.serial(n, duration) == want, (n, duration)
 
 
 def test_date_formats_as_openpyxl_classes_them():
@@ -286,11 +286,11 @@ def test_date_formats_as_openpyxl_classes_them():
 
     for k in range(200):
         code = builtin_format_code(k)
-        assert (k in xlsx._BUILTIN_DATES, k in xlsx._BUILTIN_DURATIONS) == (is_date_format(code),
+        assert (k in xlsx_parts._BUILTIN_DATES, k in xlsx_parts._BUILTIN_DURATIONS) == (is_date_format(code),
                                                                              is_timedelta_format(code)), k
     for code in [*BUILTIN_FORMATS.values(), "yyyy-mm-dd", '"d"0', "[Red]0", "[h]:mm", "0;[mm]:ss", "_d0", "\\d",
                  "[$-409]mmm", "General", "#,##0.00 \"days\"", "[s].0", "mm:ss;@"]:
-        assert xlsx._is_date(code) == (is_date_format(code), is_timedelta_format(code)), code
+        assert xlsx_parts.is_date(code) == (is_date_format(code), is_timedelta_format(code)), code
 
 
 def test_one_range_names_as_openpyxl_finds_them():
@@ -299,4 +299,4 @@ def test_one_range_names_as_openpyxl_finds_them():
     texts = ["S!$A$1", "S!A1:B2", "'a b'!$A:$C", "'O''B'!$1:$3", "S!$a$1", "_x.y!A1", "TRUE!A1", "S1!XFD1048576",
              "'[1]x'!A1", "'a,b'!A1:A2", "Sheet_1!$Z$9:$A$1"]
     for text in texts:
-        assert xlsx.Name(text).destinations == list(DefinedName(name="x", attr_text=text).destinations), text
+        assert xlsx_parts.Name(text).destinations == list(DefinedName(name="x", attr_text=text).destinations), text

@@ -28,7 +28,8 @@ from ..readers.text import read_bytes
 from ..templates.cached import Err
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
-from .xlsx import name_target, read, rect, settle_arrays
+from .xlsx import read, settle_arrays
+from .xlsx_parts import name_target, rect
 
 
 @dataclass
