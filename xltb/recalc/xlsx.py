@@ -39,10 +39,12 @@ _INVALID_TITLE = re.compile(r"[\\*?:/\[\]]")  # openpyxl refuses these in a shee
 _IS = rf"<is{ATTRS}(?:/>|>[^<]*(?:<(?!/is[ \t\r\n>])[^<]*)*</is{S}*>)"
 #: a token of sheetData, as Excel, LibreOffice, openpyxl and xltb write it: (1) the token; a cell's (2)
 #: attributes, (3) column, (4) row, (5) style, (6) type, (7) formula's mark, (8) its attributes, (9) its text,
-#: (10) value, (11) inline string; a row's (12) mark, (13) attributes, (14) end of an empty row; (15) a row's end
+#: (10) value, (11) inline string of one text, (12) another inline string; a row's (13) mark, (14) attributes,
+#: (15) end of an empty row; (16) a row's end
 _FAST = re.compile(
     r'((?:<c( r="([A-Z]{1,3})([0-9]+)"(?: s="([0-9]+)")?(?: t="([a-zA-Z]+)")?(?: cm="[0-9]+")? ?)(?:/>|>'
-    rf"(?:(<f)(|{ATTRS})(?:/>|>([^<]*)</f>))?(?:<v>([^<]*)</v>|<v ?/>)?(?:({_IS}))?</c>)"
+    rf"(?:(<f)(|{ATTRS})(?:/>|>([^<]*)</f>))?(?:<v>([^<]*)</v>|<v ?/>)?"
+    rf"(?:<is><t(?: xml:space=\"preserve\")?>([^<]+)</t></is>|({_IS}))?</c>)"
     rf"|(<row)({ATTRS})(/?)>|(</row){S}*>|{S}+))")
 #: a cell in any spelling of the same elements: (1) attributes, (2) formula's attributes, (3) formula, (4) value,
 #: (5) inline string
@@ -167,8 +169,8 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
     row_counter = col_counter = 0
     in_row = False
     last_row, last_col, add, text_of, simple_is = MAX_ROWS, MAX_COLUMNS, seen.add, xml_text, _PLAIN_IS.fullmatch
-    for whole, attrs, letters, digits, s, t, f_mark, f_attrs, f_text, v_text, inline, row_mark, row_attrs, \
-            empty, row_end in _tokens(text, start, end):
+    for whole, attrs, letters, digits, s, t, f_mark, f_attrs, f_text, v_text, one_text, inline, row_mark, \
+            row_attrs, empty, row_end in _tokens(text, start, end):
         if letters:
             row = int(digits)
             col = col_counter = columns.get(letters) or columns.setdefault(letters, column_index(letters))
@@ -192,7 +194,7 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
         if not in_row or row > last_row or col > last_col or row < 1 or style >= n_styles or rc in seen:
             raise Decline("a cell outside a row or out of range, a style openpyxl does not have, a cell twice")
         add(rc)
-        if not (f_mark or v_text or inline):
+        if not (f_mark or v_text or one_text or inline):
             continue
         t = t or "n"
         if f_mark:  # a formula (worksheet/_reader.py, parse_formula)
@@ -226,7 +228,9 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
             formulas[key] = Formula(plain(formula))
             continue
         if t == "inlineStr":
-            if inline:
+            if one_text:
+                values[rc] = text_of(one_text) if "&" in one_text or "\r" in one_text else one_text
+            elif inline:
                 simple = simple_is(inline)
                 values[rc] = text_of(simple[1] or "") if simple else content(ElementTree.fromstring(
                     f'<is xmlns="{MAIN}"' + inline[3:]))
@@ -270,8 +274,8 @@ def _tokens(text: str, start: int, end: int) -> Iterator[tuple[str, ...]]:
             if (ref is not None and cm is None) or (s is not None and not _DIGITS.fullmatch(s)) or t == "":
                 raise Decline("a cell's reference, style or type")
             yield (cell[0], cell[1], cm[1] if cm else "", cm[2] if cm else "", s or "", t or "",
-                   "" if cell[2] is None else "<f", cell[2] or "", cell[3] or "", cell[4] or "", cell[5] or "", "", "",
-                   "", "")
+                   "" if cell[2] is None else "<f", cell[2] or "", cell[3] or "", cell[4] or "", "", cell[5] or "", "",
+                   "", "", "")
             pos = cell.end()
 
 
