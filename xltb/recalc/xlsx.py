@@ -54,6 +54,7 @@ _CELL = re.compile(
 _PLAIN_IS = re.compile(rf"<is{S}*>{S}*<t{ATTRS}(?:/>|>([^<]*)</t{S}*>){S}*</is{S}*>")
 _COORD = re.compile(r"([A-Z]{1,3})([0-9]+)")
 _DIGITS = re.compile(r"[0-9]+")
+_NONE: dict[str, str] = {}  # a formula without attributes (never changed)
 #: the marks of a dynamic-array formula as :func:`xltb.recalc.run.dynamic_anchors` finds them
 _DYN_R, _DYN_CM, _DYN_T = re.compile(r'\sr="([A-Z]+\d+)"'), re.compile(r'\scm="\d+"'), re.compile(r'\bt="array"')
 
@@ -199,7 +200,7 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
         t = t or "n"
         if f_mark:  # a formula (worksheet/_reader.py, parse_formula)
             key = (sheet, row, col)
-            f = attributes(f_attrs) if f_attrs else {}
+            f = attributes(f_attrs) if f_attrs else _NONE
             kind = f.get("t")
             formula = "=" + (xml_text(f_text) if f_text else "")
             if kind == "array":

@@ -186,7 +186,10 @@ def content(node: ElementTree.Element) -> str:
 
 
 def part_text(z: zipfile.ZipFile, name: str) -> str:
-    """A part's text (UTF-8), declined with a comment, CDATA, processing instruction or another encoding."""
+    """A part's text (UTF-8), declined with a comment, CDATA, processing instruction or another encoding, or
+    over 64 MB (held whole as text, where openpyxl streams it)."""
+    if z.getinfo(name).file_size > 64 * 1024 * 1024:
+        raise Decline("a part too large to hold as text")
     text = z.read(name).decode("utf-8").lstrip("\ufeff")
     if text.startswith("<?xml"):
         end = text.find("?>")
