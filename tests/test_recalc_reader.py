@@ -124,7 +124,7 @@ def package(sheets: dict[str, str], *, strings: str | None = None, names: str = 
         rels.append(f'<Relationship Id="rId{k}" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
                     f'relationships/worksheet" Target="worksheets/sheet{k}.xml"/>')
         entries.append(f'<sheet name="{name}" sheetId="{k}" r:id="rId{k}"/>')
-        parts[f"xl/worksheets/sheet{k}.xml"] = body if body.startswith("<worksheet") else \
+        parts[f"xl/worksheets/sheet{k}.xml"] = body if body.startswith(("<worksheet", "<?xml")) else \
             f'<worksheet xmlns="{MAIN}"><sheetData>{body}</sheetData></worksheet>'
     if strings is not None:
         ct.append('<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
@@ -300,3 +300,78 @@ def test_one_range_names_as_openpyxl_finds_them():
              "'[1]x'!A1", "'a,b'!A1:A2", "Sheet_1!$Z$9:$A$1"]
     for text in texts:
         assert xlsx_parts.Name(text).destinations == list(DefinedName(name="x", attr_text=text).destinations), text
+
+
+def test_a_sheet_as_excel_writes_it():
+    part = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="{MAIN}" xmlns:r="http://'
+            'schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/'
+            'markup-compatibility/2006" mc:Ignorable="x14ac" xmlns:x14ac="http://schemas.microsoft.com/office/'
+            'spreadsheetml/2009/9/ac"><dimension ref="A1:C3"/><sheetViews><sheetView tabSelected="1" workbookViewId="0"'
+            '/></sheetViews><sheetFormatPr defaultRowHeight="15" x14ac:dyDescent="0.25"/><cols><col min="1" max="1" '
+            'width="12" customWidth="1"/></cols><sheetData><row r="1" spans="1:3" x14ac:dyDescent="0.25"><c r="A1" '
+            's="1" t="s"><v>0</v></c><c r="B1"><v>1.5</v></c><c r="C1" t="str"><f>A1&amp;"x"</f><v>ax</v></c></row>'
+            '<row r="3" spans="1:3" ht="30" customHeight="1" x14ac:dyDescent="0.25"><c r="A3" s="1"><v>45000</v></c>'
+            '<c r="B3" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="C3" t="b"><f>TRUE</f><v>1</v></c></row></sheetData>'
+            '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/><extLst><ext '
+            'uri="{x}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:foo/></ext>'
+            '</extLst></worksheet>')
+    data = package({"Sheet1": part, "Empty": f'<worksheet xmlns="{MAIN}"><sheetData/></worksheet>'},
+                   strings='<si><t>a</t></si>')
+    assert check(data, reads=True) == "same"
+
+
+def mutate_sheet(xml: str, rng: random.Random) -> str:
+    """Spellings of the same XML and changes of cells (types, styles, values, references, formulas), at random."""
+    import re
+
+    cells = [m.span() for m in re.finditer(r"<c\b[^>]*>", xml)]
+    for _ in range(rng.randint(1, 6)):
+        if not cells:
+            break
+        start, end = rng.choice(cells)
+        tag = xml[start:end]
+        choice = rng.randrange(9)
+        if choice == 0:
+            tag = tag.replace('"', "'")
+        elif choice == 1:
+            tag = tag.replace(" ", rng.choice(["  ", "\n ", "\t", " \r\n"]), 1)
+        elif choice == 2:
+            tag = re.sub(r'\st="[^"]*"', "", tag) + "" if rng.random() < 0.5 else \
+                re.sub(r'\st="[^"]*"', f' t="{rng.choice(["n", "s", "str", "b", "e", "inlineStr", "d", "x"])}"', tag)
+        elif choice == 3:
+            tag = re.sub(r'\ss="[^"]*"', f' s="{rng.choice(["0", "1", "99", "01", ""])}"', tag)
+        elif choice == 4:
+            tag = re.sub(r'\sr="[^"]*"', "", tag)
+        elif choice == 5:
+            attrs = re.findall(r'\s[\w:]+="[^"]*"', tag)
+            rng.shuffle(attrs)
+            tag = "<c" + "".join(attrs) + ("/>" if tag.endswith("/>") else ">")
+        elif choice == 6 and not tag.endswith("/>"):
+            value = rng.choice(["1e5", " 3 ", "abc", "&amp;x", "-0", "1_0", "&#x41;", "0.5", "2", "#N/A", "", "60"])
+            tag += f"<v>{value}</v>"
+            xml = xml[:end] + re.sub(r"^<v>[^<]*</v>|^<v/>", "", xml[end:])
+        elif choice == 7 and not tag.endswith("/>"):
+            tag += rng.choice(['<f t="shared" si="0"/>', '<f t="shared" ref="A1:C9" si="0">A1+1</f>', "<f>B2*2</f>",
+                               '<f t="array" ref="A1:B2">1</f>', "<f/>"])
+            xml = xml[:end] + re.sub(r"^<f[^>]*/>|^<f[^>]*>[^<]*</f>", "", xml[end:])
+        else:
+            tag = tag.replace('r="', rng.choice(['r="$', 'r="a', 'r="A0', 'r="']), 1)
+        xml = xml[:start] + tag + xml[end:]
+        cells = [m.span() for m in re.finditer(r"<c\b[^>]*>", xml)]
+    return xml
+
+
+def test_mutated_sheets_read_alike_or_decline():
+    rng = random.Random(11)
+    base = render("individual", read_trf(SEED / "held-swiss16.trf"))
+    seen = []
+    for _ in range(40):
+        src = zipfile.ZipFile(io.BytesIO(base))
+        target = rng.choice([n for n in src.namelist() if n.startswith("xl/worksheets/")])
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as dst:
+            for info in src.infolist():
+                body = src.read(info.filename)
+                dst.writestr(info, mutate_sheet(body.decode(), rng).encode() if info.filename == target else body)
+        seen.append(check(out.getvalue()))
+    assert seen.count("same") >= 10 and seen.count("declined") >= 5, seen
