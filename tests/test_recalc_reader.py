@@ -1,4 +1,4 @@
-"""recalc's reader of the package's XML (xltb/recalc/xlsx.py) against openpyxl's reading, the reference: the
+"""recalc's reader of the package's XML (xltb/xlsxread) against openpyxl's reading, the reference: the
 same Book (sheets, values with their types, formulas, names, and the order of cells) or a refusal to read
 ("declines", and openpyxl reads the workbook), on the bundled and saved workbooks, the templates, hostile
 workbooks of the fuzzing run, and hand-made shapes."""
@@ -15,7 +15,7 @@ import pytest
 from helpers import read_trf
 from xltb.errors import InputError
 from xltb.limits import check_package
-from xltb.recalc import xlsx, xlsx_parts
+from xltb.xlsxread import parts as xlsx_parts, reader as xlsx
 from xltb.recalc.package import check_parts, sheet_list
 from xltb.recalc.run import read_book, read_book_openpyxl
 from xltb.templates.build import render

@@ -28,8 +28,8 @@ from ..readers.text import read_bytes
 from ..templates.cached import Err
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
-from .xlsx import read, settle_arrays
-from .xlsx_parts import name_target, rect
+from ..xlsxread.parts import name_target, rect
+from ..xlsxread.reader import read, settle_arrays
 
 
 @dataclass
@@ -80,7 +80,7 @@ def dynamic_anchors(z: zipfile.ZipFile, sheets: list[tuple[str, str]]) -> set[tu
 def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
     :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given). Read from the
-    package's XML (:mod:`xltb.recalc.xlsx`); by openpyxl, the reference, where that reader declines."""
+    package's XML (:mod:`xltb.xlsxread.reader`); by openpyxl, the reference, where that reader declines."""
     if listed is None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             listed = sheet_list(z)
@@ -92,7 +92,7 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
 
 
 def read_book_openpyxl(data: bytes, listed: list[tuple[str, str]]):
-    """The Book of the workbook ``data`` as openpyxl reads it (before :func:`~xltb.recalc.xlsx.settle_arrays`)."""
+    """The Book of the workbook ``data`` as openpyxl reads it (before :func:`~xltb.xlsxread.reader.settle_arrays`)."""
     from openpyxl import load_workbook
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     from openpyxl.worksheet.formula import ArrayFormula

@@ -1,4 +1,4 @@
-"""The small parts of a workbook as openpyxl 3.1 reads them, for recalc's reader (:mod:`xltb.recalc.xlsx`):
+"""The small parts of a workbook as openpyxl 3.1 reads them, for recalc's reader (:mod:`xltb.xlsxread.reader`):
 XML text and attributes, the styles' date formats and openpyxl's conversion of a date-formatted number,
 shared and inline strings, the defined names (and what a name refers to, for both readers). Parsed with
 the standard library's ElementTree (each part was checked well-formed and without a DTD before)."""
@@ -8,15 +8,14 @@ from __future__ import annotations
 import re
 import zipfile
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.etree import ElementTree
 
 from ..cells import clean, column_index
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..templates.cached import Err
+from .book import Rect
 
-if TYPE_CHECKING:
-    from .values import Rect
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 M = "{" + MAIN + "}"
@@ -55,8 +54,6 @@ class Decline(Exception):
 
 
 def rect(text: str, sheet: str) -> Rect | None:
-    from .values import Rect
-
     m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", text.upper())
     if m is None:
         return None

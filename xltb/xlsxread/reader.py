@@ -1,10 +1,10 @@
-"""The workbook as ``xltb recalc`` reads it (:class:`~xltb.recalc.values.Book`), read from the package's
+"""The workbook as ``xltb recalc`` reads it (:class:`~xltb.xlsxread.book.Book`), read from the package's
 XML without openpyxl: the same Book as openpyxl's reading (:func:`xltb.recalc.run.read_book_openpyxl`),
 which stays the reference and the way for anything this reader is not sure to reproduce (:func:`read`
 returns None: it "declines").
 
 The small parts (content types, the workbook, its relationships, styles, shared strings, an inline string
-with runs) are parsed with the standard library's ElementTree (:mod:`xltb.recalc.xlsx_parts`). A sheet's
+with runs) are parsed with the standard library's ElementTree (:mod:`xltb.xlsxread.parts`). A sheet's
 cells are read by regular expressions over the ``sheetData`` of the part, which
 :func:`~xltb.recalc.package.check_parts` checked to be well-formed XML without a DTD, on the condition
 that the part holds no comment, CDATA section or processing instruction and binds the spreadsheet
@@ -20,17 +20,17 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 from xml.etree import ElementTree
 
 from ..cells import column_index, column_letters
+from ..functions.spelling import plain
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..templates.cached import Err
-from .xlsx_parts import (ATTRS, MAIN, WORKBOOK_TYPES, Decline, M, Name, S, attributes, content, integer, name_target,
+from .book import Book, Formula, Rect
+from .parts import (ATTRS, MAIN, WORKBOOK_TYPES, Decline, M, Name, S, attributes, content, integer, name_target,
                          part_text, read_names, read_strings, read_styles, rect, serial, tree, xml_text)
 
-if TYPE_CHECKING:
-    from .values import Book
 
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _DOC_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
@@ -72,7 +72,7 @@ def settle_arrays(book: Book) -> None:
 
 
 def read(data: bytes, listed: list[tuple[str, str]]) -> Book | None:
-    """The :class:`~xltb.recalc.values.Book` of the workbook ``data`` (its sheets: ``listed``, as
+    """The :class:`~xltb.xlsxread.book.Book` of the workbook ``data`` (its sheets: ``listed``, as
     :func:`~xltb.recalc.package.sheet_list` gives them), without the array formulas' cells settled
     (:func:`settle_arrays`); None when it declines."""
     import io
@@ -85,8 +85,6 @@ def read(data: bytes, listed: list[tuple[str, str]]) -> Book | None:
 
 
 def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]]) -> Book:
-    from .values import Book
-
     types = [(o.get("PartName", ""), o.get("ContentType", "")) for o in tree(z, "[Content_Types].xml")
              if o.tag.endswith("}Override")]
     if next((p for t in WORKBOOK_TYPES for p, pt in types if pt == t), None) != "/xl/workbook.xml":
@@ -145,8 +143,6 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]]) -> Book:
 def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[int]], strings: list[str],
            metadata: bool) -> None:
     """The cells of one sheet into ``book`` (openpyxl's WorkSheetParser and bind_cells, then read_book's rules)."""
-    from ..functions.spelling import plain
-    from .values import Formula, Rect
 
     root = re.match(rf"<worksheet({ATTRS})>", text.lstrip())
     if root is None or attributes(root[1]).get("xmlns") != MAIN or text.count(MAIN) != 1 or \
