@@ -31,6 +31,8 @@ from typing import Iterable
 from .callables import NAMES
 
 _KNOWN = frozenset(NAMES)
+#: every xltb function's name has TB in it: a formula without it (any case) has nothing to rewrite
+_MARK = "tb" if all("TB" in name.upper() for name in _KNOWN) else ""
 _STRING = re.compile(r'"(?:[^"]|"")*"')
 #: [workbook]! (optional), the add-in prefix (optional), the name as stored, then the opening bracket
 _CALL = re.compile(
@@ -86,6 +88,8 @@ def plain(text: str, *, other_workbook: bool = False) -> str:
     (``=_xldudf_TB_STANDINGS(Crosstable,Settings)`` -> ``=TB_STANDINGS(Crosstable,Settings)``);
     ``other_workbook``: also an Office add-in's function that an Excel fault bound to another workbook
     (``[2]!_xldudf_TB_SB(``). Everything else is kept character for character."""
+    if _MARK not in text.lower():
+        return text
     return _rewrite(text, other_workbook, [])
 
 

@@ -23,11 +23,13 @@ from .. import limits
 from ..cells import clean
 from ..errors import InputError
 from ..files import write_atomic
-from ..limits import MAX_COLUMNS, MAX_ROWS, check_package
+from ..limits import check_package
 from ..readers.text import read_bytes
 from ..templates.cached import Err
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
+from ..xlsxread.parts import name_target, rect
+from ..xlsxread.reader import read, settle_arrays
 
 
 @dataclass
@@ -44,41 +46,6 @@ class RecalcResult:
     warnings: list[str] = field(default_factory=list)
     #: the recalculated workbook
     data: bytes = b""
-
-
-def _rect(text: str, sheet: str):
-    from .values import Rect, column_index
-
-    m = re.fullmatch(r"\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?", text.upper())
-    if m is None:
-        return None
-    r1, c1 = int(m[2]), column_index(m[1])
-    r2, c2 = (int(m[4]), column_index(m[3])) if m[3] else (r1, c1)
-    if not (1 <= r1 <= MAX_ROWS and 1 <= r2 <= MAX_ROWS and 1 <= c1 <= MAX_COLUMNS and 1 <= c2 <= MAX_COLUMNS):
-        return None
-    return Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
-
-
-def _name_target(dn, sheets: list[str]) -> Any:
-    """A defined name's Rect, constant, or ``"!why not"``."""
-    text = (dn.attr_text or "").strip()
-    if re.fullmatch(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?", text):
-        return float(text) if any(ch in text for ch in ".eE") else int(text)
-    if re.fullmatch(r'"(?:[^"]|"")*"', text):
-        return text[1:-1].replace('""', '"')
-    try:
-        destinations = list(dn.destinations)
-    except Exception:  # openpyxl cannot read it: a formula, an external reference
-        destinations = []
-    if len(destinations) == 1 and destinations[0][0] in sheets:
-        sheet, coord = destinations[0]
-        m = re.fullmatch(r"\$?([A-Z]{1,3}):\$?([A-Z]{1,3})", coord.upper())
-        if m:  # whole columns
-            coord = f"{m[1]}1:{m[2]}{MAX_ROWS}"
-        rect = _rect(coord, sheet)
-        if rect is not None:
-            return rect
-    return f"!is not one range of cells nor a constant ({clean(text)[:60]})"
 
 
 def _plain(cell) -> Any:
@@ -112,7 +79,20 @@ def dynamic_anchors(z: zipfile.ZipFile, sheets: list[tuple[str, str]]) -> set[tu
 
 def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
-    :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given)."""
+    :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given). Read from the
+    package's XML (:mod:`xltb.xlsxread.reader`); by openpyxl, the reference, where that reader declines."""
+    if listed is None:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            listed = sheet_list(z)
+    book = read(data, listed)
+    if book is None:
+        book = read_book_openpyxl(data, listed)
+    settle_arrays(book)
+    return book
+
+
+def read_book_openpyxl(data: bytes, listed: list[tuple[str, str]]):
+    """The Book of the workbook ``data`` as openpyxl reads it (before :func:`~xltb.xlsxread.reader.settle_arrays`)."""
     from openpyxl import load_workbook
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
     from openpyxl.worksheet.formula import ArrayFormula
@@ -121,7 +101,6 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     from .values import Book, Formula, Rect
 
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        listed = sheet_list(z) if listed is None else listed
         wb = load_workbook(io.BytesIO(data))
         if wb.sheetnames != [name for name, _ in listed]:  # openpyxl renames what it cannot hold
             raise InputError("the sheets' names cannot be read as the workbook writes them ("
@@ -140,7 +119,7 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
         for (r, c), cell in ws._cells.items():
             v = cell.value
             if isinstance(v, ArrayFormula):
-                area = _rect(v.ref, ws.title) if v.ref else None
+                area = rect(v.ref, ws.title) if v.ref else None
                 kind = "dynamic" if (ws.title, cell.coordinate) in dynamic else "array"
                 # xltb's functions in any spelling Excel stores (_xldudf_, _xludf., _xll.) are evaluated
                 book.formulas[(ws.title, r, c)] = Formula(plain(v.text if v.text.startswith("=") else "=" + v.text),
@@ -153,19 +132,10 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
             elif v is not None:
                 values[(r, c)] = _plain(cell)
     for name, dn in wb.defined_names.items():
-        book.names[name.upper()] = _name_target(dn, sheets)
+        book.names[name.upper()] = name_target(dn, sheets)
     for ws in wb.worksheets:
         for name, dn in getattr(ws, "defined_names", {}).items():
-            book.names[f"{ws.title.upper()}!{name.upper()}"] = _name_target(dn, sheets)
-    # a formula's own cells of an array are its result, not constants (an array over more cells than a
-    # range may span is not evaluated: only the cells the sheet has are visited, never the whole area)
-    for key, f in book.formulas.items():
-        if f.kind != "cell" and f.area is not None:
-            cells = book.values[key[0]]
-            inside = [rc for rc in cells if (key[0], *rc) in f.area] if f.area.cells > len(cells) else \
-                [(r, c) for r in range(f.area.r1, f.area.r2 + 1) for c in range(f.area.c1, f.area.c2 + 1)]
-            for rc in inside:
-                cells.pop(rc, None)
+            book.names[f"{ws.title.upper()}!{name.upper()}"] = name_target(dn, sheets)
     return book
 
 
