@@ -48,10 +48,15 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
     round_word, cut_mark = lang("round"), lang("cut_mark")
+    undefined, not_applied = lang("undefined"), lang("not_applied")
+    codes = st.codes
+    # what depends on the tie-break only, asked once per code rather than once per participant
+    records = {code: tiebreak_of(code) for code in codes}
+    direct = {code: st.direct(code) for code in codes}
     for row in st.rows:
         i = index[row.start_no]
-        for k, code in enumerate(st.codes):
-            tb = tiebreak_of(code)
+        for k, code in enumerate(codes):
+            tb = records[code]
             contributions: list = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
@@ -59,7 +64,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             ev = None if column is None else column[i]
             article = ev.article if ev is not None and ev.article else \
                 (f"C.07 {tb.article}" if tb is not None else "")
-            value = st.shown(code, row.start_no)
+            value = row.values[code]  # st.shown(code, row.start_no), from the row at hand
             if tb is not None and tb.acronym == "DE":
                 notes = [lang.render(step.message()) for step in st.encounter_steps(code, row.start_no)]
             elif ev is not None:
@@ -83,9 +88,9 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                                      f"{' ' + cut_mark if cut else ''}{': ' + text if text else ''}")
                 notes.extend(lang.render(n) for n in ev.notes)
                 if value is None:
-                    notes.insert(0, lang("undefined"))
-            if value is None and st.direct(code):  # C.07 6: no standing among the tied (Standings.shown)
-                notes = [lang("not_applied")] + [n for n in notes if n != lang("undefined")]
+                    notes.insert(0, undefined)
+            if value is None and direct[code]:  # C.07 6: no standing among the tied (Standings.shown)
+                notes = [not_applied] + [n for n in notes if n != undefined]
             who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
             label = f"{code} ({article})" if article else code
             yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
