@@ -70,7 +70,9 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             elif ev is not None:
                 for c in ev.breakdown():
                     rnd, cut = c.round, c.cut
-                    text = contribution_note(c, lang)
+                    # most contributions are plain games with nothing cut: no note, without the call
+                    plain = not cut and not c.vur and c.source in PLAIN_SOURCES
+                    text = "" if plain else contribution_note(c, lang)
                     share = c.value
                     amount = share.numerator // share.denominator if share.denominator == 1 else \
                         share.numerator / share.denominator

@@ -132,8 +132,10 @@ def wrap(text: str, width: float, size: float = 11, bold: bool = False) -> list[
     return out
 
 
+@lru_cache(maxsize=4096)
 def lines_needed(text: str, width: float, size: float = 11, bold: bool = False) -> int:
-    """The lines ``text`` takes in a wrapped cell ``width`` units wide."""
+    """The lines ``text`` takes in a wrapped cell ``width`` units wide (remembered: a Details sheet sizes the
+    same notes thousands of times, "R1: cut: ..." or "not applied: ...", in one column)."""
     return max(1, len(wrap(text, width, size, bold)))
 
 

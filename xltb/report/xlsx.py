@@ -75,7 +75,11 @@ class Sheet:
         self.widths = widths
         self.columns = columns
         self.rows: list[str] = []
-        self._styles: dict[tuple[int, bool, bool, bool], int] = {}
+        # each column's default styles once made (see _column_style), by [top][column]: text without a quote
+        # prefix (and empty cells), numbers
+        ncolumns = len(self.letters)
+        self._text_styles: tuple[list[int | None], ...] = ([None] * ncolumns, [None] * ncolumns)
+        self._number_styles: tuple[list[int | None], ...] = ([None] * ncolumns, [None] * ncolumns)
         self.font_size = font_size
         for letter, w in zip(self.letters, widths):
             ws.column_dimensions[letter].width = w
@@ -117,14 +121,14 @@ class Sheet:
 
     def _column_style(self, i: int, top: bool, quote: bool, number: bool) -> int:
         """The style of a cell of column ``i`` without one of its own: the column's alignment at the sheet's
-        font size, with the column's number format for a number. Remembered per sheet: a large sheet asks for
-        the same few styles hundreds of thousands of times, and each :meth:`Book.style` call builds its key."""
-        key = (i, top, quote, number)
-        index = self._styles.get(key)
-        if index is None:
-            fmt, align = self.columns[i] if i < len(self.columns) else (None, None)
-            index = self._styles[key] = self.book.style(fmt if number else None, align, quote=quote, top=top,
-                                                        size=self.font_size)
+        font size, with the column's number format for a number. Remembered per sheet (but for quoted text,
+        rare): a large sheet asks for the same few styles hundreds of thousands of times, and each
+        :meth:`Book.style` call builds its key. Made when first asked for, so the workbook's styles are
+        numbered in the order they are first used, as before."""
+        fmt, align = self.columns[i] if i < len(self.columns) else (None, None)
+        index = self.book.style(fmt if number else None, align, quote=quote, top=top, size=self.font_size)
+        if not quote:
+            (self._number_styles if number else self._text_styles)[top][i] = index
         return index
 
     def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
@@ -136,6 +140,7 @@ class Sheet:
         letters = self.letters
         columns = self.columns
         style = self._column_style
+        texts, numbers, empties = self._text_styles[top], self._number_styles[top], self._text_styles[True]
         width = max(len(values), len(columns)) if top else len(values)
         for i in range(width):
             v = values[i] if i < len(values) else None
@@ -148,19 +153,29 @@ class Sheet:
                 if s is not None:  # an empty cell with a style of its own (a shaded diagonal)
                     out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
                 elif top:
-                    out.append(f'<c r="{letters[i]}{r}" s="{style(i, True, False, False)}"/>')
+                    s = empties[i]
+                    if s is None:
+                        s = style(i, True, False, False)
+                    out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
                 continue
             if text:
                 if s is None:
                     # text that looks like a formula stays text, with a quote prefix when edited
-                    s = style(i, top, v[0] in "=+-@", False)
+                    if v[0] in "=+-@":
+                        s = style(i, top, True, False)
+                    else:
+                        s = texts[i]
+                        if s is None:
+                            s = style(i, top, False, False)
                 out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
                            f'{xml_text(v)}</t></is></c>')
                 continue
             if kind is Fraction or (kind not in _NUMBERS and isinstance(v, Fraction)):
                 v = v.numerator if v.denominator == 1 else float(v)
             if s is None:
-                s = style(i, top, False, True)
+                s = numbers[i]
+                if s is None:
+                    s = style(i, top, False, True)
             out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
         out.append("</row>")
         self.rows.append("".join(out))
