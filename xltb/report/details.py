@@ -121,14 +121,21 @@ def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
                   book.style(cut, top=top, grey=True, size=size))
             for top in (False, True)
         }
-    ncodes = len(st.codes)
+    uncut = {code: {top: {**base, **{5 + r: plain for r in range(rounds)}}
+                    for top, (base, plain, _cut) in by_top.items()}
+             for code, by_top in per_code.items()}
+    codes = st.codes  # (a copy of the list at each call)
+    ncodes = len(codes)
     for k, (values, cut_cols) in enumerate(details_rows(st, lang)):
-        code = st.codes[k % ncodes]
+        code = codes[k % ncodes]
         first = k % ncodes == 0
         base, plain, cut = per_code[code][first]
-        styles = dict(base)
-        for r in range(rounds):
-            styles[5 + r] = cut if cut_cols.get(r) else plain
+        if cut_cols:
+            styles = dict(base)
+            for r in range(rounds):
+                styles[5 + r] = cut if cut_cols.get(r) else plain
+        else:  # nothing cut (most rows): the styles made once for the code (append only reads them)
+            styles = uncut[code][first]
         notes = values[-1]
         height = row_height([values[2] or "", notes], [widths[2], NOTES_WIDTH], size) if notes or values[2] else None
         sheet.append(values, styles=styles, top=first, height=height)
