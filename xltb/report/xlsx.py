@@ -141,9 +141,9 @@ class Sheet:
         columns = self.columns
         style = self._column_style
         texts, numbers, empties = self._text_styles[top], self._number_styles[top], self._text_styles[True]
-        width = max(len(values), len(columns)) if top else len(values)
-        for i in range(width):
-            v = values[i] if i < len(values) else None
+        if top and len(values) < len(columns):  # the rule runs across every column
+            values = list(values) + [None] * (len(columns) - len(values))
+        for i, v in enumerate(values):
             s = styles.get(i) if styles else None
             # the exact types first: isinstance against Fraction goes through the numbers ABCs, and
             # ``v == ""`` through Fraction.__eq__, a measurable part of a large Details sheet

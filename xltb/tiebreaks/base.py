@@ -187,13 +187,18 @@ class Evaluation:
             return self._breakdown
         out = []
         scale, q, result_q, cuts = self.q**self.power, self.q, self.result_q, self.cuts
+        # the shared fractions looked up here, _fraction making those not yet made: a call per figure (870,000
+        # for 9,999 players) was a measurable part of the Details sheet. A zero Fraction is false: _fraction
+        # then returns the shared one
+        shared = _FRACTIONS.get
         for i, raw in enumerate(self.elements):
             # Element's fields, unpacked in its order (naming each tuple cost as much as the rest)
             value, _key, vur, round_no, opponent, source, score, result, rating = raw
             out.append(Contribution(
-                round_no, opponent, source, SOURCES.get(source, ""), _fraction(value, scale),
-                None if score is None else _fraction(score, q),
-                None if result is None else _fraction(result, result_q),
+                round_no, opponent, source, SOURCES.get(source, ""),
+                shared((value, scale)) or _fraction(value, scale),
+                None if score is None else shared((score, q)) or _fraction(score, q),
+                None if result is None else shared((result, result_q)) or _fraction(result, result_q),
                 rating, vur, cuts.get(i)))
         self._breakdown = tuple(out)
         return self._breakdown
