@@ -74,8 +74,8 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                     plain = not cut and not c.vur and c.source in PLAIN_SOURCES
                     text = "" if plain else contribution_note(c, lang)
                     share = c.value
-                    amount = share.numerator // share.denominator if share.denominator == 1 else \
-                        share.numerator / share.denominator
+                    numerator, denominator = share.numerator, share.denominator  # (properties: read once)
+                    amount = numerator if denominator == 1 else numerator / denominator
                     slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
                     if slot is not None and contributions[slot] is None:
                         contributions[slot] = amount

@@ -148,7 +148,7 @@ class Sheet:
             # the exact types first: isinstance against Fraction goes through the numbers ABCs, and
             # ``v == ""`` through Fraction.__eq__, a measurable part of a large Details sheet
             kind = type(v)
-            text = kind is str or (kind not in _NUMBERS and isinstance(v, str))
+            text = kind is str or (v is not None and kind not in _NUMBERS and isinstance(v, str))
             if v is None or (text and not v):
                 if s is not None:  # an empty cell with a style of its own (a shaded diagonal)
                     out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
