@@ -48,10 +48,15 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
     round_word, cut_mark = lang("round"), lang("cut_mark")
+    undefined, not_applied = lang("undefined"), lang("not_applied")
+    codes = st.codes
+    # what depends on the tie-break only, asked once per code rather than once per participant
+    records = {code: tiebreak_of(code) for code in codes}
+    direct = {code: st.direct(code) for code in codes}
     for row in st.rows:
         i = index[row.start_no]
-        for k, code in enumerate(st.codes):
-            tb = tiebreak_of(code)
+        for k, code in enumerate(codes):
+            tb = records[code]
             contributions: list = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
@@ -59,16 +64,18 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             ev = None if column is None else column[i]
             article = ev.article if ev is not None and ev.article else \
                 (f"C.07 {tb.article}" if tb is not None else "")
-            value = st.shown(code, row.start_no)
+            value = row.values[code]  # st.shown(code, row.start_no), from the row at hand
             if tb is not None and tb.acronym == "DE":
                 notes = [lang.render(step.message()) for step in st.encounter_steps(code, row.start_no)]
             elif ev is not None:
                 for c in ev.breakdown():
                     rnd, cut = c.round, c.cut
-                    text = contribution_note(c, lang)
+                    # most contributions are plain games with nothing cut: no note, without the call
+                    plain = not cut and not c.vur and c.source in PLAIN_SOURCES
+                    text = "" if plain else contribution_note(c, lang)
                     share = c.value
-                    amount = share.numerator // share.denominator if share.denominator == 1 else \
-                        share.numerator / share.denominator
+                    numerator, denominator = share.numerator, share.denominator  # (properties: read once)
+                    amount = numerator if denominator == 1 else numerator / denominator
                     slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
                     if slot is not None and contributions[slot] is None:
                         contributions[slot] = amount
@@ -83,9 +90,9 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
                                      f"{' ' + cut_mark if cut else ''}{': ' + text if text else ''}")
                 notes.extend(lang.render(n) for n in ev.notes)
                 if value is None:
-                    notes.insert(0, lang("undefined"))
-            if value is None and st.direct(code):  # C.07 6: no standing among the tied (Standings.shown)
-                notes = [lang("not_applied")] + [n for n in notes if n != lang("undefined")]
+                    notes.insert(0, undefined)
+            if value is None and direct[code]:  # C.07 6: no standing among the tied (Standings.shown)
+                notes = [not_applied] + [n for n in notes if n != undefined]
             who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
             label = f"{code} ({article})" if article else code
             yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
@@ -114,14 +121,21 @@ def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
                   book.style(cut, top=top, grey=True, size=size))
             for top in (False, True)
         }
-    ncodes = len(st.codes)
+    uncut = {code: {top: {**base, **{5 + r: plain for r in range(rounds)}}
+                    for top, (base, plain, _cut) in by_top.items()}
+             for code, by_top in per_code.items()}
+    codes = st.codes  # (a copy of the list at each call)
+    ncodes = len(codes)
     for k, (values, cut_cols) in enumerate(details_rows(st, lang)):
-        code = st.codes[k % ncodes]
+        code = codes[k % ncodes]
         first = k % ncodes == 0
         base, plain, cut = per_code[code][first]
-        styles = dict(base)
-        for r in range(rounds):
-            styles[5 + r] = cut if cut_cols.get(r) else plain
+        if cut_cols:
+            styles = dict(base)
+            for r in range(rounds):
+                styles[5 + r] = cut if cut_cols.get(r) else plain
+        else:  # nothing cut (most rows): the styles made once for the code (append only reads them)
+            styles = uncut[code][first]
         notes = values[-1]
         height = row_height([values[2] or "", notes], [widths[2], NOTES_WIDTH], size) if notes or values[2] else None
         sheet.append(values, styles=styles, top=first, height=height)

@@ -64,6 +64,8 @@ _OTHER, _WIDE = 120, 200
 #: and LibreOffice printing with DejaVu Sans gives about 6.6 points to a unit against a digit of 7.0 (measured
 #: on printed pages: the last word that fits a line); texts are counted 8% wider than their digits
 _UNIT = 1100 / 1.08
+#: a paragraph narrower than this share of its line surely fits on it (see :func:`wrap`)
+_SURELY_FITS = 1 - 1e-9
 
 
 def char_width(ch: str, bold: bool = False) -> int:
@@ -98,9 +100,18 @@ def wrap(text: str, width: float, size: float = 11, bold: bool = False) -> list[
     out: list[str] = []
     scale = size / _UNIT
     space = char_width(" ", bold) * scale
+    space_hundredths = char_width(" ", bold)
     for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        # most paragraphs fit on one line: then the loop below would put every word on it, so the line is the
+        # paragraph itself. Summed in integers, with a margin far above the float rounding of the loop's sum,
+        # so that only paragraphs the loop surely keeps whole take this way
+        whole = sum(_word(word, bold) for word in words) + (len(words) - 1) * space_hundredths
+        if whole * scale < width * _SURELY_FITS:
+            out.append(paragraph)
+            continue
         line, used, started = "", 0.0, False
-        for word in paragraph.split(" "):
+        for word in words:
             w = _word(word, bold) * scale
             if started and used + space + w <= width:
                 line, used = f"{line} {word}", used + space + w
@@ -121,8 +132,10 @@ def wrap(text: str, width: float, size: float = 11, bold: bool = False) -> list[
     return out
 
 
+@lru_cache(maxsize=4096)
 def lines_needed(text: str, width: float, size: float = 11, bold: bool = False) -> int:
-    """The lines ``text`` takes in a wrapped cell ``width`` units wide."""
+    """The lines ``text`` takes in a wrapped cell ``width`` units wide (remembered: a Details sheet sizes the
+    same notes thousands of times, "R1: cut: ..." or "not applied: ...", in one column)."""
     return max(1, len(wrap(text, width, size, bold)))
 
 

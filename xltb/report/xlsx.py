@@ -30,6 +30,8 @@ LINE_HEIGHT = 1.25
 
 
 _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: the types of a cell's value that are numbers (checked by identity before any isinstance)
+_NUMBERS = (int, float, Fraction)
 _SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>\s*</sheetData>")
 
 
@@ -73,6 +75,11 @@ class Sheet:
         self.widths = widths
         self.columns = columns
         self.rows: list[str] = []
+        # each column's default styles once made (see _column_style), by [top][column]: text without a quote
+        # prefix (and empty cells), numbers
+        ncolumns = len(self.letters)
+        self._text_styles: tuple[list[int | None], ...] = ([None] * ncolumns, [None] * ncolumns)
+        self._number_styles: tuple[list[int | None], ...] = ([None] * ncolumns, [None] * ncolumns)
         self.font_size = font_size
         for letter, w in zip(self.letters, widths):
             ws.column_dimensions[letter].width = w
@@ -112,38 +119,63 @@ class Sheet:
         header = book.style(None, "header", size=font_size)
         self.append(list(headers), styles={i: header for i in range(len(headers))}, height=row_height(headers, widths, font_size or 11, pad=1.5, bold=True))
 
+    def _column_style(self, i: int, top: bool, quote: bool, number: bool) -> int:
+        """The style of a cell of column ``i`` without one of its own: the column's alignment at the sheet's
+        font size, with the column's number format for a number. Remembered per sheet (but for quoted text,
+        rare): a large sheet asks for the same few styles hundreds of thousands of times, and each
+        :meth:`Book.style` call builds its key. Made when first asked for, so the workbook's styles are
+        numbered in the order they are first used, as before."""
+        fmt, align = self.columns[i] if i < len(self.columns) else (None, None)
+        index = self.book.style(fmt if number else None, align, quote=quote, top=top, size=self.font_size)
+        if not quote:
+            (self._number_styles if number else self._text_styles)[top][i] = index
+        return index
+
     def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
                height: float | None = None) -> None:
         """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
         ``top``: a rule above the row (each participant's block); ``height`` in points (wrapped text)."""
-        book = self.book
         r = len(self.rows) + 1
         out = [f'<row r="{r}" ht="{height}" customHeight="1">' if height else f'<row r="{r}">']
         letters = self.letters
         columns = self.columns
-        size = self.font_size
-        width = max(len(values), len(columns)) if top else len(values)
-        for i in range(width):
-            v = values[i] if i < len(values) else None
-            fmt, align = columns[i] if i < len(columns) else (None, None)
+        style = self._column_style
+        texts, numbers, empties = self._text_styles[top], self._number_styles[top], self._text_styles[True]
+        if top and len(values) < len(columns):  # the rule runs across every column
+            values = list(values) + [None] * (len(columns) - len(values))
+        for i, v in enumerate(values):
             s = styles.get(i) if styles else None
-            if v is None or v == "":
+            # the exact types first: isinstance against Fraction goes through the numbers ABCs, and
+            # ``v == ""`` through Fraction.__eq__, a measurable part of a large Details sheet
+            kind = type(v)
+            text = kind is str or (v is not None and kind not in _NUMBERS and isinstance(v, str))
+            if v is None or (text and not v):
                 if s is not None:  # an empty cell with a style of its own (a shaded diagonal)
                     out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
                 elif top:
-                    out.append(f'<c r="{letters[i]}{r}" s="{book.style(None, align, top=True, size=size)}"/>')
+                    s = empties[i]
+                    if s is None:
+                        s = style(i, True, False, False)
+                    out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
                 continue
-            if isinstance(v, str):
+            if text:
                 if s is None:
                     # text that looks like a formula stays text, with a quote prefix when edited
-                    s = book.style(None, align, quote=v[0] in "=+-@", top=top, size=size)
+                    if v[0] in "=+-@":
+                        s = style(i, top, True, False)
+                    else:
+                        s = texts[i]
+                        if s is None:
+                            s = style(i, top, False, False)
                 out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
                            f'{xml_text(v)}</t></is></c>')
                 continue
-            if isinstance(v, Fraction):
+            if kind is Fraction or (kind not in _NUMBERS and isinstance(v, Fraction)):
                 v = v.numerator if v.denominator == 1 else float(v)
             if s is None:
-                s = book.style(fmt, align, top=top, size=size)
+                s = numbers[i]
+                if s is None:
+                    s = style(i, top, False, True)
             out.append(f'<c r="{letters[i]}{r}" s="{s}"><v>{v!r}</v></c>')
         out.append("</row>")
         self.rows.append("".join(out))

@@ -187,14 +187,24 @@ class Evaluation:
             return self._breakdown
         out = []
         scale, q, result_q, cuts = self.q**self.power, self.q, self.result_q, self.cuts
+        # the shared fractions looked up here, _fraction making those not yet made: a call per figure (870,000
+        # for 9,999 players) was a measurable part of the Details sheet (tested against None: a Fraction's
+        # truth is a Python call)
+        shared = _FRACTIONS.get
         for i, raw in enumerate(self.elements):
             # Element's fields, unpacked in its order (naming each tuple cost as much as the rest)
             value, _key, vur, round_no, opponent, source, score, result, rating = raw
-            out.append(Contribution(
-                round_no, opponent, source, SOURCES.get(source, ""), _fraction(value, scale),
-                None if score is None else _fraction(score, q),
-                None if result is None else _fraction(result, result_q),
-                rating, vur, cuts.get(i)))
+            points = shared((value, scale))
+            if points is None:
+                points = _fraction(value, scale)
+            scored = None if score is None else shared((score, q))
+            if scored is None and score is not None:
+                scored = _fraction(score, q)
+            got = None if result is None else shared((result, result_q))
+            if got is None and result is not None:
+                got = _fraction(result, result_q)
+            out.append(Contribution(round_no, opponent, source, SOURCES.get(source, ""), points, scored, got,
+                                    rating, vur, cuts.get(i)))
         self._breakdown = tuple(out)
         return self._breakdown
 
