@@ -1,0 +1,324 @@
+"""The writer of cached values into a sheet's XML (:func:`xltb.templates.sheetxml.edit_sheet`) writes,
+byte for byte, what the writer before it wrote (kept as the oracle in ``sheetxml_oracle.py``), or
+fails with the same message: on the bundled workbooks recalculated, the templates, hand-made edge
+cases and sheets and edits made at random (fixed seeds)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sheetxml_oracle
+from helpers import SEED, read_team_event, read_trf
+from xltb.recalc import package
+from xltb.templates import sheetxml
+from xltb.templates.cached import Err
+from xltb.templates.sheetxml import Edit, SheetXmlError, edit_sheet
+
+ROOT = Path(__file__).parent.parent
+BOOKS = sorted((ROOT / "workbooks").glob("*.xls?")) + sorted((ROOT / "templates").glob("*.xlsx")) + sorted(
+    (ROOT / "tests" / "data" / "workbooks").glob("*.xlsx"))
+
+
+def outcome(fn, xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) -> tuple[str, str]:
+    try:
+        return "ok", fn(xml, edits, cm)
+    except SheetXmlError as err:
+        return "error", str(err)
+
+
+def same(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1") -> tuple[str, str]:
+    new = outcome(edit_sheet, xml, edits, cm)
+    old = outcome(sheetxml_oracle.edit_sheet, xml, edits, cm)
+    assert new == old, (xml[:300], edits)
+    return new
+
+
+# ---------------------------------------------------------------------------------------------------
+# the bundled workbooks, recalculated, and the templates
+
+
+@pytest.fixture(scope="module")
+def recalculated() -> list[tuple[str, bytes, list[tuple[str, str]], dict[str, dict[tuple[int, int], Edit]]]]:
+    """(name, workbook, its sheets, the edits xltb recalc makes) of every bundled workbook."""
+    import xltb.recalc.run as run
+
+    calls: list[tuple[bytes, list[tuple[str, str]], dict[str, dict[tuple[int, int], Edit]]]] = []
+    real = run.write
+
+    def capture(data, sheets, edits):
+        calls.append((data, sheets, edits))
+        return real(data, sheets, edits)
+
+    run.write = capture
+    try:
+        for path in BOOKS:
+            run.recalc_bytes(path.read_bytes())
+    finally:
+        run.write = real
+    return [(path.name, *call) for path, call in zip(BOOKS, calls)]
+
+
+def test_recalculated_workbooks_are_written_as_before(recalculated, monkeypatch) -> None:
+    """Every part of each bundled workbook recalculated, and the zip itself, as the writer before wrote them."""
+    assert len(recalculated) == len(BOOKS) >= 9
+    written = [package.write(data, sheets, edits) for _, data, sheets, edits in recalculated]
+    monkeypatch.setattr(package, "edit_sheet", sheetxml_oracle.edit_sheet)
+    for (name, data, sheets, edits), new in zip(recalculated, written):
+        assert sum(map(len, edits.values())) > 0, name
+        assert new == package.write(data, sheets, edits), name
+
+
+def test_recalculated_sheets_with_other_values(recalculated) -> None:
+    """The cells recalc edits in each bundled workbook, given values of every kind (random, fixed seed)."""
+    rng = random.Random(23)
+    for name, data, sheets, edits in recalculated:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for sheet, part in sheets:
+                if not edits[sheet]:
+                    continue
+                xml = z.read(part).decode("utf-8")
+                for cm in ("1", "2", None):
+                    changed = {k: Edit(e.kind, random_value(rng), e.area, rng.random() < 0.5, e.becomes_array)
+                               for k, e in edits[sheet].items()}
+                    assert same(xml, changed, cm)[0] == "ok", (name, sheet)
+
+
+@pytest.mark.parametrize("kind, options", [
+    ("individual", {}), ("roundrobin", {}), ("team", {}), ("individual", {"macros": True}),
+    ("individual", {"event": "swiss16"}), ("team", {"event": "team14"}),
+])
+def test_templates_are_written_as_before(kind: str, options: dict[str, Any], monkeypatch) -> None:
+    from xltb.templates.build import render
+
+    if "event" in options:
+        read = read_trf if kind == "individual" else read_team_event
+        options["event"] = read(SEED / f"held-{options.pop('event')}.trf")
+    new = render(kind, **options)
+    monkeypatch.setattr(sheetxml, "edit_sheet", sheetxml_oracle.edit_sheet)
+    assert new == render(kind, **options)
+
+
+# ---------------------------------------------------------------------------------------------------
+# hand-made edge cases
+
+HEAD = '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:C3"/>'
+
+
+def sheet(rows: str, head: str = HEAD) -> str:
+    return f"{head}<sheetData>{rows}</sheetData><pageMargins/></worksheet>"
+
+
+F = Edit("formula", 1.5)
+CASES: list[tuple[str, dict[tuple[int, int], Edit]]] = [
+    (sheet('<row r="1"><c r="A1"><f>1+1</f><v>0</v></c></row>'), {(1, 1): Edit("formula", 2)}),
+    (sheet('<row r="1" spans="1:3"><c r="A1" s="2" t="str"><f>X</f><v>a</v></c></row>'), {(1, 1): F}),
+    (sheet('<row r="1"><c r="A1"><f>1</f></c></row>'), {(1, 1): Edit("formula", "a<b&c\"d'")}),
+    (sheet('<row r="1"><c r="A1"><f>1</f><v/></c></row>'), {(1, 1): Edit("formula", True)}),
+    (sheet('<row r="1"><c r="A1"><f>1</f> <v>3</v><extLst/></c></row>'), {(1, 1): Edit("formula", Err("#N/A"))}),
+    (sheet('<row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">1</f><v>3</v></c>'
+           '<c r="A2"><f t="shared" si="0"/><v>3</v></c></row>'), {(1, 1): F, (1, 2): F}),
+    # an array that spills over existing cells, and past them (cells and a row inserted)
+    (sheet('<row r="1"><c r="A1" s="1"><f>SEQ()</f><v>1</v></c><c r="B1" s="4" t="inlineStr"><is><t>x</t></is></c>'
+           '</row><row r="3"><c r="B3"/></row>'),
+     {(1, 1): Edit("formula", 1, "A1:C3", True, True), (1, 2): Edit("value", 2), (1, 3): Edit("value", "t"),
+      (2, 1): Edit("value", None), (2, 2): Edit("value", 1e300), (3, 2): Edit("value", float("nan"))}),
+    (sheet('<row r="1"><c r="A1"><f t="array" ref="A1:A4">X</f><v>1</v></c></row><row r="2"><c r="A2" s="5"><v>2'
+           '</v></c></row><row r="4"><c r="A4" s="5" t="str"><v>4</v></c></row>'),
+     {(1, 1): Edit("formula", 1, "A1:A2", True), (2, 1): Edit("value", 2), (3, 1): Edit("clear"),
+      (4, 1): Edit("clear")}),
+    (sheet('<row r="1"><c r="A1" cm="1"><f t="array" ref="A1:B1"/><v>1</v></c></row>'),
+     {(1, 1): Edit("formula", 1, "A1:A1", True)}),
+    # self-closing cells and rows, empty sheetData, rows and cells missing
+    (sheet('<row r="2"/><row r="4" spans="1:2"></row><row r="5"><c r="A5"/></row>'),
+     {(1, 1): Edit("value", 1), (2, 3): Edit("value", 2), (3, 1): Edit("clear"), (4, 2): Edit("value", -0.0),
+      (5, 1): Edit("value", 3), (6, 2): Edit("clear"), (7, 1): Edit("value", 10 ** 20)}),
+    (HEAD + '<sheetData/></worksheet>', {(2, 2): Edit("value", "x")}),
+    (HEAD + '<sheetData />', {(2, 2): Edit("clear")}),
+    (HEAD + '<sheetData></sheetData>', {(1, 1): Edit("value", 1)}),
+    # cells out of order, duplicated, with whitespace and comments between them, attributes in any order
+    (sheet('<row r="1">\n  <c r="C1"><f>3</f></c> <!-- x --> <c r="A1"><f>1</f></c><c r="A1"><f>2</f></c></row>'),
+     {(1, 1): F}),
+    (sheet('<row r="1"><c t="str" s="3" r="A1" ><f>1</f><v>x</v></c><c s="1"  r = "B1"/></row>'),
+     {(1, 1): F, (1, 2): Edit("value", 1)}),
+    (sheet('<row spans="1:2" r="1" x14ac:dyDescent="0.25"><c r="A1" s="1" t="e" vm="1"><f>1</f><v>#N/A</v></c>'
+           '</row>'), {(1, 1): F}),
+    (sheet('<row r="1"><c r="A1"><v>1</v></c></row>'), {(1, 2): F}),  # no formula cell
+    (sheet('<row r="1"><c r="A1"><v>1</v></c></row>'), {(1, 1): F}),  # no formula in the cell
+    (sheet('<row r="1"><c r="A1"/></row>'), {(1, 1): F}),
+    (sheet('<row r="2"/><row r="1"/>'), {(1, 1): Edit("value", 1)}),  # rows not in order
+    (sheet('<row><c r="A1"/></row>'), {(1, 1): Edit("value", 1)}),  # a row without its number
+    (sheet('<row r="1"><c><v>1</v></c></row>'), {(1, 1): Edit("value", 1)}),  # a cell without its reference
+    (sheet('<row r="1">text</row>'), {(1, 1): Edit("value", 1)}),
+    (sheet("<row r='1'><c r='A1'/></row>"), {(1, 1): Edit("value", 1)}),  # quotes Excel never writes
+    (sheet('<row r="1"><c r="A1" t=\'s\'><f>1</f></c></row>'), {(1, 1): F}),
+    (sheet('<row r="1"><c r="A1" x=">"><f>1</f></c></row>'), {(1, 1): F}),  # ">" in an attribute
+    (sheet('<row r="1"><c r="A1" x="/>"><f>1</f></c></row>'), {(1, 1): F}),
+    (sheet('<row r="1" x=">"><c r="A1"><f>1</f></c></row>'), {(1, 1): F}),
+    (sheet('<row r="1"><c r="A1"><f>1</f><v>1</v></c></row>'), {}),
+    (sheet('<row r="1"><c r="A1"><f>1</f><v>1</v></c></row>'), {(9, 9): Edit("clear")}),
+    ('<x:worksheet xmlns:x="urn:x"><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>', {(1, 1): F}),
+    ('<worksheet><sheetDataX/><sheetData><row r="1"><c r="A1"><f>1</f></c></row></sheetData></worksheet>',
+     {(1, 1): F}),
+    ('<worksheet><dimension ref="B2"/><sheetData><row r="1"><c r="A1"><f>1</f></c></row></sheetData>',
+     {(1, 1): F, (5, 30): Edit("value", 1)}),
+    ('<worksheet><sheetData><rowx/><row r="1"><cx/><c r="A1"><fx/><f>1</f></c></row></sheetData>', {(1, 1): F}),
+    ('<worksheet><sheetData><row r="1"><c r="A1"><f>1</f><v>2</v></c></row><row r="2"><c r="A2"><f>1',
+     {(1, 1): F}),  # not well-formed: the writer's own output is checked by the caller
+    ('<worksheet><sheetData><row r="1"><c r="A1"><f>1</f></c>', {(1, 1): F}),
+    ('<worksheet><sheetData><row r="1"><c r="A1"><f>1</f><v>2</v></c></row><row r="2"><c r="A2"><f>1',
+     {(1, 1): F}),
+    (sheet('<row r="١"><c r="A1"/></row>'), {(1, 1): Edit("value", 1)}),  # a number in other digits
+    (sheet('<row r="1"><c r="A1"><f>1</f></c></row>'), {(1, 1): Edit("other", 1)}),
+]
+
+
+@pytest.mark.parametrize("xml, edits", CASES)
+@pytest.mark.parametrize("cm", ["1", "3", None])
+def test_edge_cases(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) -> None:
+    same(xml, edits, cm)
+
+
+# ---------------------------------------------------------------------------------------------------
+# sheets and edits made at random
+
+
+def random_value(rng: random.Random) -> Any:
+    return rng.choice([
+        lambda: rng.randint(-5, 5), lambda: rng.random() * 100, lambda: float(rng.randint(-3, 3)), lambda: -0.0,
+        lambda: float("inf"), lambda: float("nan"), lambda: 10 ** 17 + 0.5, lambda: rng.random() < 0.5,
+        lambda: None, lambda: Err(rng.choice(["#N/A", "#DIV/0!", "#BOGUS"])), lambda: "",
+        lambda: rng.choice(["x", "a<b", "&amp;", "\"q\"", "#N/A", " sp ", "\x01ctl", "é€"]) * rng.randint(1, 3),
+    ])()
+
+
+ATTRS = [' s="1"', ' s="17"', ' t="str"', ' t="n"', ' t="e"', ' t="b"', ' t="inlineStr"', ' cm="1"', ' vm="2"',
+         ' ph="1"', ' t = "s"', ' x:y="z"', '  s="2"', "\ts=\"3\""]
+BODIES = ["<f>A1</f><v>1</v>", "<f>A1</f>", "<f>A1</f><v/>", '<f t="shared" si="0"/><v>2</v>',
+          '<f t="shared" ref="B1:B9" si="0">A1</f><v>2</v>', "<v>1</v>", "<is><t>x</t></is>", "",
+          '<f t="array" ref="A1:B2">X</f><v>1</v>', "<f>1</f> <v>1</v>", "<f>1</f><v>1</v><extLst/>",
+          "<f aca=\"1\">IF(A1&gt;0,1,2)</f><v>x</v>", "<f>A1</f>\n<v>1</v>", "<is><t>y</t></is><f>1</f>"]
+
+
+def random_cell(rng: random.Random, r: int, c: int) -> str:
+    from xltb.cells import column_letters
+
+    attrs = rng.sample(ATTRS, rng.randint(0, 3))
+    ref = f' r="{column_letters(c)}{r}"'
+    if rng.random() < 0.03:
+        ref = f' r="{column_letters(c)}{r + 1}"'  # a reference of another row
+    attrs.insert(0 if rng.random() < 0.85 else len(attrs), ref)
+    tag = "<c" + "".join(attrs) + (" " if rng.random() < 0.05 else "")
+    if rng.random() < 0.15:
+        return tag + "/>"
+    return tag + ">" + rng.choice(BODIES) + "</c>"
+
+
+def random_sheet(rng: random.Random) -> tuple[str, list[tuple[int, list[int]]]]:
+    """A sheet, and the (row, columns) it has."""
+    layout: list[tuple[int, list[int]]] = []
+    r = 0
+    parts = []
+    for _ in range(rng.randint(0, 8)):
+        r += rng.choice([1, 1, 1, 2, 3])
+        cols = sorted(rng.sample(range(1, 12), rng.randint(0, 6)))
+        if rng.random() < 0.1 and cols:
+            cols.reverse()
+        if rng.random() < 0.05 and cols:
+            cols.append(cols[0])
+        layout.append((r, cols))
+        attrs = [f' r="{r}"'] + rng.sample([' spans="1:5"', ' ht="20"', ' customHeight="1"'], rng.randint(0, 2))
+        rng.shuffle(attrs)
+        sep = rng.choice(["", "", "", " ", "\n  "])
+        cells = sep.join(random_cell(rng, r, c) for c in cols)
+        if not cells and rng.random() < 0.5:
+            parts.append("<row" + "".join(attrs) + "/>")
+        else:
+            parts.append("<row" + "".join(attrs) + ">" + cells + "</row>")
+    sep = rng.choice(["", "\n", "<!-- a comment -->"])
+    dim = rng.choice(['<dimension ref="A1"/>', '<dimension ref="A1:D9"/>', '<dimension ref="C3:B2" />', ""])
+    return f"<worksheet>{dim}<sheetData>" + sep.join(parts) + "</sheetData></worksheet>", layout
+
+
+def random_edits(rng: random.Random, layout: list[tuple[int, list[int]]]) -> dict[tuple[int, int], Edit]:
+    from xltb.cells import column_letters
+
+    edits: dict[tuple[int, int], Edit] = {}
+    cells = [(r, c) for r, cols in layout for c in cols]
+    for _ in range(rng.randint(0, 8)):
+        if cells and rng.random() < 0.8:
+            key = rng.choice(cells)
+        else:
+            key = (rng.randint(1, 14), rng.randint(1, 13))
+        kind = rng.choice(["formula", "value", "value", "clear"])
+        area = None
+        if kind == "formula" and rng.random() < 0.15:
+            area = f"{column_letters(key[1])}{key[0]}:{column_letters(key[1] + 1)}{key[0] + 2}"
+        edits[key] = Edit(kind, random_value(rng), area, rng.random() < 0.3, area is not None)
+    return edits
+
+
+def test_random_sheets_and_edits() -> None:
+    rng = random.Random(2026)
+    outcomes = {"ok": 0, "error": 0}
+    for _ in range(3000):
+        xml, layout = random_sheet(rng)
+        edits = random_edits(rng, layout)
+        outcomes[same(xml, edits, rng.choice(["1", "2", None]))[0]] += 1
+    assert outcomes["ok"] > 1000 and outcomes["error"] > 100, outcomes  # both kinds of outcome were compared
+
+
+def test_random_damaged_sheets() -> None:
+    """Sheets cut, or with a character removed or doubled, edited at random: the same output or error."""
+    rng = random.Random(7)
+    for _ in range(1500):
+        xml, layout = random_sheet(rng)
+        k = rng.randrange(len(xml))
+        xml = rng.choice([xml[:k], xml[:k] + xml[k + 1:], xml[:k] + xml[k] + xml[k:]])
+        same(xml, random_edits(rng, layout), "1")
+
+
+# ---------------------------------------------------------------------------------------------------
+# the scanning that replaced the regular expressions
+
+
+def test_elements_find_what_the_regular_expression_finds() -> None:
+    rng = random.Random(11)
+    alphabet = ["<c", "<c ", "</c>", "<c/>", ">", "/", "/>", "c", " ", "<", '"', "x", "<cx", "<c_", "<cé", "\n"]
+    pattern = re.compile(r"<c\b[^>]*?/>|<c\b[^>]*>.*?</c>", re.S)
+    for _ in range(20000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        pos, end = sorted((rng.randint(0, len(s)), rng.randint(0, len(s))))
+        if rng.random() < 0.5:
+            pos, end = 0, len(s)
+        want = [(m.start(), m.start() + m[0].index(">"), m.end()) for m in pattern.finditer(s, pos, end)]
+        assert list(sheetxml._elements(s, "c", pos, end)) == want, (s, pos, end)
+
+
+def test_sheet_data_found_as_the_regular_expression_finds_it() -> None:
+    rng = random.Random(12)
+    alphabet = ["<sheetData", "</sheetData>", ">", "/>", " ", "x", "<sheetData/>", "<sheetData />", "<sheetDatax>"]
+    pattern = re.compile(r"<sheetData\s*/>|<sheetData\b[^>]*>(.*?)</sheetData>", re.S)
+    for _ in range(5000):
+        s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
+        m = pattern.search(s)
+        got = sheetxml._sheet_data(s)
+        if m is None:
+            assert got is None, s
+            continue
+        start, opening, body, body_end, stop = got
+        tag = m[0]
+        assert (start, stop, s[body:body_end]) == (m.start(), m.end(), m[1] or ""), s
+        assert opening == ("<sheetData>" if tag.endswith("/>") else tag[:tag.index(">") + 1]), s
+
+
+def test_word_characters_are_those_of_the_regular_expression() -> None:
+    """``\\w`` of a str pattern is str.isalnum() or "_", for every character."""
+    every = "".join(map(chr, range(0x110000)))
+    assert re.findall(r"\w", every) == [ch for ch in every if sheetxml._word(ch)]
