@@ -171,7 +171,14 @@ def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tupl
     be well-formed XML by :func:`check_parts` before; each sheet edited is checked again)."""
     src = zipfile.ZipFile(io.BytesIO(data))
     paths = dict(sheets)
-    mark = dynamic_mark(src)
+    read: dict[str, bytes] = {}  # the parts dynamic_mark read, each read once
+
+    def reading(name: str) -> bytes:
+        if name not in read:
+            read[name] = src.read(name)
+        return read[name]
+
+    mark = dynamic_mark(src, reading)
     add_metadata = "xl/metadata.xml" not in src.namelist() and any(
         e.dynamic for cells in edits.values() for e in cells.values())
     by_path = {paths[s]: s for s in edits if edits[s]}
@@ -182,8 +189,8 @@ def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tupl
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
-            body = src.read(info.filename)
             name = info.filename
+            body = read[name] if name in read else src.read(name)
             if drop_chain and name == "xl/calcChain.xml":
                 continue
             if drop_chain and name == "[Content_Types].xml":

@@ -16,7 +16,8 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass
-from typing import Any, Iterator
+from operator import itemgetter
+from typing import Any, Callable, Iterator
 
 from ..calcpr import current
 from ..cells import column_index, column_letters
@@ -45,15 +46,25 @@ class SheetXmlError(ValueError):
 # step per character, 0.1 s for the 4 MB sheet of a 2,000-player template, once per level.
 _OPEN = re.compile(r"<(\w+)((?:\s+[\w:]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
 _ATTR = re.compile(r'([\w:]+)\s*=\s*"([^"]*)"')
-#: the rest of a cell's opening tag after its first attribute ``r``
-_REST = re.compile(r'((?:\s+[\w:]+\s*=\s*"[^"]*")*)\s*(/?)>')
+#: the rest of a cell's opening tag after its first attribute ``r``, without its ">"
+_REST = re.compile(r'((?:\s+[\w:]+\s*=\s*"[^"]*")*)\s*(/?)')
 _CELL_R = re.compile(r'<c r="([^"]*)"')
+#: the cells of a row as Excel, LibreOffice and openpyxl write them, each as _elements finds it: the cell
+#: (1): ``<c r="A1"`` (2), its column letters (3), the rest of its tag without its ">" (4: it ends with "/"
+#: when the cell is empty), then a formula ``<f>`` (5) with or without its value ``<v>`` and nothing else,
+#: or any other content; at the first thing that is not such a cell, the rest (6). A tag or an element's
+#: text runs to the next "<" at most, a content to the next cell's "<c" at most: each is read once.
+_CELLS = re.compile(r'((<c r="([A-Z]+)\d+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)'
+                    r'(?:<v>[^<]*</v>|<v/>)?</c>|[^<]*(?:<(?!/c>|c[\s/>])[^<]*)*</c>)))|(.+)', re.S)
+_LETTERS = itemgetter(2)
+_UNKNOWN = object()
 _ROW_NUMBER = re.compile(r'\sr="(\d+)"')
 _CELL_REF = re.compile(r'\sr="([A-Z]+)(\d+)"')
 #: a formula cell's cached value, after its formula
 _VALUE = re.compile(r"\s*(?:<v\b[^>]*?/>|<v\b[^>]*>.*?</v>)", re.S)
 _SHEET_DATA_EMPTY = re.compile(r"<sheetData\s*/>")
 _SHEET_DATA_OPEN = re.compile(r"<sheetData\b[^>]*>")
+_DYNAMIC = re.compile(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"')
 _DIMENSION = re.compile(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\s*/>')
 #: the values whose XML is kept per edit_sheet: equal values of one of these types are written alike
 _MEMO_TYPES = frozenset((bool, int, float, str, type(None), Err))
@@ -134,15 +145,16 @@ def _set(attrs: list[tuple[str, str]], key: str, value: str | None) -> list[tupl
 
 class _Memo:
     """What one edit_sheet works out once: the XML of a value, a column's number, and the attributes
-    written for a cell's opening tag (the tags of a sheet are mostly alike but for the reference)."""
+    written into a cell's opening tag after its reference (a sheet's tags are mostly alike but for it)."""
 
-    __slots__ = ("values", "columns", "tags", "heads")
+    __slots__ = ("values", "columns", "tags", "heads", "layouts")
 
     def __init__(self) -> None:
         self.values: dict[tuple[type, Any], tuple[str | None, str]] = {}
         self.columns: dict[str, int] = {}
         self.tags: dict[str, tuple[list[tuple[str, str]], bool] | None] = {}
-        self.heads: dict[tuple[str, str, str | None, str | None], str] = {}
+        self.heads: dict[tuple[str, str, str | None, str | None], str | None] = {}
+        self.layouts: dict[tuple[str, ...], list[int]] = {}
 
     def value(self, value: Any) -> tuple[str | None, str]:
         kind = type(value)
@@ -162,11 +174,40 @@ class _Memo:
 
     def tag(self, rest: str) -> tuple[list[tuple[str, str]], bool] | None:
         """The attributes after ``r`` and whether the cell is empty, of a cell's opening tag ``<c r="..."``
-        + ``rest``; None when it is not read so (:func:`_edit_cell` reads it)."""
+        + ``rest`` + ``>`` (``rest`` holds no ">"); None when it does not read so (:func:`_edit_cell`
+        reads it then).
+
+        ``_OPEN`` reads that tag as ``("r", ...)`` and then what ``_REST`` reads in ``rest``: the first
+        attribute ends at its closing quote, each attribute after it is where the quotes put it, and the
+        tag's first ">" is its end."""
         if rest in self.tags:
             return self.tags[rest]
         m = _REST.fullmatch(rest)
         got = self.tags[rest] = None if m is None else (_ATTR.findall(m[1]), bool(m[2]))
+        return got
+
+    def head(self, key: tuple[str, str, str | None, str | None]) -> str | None:
+        """The attributes after ``r`` that :func:`_edit_cell` writes for the edit ``kind`` of a cell
+        whose tag is ``<c r="..."`` + ``rest`` + ``>``, for a value written ``t`` and a dynamic array's ``mark``:
+        the tag's attributes in their order, "t" and "cm" moved last (None: the tag does not read so)."""
+        if key in self.heads:
+            return self.heads[key]
+        kind, rest, t, mark = key
+        parsed = self.tag(rest)
+        if parsed is None:
+            self.heads[key] = None
+            return None
+        attrs = parsed[0]
+        if kind == "clear":
+            attrs = [(k, v) for k, v in attrs if k in ("r", "s")]
+        elif kind == "value":
+            attrs = [(k, v) for k, v in attrs if k in ("r", "s")] + ([("t", "inlineStr" if t == "str" else t)]
+                                                                     if t else [])
+        else:
+            attrs = _set(attrs, "t", t)
+            if mark:
+                attrs = _set(attrs, "cm", mark)
+        got = self.heads[key] = "".join(f' {k}="{v}"' for k, v in attrs)
         return got
 
 
@@ -211,42 +252,27 @@ def _edit_at(xml: str, span: Span, ref: str, edit: Edit, cm: str | None, memo: _
     start, gt, end = span
     m = _CELL_R.match(xml, start, gt + 1)
     kind = edit.kind
-    rest = xml[m.end():gt + 1] if m is not None else ""
-    parsed = memo.tag(rest) if m is not None and (edit.area is None or kind in ("clear", "value")) else None
-    if m is None or parsed is None:
+    if m is None or (edit.area is not None and kind != "clear" and kind != "value"):
         return _edit_cell(xml[start:end], ref, edit, cm)
-    # the tag's attributes are ("r", m[1]) and then attrs; they keep their order, "t" and "cm" go last
-    attrs, empty = parsed
+    rest = xml[m.end():gt]
+    parsed = memo.tag(rest)
+    if parsed is None:
+        return _edit_cell(xml[start:end], ref, edit, cm)
     if kind == "clear":
-        key: tuple[str, str, str | None, str | None] = ("clear", rest, None, None)
-        head = memo.heads.get(key)
-        if head is None:
-            head = memo.heads[key] = "".join(f' {k}="{v}"' for k, v in attrs if k in ("r", "s"))
-        return f'<c r="{m[1]}"{head}/>'
+        return f'<c r="{m[1]}"{memo.head(("clear", rest, None, None))}/>'
     t, v = memo.value(edit.value)
     if kind == "value":
-        key = ("value", rest, t, None)
-        head = memo.heads.get(key)
-        if head is None:
-            keep = [(k, x) for k, x in attrs if k in ("r", "s")] + [("t", "inlineStr" if t == "str" else t)] * bool(t)
-            head = memo.heads[key] = "".join(f' {k}="{x}"' for k, x in keep)
+        head = memo.head(("value", rest, t, None))
         if t == "str":
             return f'<c r="{m[1]}"{head}><is><t xml:space="preserve">{v}</t></is></c>'
         return f'<c r="{m[1]}"{head}><v>{v}</v></c>'
-    if empty:
+    if parsed[1]:  # an empty cell
         raise SheetXmlError(f"{ref} holds no formula")
     inner_end = end - 4  # before its "</c>"
     formula = next(_elements(xml, "f", gt + 1, inner_end), None)
     if formula is None:
         raise SheetXmlError(f"{ref} holds no formula")
-    mark = cm if edit.dynamic and cm else None
-    key = ("formula", rest, t, mark)
-    head = memo.heads.get(key)
-    if head is None:
-        out = _set(attrs, "t", t)
-        if mark:
-            out = _set(out, "cm", mark)
-        head = memo.heads[key] = "".join(f' {k}="{x}"' for k, x in out)
+    head = memo.head(("formula", rest, t, cm if edit.dynamic and cm else None))
     after = formula[2]
     old = _VALUE.match(xml, after, inner_end)
     tail = xml[old.end() if old is not None else after:inner_end]
@@ -268,15 +294,21 @@ def _new_row(r: int, edits: dict[int, Edit], cm: str | None) -> str | None:
     return _tag("row", [("r", str(r))], "".join(cells[c] for c in sorted(cells)))
 
 
-def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | None, memo: _Memo) -> str:
-    """The row ``xml[span]`` with ``edits`` made: its cells in column order, its ``spans`` left out."""
+def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | None, memo: _Memo,
+              out: list[str]) -> None:
+    """The row ``xml[span]`` with ``edits`` made, onto ``out``: its cells in column order, its ``spans``
+    left out."""
     start, gt, end = span
     m = _OPEN.match(xml, start, end)
     if m is None:
         raise SheetXmlError(f"cannot read {xml[start:end][:40]!r}")
     attrs, empty = _ATTR.findall(m[2]), bool(m[3])
+    out.append(_tag("row", [(k, v) for k, v in attrs if k != "spans"], "")[:-6])  # spans is only a hint
+    if not empty and _edit_tiled(xml, gt + 1, end - 6, r, edits, cm, memo, out):  # not empty: ends "</row>"
+        out.append("</row>")
+        return
     cells: dict[int, Span] = {}
-    if not empty:  # a row that is not empty ends with "</row>"
+    if not empty:
         for cell in _elements(xml, "c", gt + 1, end - 6):
             ref = _CELL_REF.search(xml, cell[0], cell[1] + 1)
             if ref is None:
@@ -293,15 +325,77 @@ def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | No
             raise SheetXmlError(f"no formula cell {column_letters(c)}{r}")
         ref = f"{column_letters(c)}{r}"
         edited[c] = _edit_cell(None, ref, edit, cm) if cell is None else _edit_at(xml, cell, ref, edit, cm, memo)
-    parts = [_tag("row", [(k, v) for k, v in attrs if k != "spans"], "")[:-6]]  # spans is only a hint
     for c in sorted(cells.keys() | edited.keys()):
         got = edited.get(c)
         if got is None:
             cell = cells[c]
             got = xml[cell[0]:cell[2]]
-        parts.append(got)
-    parts.append("</row>")
-    return "".join(parts)
+        out.append(got)
+    out.append("</row>")
+
+
+def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm: str | None, memo: _Memo,
+                out: list[str]) -> bool:
+    """The cells of ``xml[pos:end]`` (a row's content) with ``edits`` made, onto ``out``, in one pass,
+    when they are cells as Excel, LibreOffice and openpyxl write them (:data:`_CELLS`), one after the
+    other from ``pos`` to ``end`` in column order, and each edit is of one of them and made without an
+    error. Otherwise False, and nothing written: :func:`_edit_row` makes them, and reports the first
+    error in the order of the edits."""
+    cells = _CELLS.findall(xml, pos, end)
+    if cells and cells[-1][5]:  # something else than such a cell
+        return False
+    layout = tuple(map(_LETTERS, cells))
+    columns = memo.layouts.get(layout)
+    if columns is None:
+        columns = memo.layouts[layout] = [column_index(letters) for letters in layout]
+    if columns != sorted(set(columns)):  # cells out of order, or twice: _edit_row sorts them
+        return False
+    mark = len(out)
+    values, heads = memo.values, memo.heads
+    used = 0
+    for (whole, opening, _, tag, formula, _), c in zip(cells, columns):
+        edit = edits.get(c)
+        if edit is None:
+            out.append(whole)
+            continue
+        used += 1
+        kind, new = edit.kind, None
+        if edit.area is None and (kind == "formula" or kind == "value"):
+            value = edit.value
+            vt = type(value)
+            if vt in _MEMO_TYPES:
+                tv = values.get((vt, value))
+                if tv is None:
+                    tv = values[(vt, value)] = value_xml(value)
+            else:
+                tv = value_xml(value)
+            t, v = tv
+            if kind == "value":
+                key: tuple[str, str, str | None, str | None] = ("value", tag, t, None)
+                head = heads.get(key, _UNKNOWN)
+                if head is _UNKNOWN:
+                    head = memo.head(key)
+                if head is not None:
+                    new = (f'{opening}{head}><is><t xml:space="preserve">{v}</t></is></c>' if t == "str" else
+                           f"{opening}{head}><v>{v}</v></c>")
+            elif formula:  # its formula and value only: the value replaced
+                key = ("formula", tag, t, cm if edit.dynamic and cm else None)
+                head = heads.get(key, _UNKNOWN)
+                if head is _UNKNOWN:
+                    head = memo.head(key)
+                if head is not None:
+                    new = f"{opening}{head}>{formula}<v>{v}</v></c>"
+        if new is None:  # any other cell or edit
+            try:
+                new = _edit_cell(whole, f"{column_letters(c)}{r}", edit, cm)
+            except Exception:  # whatever it is, _edit_row reports the first in the order of the edits
+                break
+        out.append(new)
+    else:
+        if used == len(edits):
+            return True
+    del out[mark:]  # (or an edit of a cell the row does not have: _edit_row adds it)
+    return False
 
 
 def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1") -> str:
@@ -342,7 +436,7 @@ def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1
                 out.append(new)
             k += 1
         if k < len(pending) and pending[k] == r:
-            out.append(_edit_row(xml, span, r, rows[r], cm, memo))
+            _edit_row(xml, span, r, rows[r], cm, memo, out)
             copied = span[2]
             k += 1
     out.append(xml[copied:body_end])
@@ -360,6 +454,8 @@ def _dimension(xml: str, edits: dict[tuple[int, int], Edit]) -> str:
     if m is None or not edits:
         return xml
     c2, r2 = (column_index(m[3]), int(m[4])) if m[3] else (column_index(m[1]), int(m[2]))
+    if max(edits)[0] <= r2 and max(map(itemgetter(1), edits)) <= c2:  # every edit inside: the same
+        return xml
     written = [(r, c) for (r, c), e in edits.items() if e.kind != "clear"]
     if not written:
         return xml
@@ -370,15 +466,19 @@ def _dimension(xml: str, edits: dict[tuple[int, int], Edit]) -> str:
     return xml[:m.start()] + f'<dimension ref="{m[1]}{m[2]}:{column_letters(c2)}{r2}"/>' + xml[m.end():]
 
 
-def dynamic_mark(z: zipfile.ZipFile) -> str | None:
+def dynamic_mark(z: zipfile.ZipFile, read: Callable[[str], bytes] | None = None) -> str | None:
     """The ``cm`` value of the workbook's dynamic arrays: "1" when the workbook has no cell metadata
-    (xltb adds it), the value its existing dynamic arrays carry, else None (none can be marked)."""
+    (xltb adds it), the value its existing dynamic arrays carry, else None (none can be marked).
+    ``read``: how a part is read (``z.read`` when not given)."""
     if "xl/metadata.xml" not in z.namelist():
         return "1"
     for part in sheet_paths(z).values():
         if part in z.namelist():
-            xml = z.read(part).decode("utf-8", "replace")
-            m = re.search(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"', xml)
+            data = (read or z.read)(part)
+            if b'cm="' not in data:  # what the pattern needs: a sheet without it is not searched
+                continue
+            xml = data.decode("utf-8", "replace")
+            m = _DYNAMIC.search(xml)
             if m:
                 return m[1]
     return None
