@@ -51,10 +51,12 @@ _REST = re.compile(r'((?:\s+[\w:]+\s*=\s*"[^"]*")*)\s*(/?)')
 _CELL_R = re.compile(r'<c r="([^"]*)"')
 #: the cells of a row as Excel, LibreOffice and openpyxl write them, each as _elements finds it: the cell
 #: (1): ``<c r="A1"`` (2), its column letters (3), the rest of its tag without its ">" (4: it ends with "/"
-#: when the cell is empty), then a formula ``<f>`` (5) with or without its value ``<v>`` and nothing else,
-#: or any other content; at the first thing that is not such a cell, the rest (6). A tag or an element's
-#: text runs to the next "<" at most, a content to the next cell's "<c" at most: each is read once.
-_CELLS = re.compile(r'((<c r="([A-Z]+)\d+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)'
+#: when the cell is empty), then a formula ``<f>`` (5, or "" when there is none) and a value ``<v>``, each
+#: or both left out, and nothing else, or else any other content; at the first thing that is not such a
+#: cell, the rest (6). A tag or an element's text runs to the next "<" at most, a content to the next
+#: cell's "<c" at most: each is read once (a pattern that could read on would make a long row's
+#: reading grow with the square of its length).
+_CELLS = re.compile(r'((<c r="([A-Z]+)\d+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)?'
                     r'(?:<v>[^<]*</v>|<v/>)?</c>|[^<]*(?:<(?!/c>|c[\s/>])[^<]*)*</c>)))|(.+)', re.S)
 _LETTERS = itemgetter(2)
 _UNKNOWN = object()
@@ -154,7 +156,7 @@ class _Memo:
         self.columns: dict[str, int] = {}
         self.tags: dict[str, tuple[list[tuple[str, str]], bool] | None] = {}
         self.heads: dict[tuple[str, str, str | None, str | None], str | None] = {}
-        self.layouts: dict[tuple[str, ...], list[int]] = {}
+        self.layouts: dict[tuple[str, ...], tuple[list[int], frozenset[int]] | None] = {}
 
     def value(self, value: Any) -> tuple[str | None, str]:
         kind = type(value)
@@ -345,25 +347,25 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
     if cells and cells[-1][5]:  # something else than such a cell
         return False
     layout = tuple(map(_LETTERS, cells))
-    columns = memo.layouts.get(layout)
-    if columns is None:
-        columns = memo.layouts[layout] = [column_index(letters) for letters in layout]
-    if columns != sorted(set(columns)):  # cells out of order, or twice: _edit_row sorts them
+    known = memo.layouts.get(layout)
+    if known is None:
+        columns = [column_index(letters) for letters in layout]
+        # in column order, each once; else None: _edit_row sorts them
+        known = memo.layouts[layout] = (columns, frozenset(columns)) if columns == sorted(set(columns)) else None
+    if known is None or not edits.keys() <= known[1]:  # (or a cell the row does not have: _edit_row adds it)
         return False
     mark = len(out)
-    values, heads = memo.values, memo.heads
-    used = 0
-    for (whole, opening, _, tag, formula, _), c in zip(cells, columns):
+    values, heads, append, unknown, memo_types = memo.values, memo.heads, out.append, _UNKNOWN, _MEMO_TYPES
+    for (whole, opening, _, tag, formula, _), c in zip(cells, known[0]):
         edit = edits.get(c)
         if edit is None:
-            out.append(whole)
+            append(whole)
             continue
-        used += 1
         kind, new = edit.kind, None
         if edit.area is None and (kind == "formula" or kind == "value"):
             value = edit.value
             vt = type(value)
-            if vt in _MEMO_TYPES:
+            if vt in memo_types:
                 tv = values.get((vt, value))
                 if tv is None:
                     tv = values[(vt, value)] = value_xml(value)
@@ -372,16 +374,16 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
             t, v = tv
             if kind == "value":
                 key: tuple[str, str, str | None, str | None] = ("value", tag, t, None)
-                head = heads.get(key, _UNKNOWN)
-                if head is _UNKNOWN:
+                head = heads.get(key, unknown)
+                if head is unknown:
                     head = memo.head(key)
                 if head is not None:
                     new = (f'{opening}{head}><is><t xml:space="preserve">{v}</t></is></c>' if t == "str" else
                            f"{opening}{head}><v>{v}</v></c>")
             elif formula:  # its formula and value only: the value replaced
                 key = ("formula", tag, t, cm if edit.dynamic and cm else None)
-                head = heads.get(key, _UNKNOWN)
-                if head is _UNKNOWN:
+                head = heads.get(key, unknown)
+                if head is unknown:
                     head = memo.head(key)
                 if head is not None:
                     new = f"{opening}{head}>{formula}<v>{v}</v></c>"
@@ -389,13 +391,10 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
             try:
                 new = _edit_cell(whole, f"{column_letters(c)}{r}", edit, cm)
             except Exception:  # whatever it is, _edit_row reports the first in the order of the edits
-                break
-        out.append(new)
-    else:
-        if used == len(edits):
-            return True
-    del out[mark:]  # (or an edit of a cell the row does not have: _edit_row adds it)
-    return False
+                del out[mark:]
+                return False
+        append(new)
+    return True
 
 
 def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1") -> str:
@@ -446,15 +445,17 @@ def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1
             out.append(new)
     out.append("</sheetData>")
     out.append(xml[stop:])
-    return _dimension("".join(out), edits)
+    return _dimension("".join(out), edits, pending[-1] if pending else 0, max(map(max, rows.values()), default=0))
 
 
-def _dimension(xml: str, edits: dict[tuple[int, int], Edit]) -> str:
+def _dimension(xml: str, edits: dict[tuple[int, int], Edit], last_row: int, last_column: int) -> str:
+    """The sheet's ``dimension`` grown to hold the cells ``edits`` writes (whose last row and column,
+    clears included, are given)."""
     m = _DIMENSION.search(xml)
     if m is None or not edits:
         return xml
     c2, r2 = (column_index(m[3]), int(m[4])) if m[3] else (column_index(m[1]), int(m[2]))
-    if max(edits)[0] <= r2 and max(map(itemgetter(1), edits)) <= c2:  # every edit inside: the same
+    if last_row <= r2 and last_column <= c2:  # every edit inside: the same
         return xml
     written = [(r, c) for (r, c), e in edits.items() if e.kind != "clear"]
     if not written:
