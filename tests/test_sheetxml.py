@@ -8,13 +8,14 @@ from __future__ import annotations
 import io
 import random
 import re
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import sheetxml_oracle
+import writer_oracle as sheetxml_oracle
 from helpers import SEED, read_team_event, read_trf
 from xltb.recalc import package
 from xltb.templates import sheetxml
@@ -65,14 +66,23 @@ def recalculated() -> list[tuple[str, bytes, list[tuple[str, str]], dict[str, di
     return [(path.name, *call) for path, call in zip(BOOKS, calls)]
 
 
+class _Clock:
+    """zipfile's clock, stopped: a part added (xl/metadata.xml) has the same date in both workbooks."""
+
+    localtime = staticmethod(time.localtime)
+
+    @staticmethod
+    def time() -> float:
+        return 1_700_000_000.0
+
+
 def test_recalculated_workbooks_are_written_as_before(recalculated, monkeypatch) -> None:
-    """Every part of each bundled workbook recalculated, and the zip itself, as the writer before wrote them."""
+    """Each bundled workbook recalculated: the zip, byte for byte, that the writer before wrote."""
     assert len(recalculated) == len(BOOKS) >= 9
-    written = [package.write(data, sheets, edits) for _, data, sheets, edits in recalculated]
-    monkeypatch.setattr(package, "edit_sheet", sheetxml_oracle.edit_sheet)
-    for (name, data, sheets, edits), new in zip(recalculated, written):
+    monkeypatch.setattr(zipfile, "time", _Clock)
+    for name, data, sheets, edits in recalculated:
         assert sum(map(len, edits.values())) > 0, name
-        assert new == package.write(data, sheets, edits), name
+        assert package.write(data, sheets, edits) == sheetxml_oracle.write(data, sheets, edits), name
 
 
 def test_recalculated_sheets_with_other_values(recalculated) -> None:
@@ -322,3 +332,69 @@ def test_word_characters_are_those_of_the_regular_expression() -> None:
     """``\\w`` of a str pattern is str.isalnum() or "_", for every character."""
     every = "".join(map(chr, range(0x110000)))
     assert re.findall(r"\w", every) == [ch for ch in every if sheetxml._word(ch)]
+
+
+# ---------------------------------------------------------------------------------------------------
+# the parts recalc does not change, copied as their compressed bytes
+
+
+def _rezip(data: bytes, level: int, stored: set[str] = frozenset(), twice: str | None = None) -> bytes:
+    """The workbook ``data`` compressed again at ``level`` (the parts ``stored`` not compressed; the part
+    ``twice`` written twice, as a damaged or hostile package may have it)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            kind = zipfile.ZIP_STORED if info.filename in stored else zipfile.ZIP_DEFLATED
+            dst.writestr(info, src.read(info), kind, level)
+            if info.filename == twice:
+                dst.writestr(info, src.read(info), kind, level)
+    return out.getvalue()
+
+
+def _members(data: bytes) -> list[tuple[Any, ...]]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return [(i.filename, i.date_time, i.compress_type, i.external_attr, i.create_system, i.extra, i.CRC,
+                 i.file_size, z.read(i)) for i in z.infolist()]
+
+
+def _compressed(data: bytes) -> dict[str, bytes]:
+    """Each part's compressed bytes."""
+    import struct
+
+    out = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for i in z.infolist():
+            n, m = struct.unpack("<HH", data[i.header_offset + 26:i.header_offset + 30])
+            start = i.header_offset + 30 + n + m
+            out[i.filename] = data[start:start + i.compress_size]
+    return out
+
+
+@pytest.mark.parametrize("level", [1, 9])
+def test_parts_compressed_otherwise_keep_their_bytes(recalculated, monkeypatch, level: int) -> None:
+    """A workbook compressed otherwise than at zlib's default level (another writer): every part as the
+    writer before wrote it (contents, names, dates, attributes, order), the parts recalc does not change
+    with their own compressed bytes, a stored part stored."""
+    monkeypatch.setattr(zipfile, "time", _Clock)
+    name, data, sheets, edits = next(r for r in recalculated if r[0] == "held-swiss16.xlsx")
+    other = _rezip(data, level, stored={"docProps/core.xml"})
+    new, old = package.write(other, sheets, edits), sheetxml_oracle.write(other, sheets, edits)
+    assert new != old  # the zip itself differs: the parts not changed are not compressed again
+    assert _members(new) == _members(old)
+    edited = {dict(sheets)[s] for s in edits if edits[s]} | {"xl/workbook.xml"}
+    given, written = _compressed(other), _compressed(new)
+    kept = [n for n in written if n not in edited]
+    assert kept and all(written[n] == given[n] for n in kept)
+    assert written["docProps/core.xml"] == zipfile.ZipFile(io.BytesIO(other)).read("docProps/core.xml")
+
+
+def test_a_part_named_twice_is_written_as_before(recalculated, monkeypatch) -> None:
+    """A name two parts have: each is read by its name (the last of them), as before."""
+    import warnings
+
+    monkeypatch.setattr(zipfile, "time", _Clock)
+    name, data, sheets, edits = next(r for r in recalculated if r[0] == "held-swiss16.xlsx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate name
+        twice = _rezip(data, 6, twice="docProps/app.xml")
+        assert package.write(twice, sheets, edits) == sheetxml_oracle.write(twice, sheets, edits)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, Iterator
 
+from .._gc import paused
 from ..calcpr import current
 from ..cells import column_index, column_letters
 from .cached import METADATA, Err, sheet_paths, value_xml, with_metadata_part
@@ -56,7 +57,7 @@ _CELL_R = re.compile(r'<c r="([^"]*)"')
 #: cell, the rest (6). A tag or an element's text runs to the next "<" at most, a content to the next
 #: cell's "<c" at most: each is read once (a pattern that could read on would make a long row's
 #: reading grow with the square of its length).
-_CELLS = re.compile(r'((<c r="([A-Z]+)\d+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)?'
+_CELLS = re.compile(r'((<c r="([A-Z]+)[0-9]+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)?'
                     r'(?:<v>[^<]*</v>|<v/>)?</c>|[^<]*(?:<(?!/c>|c[\s/>])[^<]*)*</c>)))|(.+)', re.S)
 _LETTERS = itemgetter(2)
 _UNKNOWN = object()
@@ -401,6 +402,11 @@ def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1
     """The sheet part ``xml`` with ``edits`` ((row, column) -> :class:`Edit`) made; ``cm`` is the mark of a
     dynamic array (None: the workbook's cell metadata has none, so an array stays a legacy one). Only the
     rows edited are written anew (their cells in column order); everything else is copied as it is."""
+    with paused():  # a tuple per cell and per edit, no reference cycle: the collector's scans cost alone
+        return _edit_sheet(xml, edits, cm)
+
+
+def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) -> str:
     found = _sheet_data(xml)
     if found is None:
         raise SheetXmlError("no sheetData")

@@ -1,12 +1,19 @@
-"""The writer of cached values into a sheet's XML as it was before it was made faster (one regular
-expression per row, cell and element, a cell's tag rebuilt from its attributes): kept unchanged as the
-oracle of tests/test_sheetxml.py, which compares it with :func:`xltb.templates.sheetxml.edit_sheet`
-(the same output, byte for byte, or the same error)."""
+"""The writer of cached values as it was before it was made faster: the sheet's XML edited with one
+regular expression per row, cell and element, a cell's tag rebuilt from its attributes, and recalc's
+workbook written with every part decompressed and compressed again. Kept unchanged as the oracle of
+tests/test_sheetxml.py, which compares it with :func:`xltb.templates.sheetxml.edit_sheet` and
+:func:`xltb.recalc.package.write` (the same output, byte for byte, or the same error)."""
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 
+from xltb.calcpr import current
+from xltb.errors import InputError
+from xltb.recalc.package import check_xml
+from xltb.templates.cached import METADATA, sheet_paths, with_metadata_part
 from xltb.cells import column_index, column_letters
 from xltb.templates.cached import value_xml
 from xltb.templates.sheetxml import Edit, SheetXmlError
@@ -152,3 +159,61 @@ def _dimension(xml: str, edits) -> str:
         return xml
     r2, c2 = grown
     return xml[:m.start()] + f'<dimension ref="{m[1]}{m[2]}:{column_letters(c2)}{r2}"/>' + xml[m.end():]
+
+
+def dynamic_mark(z: zipfile.ZipFile) -> str | None:
+    """The ``cm`` value of the workbook's dynamic arrays: "1" when the workbook has no cell metadata
+    (xltb adds it), the value its existing dynamic arrays carry, else None (none can be marked)."""
+    if "xl/metadata.xml" not in z.namelist():
+        return "1"
+    for part in sheet_paths(z).values():
+        if part in z.namelist():
+            xml = z.read(part).decode("utf-8", "replace")
+            m = re.search(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"', xml)
+            if m:
+                return m[1]
+    return None
+
+
+def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
+    """The workbook ``data`` (its ``sheets``: :func:`sheet_list`) with ``edits`` (sheet -> cell ->
+    :class:`~xltb.templates.sheetxml.Edit`) made, every other part and byte as it was (each checked to
+    be well-formed XML by :func:`check_parts` before; each sheet edited is checked again)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    paths = dict(sheets)
+    mark = dynamic_mark(src)
+    add_metadata = "xl/metadata.xml" not in src.namelist() and any(
+        e.dynamic for cells in edits.values() for e in cells.values())
+    by_path = {paths[s]: s for s in edits if edits[s]}
+    # Excel's calculation chain lists formula cells and marks array formulas: when a formula became an
+    # array formula, the chain is left out (with its relationship and content type) and Excel rebuilds it
+    drop_chain = "xl/calcChain.xml" in src.namelist() and any(
+        e.becomes_array for cells in edits.values() for e in cells.values())
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info.filename)
+            name = info.filename
+            if drop_chain and name == "xl/calcChain.xml":
+                continue
+            if drop_chain and name == "[Content_Types].xml":
+                body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
+            if drop_chain and name == "xl/_rels/workbook.xml.rels":
+                body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
+            if name == "xl/workbook.xml":  # the values are current: Excel need not recompute them on opening
+                body = current(body)
+            if name in by_path:
+                sheet = by_path[name]
+                try:
+                    body = edit_sheet(body.decode("utf-8"), edits[sheet], mark).encode("utf-8")
+                    check_xml(io.BytesIO(body), name)
+                except (SheetXmlError, UnicodeDecodeError) as err:
+                    raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
+                except InputError as err:
+                    raise SheetXmlError(f"sheet {sheet!r}: {err.message}") from None
+            elif add_metadata:
+                body = with_metadata_part(name, body)
+            dst.writestr(info, body)
+        if add_metadata:
+            dst.writestr("xl/metadata.xml", METADATA)
+    return out.getvalue()
