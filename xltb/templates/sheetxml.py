@@ -150,7 +150,7 @@ class _Memo:
     """What one edit_sheet works out once: the XML of a value, a column's number, and the attributes
     written into a cell's opening tag after its reference (a sheet's tags are mostly alike but for it)."""
 
-    __slots__ = ("values", "columns", "tags", "heads", "layouts")
+    __slots__ = ("values", "columns", "tags", "heads", "layouts", "by_type", "cell_heads")
 
     def __init__(self) -> None:
         self.values: dict[tuple[type, Any], tuple[str | None, str]] = {}
@@ -158,6 +158,10 @@ class _Memo:
         self.tags: dict[str, tuple[list[tuple[str, str]], bool] | None] = {}
         self.heads: dict[tuple[str, str, str | None, str | None], str | None] = {}
         self.layouts: dict[tuple[str, ...], tuple[list[int], frozenset[int]] | None] = {}
+        #: the XML of values by their type (equal values of one of these types are written alike)
+        self.by_type: dict[type, dict[Any, tuple[str | None, str]]] = {kind: {} for kind in _MEMO_TYPES}
+        #: (edit, tag) -> (value's t, or (t, dynamic mark)) -> head (:meth:`head`)
+        self.cell_heads: dict[tuple[str, str], dict[Any, str | None]] = {}
 
     def value(self, value: Any) -> tuple[str | None, str]:
         kind = type(value)
@@ -356,7 +360,7 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
     if known is None or not edits.keys() <= known[1]:  # (or a cell the row does not have: _edit_row adds it)
         return False
     mark = len(out)
-    values, heads, append, unknown, memo_types = memo.values, memo.heads, out.append, _UNKNOWN, _MEMO_TYPES
+    by_type, cell_heads, append = memo.by_type, memo.cell_heads, out.append
     for (whole, opening, _, tag, formula, _), c in zip(cells, known[0]):
         edit = edits.get(c)
         if edit is None:
@@ -365,27 +369,32 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
         kind, new = edit.kind, None
         if edit.area is None and (kind == "formula" or kind == "value"):
             value = edit.value
-            vt = type(value)
-            if vt in memo_types:
-                tv = values.get((vt, value))
-                if tv is None:
-                    tv = values[(vt, value)] = value_xml(value)
+            bucket = by_type.get(type(value))
+            if bucket is None:
+                t, v = value_xml(value)
             else:
-                tv = value_xml(value)
-            t, v = tv
+                tv = bucket.get(value)
+                if tv is None:
+                    tv = bucket[value] = value_xml(value)
+                t, v = tv
             if kind == "value":
-                key: tuple[str, str, str | None, str | None] = ("value", tag, t, None)
-                head = heads.get(key, unknown)
-                if head is unknown:
-                    head = memo.head(key)
+                heads = cell_heads.get(("value", tag))
+                if heads is None:
+                    heads = cell_heads[("value", tag)] = {}
+                head = heads.get(t, heads)
+                if head is heads:
+                    head = heads[t] = memo.head(("value", tag, t, None))
                 if head is not None:
                     new = (f'{opening}{head}><is><t xml:space="preserve">{v}</t></is></c>' if t == "str" else
                            f"{opening}{head}><v>{v}</v></c>")
             elif formula:  # its formula and value only: the value replaced
-                key = ("formula", tag, t, cm if edit.dynamic and cm else None)
-                head = heads.get(key, unknown)
-                if head is unknown:
-                    head = memo.head(key)
+                heads = cell_heads.get(("formula", tag))
+                if heads is None:
+                    heads = cell_heads[("formula", tag)] = {}
+                mark_t = (t, cm) if edit.dynamic and cm else t
+                head = heads.get(mark_t, heads)
+                if head is heads:
+                    head = heads[mark_t] = memo.head(("formula", tag, t, cm if edit.dynamic and cm else None))
                 if head is not None:
                     new = f"{opening}{head}>{formula}<v>{v}</v></c>"
         if new is None:  # any other cell or edit
