@@ -18,7 +18,7 @@ import pytest
 import writer_oracle as sheetxml_oracle
 from helpers import SEED, read_team_event, read_trf
 from xltb.recalc import package
-from xltb.templates import sheetxml
+from xltb.templates import scan, sheetxml
 from xltb.templates.cached import Err
 from xltb.templates.sheetxml import Edit, SheetXmlError, edit_sheet
 
@@ -308,7 +308,7 @@ def test_elements_find_what_the_regular_expression_finds() -> None:
         if rng.random() < 0.5:
             pos, end = 0, len(s)
         want = [(m.start(), m.start() + m[0].index(">"), m.end()) for m in pattern.finditer(s, pos, end)]
-        assert list(sheetxml._elements(s, "c", pos, end)) == want, (s, pos, end)
+        assert list(scan.elements(s, "c", pos, end)) == want, (s, pos, end)
 
 
 def test_sheet_data_found_as_the_regular_expression_finds_it() -> None:
@@ -318,7 +318,7 @@ def test_sheet_data_found_as_the_regular_expression_finds_it() -> None:
     for _ in range(5000):
         s = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
         m = pattern.search(s)
-        got = sheetxml._sheet_data(s)
+        got = scan.sheet_data(s)
         if m is None:
             assert got is None, s
             continue
@@ -331,7 +331,7 @@ def test_sheet_data_found_as_the_regular_expression_finds_it() -> None:
 def test_word_characters_are_those_of_the_regular_expression() -> None:
     """``\\w`` of a str pattern is str.isalnum() or "_", for every character."""
     every = "".join(map(chr, range(0x110000)))
-    assert re.findall(r"\w", every) == [ch for ch in every if sheetxml._word(ch)]
+    assert re.findall(r"\w", every) == [ch for ch in every if scan.word(ch)]
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -17,12 +17,13 @@ import re
 import zipfile
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from .._gc import paused
 from ..calcpr import current
 from ..cells import column_index, column_letters
 from .cached import METADATA, Err, sheet_paths, value_xml, with_metadata_part
+from .scan import Span, elements as _elements, sheet_data as _sheet_data
 
 
 @dataclass(slots=True)
@@ -42,9 +43,7 @@ class SheetXmlError(ValueError):
     """A sheet part this writer cannot edit (the message says why)."""
 
 
-# Each element is found as the regular expression ``<name\b[^>]*?/>|<name\b[^>]*>.*?</name>`` (re.S)
-# would find it, by str.find (:func:`_elements`): a lazy ``.*?`` costs the regular expression engine a
-# step per character, 0.1 s for the 4 MB sheet of a 2,000-player template, once per level.
+# Rows and cells are found as regular expressions found them before, by str.find (:mod:`.scan`).
 _OPEN = re.compile(r"<(\w+)((?:\s+[\w:]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
 _ATTR = re.compile(r'([\w:]+)\s*=\s*"([^"]*)"')
 #: the rest of a cell's opening tag after its first attribute ``r``, without its ">"
@@ -65,67 +64,10 @@ _ROW_NUMBER = re.compile(r'\sr="(\d+)"')
 _CELL_REF = re.compile(r'\sr="([A-Z]+)(\d+)"')
 #: a formula cell's cached value, after its formula
 _VALUE = re.compile(r"\s*(?:<v\b[^>]*?/>|<v\b[^>]*>.*?</v>)", re.S)
-_SHEET_DATA_EMPTY = re.compile(r"<sheetData\s*/>")
-_SHEET_DATA_OPEN = re.compile(r"<sheetData\b[^>]*>")
 _DYNAMIC = re.compile(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"')
 _DIMENSION = re.compile(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\s*/>')
 #: the values whose XML is kept per edit_sheet: equal values of one of these types are written alike
-_MEMO_TYPES = frozenset((bool, int, float, str, type(None), Err))
-
-Span = tuple[int, int, int]  # an element: its start, its opening tag's first ">", its end
-
-
-def _elements(s: str, name: str, pos: int, end: int) -> Iterator[Span]:
-    r"""What ``re.compile(rf"<{name}\b[^>]*?/>|<{name}\b[^>]*>.*?</{name}>", re.S).finditer(s, pos, end)``
-    finds, each as (start, its first ``>``, end)."""
-    opening, closing = "<" + name, "</" + name + ">"
-    closed = True  # a closing tag may still come (once none is found after a point, none is after a later one)
-    find = s.find
-    p = find(opening, pos, end)
-    while p >= 0:
-        after = p + len(opening)
-        if after == end or not _word(s[after]):  # \b: the name ends here
-            q = find(">", after, end)
-            if q < 0:
-                return
-            if q > after and s[q - 1] == "/":
-                yield p, q, q + 1
-                p = find(opening, q + 1, end)
-                continue
-            if closed:
-                e = find(closing, q + 1, end)
-                if e >= 0:
-                    yield p, q, e + len(closing)
-                    p = find(opening, e + len(closing), end)
-                    continue
-                closed = False
-        p = find(opening, p + 1, end)
-
-
-def _word(ch: str) -> bool:
-    r"""``\w`` of a str pattern: a letter or digit of any script, or ``_``."""
-    return ch.isalnum() or ch == "_"
-
-
-def _sheet_data(xml: str) -> tuple[int, str, int, int, int] | None:
-    r"""Where ``re.search(r"<sheetData\s*/>|<sheetData\b[^>]*>(.*?)</sheetData>", xml, re.S)`` matches:
-    (start, the opening tag to write, start and end of its content, end)."""
-    closed = True
-    p = xml.find("<sheetData")
-    while p >= 0:
-        m = _SHEET_DATA_EMPTY.match(xml, p)
-        if m is not None:
-            return p, "<sheetData>", m.end(), m.end(), m.end()
-        if closed:
-            m = _SHEET_DATA_OPEN.match(xml, p)
-            if m is not None:
-                e = xml.find("</sheetData>", m.end())
-                if e >= 0:
-                    return p, m[0], m.end(), e, e + len("</sheetData>")
-                closed = False
-        p = xml.find("<sheetData", p + 1)
-    return None
-
+_MEMO_TYPES: frozenset[type] = frozenset((bool, int, float, str, type(None), Err))
 
 def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
     m = _OPEN.match(text)
@@ -316,11 +258,11 @@ def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | No
         return
     cells: dict[int, Span] = {}
     if not empty:
-        for cell in _elements(xml, "c", gt + 1, end - 6):
-            ref = _CELL_REF.search(xml, cell[0], cell[1] + 1)
-            if ref is None:
+        for span_c in _elements(xml, "c", gt + 1, end - 6):
+            found = _CELL_REF.search(xml, span_c[0], span_c[1] + 1)
+            if found is None:
                 raise SheetXmlError(f"row {r} has a cell without its reference")
-            cells[memo.column(ref[1])] = cell  # the last of a column's cells, as a dict of them keeps it
+            cells[memo.column(found[1])] = span_c  # the last of a column's cells, as a dict of them keeps it
         if not cells and xml[gt + 1:end - 6].strip():
             raise SheetXmlError(f"cannot read row {r}")
     edited: dict[int, str] = {}
@@ -335,8 +277,8 @@ def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | No
     for c in sorted(cells.keys() | edited.keys()):
         got = edited.get(c)
         if got is None:
-            cell = cells[c]
-            got = xml[cell[0]:cell[2]]
+            start_c, _, end_c = cells[c]
+            got = xml[start_c:end_c]
         out.append(got)
     out.append("</row>")
 
