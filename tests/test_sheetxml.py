@@ -204,7 +204,8 @@ def random_value(rng: random.Random) -> Any:
         lambda: rng.randint(-5, 5), lambda: rng.random() * 100, lambda: float(rng.randint(-3, 3)), lambda: -0.0,
         lambda: float("inf"), lambda: float("nan"), lambda: 10 ** 17 + 0.5, lambda: rng.random() < 0.5,
         lambda: None, lambda: Err(rng.choice(["#N/A", "#DIV/0!", "#BOGUS"])), lambda: "",
-        lambda: rng.choice(["x", "a<b", "&amp;", "\"q\"", "#N/A", " sp ", "\x01ctl", "é€"]) * rng.randint(1, 3),
+        lambda: rng.choice(["x", "a<b", "&amp;", "\"q\"", "#N/A", " sp ", "\x01ctl", "é€", "a--b", "]]>", "?>"])
+        * rng.randint(1, 3),
     ])()
 
 
@@ -398,3 +399,126 @@ def test_a_part_named_twice_is_written_as_before(recalculated, monkeypatch) -> N
         warnings.simplefilter("ignore")  # zipfile warns of the duplicate name
         twice = _rezip(data, 6, twice="docProps/app.xml")
         assert package.write(twice, sheets, edits) == sheetxml_oracle.write(twice, sheets, edits)
+
+
+# ---------------------------------------------------------------------------------------------------
+# a sheet edited plainly is well-formed whenever it was: recalc does not check it again
+
+
+HOSTILE_CELLS = [
+    '<c r="{ref}"><is><t><![CDATA[<c r="{ref}"><f>1</f></c>]]></t></is></c>',
+    '<c r="{ref}"><!-- <c r="{ref}"/> --><f>1</f><v>2</v></c>',
+    '<c r="{ref}" x="a&gt;b&amp;"><f>1&amp;2</f><v>&#60;</v></c>',
+    '<c r="{ref}" x="a>b"><f>1</f><v>2</v></c>',
+    '<c r="{ref}" x="a/>"><f>1</f><v>2</v></c>',
+    '<c r="{ref}" x="/"/>',
+    '<c r="{ref}"\n\ts="1"\n><f\tt="shared" si="0"/></c>',
+    "<c r='{ref}' s='1'><f>1</f></c>",
+    '<c r="{ref}"><f x=">">1</f><v>2</v></c>',
+    '<c r="{ref}"><f>1</f><v>2</v><x:c>3</x:c></c>',
+    '<c r="{ref}"><?pi <c r="{ref}"/>?><f>1</f></c>',
+    '<c r="{ref}"><is><r><t>a</t></r><cx/></is></c>',
+]
+
+
+def random_hostile_sheet(rng: random.Random) -> tuple[str, list[tuple[int, list[int]]]]:
+    """A sheet (well-formed or not) with some of what a hostile workbook may hold."""
+    from xltb.cells import column_letters
+
+    xml, layout = random_sheet(rng)
+    for _ in range(rng.randint(1, 3)):
+        if not layout or not layout[0][1]:
+            break
+        r, cols = rng.choice(layout)
+        if not cols:
+            continue
+        c = rng.choice(cols)
+        ref = f"{column_letters(c)}{r}"
+        found = re.search(rf'<c r="{ref}"[^>]*?/>|<c r="{ref}"[^>]*>.*?</c>', xml, re.S)
+        if found:
+            xml = xml[:found.start()] + rng.choice(HOSTILE_CELLS).format(ref=ref) + xml[found.end():]
+    if rng.random() < 0.2:
+        xml = rng.choice(['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
+                          "<?xml version='1.0' encoding='UTF-8'?>", '<?xml version="1.0" encoding="ISO-8859-1"?>',
+                          "<!-- a comment -->"]) + xml
+    if rng.random() < 0.1:
+        xml = xml.replace('<row r="', '<row x=">" r="', 1)
+    if rng.random() < 0.3 and layout and layout[0][0] > 1:  # a row in a comment or an instruction
+        r = layout[0][0] - 1
+        fake = f'<row r="{r}"><c r="A{r}"><f>1</f></c><c r="B{r}"/></row>'
+        wrap = rng.choice(["<!--{}-->", "<?pi {}?>", "<x><![CDATA[{}]]></x>"])
+        at = xml.index("<row")
+        xml = xml[:at] + wrap.format(fake) + xml[at:]
+        layout.insert(0, (r, [1, 2]))
+    return xml, layout
+
+
+def test_a_sheet_edited_plainly_is_well_formed() -> None:
+    from xltb.errors import InputError
+    from xltb.recalc.package import check_xml
+
+    rng = random.Random(99)
+    plain = checked = 0
+    for _ in range(5000):
+        xml, layout = random_hostile_sheet(rng) if rng.random() < 0.6 else random_sheet(rng)
+        try:
+            check_xml(io.BytesIO(xml.encode("utf-8")), "sheet")
+        except InputError:
+            continue  # not well-formed: recalc refuses it before
+        checked += 1
+        try:
+            out, ok = sheetxml.edit_sheet_plainly(xml, random_edits(rng, layout), rng.choice(["1", "2", None]))
+        except SheetXmlError:
+            continue
+        if ok:
+            plain += 1
+            check_xml(io.BytesIO(out.encode("utf-8")), "sheet")  # raises if it is not well-formed
+    assert checked > 1200 and plain > 150, (checked, plain)  # (a duplicated attribute makes many not well-formed)
+
+
+def test_the_sheets_recalc_writes_are_edited_plainly(recalculated) -> None:
+    """The bundled workbooks' sheets are edited plainly (not checked again), and are well-formed."""
+    from xltb.recalc.package import check_xml
+
+    for name, data, sheets, edits in recalculated:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            for sheet, part in sheets:
+                if edits[sheet]:
+                    out, ok = sheetxml.edit_sheet_plainly(z.read(part).decode("utf-8"), edits[sheet], "1")
+                    check_xml(io.BytesIO(out.encode("utf-8")), part)
+                    assert ok, (name, sheet)
+
+
+@pytest.mark.parametrize("wrap", ["<!--{}-->", "<?pi {}?>", "<x><![CDATA[{}]]></x>"])
+def test_a_row_in_a_comment_is_not_edited_plainly(wrap: str) -> None:
+    """A row in a comment, an instruction or a CDATA section is edited as before (its text written into
+    them, which may end them early): such a sheet is checked again, not taken as well-formed."""
+    from xltb.errors import InputError
+    from xltb.recalc.package import check_xml
+
+    fake = '<row r="1"><c r="A1"><f>1</f></c></row>'
+    xml = sheet(wrap.format(fake) + '<row r="2"><c r="A2"><f>1</f></c></row>')
+    check_xml(io.BytesIO(xml.encode()), "sheet")
+    for value in ("a--b", "?>", "]]>"):
+        edits = {(1, 1): Edit("formula", value), (2, 1): Edit("formula", 1)}
+        out, ok = sheetxml.edit_sheet_plainly(xml, edits, "1")
+        assert not ok and same(xml, edits)[1] == out
+    if wrap.startswith("<!--"):
+        with pytest.raises(InputError):  # what the check is for: "--" in a comment
+            check_xml(io.BytesIO(sheetxml.edit_sheet(xml, {(1, 1): Edit("formula", "a--b")}).encode()), "s")
+
+
+@pytest.mark.parametrize("xml, plain", [
+    ("<worksheet><sheetData/></worksheet>", True),
+    ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet/>', True),
+    ('<?xml version="1.0"?><worksheet/>', True),
+    ('<?xml version="1.0" encoding="ISO-8859-1"?><worksheet/>', False),
+    ("<?xml version='1.0'?><worksheet/>", False),
+    ('<?xml version="1.1"?><worksheet/>', False),
+    ('\ufeff<?xml version="1.0"?><worksheet/>', False),
+    ('<?xml version="1.0"?><worksheet><?pi x?></worksheet>', False),
+    ("<worksheet><!-- x --></worksheet>", False),
+    ("<worksheet><x><![CDATA[x]]></x></worksheet>", False),
+])
+def test_plain_markup(xml: str, plain: bool) -> None:
+    assert scan.plain_markup(xml) is plain

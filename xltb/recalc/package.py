@@ -28,7 +28,7 @@ from xml.parsers import expat
 from ..calcpr import current
 from ..errors import InputError
 from ..templates.cached import METADATA, sheet_entries, with_metadata_part
-from ..templates.sheetxml import Edit, SheetXmlError, dynamic_mark, edit_sheet
+from ..templates.sheetxml import Edit, SheetXmlError, dynamic_mark, edit_sheet_plainly
 
 #: content types of XML parts (RFC 7303: application/xml, text/xml, and types with the +xml suffix)
 _XML_TYPE = re.compile(r"(?:\+xml|/xml)\s*(?:;.*)?$", re.IGNORECASE)
@@ -169,7 +169,8 @@ def sheet_list(z: zipfile.ZipFile) -> list[tuple[str, str]]:
 def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tuple[int, int], Edit]]) -> bytes:
     """The workbook ``data`` (its ``sheets``: :func:`sheet_list`) with ``edits`` (sheet -> cell ->
     :class:`~xltb.templates.sheetxml.Edit`) made, every other part and byte as it was (each checked to
-    be well-formed XML by :func:`check_parts` before; each sheet edited is checked again)."""
+    be well-formed XML by :func:`check_parts` before; each sheet edited is checked again, unless it was
+    edited in the plain ways that keep it well-formed: :func:`~xltb.templates.sheetxml.edit_sheet_plainly`)."""
     src = zipfile.ZipFile(io.BytesIO(data))
     paths = dict(sheets)
     read: dict[str, bytes] = {}  # the parts dynamic_mark read, each read once
@@ -208,8 +209,10 @@ def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tupl
             if name in by_path:
                 sheet = by_path[name]
                 try:
-                    body = edit_sheet(body.decode("utf-8"), edits[sheet], mark).encode("utf-8")
-                    check_xml(io.BytesIO(body), name)
+                    text, plain = edit_sheet_plainly(body.decode("utf-8"), edits[sheet], mark)
+                    body = text.encode("utf-8")
+                    if not plain:  # (a sheet edited plainly is well-formed as the part was: check_parts)
+                        check_xml(io.BytesIO(body), name)
                 except (SheetXmlError, UnicodeDecodeError) as err:
                     raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
                 except InputError as err:

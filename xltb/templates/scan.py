@@ -11,6 +11,8 @@ from typing import Iterator
 
 _SHEET_DATA_EMPTY = re.compile(r"<sheetData\s*/>")
 _SHEET_DATA_OPEN = re.compile(r"<sheetData\b[^>]*>")
+#: an XML declaration that says the text is XML 1.0 in UTF-8 (or says no encoding: UTF-8 then)
+_DECLARATION = re.compile(r'<\?xml version="1\.0"(?: encoding="[Uu][Tt][Ff]-8")?(?: standalone="(?:yes|no)")?[ \t\r\n]*\?>')
 
 Span = tuple[int, int, int]  # an element: its start, its opening tag's first ">", its end
 
@@ -65,3 +67,17 @@ def sheet_data(xml: str) -> tuple[int, str, int, int, int] | None:
                 closed = False
         p = xml.find("<sheetData", p + 1)
     return None
+
+
+def plain_markup(xml: str) -> bool:
+    """Does ``xml`` hold only tags and text: no comment, CDATA section, document type or processing
+    instruction (nothing starts ``<!`` or ``<?``), but an XML declaration of UTF-8 XML 1.0 at its start?
+    In such a text that is well-formed, every "<" starts a tag (attribute values and text hold none)."""
+    if "<!" in xml:
+        return False
+    if xml.startswith("<?"):
+        m = _DECLARATION.match(xml)
+        if m is None:
+            return False
+        return xml.find("<?", m.end()) < 0
+    return "<?" not in xml

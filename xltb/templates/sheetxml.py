@@ -23,7 +23,7 @@ from .._gc import paused
 from ..calcpr import current
 from ..cells import column_index, column_letters
 from .cached import METADATA, Err, sheet_paths, value_xml, with_metadata_part
-from .scan import Span, elements as _elements, sheet_data as _sheet_data
+from .scan import Span, elements as _elements, plain_markup, sheet_data as _sheet_data
 
 
 @dataclass(slots=True)
@@ -59,6 +59,7 @@ _CELL_R = re.compile(r'<c r="([^"]*)"')
 _CELLS = re.compile(r'((<c r="([A-Z]+)[0-9]+")([^<>]*)(?:(?<=/)>|>(?:(<f(?:\s[^<>]*)?/>|<f(?:\s[^<>]*)?>[^<]*</f>)?'
                     r'(?:<v>[^<]*</v>|<v/>)?</c>|[^<]*(?:<(?!/c>|c[\s/>])[^<]*)*</c>)))|(.+)', re.S)
 _LETTERS = itemgetter(2)
+_AREA = re.compile(r"[A-Z]+[0-9]+(?::[A-Z]+[0-9]+)?")
 _UNKNOWN = object()
 _ROW_NUMBER = re.compile(r'\sr="(\d+)"')
 _CELL_REF = re.compile(r'\sr="([A-Z]+)(\d+)"')
@@ -74,6 +75,12 @@ def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
     if m is None:
         raise SheetXmlError(f"cannot read {text[:40]!r}")
     return m[1], _ATTR.findall(m[2]), bool(m[3])
+
+
+def _plain_tag(element: str) -> bool:
+    """Does the element's opening tag read (:data:`_OPEN`) to its first ">"?"""
+    m = _OPEN.match(element)
+    return m is not None and m.end() == element.index(">") + 1
 
 
 def _tag(name: str, attrs: list[tuple[str, str]], inner: str | None) -> str:
@@ -92,7 +99,7 @@ class _Memo:
     """What one edit_sheet works out once: the XML of a value, a column's number, and the attributes
     written into a cell's opening tag after its reference (a sheet's tags are mostly alike but for it)."""
 
-    __slots__ = ("values", "columns", "tags", "heads", "layouts", "by_type", "cell_heads")
+    __slots__ = ("values", "columns", "tags", "heads", "layouts", "by_type", "cell_heads", "general")
 
     def __init__(self) -> None:
         self.values: dict[tuple[type, Any], tuple[str | None, str]] = {}
@@ -104,6 +111,8 @@ class _Memo:
         self.by_type: dict[type, dict[Any, tuple[str | None, str]]] = {kind: {} for kind in _MEMO_TYPES}
         #: (edit, tag) -> (value's t, or (t, dynamic mark)) -> head (:meth:`head`)
         self.cell_heads: dict[tuple[str, str], dict[Any, str | None]] = {}
+        #: something was written otherwise than by _edit_tiled's own edits (see edit_sheet_plainly)
+        self.general = False
 
     def value(self, value: Any) -> tuple[str | None, str]:
         kind = type(value)
@@ -253,9 +262,12 @@ def _edit_row(xml: str, span: Span, r: int, edits: dict[int, Edit], cm: str | No
         raise SheetXmlError(f"cannot read {xml[start:end][:40]!r}")
     attrs, empty = _ATTR.findall(m[2]), bool(m[3])
     out.append(_tag("row", [(k, v) for k, v in attrs if k != "spans"], "")[:-6])  # spans is only a hint
+    if m.end() != gt + 1:  # a ">" in an attribute's value: its cells are read from there, as before
+        memo.general = True
     if not empty and _edit_tiled(xml, gt + 1, end - 6, r, edits, cm, memo, out):  # not empty: ends "</row>"
         out.append("</row>")
         return
+    memo.general = True
     cells: dict[int, Span] = {}
     if not empty:
         for span_c in _elements(xml, "c", gt + 1, end - 6):
@@ -312,7 +324,8 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
         if edit.area is None and (kind == "formula" or kind == "value"):
             value = edit.value
             bucket = by_type.get(type(value))
-            if bucket is None:
+            if bucket is None:  # (a value of another type: written by its type's rule)
+                memo.general = True
                 t, v = value_xml(value)
             else:
                 tv = bucket.get(value)
@@ -342,6 +355,9 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
         if new is None:  # any other cell or edit
             try:
                 new = _edit_cell(whole, f"{column_letters(c)}{r}", edit, cm)
+                if not (kind == "formula" and formula and edit.area is not None and _AREA.fullmatch(edit.area)
+                        and type(edit.value) in by_type and memo.tag(tag) is not None and _plain_tag(formula)):
+                    memo.general = True  # (an array's formula given its area is written plainly)
             except Exception:  # whatever it is, _edit_row reports the first in the order of the edits
                 del out[mark:]
                 return False
@@ -353,11 +369,26 @@ def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1
     """The sheet part ``xml`` with ``edits`` ((row, column) -> :class:`Edit`) made; ``cm`` is the mark of a
     dynamic array (None: the workbook's cell metadata has none, so an array stays a legacy one). Only the
     rows edited are written anew (their cells in column order); everything else is copied as it is."""
+    return edit_sheet_plainly(xml, edits, cm)[0]
+
+
+def edit_sheet_plainly(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1") -> tuple[str, bool]:
+    """:func:`edit_sheet`, and whether its result is well-formed XML whenever ``xml`` is (as expat reads
+    it): True when ``xml`` holds only tags and text (:func:`~xltb.templates.scan.plain_markup`), ``cm``
+    is digits, and every row edited was written by :func:`_edit_tiled`'s own edits. Then each row
+    replaced was a whole element: its tag read to its real end; its content, cells one after the other,
+    each a whole element (a tag or text holds no "<", and no ``<c`` starts inside a cell's content),
+    then its end tag; and each row written is whole: the tags' attributes as they were (double-quoted,
+    values without "<"), "t" and "cm" set to words or digits, a formula's element copied, a value of a
+    plain type written by value_xml (escaped, without the characters XML cannot hold). The dimension
+    rewritten was a whole element too. Otherwise (False) the result must be checked."""
     with paused():  # a tuple per cell and per edit, no reference cycle: the collector's scans cost alone
-        return _edit_sheet(xml, edits, cm)
+        memo = _Memo()
+        out = _edit_sheet(xml, edits, cm, memo)
+    return out, not memo.general and (cm is None or cm.isdigit()) and plain_markup(xml)
 
 
-def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) -> str:
+def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None, memo: _Memo) -> str:
     found = _sheet_data(xml)
     if found is None:
         raise SheetXmlError("no sheetData")
@@ -370,7 +401,6 @@ def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) ->
         got[c] = e
     pending = sorted(rows)
     k = 0
-    memo = _Memo()
     out = [xml[:start], opening]
     copied = body  # xml[body:copied] is in out
     previous = 0
@@ -390,6 +420,7 @@ def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) ->
             new = _new_row(pending[k], rows[pending[k]], cm)
             if new:
                 out.append(new)
+                memo.general = True
             k += 1
         if k < len(pending) and pending[k] == r:
             _edit_row(xml, span, r, rows[r], cm, memo, out)
@@ -400,6 +431,7 @@ def _edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None) ->
         new = _new_row(r, rows[r], cm)
         if new:
             out.append(new)
+            memo.general = True
     out.append("</sheetData>")
     out.append(xml[stop:])
     return _dimension("".join(out), edits, pending[-1] if pending else 0, max(map(max, rows.values()), default=0))
