@@ -238,7 +238,7 @@ def _copy_compressed(data: bytes, src: zipfile.ZipFile, info: zipfile.ZipInfo, d
     and ``_ZipWriteFile.close`` do for writestr (CPython 3.11 to 3.13 alike)."""
     if (info.flag_bits & 1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
             or src.getinfo(info.filename) is not info or info.file_size * 1.05 > zipfile.ZIP64_LIMIT
-            or info.compress_size > zipfile.ZIP64_LIMIT or dst.fp is None or dst._writing):
+            or info.compress_size > zipfile.ZIP64_LIMIT or dst.fp is None or dst._writing):  # type: ignore[attr-defined]
         return False
     at = info.header_offset
     head = data[at:at + 30]
@@ -254,8 +254,8 @@ def _copy_compressed(data: bytes, src: zipfile.ZipFile, info: zipfile.ZipInfo, d
         info.external_attr = 0o600 << 16
     dst.fp.seek(dst.start_dir)
     info.header_offset = dst.fp.tell()
-    dst._writecheck(info)
-    dst._didModify = True
+    dst._writecheck(info)  # type: ignore[attr-defined]  # (zipfile's own, as writestr)
+    dst._didModify = True  # type: ignore[attr-defined]
     dst.fp.write(info.FileHeader(False))
     dst.fp.write(raw)
     dst.start_dir = dst.fp.tell()

@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -23,29 +22,11 @@ from .._gc import paused
 from ..calcpr import current
 from ..cells import column_index, column_letters
 from .cached import METADATA, Err, sheet_paths, value_xml, with_metadata_part
+from .cellxml import ATTR as _ATTR, OPEN as _OPEN, Edit as Edit, SheetXmlError as SheetXmlError
+from .cellxml import edit_cell as _edit_cell, plain_tag as _plain_tag, set_attr as _set, tag as _tag
 from .scan import Span, elements as _elements, plain_markup, sheet_data as _sheet_data
 
 
-@dataclass(slots=True)
-class Edit:
-    #: "formula" (a formula cell's cached value), "value" (a cell an array covers) or "clear"
-    kind: str
-    value: Any = None
-    #: formula cells: the new area of an array formula (``L1:T301``), or None to leave the formula as it is
-    area: str | None = None
-    #: formula cells: mark as a dynamic array (Excel 365's spilling formula)
-    dynamic: bool = False
-    #: formula cells: an ordinary formula that becomes an array formula (its calculation chain entry changes)
-    becomes_array: bool = False
-
-
-class SheetXmlError(ValueError):
-    """A sheet part this writer cannot edit (the message says why)."""
-
-
-# Rows and cells are found as regular expressions found them before, by str.find (:mod:`.scan`).
-_OPEN = re.compile(r"<(\w+)((?:\s+[\w:]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
-_ATTR = re.compile(r'([\w:]+)\s*=\s*"([^"]*)"')
 #: the rest of a cell's opening tag after its first attribute ``r``, without its ">"
 _REST = re.compile(r'((?:\s+[\w:]+\s*=\s*"[^"]*")*)\s*(/?)')
 _CELL_R = re.compile(r'<c r="([^"]*)"')
@@ -69,31 +50,6 @@ _DYNAMIC = re.compile(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"')
 _DIMENSION = re.compile(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\s*/>')
 #: the values whose XML is kept per edit_sheet: equal values of one of these types are written alike
 _MEMO_TYPES: frozenset[type] = frozenset((bool, int, float, str, type(None), Err))
-
-def _open_tag(text: str) -> tuple[str, list[tuple[str, str]], bool]:
-    m = _OPEN.match(text)
-    if m is None:
-        raise SheetXmlError(f"cannot read {text[:40]!r}")
-    return m[1], _ATTR.findall(m[2]), bool(m[3])
-
-
-def _plain_tag(element: str) -> bool:
-    """Does the element's opening tag read (:data:`_OPEN`) to its first ">"?"""
-    m = _OPEN.match(element)
-    return m is not None and m.end() == element.index(">") + 1
-
-
-def _tag(name: str, attrs: list[tuple[str, str]], inner: str | None) -> str:
-    a = "".join(f' {k}="{v}"' for k, v in attrs)
-    return f"<{name}{a}/>" if inner is None else f"<{name}{a}>{inner}</{name}>"
-
-
-def _set(attrs: list[tuple[str, str]], key: str, value: str | None) -> list[tuple[str, str]]:
-    out = [(k, v) for k, v in attrs if k != key]
-    if value is not None:
-        out.append((key, value))
-    return out
-
 
 class _Memo:
     """What one edit_sheet works out once: the XML of a value, a column's number, and the attributes
@@ -167,40 +123,6 @@ class _Memo:
                 attrs = _set(attrs, "cm", mark)
         got = self.heads[key] = "".join(f' {k}="{v}"' for k, v in attrs)
         return got
-
-
-def _edit_cell(text: str | None, ref: str, edit: Edit, cm: str | None) -> str:
-    """The cell ``text`` (None: a new cell ``ref``) with ``edit`` made: every kind of edit and cell."""
-    attrs = [("r", ref)]
-    inner = ""
-    if text is not None:
-        _, attrs, empty = _open_tag(text)
-        inner = "" if empty else text[text.index(">") + 1:text.rindex("</c>")]
-    if edit.kind == "clear":
-        keep = [(k, v) for k, v in attrs if k in ("r", "s")]
-        return _tag("c", keep, None)
-    if edit.kind == "value":
-        keep = [(k, v) for k, v in attrs if k in ("r", "s")]
-        kind, v = value_xml(edit.value)
-        if kind == "str":
-            return _tag("c", keep + [("t", "inlineStr")], f'<is><t xml:space="preserve">{v}</t></is>')
-        return _tag("c", keep + ([("t", kind)] if kind else []), f"<v>{v}</v>")
-    m = re.search(r"<f\b[^>]*?/>|<f\b[^>]*>.*?</f>", inner, re.S)
-    if m is None:
-        raise SheetXmlError(f"{ref} holds no formula")
-    formula = m[0]
-    if edit.area is not None:
-        name, fattrs, empty = _open_tag(formula)
-        fattrs = _set(_set(fattrs, "t", "array"), "ref", edit.area)
-        body = None if empty else formula[formula.index(">") + 1:formula.rindex("</f>")]
-        formula = _tag("f", fattrs, body)
-    kind, v = value_xml(edit.value)
-    attrs = _set(attrs, "t", kind)
-    if edit.dynamic and cm:
-        attrs = _set(attrs, "cm", cm)
-    rest = inner[m.end():]
-    rest = re.sub(r"^\s*(?:<v\b[^>]*?/>|<v\b[^>]*>.*?</v>)", "", rest, flags=re.S)
-    return _tag("c", attrs, inner[:m.start()] + formula + f"<v>{v}</v>" + rest)
 
 
 def _edit_at(xml: str, span: Span, ref: str, edit: Edit, cm: str | None, memo: _Memo) -> str:
