@@ -22,6 +22,7 @@ from typing import Any
 from .. import limits
 from ..cells import clean
 from ..errors import InputError
+from .._gc import sparse
 from ..files import write_atomic
 from ..limits import check_package
 from ..readers.text import read_bytes
@@ -168,6 +169,11 @@ def _not_excel(data: bytes) -> str | None:
 def recalc_bytes(data: bytes) -> RecalcResult:
     """Evaluate every formula of the workbook ``data`` (read through the size limit: see
     :func:`recalc_file`); the result holds the new workbook."""
+    with sparse():  # hundreds of thousands of small objects, few cycles (xltb._gc.sparse)
+        return _recalc_bytes(data)
+
+
+def _recalc_bytes(data: bytes) -> RecalcResult:
     from .engine import Engine, address
 
     if data.startswith(b"PK"):
