@@ -87,8 +87,8 @@ def _bulk_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             sizes.append(len(rows))
         return out
 
-    def counted_column(plan, inputs, n):
-        out = bulk_column(plan, inputs, n)
+    def counted_column(plan, inputs, n, memo=None):
+        out = bulk_column(plan, inputs, n, memo)
         if out is not None:
             sizes.append(n)
         return out

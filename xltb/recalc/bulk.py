@@ -119,12 +119,12 @@ def bulk(plan: Plan, rows: Sequence[Sequence[Any]], varying: frozenset[int]) -> 
     return [_item(final, r) for r in range(n)]
 
 
-def bulk_column(plan: Plan, inputs: Sequence[Any], n: int) -> Any:
+def bulk_column(plan: Plan, inputs: Sequence[Any], n: int, memo: dict[Any, Any] | None = None) -> Any:
     """The results of a column of ``n`` formulas of one program (``inputs``: a :class:`Moving` for each
     input that is the row's own cell, the one object all rows share for the others): an ``(n, 1)`` array
     whose row ``i`` holds the element of row ``i``'s ``(1, 1)`` result, or a list of each row's result (a
     step called per row gave it), or None where a step is not one this evaluates in bulk."""
-    final = _run(plan, list(inputs), n)
+    final = _run(plan, list(inputs), n, memo)
     if final is None:
         return None
     if isinstance(final, (_Column, Moving)):
@@ -132,8 +132,11 @@ def bulk_column(plan: Plan, inputs: Sequence[Any], n: int) -> Any:
     return [_item(final, r) for r in range(n)]
 
 
-def _run(plan: Plan, inputs: list[Any], n: int) -> Any:
-    """The program's result slot over the column (a value that differs by row), or None."""
+def _run(plan: Plan, inputs: list[Any], n: int, memo: dict[Any, Any] | None = None) -> Any:
+    """The program's result slot over the column (a value that differs by row), or None. ``memo``: the
+    columns computed by the engine's element-wise functions, by function and inputs (the templates'
+    ten lookup columns of a row each compute ``$A4=0`` and ``MATCH($A4,$P:$P,0)`` over the same
+    column: each is computed once, its values the engine's, as these functions read nothing else)."""
     values: list[Any] = list(plan.first)
     values[:plan.arity] = inputs
     for step in plan.steps:
@@ -150,11 +153,18 @@ def _run(plan: Plan, inputs: list[Any], n: int) -> Any:
                     args.append(stacked)
                 else:
                     args.append(v)
-            out = step.function(*args)
-            for keep in step.filters:
-                out = keep(out)
-            if not isinstance(out, np.ndarray) or out.shape != (n, 1):
-                return None
+            key = _memo_key(step, args) if memo is not None else None
+            hit = memo.get(key) if memo is not None and key is not None else None
+            if hit is not None:
+                out = hit[0]
+            else:
+                out = step.function(*args)
+                for keep in step.filters:
+                    out = keep(out)
+                if not isinstance(out, np.ndarray) or out.shape != (n, 1):
+                    return None
+                if memo is not None and key is not None:
+                    memo[key] = (out, args)  # the inputs kept: their ids stay theirs while the key holds them
             values[step.output] = _Column(out)
         elif name in EACH and vary == [2] and len(ins) == 3 and not step.filters and \
                 (column := _index_column(step, ins, n)) is not None:
@@ -171,6 +181,18 @@ def _run(plan: Plan, inputs: list[Any], n: int) -> Any:
             return None
     final = values[plan.result]
     return final if isinstance(final, _VARYING) else None
+
+
+_PLAIN = (int, float, str, bool, type(None))
+
+
+def _memo_key(step: Any, args: list[Any]) -> Any:
+    """A step's function, filters and inputs as a key: a plain constant by its type and value, any other
+    input (a column's array, a range) by its identity; None where an input is neither."""
+    parts: list[Any] = [id(step.function), tuple(id(f) for f in step.filters)]
+    for a in args:
+        parts.append((type(a), a) if type(a) in _PLAIN else id(a))
+    return tuple(parts)
 
 
 def _index_column(step: Any, ins: list[Any], n: int) -> Any:

@@ -102,6 +102,7 @@ class Engine(Inputs, Columns, Groups):
         self.pending: dict[Key, tuple[Any, Compiled, list[Any]]] = {}
         self.columns: dict[Any, list[Key]] = {}  # the kept formulas by column and shape, in the order kept
         self.unit_of: dict[Key, Group] = {}  # the group of each formula that is in one
+        self.step_memo: dict[Any, Any] = {}  # columns computed by element-wise functions (bulk._run)
 
     # -- the order of evaluation
     def run(self) -> Outcome:

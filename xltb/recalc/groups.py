@@ -82,6 +82,7 @@ class Groups:
     no_group: set[Key]
     grouping: bool
     _templates: dict[int, list[Any] | None]
+    step_memo: dict[Any, Any]
 
     _compiled: Callable[[Key], Compiled]
     _input: Callable[[str, Key, Compiled], tuple[str, Any]]
@@ -210,7 +211,7 @@ class Groups:
                     continue
                 _, target = self._input(name, first, compiled)
                 inputs.append(self._ranges(target) if isinstance(target, Rect) else to_engine(target))
-            results = bulk_column(compiled.function.plan, inputs, n)
+            results = bulk_column(compiled.function.plan, inputs, n, self.step_memo)
         except Exception:  # a limit, a reference the engine cannot hold: each cell gives its own value or reason
             results = None
         keys = group.keys
