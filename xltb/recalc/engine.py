@@ -50,18 +50,24 @@ class Engine(Inputs, Columns, Groups):
         extent: dict[str, tuple[int, int]] = {s: (0, 0) for s in book.sheets}
         for sheet, cells in book.values.items():
             if cells:
-                extent[sheet] = (max(r for r, _ in cells), max(c for _, c in cells))
+                extent[sheet] = (max(cells)[0], max(c for _, c in cells))  # (row, column) keys: max() is the last row
         self.by_sheet: dict[str, dict[tuple[int, int], Formula]] = {s: {} for s in book.sheets}
         #: array formulas whose range is over the limit a range may span: not evaluated, their range not visited
         self.too_large: dict[Key, str] = {}
+        by_sheet = self.by_sheet
         for (sheet, r, c), f in book.formulas.items():
-            self.by_sheet[sheet][(r, c)] = f
-            mr, mc = extent[sheet]
-            area = f.area or Rect(sheet, r, c, r, c)
+            by_sheet[sheet][(r, c)] = f
+            area = f.area
+            if area is None:  # a cell formula: its own cell
+                mr, mc = extent[sheet]
+                if r > mr or c > mc:
+                    extent[sheet] = (max(mr, r), max(mc, c))
+                continue
             if area.cells > limits.MAX_RANGE_CELLS:
                 self.too_large[(sheet, r, c)] = (f"its array's range spans {area.cells:,} cells, more than the limit "
                                                  f"of {limits.MAX_RANGE_CELLS:,} cells a range may span")
                 area = Rect(sheet, r, c, r, c)
+            mr, mc = extent[sheet]
             extent[sheet] = (max(mr, area.r2), max(mc, area.c2))
         self.first_extent = extent
         #: anchors of arrays per sheet: their results cover other cells
