@@ -20,7 +20,7 @@ from typing import Any
 import formulas  # only `xltb recalc` imports this module
 import numpy as np
 import schedula as sh
-from formulas.functions import COMPILING, get_functions, wrap_impure_func
+from formulas.functions import COMPILING, wrap_impure_func
 from formulas.tokens.operand import Error as _XlErrors, XlError
 
 from ..functions import core

@@ -15,11 +15,20 @@ from .values import Key, NotEvaluated
 BULK = True
 
 
+def bulk_formula(compiled: Compiled, text: str) -> bool:
+    """Whether a formula (``text``, compiled) is of a shape :mod:`xltb.recalc.bulk` evaluates down a
+    column: its relative rows compiled around the base row, a program of the engine's element-wise
+    functions and INDEX only, no xltb function (it reads the workbook's names), no spill range (``A1#``)."""
+    plan = getattr(compiled.function, "plan", None)
+    return (plan is not None and compiled.shifted and bulk_shape(plan)
+            and not TB_CALL.search(outside_strings(text)) and not any(n.endswith("#") for n in compiled.inputs))
+
+
 class Columns:
     """Formulas kept to be evaluated with their column (a part of :class:`~xltb.recalc.engine.Engine`)."""
 
     book: Any
-    anchors: dict[str, list[Key]]
+    anchor_keys: set[Key]
     outcome: Any
     pending: dict[Key, tuple[Any, Compiled, list[Any]]]
     columns: dict[Any, list[Key]]
@@ -36,13 +45,10 @@ class Columns:
         element-wise functions and INDEX only. Its inputs are read now, as they would be to evaluate it
         now; it is evaluated when a formula reads it, or at the end."""
         f = self.book.formulas[key]
-        if not BULK or f.kind != "cell" or key in self.anchors[key[0]]:
+        if not BULK or f.kind != "cell" or key in self.anchor_keys:
             return False
         compiled = self._compiled(key)
-        plan = getattr(compiled.function, "plan", None)
-        if plan is None or not compiled.shifted or not bulk_shape(plan) or TB_CALL.search(outside_strings(f.text)):
-            return False
-        if any(name.endswith("#") for name in compiled.inputs):
+        if not bulk_formula(compiled, f.text):
             return False
         args = self._arguments(key, compiled, varying_inputs(compiled))
         column = (key[0], key[2], id(compiled))

@@ -77,6 +77,7 @@ class Engine(Inputs, Columns, Groups):
             if key not in self.too_large and (f.kind != "cell" or (_TABLE_CALL.search(f.text) and
                                                                    _TABLE_CALL.search(outside_strings(f.text)))):
                 self.anchors[key[0]].append(key)
+        self.anchor_keys = {k for keys in self.anchors.values() for k in keys}
         self.compiled: dict[str, Compiled | str] = {}
         self.compiled_at: dict[Key, Compiled] = {}
         self._templates: dict[int, list[Any] | None] = {}  # id(compiled) -> its text in pieces (groups)
@@ -324,7 +325,6 @@ class Engine(Inputs, Columns, Groups):
 
     # -- evaluating
     def _evaluate(self, key: Key) -> None:
-        f = self.book.formulas[key]
         compiled = self._compiled(key)
         self._finish(key, self._call(key, compiled, self._arguments(key, compiled)))
 
@@ -368,7 +368,7 @@ class Engine(Inputs, Columns, Groups):
     def _finish(self, key: Key, result: Any) -> None:
         """Keep the engine's ``result`` of the formula at ``key`` as its value (an array spilt, covered)."""
         f = self.book.formulas[key]
-        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchors[key[0]])
+        dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchor_keys)
         rows = from_engine_block(result)
         if f.kind == "array":
             rows = fit_array(rows, f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)

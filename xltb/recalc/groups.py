@@ -23,12 +23,12 @@ again with those runs cell by cell (:class:`Regroup`), so a circular reference i
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
-from .bulk import Cell, Moving, bulk_column, bulk_shape
-from .inputs import BASE, RELATIVE_CELL, TB_CALL, Compiled, moves_with_row, varying_inputs, written_around_base
-from .text import misread, outside_strings
+from .bulk import Cell, Moving, bulk_column
+from .columns import bulk_formula
+from .inputs import BASE, RELATIVE_CELL, Compiled, moves_with_row, varying_inputs, written_around_base
+from .text import misread, own_place
 from .values import Key, NotEvaluated, Rect, from_engine, to_engine
 
 #: the fewest rows a group has (fewer: each cell on its own, as before)
@@ -36,7 +36,6 @@ MIN_ROWS = 8
 #: groups made at all (False: every formula ordered and evaluated on its own; the test comparing both sets it)
 GROUPS = True
 
-_OWN_PLACE = re.compile(r"(?<![A-Za-z0-9_.])(?:ROW|COLUMN)\s*\(", re.IGNORECASE)
 
 
 class Group:
@@ -73,7 +72,7 @@ class Groups:
 
     book: Any
     by_sheet: dict[str, dict[tuple[int, int], Any]]
-    anchors: dict[str, list[Key]]
+    anchor_keys: set[Key]
     too_large: dict[Key, str]
     outcome: Any
     budget: Any
@@ -106,7 +105,7 @@ class Groups:
         sheet, row, column = key
         cells = self.by_sheet[sheet]
         formulas = self.book.formulas
-        unit_of, no_group, too_large, anchors = self.unit_of, self.no_group, self.too_large, self.anchors_set
+        unit_of, no_group, too_large, anchors = self.unit_of, self.no_group, self.too_large, self.anchor_keys
         near = BASE - 100_000 - max((p for p in pieces if not isinstance(p, str)), default=0)
         last = row
         while True:
@@ -142,30 +141,20 @@ class Groups:
             self.compiled_at[k] = compiled
         return group
 
-    @property
-    def anchors_set(self) -> set[Key]:
-        found = getattr(self, "_anchors_set", None)
-        if found is None:
-            found = self._anchors_set = {k for keys in self.anchors.values() for k in keys}
-        return found
-
     def _groupable(self, key: Key) -> Compiled | None:
         """The compiled formula at ``key`` if its shape can be a group's."""
         f = self.book.formulas[key]
-        if f.kind != "cell" or not f.text or key in self.too_large or key in self.anchors_set:
+        if f.kind != "cell" or not f.text or key in self.too_large or key in self.anchor_keys:
             return None
-        if misread(f.text, key[0]) or _OWN_PLACE.search(outside_strings(f.text)):
+        if misread(f.text, key[0]) or own_place(f.text):  # ROW(): its text alike in every row, its value not
             return None
         try:
             compiled = self._compiled(key)
         except NotEvaluated:
             return None
-        plan = getattr(compiled.function, "plan", None)
-        if plan is None or not compiled.shifted or not bulk_shape(plan) or TB_CALL.search(outside_strings(f.text)):
+        if not bulk_formula(compiled, f.text):
             return None
         names = compiled.inputs
-        if any(name.endswith("#") for name in names):
-            return None
         if {i for i, name in enumerate(names) if moves_with_row(name)} != set(varying_inputs(compiled)):
             return None  # a range that moves with the row (A$2:A5): each on its own
         return compiled

@@ -33,7 +33,7 @@ def placed(f: Formula, key: Key) -> str:
     """The formula's text with ``ROW()``/``COLUMN()`` replaced by what they give there (the engine
     compiles a formula without knowing where it is): the number of the formula's row or column, or for
     an array formula those of its whole range (``{10;11;12}``), as Excel computes them."""
-    if "(" not in f.text or not _OWN_PLACE.search(f.text):
+    if not own_place(f.text):
         return f.text
     r1, c1, r2, c2 = key[1], key[2], key[1], key[2]
     if f.kind == "array" and f.area is not None:
@@ -47,6 +47,12 @@ def placed(f: Formula, key: Key) -> str:
         return f"({c1})" if c1 == c2 else "{" + ",".join(str(c) for c in range(c1, c2 + 1)) + "}"
 
     return _OWN_PLACE.sub(number, f.text)
+
+
+def own_place(text: str) -> bool:
+    """Whether the formula calls ``ROW()`` or ``COLUMN()`` of its own cell (outside its strings): its
+    value then depends on where it is, beyond its references (:func:`placed`)."""
+    return "(" in text and any(m[2] for m in _OWN_PLACE.finditer(text))
 
 
 def misread(text: str, sheet: str) -> str | None:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-import formulas  # only `xltb recalc` imports this module
 import numpy as np
 import schedula as sh
 from formulas.errors import BaseError as FormulasBaseError
