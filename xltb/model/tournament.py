@@ -9,6 +9,7 @@ from typing import Any, Literal, NamedTuple, Protocol, Sequence
 
 from ..messages import Text
 from .choice import Choice, Provisions
+from .plans import Plans
 from .results import Colour, Kind
 from .scoring import Scoring
 
@@ -198,6 +199,9 @@ class EventInfo(NamedTuple):
     provisions: Provisions | None = None
     """What a workbook's Settings sheet says beyond the fields above (edition, unrated rating, lots),
     with each setting's cell; None: any other file (TRF, an export), whose choices the fields above give."""
+    plans: Plans = Plans()
+    """What the file says of rounds not played yet (requested byes, first-round colour, acceleration,
+    withdrawals): read by pairing and written back by ``xltb trf``, never by the tie-breaks."""
 
 
 class Described:
@@ -274,6 +278,10 @@ class Described:
     @property
     def provisions(self) -> Provisions | None:
         return self.info.provisions
+
+    @property
+    def plans(self) -> Plans:
+        return self.info.plans
 
 
 def split_changes(changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
