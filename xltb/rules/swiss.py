@@ -1,0 +1,70 @@
+"""Editions of FIDE C.04, the Swiss rules (which text of the pairing rules applies), as data.
+
+| edition | applies to events starting | text |
+|---|---|---|
+| 2025-07 | 2025-07-01 | C.04 FIDE Swiss Rules as applied from 1 July 2025 |
+| 2026-02 | 2026-02-01 | C.04 as applied from 1 February 2026 (Handbook chapter C0403202602 and the general handling rules of the same date) |
+
+What differs between them is a field of :class:`SwissEdition`, each with its article; the pairing
+systems read the fields, never the key.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import NamedTuple
+
+from ..errors import XltbError
+
+
+class SwissEdition(NamedTuple):
+    """One edition of C.04."""
+
+    key: str
+    """``2025-07``, ``2026-02``."""
+    starts: date
+    """The first start date it applies to."""
+    title: str
+    """What the text is called."""
+
+    def __str__(self) -> str:
+        return self.key
+
+
+SWISS_EDITIONS: dict[str, SwissEdition] = {
+    e.key: e
+    for e in (
+        SwissEdition("2025-07", date(2025, 7, 1), "C.04 FIDE Swiss Rules as applied from 1 July 2025"),
+        SwissEdition("2026-02", date(2026, 2, 1), "C.04 FIDE Swiss Rules as applied from 1 February 2026"),
+    )
+}
+
+SWISS_ALIASES = {"2025": "2025-07", "2026": "2026-02"}
+
+NEWEST_SWISS = SWISS_EDITIONS["2026-02"]
+
+
+def parse_swiss_edition(text: str) -> SwissEdition:
+    """Look up an edition of C.04 by key (``2026-02``) or alias (``2026``)."""
+    key = SWISS_ALIASES.get(text.strip(), text.strip())
+    try:
+        return SWISS_EDITIONS[key]
+    except KeyError:
+        known = ", ".join(list(SWISS_EDITIONS) + list(SWISS_ALIASES))
+        raise XltbError(f"unknown edition of the Swiss rules {text!r}; known: {known}") from None
+
+
+def swiss_edition_for_date(start: date | None) -> SwissEdition:
+    """The edition of C.04 in force for an event starting on ``start``: the newest when the date is
+    unknown; the oldest xltb knows (2025-07) for an event that started before it."""
+    if start is None:
+        return NEWEST_SWISS
+    chosen = SWISS_EDITIONS["2025-07"]
+    for edition in SWISS_EDITIONS.values():
+        if edition.starts <= start:
+            chosen = edition
+    return chosen
+
+
+__all__ = ["NEWEST_SWISS", "SWISS_ALIASES", "SWISS_EDITIONS", "SwissEdition", "parse_swiss_edition",
+           "swiss_edition_for_date"]
