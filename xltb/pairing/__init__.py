@@ -3,6 +3,6 @@ importable in Pyodide. The state after the last completed round is built from th
 system pairs it into a :class:`~xltb.pairing.result.RoundPairing` whose boards and byes carry their
 reasons."""
 
-from .result import Board, BracketNote, Bye, RoundPairing
+from .result import Board, BracketNote, Bye, Pairs, RoundPairing
 
-__all__ = ["Board", "BracketNote", "Bye", "RoundPairing"]
+__all__ = ["Board", "BracketNote", "Bye", "Pairs", "RoundPairing"]

@@ -56,6 +56,19 @@ class BracketNote(NamedTuple):
     """What was relaxed and why, each citing its article."""
 
 
+class Pairs(NamedTuple):
+    """What a pairing system returns for one round; :class:`RoundPairing` adds the round and the choices."""
+
+    boards: tuple[Board, ...]
+    """The games, by board."""
+    byes: tuple[Bye, ...] = ()
+    """The PAB, the requested byes and the participants not paired."""
+    brackets: tuple[BracketNote, ...] = ()
+    """The brackets in the order they were paired (empty for a system without brackets)."""
+    notes: tuple[Text, ...] = ()
+    """What applies to the whole round."""
+
+
 class RoundPairing(NamedTuple):
     """The pairings of one round, and every decision they rest on."""
 
@@ -75,4 +88,4 @@ class RoundPairing(NamedTuple):
     """What applies to the whole round (last-round exceptions, first-round colour by lot, acceleration)."""
 
 
-__all__ = ["Board", "BracketNote", "Bye", "RoundPairing"]
+__all__ = ["Board", "BracketNote", "Bye", "Pairs", "RoundPairing"]
