@@ -131,7 +131,7 @@ def test_standings_and_the_portable_functions_load_no_formula_engine():
 #: the packages from the ground up: a package imports only packages before it (imports inside
 #: functions counted). The core (up to `prizes`) therefore never imports a face (from `check` on).
 ORDER = ("_gc", "errors", "terminal", "cells", "calcpr", "limits", "files", "messages",  # ground: no rules of chess
-         "model", "rules", "tiebreaks", "events", "sheets", "books", "readers", "ranking", "pairing", "decide", "prizes",  # the core
+         "model", "rules", "tiebreaks", "events", "sheets", "books", "readers", "writers", "ranking", "pairing", "decide", "prizes",  # the core
          "check", "report", "functions", "hosts", "templates", "xlsxread", "recalc", "cli",
          "__main__")  # the faces
 FACES = ORDER[ORDER.index("check"):]

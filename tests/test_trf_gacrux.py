@@ -99,7 +99,7 @@ def gacrux_runs(tmp_path_factory):
         pytest.skip(why)
     from xltb.decide import decide
     from xltb.ranking import rank
-    from xltb.readers.trf_write import Ranking, write_trf
+    from xltb.writers.trf import Ranking, write_trf
 
     folder = tmp_path_factory.mktemp("gacrux")
 

@@ -11,7 +11,7 @@ import pytest
 from helpers import SEED
 from xltb.decide import decide
 from xltb.ranking import rank
-from xltb.readers.trf_write import Ranking, write_trf
+from xltb.writers.trf import Ranking, write_trf
 
 HELD = (SEED / "held-swiss16.trf").read_text(encoding="utf-8")
 

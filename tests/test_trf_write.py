@@ -14,7 +14,7 @@ from xltb.cli.main import main
 from xltb.decide import decide
 from xltb.ranking import rank
 from xltb.readers.registry import read_event
-from xltb.readers.trf_write import Ranking, decimal, write_trf
+from xltb.writers.trf import Ranking, decimal, write_trf
 
 TRF_FILES = sorted(p for p in DATA.rglob("*") if p.suffix in (".trf", ".tab"))
 EXPORTS = sorted(p for p in (DATA / "csv").iterdir() if p.suffix in (".csv", ".txt") and "olympiad" not in p.name)

@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..ranking import rank
     from ..ranking.choices import choose_edition
-    from ..readers.trf_write import Ranking, write_trf
+    from ..writers.trf import Ranking, write_trf
 
     decision = decide_from_args(args)
     st = rank(decision, lots=args.lots)

@@ -1,7 +1,7 @@
 """Writing an event as a TRF-2026 file (``xltb trf``): the format this package reads, written back.
 
 The writer works on the event model only (:class:`~xltb.model.Tournament`, or a team event through
-:mod:`xltb.readers.trf_write_team`), whatever file it was read from, and follows the columns of the
+:mod:`xltb.writers.trf_team`), whatever file it was read from, and follows the columns of the
 TRF-2026 text (FIDE Handbook, "Format of Tournament Report File, version 2026"):
 
 * tournament records ``012 022 032 042 052 062 072 082 092 102 142``; ``162`` when the scoring is not
@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import XltbError
 from ..model import Colour, EventType, Kind, Player, Scoring, Tournament
 from ..model.tournament import NationalRating
-from .trf_records import declared_event_type
+from ..readers.trf_records import declared_event_type
+from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, decimal, fixed
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
@@ -43,80 +44,10 @@ RESULT_CODE: dict[Kind, str] = {
     Kind.ABSENT: " ",
 }
 _COLOUR_CODE = {Colour.WHITE: "w", Colour.BLACK: "b", Colour.NONE: "-"}
-#: TRF-2026 299: the type of abnormal assignment of each kind of round it can name
-ABNORMAL_TYPE: dict[Kind, str] = {
-    Kind.WIN: "W", Kind.DRAW: "D", Kind.LOSS: "L", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
-    Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.PAB: "U",
-}
 TYPE_TEXT = {EventType.SWISS: "Swiss-System", EventType.ROUND_ROBIN: "Round-Robin",
              EventType.DOUBLE_ROUND_ROBIN: "Double Round-Robin"}
 #: the largest pairing number columns 5-8 hold
 MAX_NUMBER = 9999
-CRLF = "\r\n"  # TRF-2026 Remark 1: each line ends with a carriage return
-
-
-class Ranking(NamedTuple):
-    """What the standings say that the file records: each participant's rank (players, or the teams of a
-    team event), the tie-break list the ranks were computed with and the edition of C.07."""
-
-    ranks: Mapping[int, int]
-    tiebreaks: tuple[str, ...]
-    edition: str
-
-
-class Written(NamedTuple):
-    """The TRF text, and what it could not say (warnings)."""
-
-    text: str
-    warnings: tuple[str, ...]
-
-
-def decimal(value: Fraction, places: int = 1) -> str | None:
-    """``value`` written exactly with at least ``places`` decimals (``2.5``, ``2.25``, ``-1.0``); None when
-    no decimal writes it exactly (a third)."""
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    for d in range(places, 7):
-        scaled = value * 10 ** d
-        if scaled.denominator == 1:
-            whole, part = divmod(int(scaled), 10 ** d)
-            return f"{sign}{whole}.{part:0{d}d}"
-    return None
-
-
-def fixed(value: Fraction, width: int) -> str | None:
-    """``value`` right-aligned in ``width`` columns (one decimal, more only when needed); None when it does
-    not fit or no decimal writes it."""
-    text = decimal(value)
-    return text.rjust(width) if text is not None and len(text) <= width else None
-
-
-class Lines:
-    """The records written so far and the warnings of what could not be said."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.warnings: list[str] = []
-        self._shown: dict[str, int] = {}
-
-    def add(self, line: str) -> None:
-        self.lines.append(line.rstrip())
-
-    def warn_once(self, key: str, message: str) -> None:
-        """One warning per kind of problem; later ones only counted (said at the end)."""
-        if key in self._shown:
-            self._shown[key] += 1
-            return
-        self._shown[key] = 1
-        self.warnings.append(message)
-
-    def written(self) -> Written:
-        warnings = []
-        for w in self.warnings:
-            key = next((k for k in self._shown if w.startswith(k)), None)
-            more = self._shown.get(key, 1) - 1 if key else 0
-            warnings.append(w + (f" (and {more} more)" if more else ""))
-        return Written(CRLF.join(self.lines) + CRLF, tuple(warnings))
 
 
 # --------------------------------------------------------------------------- the event
@@ -131,7 +62,7 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking) -> Written:
     if isinstance(event, Tournament):
         ranks = dict(ranking.ranks)
     else:
-        from .trf_write_team import player_ranks, team_records  # the team model: team events only
+        from .trf_team import player_ranks, team_records  # the team model: team events only
 
         ranks = player_ranks(event)
     for p in players:
@@ -190,7 +121,7 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> 
     if not isinstance(event, Tournament):
         if event.board_colours:
             out.add(f"352 {event.board_colours}")
-        from .trf_write_team import match_scoring_362
+        from .trf_team import match_scoring_362
 
         line = match_scoring_362(event.match_scoring)
         if line:
@@ -212,7 +143,7 @@ def type_records(event: Tournament | TeamTournament) -> tuple[str, str]:
     if declared_event_type(text, "") is not event.event_type:  # the file's text when it says the type
         text = ("Individual: " if isinstance(event, Tournament) else "Team: ") + TYPE_TEXT[event.event_type]
     if not isinstance(event, Tournament):
-        from .trf_write_team import primary_code
+        from .trf_team import primary_code
 
         code = primary_code(code, event)
     return text, code
@@ -294,18 +225,6 @@ def national_line(no: int, r: NationalRating) -> str:
 
 
 # --------------------------------------------------------------------------- 299 records
-def abnormal_line(kind_code: str, mp: Fraction | None, points: Fraction | None, rnd: int | None,
-                  ids: Sequence[int]) -> str | None:
-    """A 299 record: type (5), match points (8-11, teams), points (14-17), round (20-22, 000: every round),
-    then the pairing numbers (24-27, 29-32, ...); None when a value does not fit its four columns."""
-    mp_text = fixed(mp, 4) if mp is not None else "    "
-    pts_text = fixed(points, 4) if points is not None else "    "
-    if mp_text is None or pts_text is None:
-        return None
-    head = f"299 {kind_code}  {mp_text}  {pts_text}  {rnd or 0:03d}"
-    return head + "".join(f" {i:4d}" for i in ids)
-
-
 def abnormal_points(out: Lines, players: Sequence[Player], scoring: Scoring) -> None:
     """299 records for the rounds whose points differ from the written scoring's, and for the points not
     tied to a round."""
@@ -347,4 +266,4 @@ def _add_299(out: Lines, line: str | None) -> None:
         out.add(line)
 
 
-__all__ = ["Ranking", "Written", "write_trf", "decimal", "fixed", "RESULT_CODE", "ABNORMAL_TYPE"]
+__all__ = ["Ranking", "Written", "write_trf", "decimal", "fixed", "RESULT_CODE", "ABNORMAL_TYPE", "CRLF", "Lines"]

@@ -1,4 +1,4 @@
-"""The team records of a TRF-2026 file (``xltb trf`` of a team event; see :mod:`xltb.readers.trf_write`):
+"""The team records of a TRF-2026 file (``xltb trf`` of a team event; see :mod:`xltb.writers.trf`):
 
 * ``192`` carries the primary score (``_MP``/``_GP``), ``352`` the board colours (when the event has
   them), ``362`` the match points when they are not 2/1/0;
@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..model import Colour, Kind
 from ..model.team import MatchScoring, Team, TeamRound, TeamTournament
-from .trf_write import ABNORMAL_TYPE, Lines, Ranking, abnormal_line, fixed
+from .trf_lines import ABNORMAL_TYPE, Lines, Ranking, abnormal_line, fixed
 
 #: team numbers are three columns (310 columns 5-7)
 MAX_TEAM = 999
