@@ -17,8 +17,9 @@ from typing import Final, Mapping, NamedTuple
 from ..errors import InputError
 from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
+from ..model.plans import RequestedBye
 from ..events import builder
-from . import trf_records
+from . import trf_plans, trf_records
 from .numbers import ascii_fraction, ascii_int, digits, int_or_none
 
 #: result code with an opponent -> kind
@@ -123,6 +124,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
     scoring_fields: dict[str, Fraction] = {}
     byes_240: list[tuple[int, str, int, list[int]]] = []
     records_299: list[tuple[int, str]] = []
+    plan_lines = trf_plans.PlanLines()
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
         tag = line[:3]
@@ -182,6 +184,8 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             trf_records.rating_method(line, number, header.methods, header.warnings)
         elif tag in _TEAM_RECORDS:
             header.team_records = True
+        elif plan_lines.take(tag, line, number, source):
+            pass  # the rounds to come: 152, XXC, 250, XXA, XXZ
         elif tag in trf_records.NOT_NEEDED:
             pass  # informative or pairing-only records (062 ... 250 acceleration, XXA, XXZ, DAT, ###)
         elif trf_records.national_line(tag, line):
@@ -191,7 +195,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
     if not raw:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
     scoring = trf_records.scoring_of(scoring_fields)
-    return _build(raw, header, scoring, byes_240, records_299, source, event_type)
+    return _build(raw, header, scoring, byes_240, records_299, source, event_type, plan_lines)
 
 
 # --------------------------------------------------------------------------- 001 lines
@@ -259,9 +263,10 @@ _NOT_SEEN = object()
 
 def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
            byes_240: list[tuple[int, str, int, list[int]]], records_299: list[tuple[int, str]], source: str,
-           event_type: EventType | None) -> tuple[Tournament, frozenset[int]]:
+           event_type: EventType | None, plan_lines: trf_plans.PlanLines) -> tuple[Tournament, frozenset[int]]:
     by_no = {p.start_no: p for p in raw}
-    rounds = max((len(p.rounds) for p in raw), default=0)
+    rounds, entries = _round_to_pair(raw)
+    asked = {b.start_no: b.kind for b in entries}  # JaVaFo counts them in columns 81-84 already
     warnings: list[Text] = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
@@ -276,8 +281,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
     extra_kind: dict[tuple[int, int], Kind] = {}
     paired_rounds = rounds
     for number, code, rnd, ids in byes_240:
-        if rnd > paired_rounds:  # announced for a round not paired yet: it is not a result
-            warnings.append(Message("warn.bye_240_later", line=number, round=rnd))
+        if rnd > paired_rounds:  # asked for a round not paired yet: not a result but a plan (trf_plans)
             continue
         kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
         if kind is None:
@@ -327,8 +331,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
         if written and _points_text(written) is None:
             warnings.append(Message("warn.points_unreadable", line=p.line, text=repr(written)))
     players, scoring, mismatch = builder.explain_points(
-        _players(raw, rows, scoring, overrides, bonus), scoring,
-        lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus), warnings,
+        _players(raw, rows, scoring, overrides, bonus, asked), scoring,
+        lambda alt: _players(raw, builder.rescored(rows, alt), alt, overrides, bonus, asked), warnings,
         declared_as=Message("points.trf"), alternatives=scoring == Scoring(), blank_rounds=True, source=source,
         blank_column=True)
     if mismatch is not None:
@@ -355,7 +359,25 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
         end_date=header.end_date,
         chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared, type_text=header.type_text,
         type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items())),
-        round_dates=header.round_dates), frozenset(players_only)
+        round_dates=header.round_dates)._replace(
+            plans=trf_plans.plans(plan_lines, entries, byes_240, rounds, by_no, source)), frozenset(players_only)
+
+
+def _round_to_pair(raw: list[_RawPlayer]) -> tuple[int, list[RequestedBye]]:
+    """The rounds paired, and the byes asked for in the rounds after them: a last round in which nobody has a
+    game or a pairing-allocated bye, only ``0000 - H`` / ``Z`` / ``F`` entries, is a round to pair (taken out
+    of the players' rounds)."""
+    rounds = max((len(p.rounds) for p in raw), default=0)
+    entries: list[RequestedBye] = []
+    while rounds and trf_plans.round_to_pair({p.start_no: p.rounds for p in raw}, rounds):
+        for p in raw:
+            if len(p.rounds) >= rounds:
+                code = p.rounds[rounds - 1][_CODE]
+                if code in trf_plans.ROUND_TO_PAIR:
+                    entries.append(RequestedBye(p.start_no, rounds, trf_plans.ROUND_TO_PAIR[code], p.line))
+                del p.rounds[rounds - 1:]
+        rounds = max((len(p.rounds) for p in raw), default=0)
+    return rounds, entries
 
 
 def _kind(p: _RawPlayer, rnd: int, rr: _RawRound, by_no: Mapping[int, _RawPlayer], source: str,
@@ -385,8 +407,11 @@ def _kind(p: _RawPlayer, rnd: int, rr: _RawRound, by_no: Mapping[int, _RawPlayer
 
 
 def _players(raw: list[_RawPlayer], rows: dict[int, list[RoundResult]], scoring: Scoring,
-             overrides: trf_records.Overrides, bonus: Mapping[int, Fraction]) -> list[Player]:
-    """Player records with the points of each round (299 records override the scoring)."""
+             overrides: trf_records.Overrides, bonus: Mapping[int, Fraction],
+             asked: Mapping[int, Kind] | None = None) -> list[Player]:
+    """Player records with the points of each round (299 records override the scoring). ``asked``: the byes of
+    the round to pair written in the 001 lines, whose points JaVaFo wants in columns 81-84 already (its
+    "unusual info extension"): a total that holds them is read without them."""
     out = []
     zero = Fraction(0)
     for p in raw:
@@ -398,10 +423,22 @@ def _players(raw: list[_RawPlayer], rows: dict[int, list[RoundResult]], scoring:
         out.append(Player(
             start_no=p.start_no, name=t[14:47].strip(), results=tuple(results), rating=rating,
             title=t[10:13].strip(), sex=t[9].strip(), federation=t[53:56].strip(), fide_id=t[57:68].strip(),
-            birth=t[69:79].strip(), declared_points=_points_text(t[80:84]),
+            birth=t[69:79].strip(), declared_points=_declared(t[80:84], results, bonus.get(p.start_no, zero),
+                                                              scoring, (asked or {}).get(p.start_no)),
             declared_rank=int_or_none(t[85:89]),
             extra_points=bonus.get(p.start_no, zero), line=p.line))
     return out
+
+
+def _declared(text: str, results: list[RoundResult], bonus: Fraction, scoring: Scoring, asked: Kind | None
+              ) -> Fraction | None:
+    """Columns 81-84, less the points of a bye asked for the round to pair when they hold them."""
+    declared = _points_text(text)
+    if declared is None or asked is None:
+        return declared
+    computed = sum((r.points for r in results), bonus)
+    return declared - scoring.points(asked) if declared != computed and \
+        declared - scoring.points(asked) == computed else declared
 
 
 def _override(overrides: trf_records.Overrides, start_no: int, r: RoundResult) -> Fraction:

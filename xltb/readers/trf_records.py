@@ -151,11 +151,11 @@ def bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[in
 
 # --------------------------------------------------------------------------- national ratings (TRF-2026)
 #: records every TRF reader meets that carry nothing the standings use: informative header records,
-#: pairing data (250 acceleration, whose fictitious points are for pairing only and never part of a
-#: score; 260 prohibited pairings; JaVaFo's XXA acceleration, XXC colour, XXZ absences, XXP prohibited
-#: pairs), Tornelo's DAT player data, the 801/802 team summaries, comments (###)
-NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "152", "182", "222", "250", "260", "801",
-                        "802", "XXA", "XXC", "XXZ", "XXP", "DAT"})
+#: pairing data not kept (260 prohibited pairings, JaVaFo's XXP prohibited pairs; the records of the rounds
+#: to come, 152, 250, XXA, XXC and XXZ, are read into the event's plans by :mod:`xltb.readers.trf_plans`),
+#: Tornelo's DAT player data, the 801/802 team summaries, comments (###)
+NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "182", "222", "260", "801",
+                        "802", "XXP", "DAT"})
 
 
 def round_dates(line: str) -> tuple[str, ...]:

@@ -51,8 +51,8 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
     """The team event of a TRF text; an individual event, with a warning, when its team records do
     not describe team matches."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # 240 and 299 name teams in a team file: the individual reader leaves them to the team records
-    individual, players_only = trf.parse(text, source=source, event_type=event_type, ignore=frozenset({"240", "299"}))
+    # 240, 250 and 299 name teams in a team file: the individual reader leaves them to the team records
+    individual, players_only = trf.parse(text, source=source, event_type=event_type, ignore=frozenset({"240", "250", "299"}))
     records = parse_records(text.split("\n"), source)
     try:
         return build(individual, players_only, records, source, primary, event_type)

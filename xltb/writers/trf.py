@@ -32,6 +32,7 @@ from ..model import Colour, EventType, Kind, Player, Scoring, Tournament
 from ..model.tournament import NationalRating
 from ..readers.trf_records import declared_event_type
 from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, decimal, fixed
+from .trf_plans import acceleration_records, bye_records, colour_records
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
@@ -51,8 +52,9 @@ MAX_NUMBER = 9999
 
 
 # --------------------------------------------------------------------------- the event
-def write_trf(event: Tournament | TeamTournament, ranking: Ranking) -> Written:
-    """The TRF-2026 text of an individual or team event with the points and ranks of its standings."""
+def write_trf(event: Tournament | TeamTournament, ranking: Ranking | None = None) -> Written:
+    """The TRF-2026 text of an individual or team event with its points, the ranks of its standings when
+    ``ranking`` gives them (blank without), and what it says of the rounds not played yet (its plans)."""
     out = Lines()
     players: tuple[Player, ...] = event.players
     if players and max(p.start_no for p in players) > MAX_NUMBER:
@@ -60,7 +62,7 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking) -> Written:
                         file=event.source)
     header(out, event, ranking)
     if isinstance(event, Tournament):
-        ranks = dict(ranking.ranks)
+        ranks = dict(ranking.ranks) if ranking is not None else {}
     else:
         from .trf_team import player_ranks, team_records  # the team model: team events only
 
@@ -76,6 +78,8 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking) -> Written:
             out.warnings.append(_LACKS[lack])
     else:
         team_records(out, event, ranking)
+    bye_records(out, event.plans, event.rounds, max(event.rounds_planned or event.rounds, event.rounds))
+    acceleration_records(out, event.plans)
     return out.written()
 
 
@@ -87,7 +91,7 @@ _LACKS = {
 }
 
 
-def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> None:
+def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | None) -> None:
     """The tournament records (012 ... 212)."""
     name = event.name or (os.path.splitext(os.path.basename(event.source))[0] if event.source else "")
     out.add(f"012 {name}")
@@ -107,7 +111,11 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> 
         out.add(f"102 {event.chief_arbiter}")
     if event.round_dates:  # 132: round 1's date in columns 92-99, round 2's in 102-109, ...
         out.add("132".ljust(91) + "".join(f"{d[:8]:<8}  " for d in event.round_dates))
-    out.add(f"142 {max(event.rounds_planned or event.rounds, event.rounds)}")
+    planned = max(event.rounds_planned or event.rounds, event.rounds)
+    out.add(f"142 {planned}")
+    if planned > event.rounds:  # rounds to come: the pairing programs read XXR (JaVaFo, bbpPairings)
+        out.add(f"XXR {planned}")
+    colour_records(out, event.plans)
     line = scoring_162(event.scoring)
     if line:
         out.add(line)
@@ -115,9 +123,10 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> 
         out.add(f"172 {federation:<3} {method}")
     if code:
         out.add(f"192 {code}")
-    if ranking.tiebreaks:
-        out.add("202 " + ",".join(ranking.tiebreaks))
-        out.add("212 " + ",".join(("PTS",) + tuple(ranking.tiebreaks)))
+    tiebreaks = ranking.tiebreaks if ranking is not None else tuple(c for c in event.tiebreaks if c != "PTS")
+    if tiebreaks:
+        out.add("202 " + ",".join(tiebreaks))
+        out.add("212 " + ",".join(("PTS",) + tuple(tiebreaks)))
     if not isinstance(event, Tournament):
         if event.board_colours:
             out.add(f"352 {event.board_colours}")
@@ -128,8 +137,11 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking) -> 
             out.add(line)
     from .. import __version__
 
-    out.add(f"### written by xltb {__version__}: points and ranks of the standings under FIDE C.07, edition "
-            f"{ranking.edition}")
+    if ranking is None:
+        out.add(f"### written by xltb {__version__}")
+    else:
+        out.add(f"### written by xltb {__version__}: points and ranks of the standings under FIDE C.07, edition "
+                f"{ranking.edition}")
 
 
 def type_records(event: Tournament | TeamTournament) -> tuple[str, str]:

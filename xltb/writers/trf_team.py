@@ -68,14 +68,14 @@ def player_ranks(event: TeamTournament) -> dict[int, int]:
     return ranks
 
 
-def team_records(out: Lines, event: TeamTournament, ranking: Ranking) -> None:
+def team_records(out: Lines, event: TeamTournament, ranking: Ranking | None) -> None:
     """310, 300, 320, 330, 240 and 299 of a team event."""
     if event.teams and max(t.start_no for t in event.teams) > MAX_TEAM:
         from ..errors import XltbError
 
         raise XltbError(f"team numbers above {MAX_TEAM} cannot be written in TRF (310 columns 5-7)", file=event.source)
     for t in event.teams:
-        out.add(team_line(out, t, ranking.ranks.get(t.start_no)))
+        out.add(team_line(out, t, ranking.ranks.get(t.start_no) if ranking is not None else None))
     for t in event.teams:
         for tr in t.results:
             lineup = lineup_300(t, tr, event.boards)
