@@ -47,7 +47,35 @@ def header_text(text: str, limit: int = 80) -> str:
     return text.replace("&", "&&")
 
 
-__all__ = ["clean", "column_index", "column_letters", "header_text", "put_text"]
+class Err:
+    """An error value (``#N/A``), read from a cell or given by a formula; a text is never one."""
+
+    __slots__ = ("code",)
+    code: str
+
+    def __init__(self, code: str) -> None:
+        object.__setattr__(self, "code", code)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an error value is immutable: {name}")
+
+    def __reduce__(self) -> tuple[type[Err], tuple[str]]:
+        return Err, (self.code,)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Err) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Err(code={self.code!r})"
+
+
+#: the error values a cell holds (ECMA-376 Part 1, 18.18.32 ST_CellType ``e``; Excel 365's #SPILL! and #CALC!)
+ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
+
+__all__ = ["ERRORS", "Err", "clean", "column_index", "column_letters", "header_text", "put_text"]
 
 
 def column_index(letters: str) -> int:

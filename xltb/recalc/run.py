@@ -82,10 +82,12 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
     :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given). Read from the
     package's XML (:mod:`xltb.xlsxread.reader`); by openpyxl, the reference, where that reader declines."""
+    from ..functions.spelling import plain
+
     if listed is None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             listed = sheet_list(z)
-    book = read(data, listed)
+    book = read(data, listed, plain=plain)
     if book is None:
         book = read_book_openpyxl(data, listed)
     settle_arrays(book)

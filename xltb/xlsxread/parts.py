@@ -11,9 +11,8 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from xml.etree import ElementTree
 
-from ..cells import clean, column_index
+from ..cells import Err, clean, column_index
 from ..limits import MAX_COLUMNS, MAX_ROWS
-from ..templates.cached import Err
 from .book import Rect
 
 
