@@ -208,3 +208,15 @@ def test_no_package_is_over_3000_lines():
     for name, path in modules().items():
         sizes[_package(name)] = sizes.get(_package(name), 0) + len(path.read_text().splitlines())
     assert {p: n for p, n in sizes.items() if n > 3000} == {}
+
+
+def test_one_definition_of_each_error_type():
+    """One ``XltbError`` (xltb/errors.py; the Calc extension raises it too) and one Excel error value
+    (``ExcelError``, xltb/cells.py: the workbook reader, the functions, the cached cells and recalc)."""
+    defined: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and (node.name in ("XltbError", "ExcelError", "Err")
+                                                   or node.name.endswith("Error") and "Excel" in node.name):
+                defined.setdefault(node.name, []).append(name)
+    assert defined == {"XltbError": ["xltb.errors"], "ExcelError": ["xltb.cells"]}

@@ -278,7 +278,7 @@ def test_dates_as_openpyxl_gives_them():
             try:
                 want = to_excel(from_excel(n, timedelta=duration))
             except (OverflowError, ValueError):
-                want = xlsx_parts.Err("#VALUE!")
+                want = xlsx_parts.ExcelError("#VALUE!")
             assert xlsx_parts.serial(n, duration) == want, (n, duration)
 
 

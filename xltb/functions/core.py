@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union, cast
 
 from .. import __version__
 from .._gc import paused
+from ..cells import ExcelError as ExcelError  # the one error value; the functions' callers name it here too
 from ..errors import XltbError
 from ..ranking import compute
 from ..tiebreaks.codes import parse_code, parse_list
@@ -33,28 +34,6 @@ if TYPE_CHECKING:
 #: a block of a sheet as a host passes it: rows of cell values (whatever the host holds: numbers,
 #: text, dates, None), or nothing
 Rows = Union[Sequence[Sequence[Any]], None]
-
-
-class ExcelError:
-    """An Excel error value (``#VALUE!``, ``#N/A``, ``#NUM!``) and the reason for it."""
-
-    __slots__ = ("code", "message")
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = message
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ExcelError) and other.code == self.code
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __repr__(self) -> str:
-        return f"{self.code} ({self.message})"
-
-    def __str__(self) -> str:
-        return self.code
 
 
 VALUE, NA, NUM, NAME = "#VALUE!", "#N/A", "#NUM!", "#NAME?"

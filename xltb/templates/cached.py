@@ -19,7 +19,7 @@ import math
 import zipfile
 from typing import Any
 
-from ..cells import ERRORS, Err, clean  # noqa: F401 - Err also the templates'
+from ..cells import ERRORS, ExcelError, clean
 from ..limits import MAX_TEXT_CHARS
 
 
@@ -51,7 +51,7 @@ def _number(value: float | int) -> str:
 
 def value_xml(value: Any) -> tuple[str | None, str]:
     """(``t`` attribute of a formula cell, ``<v>`` text) of a cached value: the one rule of every
-    workbook xltb writes (templates and ``xltb recalc``). An error value is an :class:`Err` and only
+    workbook xltb writes (templates and ``xltb recalc``). An error value is an :class:`ExcelError` and only
     that is written ``t="e"``: a text, even ``"#N/A"``, is a text (``t="str"``), escaped, with the
     characters XML cannot hold removed and cut at Excel's 32,767 characters (its specifications and
     limits: the most a cell holds). A number that is not finite, which no cell holds, is ``#NUM!``."""
@@ -61,7 +61,7 @@ def value_xml(value: Any) -> tuple[str | None, str]:
         if isinstance(value, float) and not math.isfinite(value):
             return "e", "#NUM!"
         return None, _number(value)
-    if isinstance(value, Err):
+    if isinstance(value, ExcelError):
         return "e", value.code if value.code in ERRORS else "#VALUE!"
     text = clean("" if value is None else str(value))
     return "str", escape(text[:MAX_TEXT_CHARS])

@@ -23,7 +23,7 @@ import zipfile
 from typing import Any, Callable, Iterator
 from xml.etree import ElementTree
 
-from ..cells import Err, column_index, column_letters
+from ..cells import ExcelError, column_index, column_letters
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from .book import Book, Formula, Rect
 from .parts import (ATTRS, MAIN, WORKBOOK_TYPES, Decline, M, Name, S, attributes, content, integer, name_target,
@@ -245,7 +245,7 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
         elif t == "str":
             values[rc] = raw
         elif t == "e":
-            values[rc] = Err(raw)
+            values[rc] = ExcelError(raw)
         else:  # t="d" (ISO 8601), another type: openpyxl
             raise Decline(f"a cell of type {t!r}")
     _merged(book, sheet, text[end:])
