@@ -12,7 +12,7 @@ What the file says is read as its program meant it:
   for teams, the primary score.
 * a chess-results / Swiss-Manager export: its legend names the tie-breaks (``Buchholz Tie-Breaks
   (variabel with parameter)`` ...) and, sometimes, the edition (``(2023)``); its "last update" date
-  dates it. The names are read by :func:`xltb.readers.legend.read_columns`, as ``xltb check`` reads
+  dates it. The names are read by :func:`xltb.ranking.legend.read_columns`, as ``xltb check`` reads
   them; a name that stands for several codes is read as the candidate that reproduces the most
   published values under the edition chosen.
 
@@ -41,7 +41,7 @@ from .tiebreaks.display import printed_decimals, same_figure
 
 if TYPE_CHECKING:
     from .model.team import TeamTournament
-    from .readers.legend import ColumnReading
+    from .ranking.legend import ColumnReading
     from .readers.published import Published, PublishedColumn
 
 #: the kind of a chess-results export (whose legend names the tie-breaks)
@@ -121,9 +121,9 @@ def _decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament
 def _export_decision(event: Tournament, published: "Published", kind: str,
                      tiebreaks: str | Iterable[str | TieBreakSpec] | None, rules: str | Edition | None,
                      unrated_rating: int | None) -> Decision:
-    """A chess-results export: the legend's codes and edition (:func:`xltb.readers.legend.read_columns`),
+    """A chess-results export: the legend's codes and edition (:func:`xltb.ranking.legend.read_columns`),
     an ambiguous name read as the candidate that reproduces the most published values."""
-    from .readers.legend import named_edition, read_columns  # exports only: a TRF file does not load it
+    from .ranking.legend import named_edition, read_columns  # exports only: a TRF file does not load it
 
     readings = read_columns(published.tiebreaks, event.max_score)
     named = named_edition(readings)
