@@ -49,7 +49,7 @@ from ..model import EventType, Tournament
 from ..ranking.choices import default_list
 from ..readers.registry import read_event
 
-KINDS = ("individual", "roundrobin", "team")
+from .kinds import KINDS
 
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
