@@ -16,7 +16,7 @@ from xltb.check import check_file, check_value, published_number
 from xltb.check.precision import same_figure
 from xltb.cli.main import main
 from xltb.ranking import compute
-from xltb.readers.legend import interpret
+from xltb.ranking.legend import interpret
 from xltb.tiebreaks.rating import round_half_up
 from helpers import read_trf
 
@@ -366,7 +366,7 @@ def test_more_legend_names(name, codes, ambiguous):
 
 
 def test_koya_percent_limits_in_half_point_steps(tmp_path):
-    from xltb.readers.legend import koya_limit
+    from xltb.ranking.legend import koya_limit
 
     entry = interpret("Koya Tie-Break (Limit 60%)")
     assert entry.codes == ("KS",) and entry.limit_percent == 60

@@ -101,7 +101,7 @@ def test_codes_lists_every_code_in_the_terminal_and_the_readme(capsys):
 
 
 def test_a_template_kind_that_contradicts_the_file_is_refused_or_warned():
-    from xltb.decide import check_template_kind
+    from xltb.templates.kinds import check_template_kind
     from xltb.errors import XltbError
 
     swiss = decide(DATA / "seed" / "held-swiss16.trf")
@@ -181,3 +181,38 @@ def test_the_ranking_takes_the_decision_as_it_is():
     assert st.edition.key == "2012" and st.choices is d.choices
     with pytest.raises(AttributeError, match="immutable"):
         st.choices = d.choices
+
+
+def test_the_worksheet_route_reads_settings_and_the_list_once_and_decides_as_every_face(monkeypatch):
+    """From the typed cells to TB_STANDINGS: the Settings block read once, the tie-break list parsed once
+    (the ranking takes the parsed list), and the decision made by xltb.decide, as for a file."""
+    from helpers import read_trf
+    import importlib
+
+    decide_module = importlib.import_module("xltb.decide")
+    from xltb.functions import core
+    from xltb.ranking import rank
+    from xltb.sheets import names
+    from xltb.sheets.crosstable import from_tournament
+    from xltb.tiebreaks import codes
+
+    swiss = read_trf(DATA / "seed" / "held-swiss16.trf")
+    rows = from_tournament(swiss)
+    settings = [["Tiebreaks", "BH/C1,BH,SB,DE,WIN"], ["Edition", "2024"], ["StartDate", "2024-10-24"]]
+    counts = {"settings": 0, "codes": 0, "decide": 0}
+
+    def counted(name, real):
+        def run(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return run
+
+    monkeypatch.setattr(names, "parse_settings", counted("settings", names.parse_settings))
+    monkeypatch.setattr(codes, "parse_code", counted("codes", codes.parse_code))
+    monkeypatch.setattr(decide_module, "resolve", counted("decide", decide_module.resolve))
+    core.clear_cache()
+    table = core.tb_standings(rows, settings)
+    assert counts == {"settings": 1, "codes": 5, "decide": 1}
+    expected = rank(decide(swiss, tiebreaks="BH/C1,BH,SB,DE,WIN", rules="2024"))
+    assert [r[:2] for r in table[1:]] == [[r.rank, r.start_no] for r in expected.rows]
+    core.clear_cache()

@@ -19,7 +19,7 @@ from helpers import rewrite_parts
 from xltb import limits
 from xltb.errors import InputError
 from xltb.recalc.run import recalc_bytes
-from xltb.templates.cached import Err
+from xltb.cells import ExcelError
 
 pytest.importorskip("formulas")
 

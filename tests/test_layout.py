@@ -45,35 +45,75 @@ def test_no_module_is_over_500_lines():
     assert long == {}
 
 
-def test_no_import_cycle_between_modules():
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules it imports, anywhere in it (at its top, inside functions, for type checking):
+    an import inside a function closes a cycle as surely when it runs. A module's import of its own
+    package (``from . import x`` of a name of ``__init__``) is no edge: that package is loaded first."""
     mods = modules()
     graph: dict[str, set[str]] = {}
     for name, path in mods.items():
         targets = set()
-        for base, item in imports(name, path, top_level_only=True):
+        for base, item in imports(name, path, top_level_only=False):
             if f"{base}.{item}" in mods:
                 targets.add(f"{base}.{item}")  # `from . import module`
             elif base in mods:
                 targets.add(base)
-        graph[name] = targets - {name}
-    state: dict[str, int] = {}
-    cycles = []
+        graph[name] = {t for t in targets if t != name and not name.startswith(t + ".")}
+    return graph
 
-    def visit(node, trail):
-        state[node] = 1
-        for nxt in sorted(graph.get(node, ())):
-            if nxt in trail:  # importing a package runs its __init__ first, not a cycle of modules
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``: each strongly connected component of more than one module
+    (Tarjan's algorithm, iterative), its modules sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            nxt = next(targets, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
                 continue
-            if state.get(nxt) == 1:
-                cycles.append(trail[trail.index(nxt):] + [nxt] if nxt in trail else [node, nxt])
-            elif nxt not in state:
-                visit(nxt, trail + [nxt])
-        state[node] = 2
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
 
-    for name in sorted(graph):
-        if name not in state:
-            visit(name, [name])
-    assert cycles == []
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set(), "c": {"d"}, "d": {"c", "a"}}) == [["c", "d"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_no_import_cycle_between_modules():
+    """No cycle at all, counting the imports made inside functions."""
+    assert cycles(import_graph()) == []
 
 
 def test_no_private_name_is_imported_from_another_module():
@@ -130,9 +170,9 @@ def test_standings_and_the_portable_functions_load_no_formula_engine():
 
 #: the packages from the ground up: a package imports only packages before it (imports inside
 #: functions counted). The core (up to `prizes`) therefore never imports a face (from `check` on).
-ORDER = ("_gc", "errors", "terminal", "cells", "calcpr", "limits", "files", "messages",  # ground: no rules of chess
+ORDER = ("_gc", "errors", "terminal", "cells", "calcpr", "limits", "files", "xlsxread", "messages",  # ground: no rules of chess
          "model", "rules", "tiebreaks", "events", "sheets", "books", "readers", "writers", "ranking", "pairing", "decide", "prizes",  # the core
-         "check", "report", "functions", "hosts", "templates", "xlsxread", "recalc", "cli",
+         "check", "report", "functions", "hosts", "templates", "recalc", "cli",
          "__main__")  # the faces
 FACES = ORDER[ORDER.index("check"):]
 #: imports against the order, each with its reason (none may be added without one)
@@ -168,3 +208,15 @@ def test_no_package_is_over_3000_lines():
     for name, path in modules().items():
         sizes[_package(name)] = sizes.get(_package(name), 0) + len(path.read_text().splitlines())
     assert {p: n for p, n in sizes.items() if n > 3000} == {}
+
+
+def test_one_definition_of_each_error_type():
+    """One ``XltbError`` (xltb/errors.py; the Calc extension raises it too) and one Excel error value
+    (``ExcelError``, xltb/cells.py: the workbook reader, the functions, the cached cells and recalc)."""
+    defined: dict[str, list[str]] = {}
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and (node.name in ("XltbError", "ExcelError", "Err")
+                                                   or node.name.endswith("Error") and "Excel" in node.name):
+                defined.setdefault(node.name, []).append(name)
+    assert defined == {"XltbError": ["xltb.errors"], "ExcelError": ["xltb.cells"]}

@@ -14,6 +14,7 @@ import pytest
 
 from helpers import read_trf
 from xltb.errors import InputError
+from xltb.functions.spelling import plain
 from xltb.limits import check_package
 from xltb.xlsxread import parts as xlsx_parts, reader as xlsx
 from xltb.recalc.package import check_parts, sheet_list
@@ -40,7 +41,7 @@ def _books(data: bytes):
         xlsx.settle_arrays(ref)
     except Exception as exc:  # noqa: BLE001 - what openpyxl's reading raises is recalc's refusal
         ref = exc
-    fast = xlsx.read(data, listed)
+    fast = xlsx.read(data, listed, plain=plain)
     if fast is not None:
         xlsx.settle_arrays(fast)
     return ref, fast
@@ -161,7 +162,7 @@ def test_shared_formulas_as_openpyxl_translates_them():
                          'SUM($A$1:A1)*2+Other!C3</f><v>2</v></c><c r="C1"><f t="shared" ref="C1:C5" si="1">'
                          '"a&amp;b"&amp;A1</f></c></row>' + rows, "Other": ""})
     assert check(data, reads=True) == "same"
-    book = xlsx.read(data, [("S", "xl/worksheets/sheet1.xml"), ("Other", "xl/worksheets/sheet2.xml")])
+    book = xlsx.read(data, [("S", "xl/worksheets/sheet1.xml"), ("Other", "xl/worksheets/sheet2.xml")], plain=plain)
     assert book is not None and book.formulas[("S", 4, 2)].text == "=SUM($A$1:A4)*2+Other!C6"
 
 
@@ -277,7 +278,7 @@ def test_dates_as_openpyxl_gives_them():
             try:
                 want = to_excel(from_excel(n, timedelta=duration))
             except (OverflowError, ValueError):
-                want = xlsx_parts.Err("#VALUE!")
+                want = xlsx_parts.ExcelError("#VALUE!")
             assert xlsx_parts.serial(n, duration) == want, (n, duration)
 
 

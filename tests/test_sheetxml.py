@@ -19,7 +19,7 @@ import writer_oracle as sheetxml_oracle
 from helpers import SEED, read_team_event, read_trf
 from xltb.recalc import package
 from xltb.templates import scan, sheetxml
-from xltb.templates.cached import Err
+from xltb.cells import ExcelError
 from xltb.templates.sheetxml import Edit, SheetXmlError, edit_sheet
 
 ROOT = Path(__file__).parent.parent
@@ -131,7 +131,7 @@ CASES: list[tuple[str, dict[tuple[int, int], Edit]]] = [
     (sheet('<row r="1" spans="1:3"><c r="A1" s="2" t="str"><f>X</f><v>a</v></c></row>'), {(1, 1): F}),
     (sheet('<row r="1"><c r="A1"><f>1</f></c></row>'), {(1, 1): Edit("formula", "a<b&c\"d'")}),
     (sheet('<row r="1"><c r="A1"><f>1</f><v/></c></row>'), {(1, 1): Edit("formula", True)}),
-    (sheet('<row r="1"><c r="A1"><f>1</f> <v>3</v><extLst/></c></row>'), {(1, 1): Edit("formula", Err("#N/A"))}),
+    (sheet('<row r="1"><c r="A1"><f>1</f> <v>3</v><extLst/></c></row>'), {(1, 1): Edit("formula", ExcelError("#N/A"))}),
     (sheet('<row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">1</f><v>3</v></c>'
            '<c r="A2"><f t="shared" si="0"/><v>3</v></c></row>'), {(1, 1): F, (1, 2): F}),
     # an array that spills over existing cells, and past them (cells and a row inserted)
@@ -203,7 +203,7 @@ def random_value(rng: random.Random) -> Any:
     return rng.choice([
         lambda: rng.randint(-5, 5), lambda: rng.random() * 100, lambda: float(rng.randint(-3, 3)), lambda: -0.0,
         lambda: float("inf"), lambda: float("nan"), lambda: 10 ** 17 + 0.5, lambda: rng.random() < 0.5,
-        lambda: None, lambda: Err(rng.choice(["#N/A", "#DIV/0!", "#BOGUS"])), lambda: "",
+        lambda: None, lambda: ExcelError(rng.choice(["#N/A", "#DIV/0!", "#BOGUS"])), lambda: "",
         lambda: rng.choice(["x", "a<b", "&amp;", "\"q\"", "#N/A", " sp ", "\x01ctl", "é€", "a--b", "]]>", "?>"])
         * rng.randint(1, 3),
     ])()

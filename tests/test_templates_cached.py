@@ -100,9 +100,10 @@ def test_one_rule_for_a_cached_value_in_templates_and_recalc(tmp_path):
     from xltb.readers.registry import read_event
     from xltb.recalc.run import recalc_bytes
     from xltb.templates.build import render
-    from xltb.templates.cached import Err, sheet_paths, value_xml
+    from xltb.cells import ExcelError
+    from xltb.templates.cached import sheet_paths, value_xml
 
-    assert value_xml("#N/A") == ("str", "#N/A") and value_xml(Err("#N/A")) == ("e", "#N/A")
+    assert value_xml("#N/A") == ("str", "#N/A") and value_xml(ExcelError("#N/A")) == ("e", "#N/A")
     assert value_xml(3.0) == (None, "3") and value_xml(float("inf")) == ("e", "#NUM!")
     lines = (ROOT / "tests" / "data" / "seed" / "held-swiss16.trf").read_text().split("\n")
     k = next(i for i, line in enumerate(lines) if line.startswith("001    2 "))
@@ -119,3 +120,26 @@ def test_one_rule_for_a_cached_value_in_templates_and_recalc(tmp_path):
             xml = z.read(sheet_paths(z)["Standings"]).decode()
         assert re.search(r'<c r="B5"[^>]* t="str"><f>[^<]*</f><v>#N/A</v></c>', xml), xml[:300]
         assert not re.search(r'<c r="(?!B1")[A-Z]+\d+"[^>]* t="e">', xml)  # no error in the filled standings (B1: TB_VERSION, #NAME? until bound)
+
+
+def test_one_excel_error_type_from_the_functions_to_the_cached_cell():
+    """The worksheet functions, the workbook reader and the cached cells share one error value
+    (xltb.cells.ExcelError): a function's error is written as an error with no conversion, keeps its
+    reason, compares by its code, survives pickling (the export's processes) and cannot be changed."""
+    import pickle
+
+    from xltb.cells import ExcelError
+    from xltb.functions import core
+    from xltb.templates.cached import value_xml
+    from xltb.xlsxread import parts
+
+    assert core.ExcelError is ExcelError and parts.ExcelError is ExcelError
+    table = core.tb_standings([["No", "Name"], [1, "A"]], [["Tiebreaks", "NOPE"]])
+    error = table[1][0]
+    assert isinstance(error, ExcelError) and error.message and value_xml(error) == ("e", error.code)
+    assert error == ExcelError(error.code) and hash(error) == hash(ExcelError(error.code)) and error != error.code
+    copy = pickle.loads(pickle.dumps(error))
+    assert copy == error and copy.message == error.message and str(copy) == error.code
+    with pytest.raises(AttributeError):
+        error.code = "#N/A"  # type: ignore[misc]
+    assert value_xml(ExcelError("#BOGUS")) == ("e", "#VALUE!")

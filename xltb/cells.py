@@ -47,7 +47,44 @@ def header_text(text: str, limit: int = 80) -> str:
     return text.replace("&", "&&")
 
 
-__all__ = ["clean", "column_index", "column_letters", "header_text", "put_text"]
+class ExcelError:
+    """An error value of a cell (``#VALUE!``, ``#N/A``, ``#NUM!``): read from a workbook, given by a formula
+    or by one of xltb's worksheet functions, with the reason for it (``TB_EXPLAIN`` shows it; empty
+    when a cell says no more). A text, even ``"#N/A"``, is never one. Two are equal when their codes are."""
+
+    __slots__ = ("code", "message")
+    #: the error as a cell shows it, one of :data:`ERRORS` (another is written ``#VALUE!``)
+    code: str
+    #: why, for a reader (which cell, what is wrong); empty when not known
+    message: str
+
+    def __init__(self, code: str, message: str = "") -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "message", message)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an error value is immutable: {name}")
+
+    def __reduce__(self) -> tuple[type[ExcelError], tuple[str, str]]:
+        return ExcelError, (self.code, self.message)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ExcelError) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"{self.code} ({self.message})"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+#: the error values a cell holds (ECMA-376 Part 1, 18.18.32 ST_CellType ``e``; Excel 365's #SPILL! and #CALC!)
+ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
+
+__all__ = ["ERRORS", "ExcelError", "clean", "column_index", "column_letters", "header_text", "put_text"]
 
 
 def column_index(letters: str) -> int:

@@ -12,7 +12,7 @@ What the file says is read as its program meant it:
   for teams, the primary score.
 * a chess-results / Swiss-Manager export: its legend names the tie-breaks (``Buchholz Tie-Breaks
   (variabel with parameter)`` ...) and, sometimes, the edition (``(2023)``); its "last update" date
-  dates it. The names are read by :func:`xltb.readers.legend.read_columns`, as ``xltb check`` reads
+  dates it. The names are read by :func:`xltb.ranking.legend.read_columns`, as ``xltb check`` reads
   them; a name that stands for several codes is read as the candidate that reproduces the most
   published values under the edition chosen.
 
@@ -31,9 +31,9 @@ from .messages import Message, Text
 from .model import Choice, EventType, Tournament
 from .model.rounds import after_round, rounds_planned
 from .ranking import compute
-from .ranking.choices import choose_edition, choose_list, event_choices, own_settings
+from .ranking.choices import choose_edition, choose_list, event_choices, resolve
 from .ranking.decision import Decision
-from .readers.registry import KIND_LABELS, read_event_published
+from .readers.registry import KIND_LABELS
 from .rules import Edition
 from .tiebreaks.codes import TieBreakSpec, parse_code, parse_list
 from .tiebreaks.base import Value
@@ -41,56 +41,38 @@ from .tiebreaks.display import printed_decimals, same_figure
 
 if TYPE_CHECKING:
     from .model.team import TeamTournament
-    from .readers.legend import ColumnReading
+    from .ranking.legend import ColumnReading
     from .readers.published import Published, PublishedColumn
 
 #: the kind of a chess-results export (whose legend names the tie-breaks)
 CHESS_RESULTS = KIND_LABELS["chessresults"]
 
-#: the template kinds (``xltb template KIND --from FILE``) and the events each can hold
-TEMPLATE_KINDS = ("individual", "roundrobin", "team")
-
-
-def check_template_kind(decision: Decision, kind: str) -> list[str]:
-    """Refuse a template kind that contradicts the file (:class:`~xltb.errors.XltbError`), or return
-    the warnings to print: a round-robin template from a Swiss, an individual template from a team
-    file (it would rank the players as a Swiss), a team template from an individual event. The
-    event type said is the decision's, with where it came from."""
-    if kind not in TEMPLATE_KINDS:
-        raise XltbError(f"unknown template kind {kind!r} (expected {', '.join(TEMPLATE_KINDS)})")
-    event = decision.event
-    source = event.source
-    etype = decision.choices.event_type
-    if kind == "team" and not decision.team:
-        raise XltbError("not a team event: an individual event (no team records 013/310 describing team matches); use "
-                        "'xltb template individual' or 'roundrobin'", file=source)
-    if kind != "team" and decision.team:
-        raise XltbError(f"this is a team event ({len(getattr(event, 'teams'))} teams): use 'xltb template team'; "
-                        f"an {kind} template would rank its players as individuals", file=source)
-    if kind == "roundrobin" and not event.event_type.predetermined:
-        raise XltbError(f"the event is a {event.event_type.value} ({etype.text}): a round-robin template would "
-                        "apply the round-robin rules (C.07 15.2) to it; use 'xltb template individual', or "
-                        "--event-type round-robin if the file is wrong", file=source)
-    warnings = []
-    if kind == "individual" and event.event_type.predetermined:
-        warnings.append(f"the event is a {event.event_type.value} ({etype.text}): 'xltb template roundrobin' "
-                        "holds it with the round-robin defaults")
-    return warnings
-
-
 def decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament", *,
            tiebreaks: str | Iterable[str | TieBreakSpec] | None = None, rules: str | Edition | None = None,
            event_type: str | EventType | None = None, primary: str | None = None,
-           unrated_rating: int | None = None, after: int | None = None, planned: int | None = None) -> Decision:
-    """Read ``path_or_event`` (a file, or an event already read) and decide how it is ranked.
+           unrated_rating: int | None = None, lots: int | None = None, after: int | None = None,
+           planned: int | None = None) -> Decision:
+    """Decide how an event is ranked: ``path_or_event`` is an event already read (a workbook's blocks, as
+    the worksheet functions read them, or any reader's), or a file, read first (the one reading is
+    :func:`xltb.readers.registry.read_event_published`'s: ``event_type`` and ``primary`` apply there).
 
-    The user's ``tiebreaks`` / ``rules`` / ``event_type`` / ``primary`` win; otherwise the file's
-    (see the module's text), otherwise xltb's defaults. ``after``: rank the event as it stood after
+    The user's ``tiebreaks`` / ``rules`` / ``event_type`` / ``primary`` / ``unrated_rating`` / ``lots``
+    win; otherwise the file's (see the module's text), otherwise xltb's defaults. ``after``: rank the event as it stood after
     that round (:func:`xltb.model.rounds.after_round`; the choices are made on the whole file, as
     they concern the event); ``planned``: the rounds planned (``--rounds``), never fewer than the file
     holds. Raises :class:`~xltb.errors.XltbError` for what cannot be read or a list that is not valid."""
-    decision = _decide(path_or_event, tiebreaks=tiebreaks, rules=rules, event_type=event_type, primary=primary,
-                       unrated_rating=unrated_rating)
+    if isinstance(path_or_event, (str, os.PathLike)):
+        from .readers.registry import read_event_published  # a file: read once, then decided as any event
+
+        if event_type is not None and not isinstance(event_type, EventType):
+            event_type = EventType(event_type)
+        event, kind, published = read_event_published(path_or_event, event_type, primary)
+    else:
+        if event_type is not None or primary is not None:
+            raise XltbError("decide(): event_type and primary apply when a file is read; give the path")
+        event, kind, published = path_or_event, "", None
+    decision = _decide(event, kind, published, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating,
+                       lots=lots)
     if after is not None:
         return decision._replace(event=after_round(decision.event, after, planned))
     if planned is not None:
@@ -98,32 +80,23 @@ def decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament"
     return decision
 
 
-def _decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament", *,
+def _decide(event: "Tournament | TeamTournament", kind: str, published: "Published | None", *,
             tiebreaks: str | Iterable[str | TieBreakSpec] | None, rules: str | Edition | None,
-            event_type: str | EventType | None, primary: str | None, unrated_rating: int | None) -> Decision:
-    if isinstance(path_or_event, (str, os.PathLike)):
-        if event_type is not None and not isinstance(event_type, EventType):
-            event_type = EventType(event_type)
-        event, kind, published = read_event_published(path_or_event, event_type, primary)
-    else:
-        event, kind, published = path_or_event, "", None
-        if event_type is not None or primary is not None:
-            raise XltbError("decide(): event_type and primary apply when a file is read; give the path")
+            unrated_rating: int | None, lots: int | None) -> Decision:
+    """The decision for an event and what its file published (an export's legend and date: ``published``)."""
     if published is not None and kind == CHESS_RESULTS and not (tiebreaks and rules):
-        return _export_decision(cast(Tournament, event), published, kind, tiebreaks, rules, unrated_rating)
-    edition, rules_choice = choose_edition(event, rules)
-    specs, list_choice = choose_list(event, tiebreaks)
-    unrated, lots = own_settings(event, unrated_rating, None)  # a workbook's Settings UnratedRating and Lots
-    return Decision(event, edition, specs, event_choices(event, rules_choice, list_choice), unrated, (), kind,
-                    lots)
+        return _export_decision(cast(Tournament, event), published, kind, tiebreaks, rules, unrated_rating)._replace(
+            lots=lots)
+    # the user's, else the event's own (TRF 212/202, the start date; a workbook's Settings), else the defaults
+    return resolve(event, tiebreaks, rules, unrated_rating=unrated_rating, lots=lots)._replace(kind=kind)
 
 
 def _export_decision(event: Tournament, published: "Published", kind: str,
                      tiebreaks: str | Iterable[str | TieBreakSpec] | None, rules: str | Edition | None,
                      unrated_rating: int | None) -> Decision:
-    """A chess-results export: the legend's codes and edition (:func:`xltb.readers.legend.read_columns`),
+    """A chess-results export: the legend's codes and edition (:func:`xltb.ranking.legend.read_columns`),
     an ambiguous name read as the candidate that reproduces the most published values."""
-    from .readers.legend import named_edition, read_columns  # exports only: a TRF file does not load it
+    from .ranking.legend import named_edition, read_columns  # exports only: a TRF file does not load it
 
     readings = read_columns(published.tiebreaks, event.max_score)
     named = named_edition(readings)
@@ -189,4 +162,4 @@ def best_candidate(event: Tournament, edition: Edition, column: "PublishedColumn
     return max(scored)[2]
 
 
-__all__ = ["Decision", "decide", "check_template_kind", "best_candidate", "TEMPLATE_KINDS"]
+__all__ = ["Decision", "decide", "best_candidate"]

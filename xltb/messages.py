@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
+import pkgutil
 import re
 from fractions import Fraction
 from typing import Callable, Mapping, Union, overload
@@ -146,19 +146,21 @@ def number_text(value: int | Fraction | float, spec: str | None = None, decimal:
 _ENGLISH: dict[str, str] | None = None
 
 
+#: the English language file, package data of ``xltb`` (a resource name: ``/``-separated, relative to the package)
+ENGLISH_RESOURCE = "report/lang/en.json"
+
+
 def english() -> dict[str, str]:
-    """The English texts (``messages`` of ``xltb/report/lang/en.json``), read once."""
+    """The English texts (``messages`` of ``xltb/report/lang/en.json``), read once, as package data through
+    the loader that imported xltb (:func:`pkgutil.get_data`): from a folder, a wheel installed or zipped,
+    or Pyodide's file system alike. (:mod:`importlib.resources`, the same loader's data, would load
+    ``tempfile``, ``random``, ``shutil``, ``bz2`` and ``lzma`` on every start that says something.)"""
     global _ENGLISH
     if _ENGLISH is None:
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report", "lang", "en.json")
-        try:  # a plain file read: importlib.resources would load tempfile and random on every start
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError:  # xltb imported from a zip
-            from importlib import resources
-
-            text = resources.files("xltb").joinpath("report", "lang", "en.json").read_text("utf-8")
-        _ENGLISH = dict(json.loads(text).get("messages", {}))
+        data = pkgutil.get_data(__package__ or "xltb", ENGLISH_RESOURCE)
+        if data is None:  # a loader that holds no data: xltb cannot speak
+            raise RuntimeError(f"xltb's {ENGLISH_RESOURCE} cannot be read through its loader")
+        _ENGLISH = dict(json.loads(data.decode("utf-8")).get("messages", {}))
     return _ENGLISH
 
 

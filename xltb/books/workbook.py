@@ -26,7 +26,7 @@ from ..messages import Message
 from ..model import Choice, EventType, Tournament
 from ..model.choice import Provisions
 from ..sheets.crosstable import CellError, Origin
-from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, resolve
+from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, read_settings, resolve
 from ..sheets.settings import EventSettings, settings_from_pairs
 from .workbook_cells import Book, Budget, Rect
 
@@ -75,7 +75,8 @@ def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
         raise InputError(f"the workbook cannot be read ({err})", file=source) from None
     try:
         blocks = resolve(book, None, None, None)
-        event, settings = build_event(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
+        settings = read_settings(blocks.settings)
+        event = build_event(blocks.crosstable, settings, blocks.origin, blocks.teams)
     except NoCrosstable:
         raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}",
                          file=source) from None

@@ -3,7 +3,8 @@
 Sources of published figures (:func:`~xltb.check.sources.load_source`):
 
 * a chess-results / Swiss-Manager crosstable export (CSV): the ``TB1..TBn`` columns, named by the
-  legend lines (read by :mod:`xltb.readers.legend`), the rank column and the points;
+  legend lines (read by :mod:`xltb.ranking.legend`, or the codes given with ``--tiebreaks``:
+  :mod:`xltb.check.legend`), the rank column and the points;
 * a TRF file: its rank column (columns 86-89) under the file's 202/212 list (or ``--tiebreaks``);
 * a previous ``xltb standings -f json`` output: its values and ranks, recomputed from the event file.
 

@@ -22,7 +22,7 @@ from .. import limits
 from .json_input import json_items_limit, valid_json
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
-from ..readers.legend import read_columns
+from .legend import column_readings
 from .precision import printed_decimals
 
 
@@ -122,7 +122,7 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
         raise InputError(f"--tiebreaks has {len(user)} codes, the export {len(published.tiebreaks)} tie-break "
                          "columns: give one code per column, in order ('-' skips a column)", file=path)
     columns = []
-    readings = read_columns(published.tiebreaks, tournament.max_score, user)
+    readings = column_readings(published.tiebreaks, tournament.max_score, user)
     for col, reading in zip(published.tiebreaks, readings):
         texts = {k: v for k, v in col.texts.items()}
         decimals = max((printed_decimals(t) for t in texts.values() if t.strip()), default=0)

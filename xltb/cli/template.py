@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..decide import check_template_kind, decide
+from ..decide import decide
+from ..templates.kinds import KINDS, check_template_kind
 from ..errors import XltbError
 from ..model import EventType
 from ..prizes import read_prizes
@@ -20,7 +21,7 @@ def register(sub) -> None:
                                    "(team events: Teams with the rosters in board order and Matches per round and "
                                    "board) and Standings whose cells are live =TB_...(cell) formulas (xlwings add-in, "
                                    "or 'xltb recalc' without Excel); as .ods for LibreOffice Calc with the xltb extension.")
-    p.add_argument("kind", choices=["individual", "roundrobin", "team"])
+    p.add_argument("kind", choices=list(KINDS))
     p.add_argument("--from", dest="source", metavar="EVENT",
                    help="fill the crosstable from this event (TRF, or a chess-results / SwissPerfect export; "
                         "team: a team TRF file)")

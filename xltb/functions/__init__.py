@@ -2,7 +2,7 @@
 
 * :mod:`xltb.functions.catalogue`: which functions exist (``TB_SB_C1`` ... one per common code).
 * :mod:`xltb.functions.core`: crosstable + settings -> value, rank, breakdown, table, with every
-  distinct crosstable parsed once; problems come back as :class:`~xltb.functions.core.ExcelError`.
+  distinct crosstable parsed once; problems come back as :class:`~xltb.cells.ExcelError`.
 * :mod:`xltb.functions.callables`: every function by name (:data:`~xltb.functions.callables.NAMES`),
   what each host calls.
 

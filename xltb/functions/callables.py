@@ -85,7 +85,7 @@ def _scalar(value: Any) -> Any:
 
 
 def _cell(value: Any) -> Any:
-    """The cell's value for a result: an :class:`~xltb.functions.core.ExcelError` as its text."""
+    """The cell's value for a result: an :class:`~xltb.cells.ExcelError` as its text."""
     return value.code if isinstance(value, core.ExcelError) else value
 
 

@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING, Any, Sequence, Union, cast
 
 from .. import __version__
 from .._gc import paused
+from ..cells import ExcelError as ExcelError  # the one error value; the functions' callers name it here too
 from ..errors import XltbError
-from ..ranking import compute
-from ..tiebreaks.codes import parse_code, parse_list
+from ..decide import decide
+from ..ranking import rank
+from ..tiebreaks.codes import TieBreakSpec, parse_code, parse_list
 from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
-from ..sheets.names import NoTeamsSheet, build_event
+from ..sheets.names import NoTeamsSheet, build_event, read_settings
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
-from ..sheets.settings import EventSettings, parse_settings, settings_from_pairs
+from ..sheets.settings import EventSettings
 
 if TYPE_CHECKING:
     from ..model import Player, Tournament
@@ -35,38 +37,18 @@ if TYPE_CHECKING:
 Rows = Union[Sequence[Sequence[Any]], None]
 
 
-class ExcelError:
-    """An Excel error value (``#VALUE!``, ``#N/A``, ``#NUM!``) and the reason for it."""
-
-    __slots__ = ("code", "message")
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = message
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ExcelError) and other.code == self.code
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
-    def __repr__(self) -> str:
-        return f"{self.code} ({self.message})"
-
-    def __str__(self) -> str:
-        return self.code
-
-
 VALUE, NA, NUM, NAME = "#VALUE!", "#N/A", "#NUM!", "#NAME?"
 
 
 class Event:
     """One parsed crosstable with its settings; standings are computed on first use."""
 
-    def __init__(self, tournament: Tournament | None, settings: EventSettings, team: TeamTournament | None = None):
+    def __init__(self, tournament: Tournament | None, settings: EventSettings, team: TeamTournament | None = None,
+                 specs: tuple[TieBreakSpec, ...] = ()):
         self.tournament = tournament
         self.settings = settings
         self.team = team  # a team event (xltb.model.team), when the settings say so
+        self.specs = specs  # the Settings list, parsed once (empty: the default for the event type)
         self._standings: Standings | None = None
         self._extra: dict[str, Standings] = {}  # code -> standings that include it
         self._values: dict[str, dict[int, Any]] = {}  # code -> start_no -> cell value
@@ -83,16 +65,18 @@ class Event:
         assert self.tournament is not None  # _build: an Event without a team event has its tournament
         return self.tournament
 
-    def _compute(self, tiebreaks: str | list[str] | None) -> Standings:
+    def _compute(self, tiebreaks: Sequence[str | TieBreakSpec]) -> Standings:
+        """The standings under the Settings' choices, decided as every face decides (:func:`xltb.decide.decide`)."""
         s = self.settings
         event = self.team if self.team is not None else self.individual
-        return compute(event, tiebreaks, s.edition, unrated_rating=s.unrated_rating, lots=s.lots)
+        return rank(decide(event, tiebreaks=tiebreaks or None, rules=s.edition, unrated_rating=s.unrated_rating,
+                           lots=s.lots))
 
     @property
     def standings(self) -> Standings:
-        """Standings with the event's own list (Settings ``Tiebreaks``)."""
+        """Standings with the event's own list (Settings ``Tiebreaks``, parsed once: :attr:`specs`)."""
         if self._standings is None:
-            self._standings = self._compute(self.settings.tiebreaks)
+            self._standings = self._compute(self.specs)
         return self._standings
 
     def standings_with(self, code: str) -> Standings:
@@ -194,12 +178,12 @@ def _freeze(rows: Rows) -> tuple[tuple[Any, ...], ...]:
 def _build(crosstable: Sequence[Sequence[Any]], settings_rows: Rows, origin: Origin,
            teams: TeamSheets | None = None) -> Event | ExcelError:
     try:
-        settings = parse_settings(settings_from_pairs(settings_rows))
+        settings = read_settings(settings_rows)  # once, on the way from the cells to the standings
         try:  # the list names only tie-breaks xltb knows: else every function says so (#NAME?, as TB("XX") does)
-            parse_list(settings.tiebreaks) if settings.tiebreaks else ()
+            specs = parse_list(settings.tiebreaks) if settings.tiebreaks else ()  # once: the ranking takes these
         except XltbError as err:
             return ExcelError(NAME, f"Settings Tiebreaks: {err}")
-        event, settings = build_event(crosstable, settings_rows, origin, teams)
+        event = build_event(crosstable, settings, origin, teams)
     except NoTeamsSheet as err:
         return ExcelError(VALUE, str(err))
     except EmptyCrosstable as err:
@@ -209,8 +193,8 @@ def _build(crosstable: Sequence[Sequence[Any]], settings_rows: Rows, origin: Ori
     except XltbError as err:
         return ExcelError(VALUE, str(err))
     if settings.team:
-        return Event(None, settings, team=cast("TeamTournament", event))
-    return Event(cast("Tournament", event), settings)
+        return Event(None, settings, team=cast("TeamTournament", event), specs=specs)
+    return Event(cast("Tournament", event), settings, specs=specs)
 
 
 def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,
@@ -421,7 +405,7 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable: Rows, settings: R
 def _listed(settings: Rows) -> list[str]:
     """The tie-break codes the Settings block lists (none when it cannot be read)."""
     try:
-        text = parse_settings(settings_from_pairs(settings)).tiebreaks
+        text = read_settings(settings).tiebreaks
         return [spec.code for spec in parse_list(text)] if text else []
     except XltbError:
         return []

@@ -32,7 +32,7 @@ from .groups import Group, Groups, Regroup
 from .inputs import TB_CALL, Compiled, Inputs, written_around_base
 from . import guard
 from .text import misread, outside_strings, placed
-from .values import Book, Err, Formula, Key, NotEvaluated, Outcome, Rect, address, fit_array, from_engine_block, nesting, reason_of, to_engine
+from .values import Book, ExcelError, Formula, Key, NotEvaluated, Outcome, Rect, address, fit_array, from_engine_block, nesting, reason_of, to_engine
 
 
 
@@ -398,7 +398,7 @@ class Engine(Inputs, Columns, Groups):
                 break
         if blocked:
             corner = (sheet, r0 + len(rows) - 1, c0 + len(rows[0]) - 1)
-            self.outcome.values[key] = [[Err("#SPILL!")]]
+            self.outcome.values[key] = [[ExcelError("#SPILL!")]]
             self.outcome.spills[key] = Rect(sheet, r0, c0, r0, c0)
             self.outcome.failed.pop(key, None)
             self.spill_blocked.append((key, f"#SPILL! the result needs the cells up to {address(corner)}, and "

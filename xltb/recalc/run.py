@@ -20,13 +20,12 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from .. import limits
-from ..cells import clean
+from ..cells import ExcelError, clean
 from ..errors import InputError
 from .._gc import sparse
 from ..files import write_atomic
 from ..limits import check_package
 from ..readers.text import read_bytes
-from ..templates.cached import Err
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
 from ..xlsxread.parts import name_target, rect
@@ -54,7 +53,7 @@ def _plain(cell) -> Any:
     if v is None:
         return None
     if cell.data_type == "e":
-        return Err(str(v))
+        return ExcelError(str(v))
     if isinstance(v, (datetime, date, time, timedelta)):
         from openpyxl.utils.datetime import to_excel
 
@@ -82,10 +81,12 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
     :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given). Read from the
     package's XML (:mod:`xltb.xlsxread.reader`); by openpyxl, the reference, where that reader declines."""
+    from ..functions.spelling import plain
+
     if listed is None:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             listed = sheet_list(z)
-    book = read(data, listed)
+    book = read(data, listed, plain=plain)
     if book is None:
         book = read_book_openpyxl(data, listed)
     settle_arrays(book)
@@ -213,8 +214,8 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
         first = value[0][0] if isinstance(value, list) else value
         # an array's first error value (the table's header stays when the table cannot be computed)
         wrong = first if not isinstance(value, list) else next(
-            (v for row in value for v in row if isinstance(v, Err)), None)
-        if isinstance(wrong, Err) and key not in blocked:
+            (v for row in value for v in row if isinstance(v, ExcelError)), None)
+        if isinstance(wrong, ExcelError) and key not in blocked:
             why = engine.messages.get(key, "")
             errors.append(f"{address(key)}: {wrong.code}" + (f" {why}" if why else ""))
         if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and

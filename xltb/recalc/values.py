@@ -17,7 +17,7 @@ from formulas.tokens.operand import Error as _XlErrors, XlError
 
 from ..cells import column_index, column_letters  # noqa: F401 - the engine's modules take them from here
 from ..hosts.engine import as_rows
-from ..templates.cached import Err  # noqa: F401 - also the engine's
+from ..cells import ExcelError  # noqa: F401 - also the engine's
 from ..xlsxread.book import Book, Formula, Key, Rect  # noqa: F401 - the engine's modules take them from here
 
 
@@ -77,23 +77,23 @@ def fit_array(rows: list[list[Any]], height: int, width: int) -> list[list[Any]]
         rows = rows * height
     if all(len(r) == 1 for r in rows):
         rows = [r * width for r in rows]
-    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else Err("#N/A") for j in range(width)]
+    return [[rows[i][j] if i < len(rows) and j < len(rows[i]) else ExcelError("#N/A") for j in range(width)]
             for i in range(height)]
 
 
 def to_engine(value: Any) -> Any:
     if value is None:
         return sh.EMPTY
-    if isinstance(value, Err):
+    if isinstance(value, ExcelError):
         return _ERRORS.get(value.code, _ERRORS["#VALUE!"])
-    return value  # a text, even "#N/A", is a text: only an Err is an error
+    return value  # a text, even "#N/A", is a text: only an ExcelError is an error
 
 
 def from_engine(value: Any) -> Any:
-    """A value of ``formulas`` as a plain one: numbers, text, booleans, an error as an :class:`Err`
+    """A value of ``formulas`` as a plain one: numbers, text, booleans, an error as an :class:`ExcelError`
     (so that a text such as ``"#N/A"`` stays a text)."""
     if isinstance(value, XlError):
-        return Err(str(value))
+        return ExcelError(str(value))
     if value is sh.EMPTY or value is None:
         return 0  # =A1 of an empty cell shows 0
     if isinstance(value, (bool, np.bool_)):
@@ -103,11 +103,11 @@ def from_engine(value: Any) -> Any:
     if isinstance(value, (float, np.floating)):
         value = float(value)
         if not math.isfinite(value):
-            return Err("#NUM!")
+            return ExcelError("#NUM!")
         return value
     if isinstance(value, str):
         return value
-    return Err("#VALUE!")
+    return ExcelError("#VALUE!")
 
 
 def from_engine_block(result: Any) -> list[list[Any]]:

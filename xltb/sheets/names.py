@@ -116,14 +116,18 @@ class NoTeamsSheet(Exception):
                "after the Settings range")
 
 
-def build_event(crosstable: Sequence[Sequence[Any]], settings_rows: Sequence[Sequence[Any]] | None,
-                origin: Origin = Origin(), teams: TeamSheets | None = None) -> tuple[Tournament | TeamTournament,
-                                                                                     EventSettings]:
-    """The event of a workbook's blocks and its settings: a :class:`~xltb.model.Tournament` from the
-    Crosstable, or (Settings ``EventType`` a team type) a :class:`~xltb.model.team.TeamTournament`
-    from the Teams and Matches blocks. Raises :class:`~xltb.sheets.crosstable.CellError` naming the
-    cell, :class:`~xltb.errors.InputError` naming the setting, :class:`NoTeamsSheet`."""
-    settings = parse_settings(settings_from_pairs(settings_rows))
+def read_settings(settings_rows: Sequence[Sequence[Any]] | None) -> EventSettings:
+    """A workbook's Settings block, read once on the way from a typed cell to the standings (the
+    worksheet functions, the workbook reader). Raises :class:`~xltb.errors.InputError` naming the setting."""
+    return parse_settings(settings_from_pairs(settings_rows))
+
+
+def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, origin: Origin = Origin(),
+                teams: TeamSheets | None = None) -> Tournament | TeamTournament:
+    """The event of a workbook's blocks under its settings (:func:`read_settings`): a
+    :class:`~xltb.model.Tournament` from the Crosstable, or (Settings ``EventType`` a team type) a
+    :class:`~xltb.model.team.TeamTournament` from the Teams and Matches blocks. Raises
+    :class:`~xltb.sheets.crosstable.CellError` naming the cell, :class:`NoTeamsSheet`."""
     if settings.team:
         if teams is None or teams.rows is None:
             raise NoTeamsSheet(NoTeamsSheet.MESSAGE)
@@ -131,12 +135,12 @@ def build_event(crosstable: Sequence[Sequence[Any]], settings_rows: Sequence[Seq
 
         matches_origin = Origin("Matches") if origin == Origin() else origin
         return to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
-                                  matches_origin=matches_origin), settings
+                                  matches_origin=matches_origin)
     event: Tournament = to_tournament(crosstable, name=settings.name, event_type=settings.event_type,
                                       scoring=settings.scoring, start_date=settings.start_date, tiebreaks=(),
                                       origin=origin)
-    return event, settings
+    return event
 
 
 __all__ = ["Block", "Blocks", "Names", "NoCrosstable", "NoTeamsSheet", "TeamSheets", "SETTING_NAMES", "resolve",
-           "build_event"]
+           "build_event", "read_settings"]

@@ -41,7 +41,7 @@ from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
-from .parts import cached_table, instructions, print_setup, standings_sheet, standings_table, styles
+from .parts import instructions, print_setup, standings_sheet, standings_table, styles
 from .prizes import prize_block, prizes_sheet
 from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
@@ -49,7 +49,7 @@ from ..model import EventType, Tournament
 from ..ranking.choices import default_list
 from ..readers.registry import read_event
 
-KINDS = ("individual", "roundrobin", "team")
+from .kinds import KINDS
 
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
@@ -175,7 +175,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     wb.xltb_dynamic["Standings"] = {anchor}
     if kind != "team":  # prizes go to the players of individual events
         block = prize_block(prizes)
-        prize_list = cached_table(tb_prizes(block, share, source, settings_block))
+        prize_list = tb_prizes(block, share, source, settings_block)
         wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
                                                                values.get("EventName"), BLOCKS[kind])
         wb.xltb_dynamic["Prizes"] = set(prize_values)

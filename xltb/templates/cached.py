@@ -1,6 +1,6 @@
 """Cached values: how a formula's computed value is written into a cell of a workbook, the one rule of
 the templates and of ``xltb recalc`` (:func:`value_xml`; the cells are edited by
-:mod:`xltb.templates.sheetxml`), the error values (:class:`Err`), Excel 365's dynamic-array marker
+:mod:`xltb.templates.sheetxml`), Excel 365's dynamic-array marker
 for a formula that spills, and the sheets of a workbook package.
 
 openpyxl writes a formula with an empty value, so a viewer that does not compute xltb's functions
@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import math
 import zipfile
-from dataclasses import dataclass
 from typing import Any
 
-from ..cells import clean
+from ..cells import ERRORS, ExcelError, clean
 from ..limits import MAX_TEXT_CHARS
 
 
@@ -29,14 +28,6 @@ def escape(text: str) -> str:
     (that module imports ``urllib.request`` and the HTTP client: 0.05-0.1 s of every recalc's start)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-
-@dataclass(frozen=True)
-class Err:
-    """An error value (``#N/A``), read from a cell or given by a formula; a text is never one."""
-    code: str
-
-
-ERRORS = ("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#SPILL!", "#CALC!")
 
 METADATA = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -60,7 +51,7 @@ def _number(value: float | int) -> str:
 
 def value_xml(value: Any) -> tuple[str | None, str]:
     """(``t`` attribute of a formula cell, ``<v>`` text) of a cached value: the one rule of every
-    workbook xltb writes (templates and ``xltb recalc``). An error value is an :class:`Err` and only
+    workbook xltb writes (templates and ``xltb recalc``). An error value is an :class:`ExcelError` and only
     that is written ``t="e"``: a text, even ``"#N/A"``, is a text (``t="str"``), escaped, with the
     characters XML cannot hold removed and cut at Excel's 32,767 characters (its specifications and
     limits: the most a cell holds). A number that is not finite, which no cell holds, is ``#NUM!``."""
@@ -70,7 +61,7 @@ def value_xml(value: Any) -> tuple[str | None, str]:
         if isinstance(value, float) and not math.isfinite(value):
             return "e", "#NUM!"
         return None, _number(value)
-    if isinstance(value, Err):
+    if isinstance(value, ExcelError):
         return "e", value.code if value.code in ERRORS else "#VALUE!"
     text = clean("" if value is None else str(value))
     return "str", escape(text[:MAX_TEXT_CHARS])

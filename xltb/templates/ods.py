@@ -35,9 +35,8 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
-from ..cells import clean, column_index, column_letters
+from ..cells import ExcelError, clean, column_index, column_letters
 from ..tiebreaks.display import LIVE_FORMAT
-from .cached import Err
 from .openformula import translate
 from .build import build
 
@@ -209,7 +208,7 @@ def _value_attrs(value: Any, formula: bool) -> tuple[str, str]:
     """(attributes, paragraphs) of a cell's value; ``formula``: the value is a formula's cached result."""
     if value is None or value == "" and not formula:
         return "", ""
-    if isinstance(value, Err):  # an error value (a text such as "#N/A" is a text)
+    if isinstance(value, ExcelError):  # an error value (a text such as "#N/A" is a text)
         return ' office:value-type="string" office:string-value="" calcext:value-type="error"', _paragraphs(value.code)
     if isinstance(value, bool):
         text = "TRUE" if value else "FALSE"

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cells import header_text, put_text
+from ..cells import ExcelError, header_text, put_text
 from ..functions import core
 from ..hosts.book import VIEW_TIEBREAKS
 from ..sheets.crosstable import NOTATION_HELP, Origin
 from ..tiebreaks.display import LIVE_FORMAT, live_format
-from .cached import Err
 
 _HEAD_FILL = "DDEBF7"
 _BAND_FILL = "F2F2F2"
@@ -287,7 +286,7 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
                 cell.value = f'=IF($A{r}=0,"",INDEX(${col}:${col},MATCH($A{r},${no_col}:${no_col},0)))'
                 found = by_no.get(number)
                 values[cell.coordinate] = "" if number == 0 else (
-                    (found[k] if k < len(found) else "") if found is not None else Err("#N/A"))
+                    (found[k] if k < len(found) else "") if found is not None else ExcelError("#N/A"))
             cell.border = st["border"]
             if c <= 3:
                 cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
@@ -312,7 +311,7 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
             inside = i < height and k < len(table[i])
             if inside and (i, k) != (0, 0):
                 v = table[i][k]
-                if isinstance(v, Err):
+                if isinstance(v, ExcelError):
                     cell.value = v.code  # openpyxl writes an error code as an error value
                 else:
                     put_text(cell, v)  # names from the file stay text, never formulas (nor errors)
@@ -347,16 +346,8 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
 def standings_table(crosstable: list[list[Any]], settings: list[list[Any]],
                     teams: list[list[Any]] | None = None) -> list[list[Any]]:
     """``=TB_STANDINGS(...)`` as a template caches it: the table of :func:`xltb.functions.core.tb_standings`
-    with its error values as :class:`~xltb.templates.cached.Err` (a name such as "#N/A" stays a text)."""
+    with its error values as :class:`~xltb.cells.ExcelError` (a name such as "#N/A" stays a text)."""
     from ..functions import core
 
     sheets = None if teams is None else core.TeamSheets(teams, Origin("Teams"))
-    return cached_table(core.tb_standings(crosstable, settings, Origin(), sheets))
-
-
-def cached_table(table: list[list[Any]]) -> list[list[Any]]:
-    """A table a function of :mod:`xltb.functions` gave, as the templates cache it: its error values
-    (:class:`~xltb.functions.core.ExcelError`) as :class:`~xltb.templates.cached.Err`, texts as texts."""
-    from ..functions import core
-
-    return [[Err(v.code) if isinstance(v, core.ExcelError) else v for v in row] for row in table]
+    return core.tb_standings(crosstable, settings, Origin(), sheets)

@@ -21,7 +21,8 @@ from typing import Any, Callable
 from .._gc import paused
 from ..calcpr import current
 from ..cells import column_index, column_letters
-from .cached import METADATA, Err, sheet_paths, value_xml, with_metadata_part
+from ..cells import ExcelError
+from .cached import METADATA, sheet_paths, value_xml, with_metadata_part
 from .cellxml import ATTR as _ATTR, OPEN as _OPEN, Edit as Edit, SheetXmlError as SheetXmlError
 from .cellxml import edit_cell as _edit_cell, plain_tag as _plain_tag, set_attr as _set, tag as _tag
 from .scan import Span, elements as _elements, plain_markup, sheet_data as _sheet_data
@@ -49,7 +50,7 @@ _VALUE = re.compile(r"\s*(?:<v\b[^>]*?/>|<v\b[^>]*>.*?</v>)", re.S)
 _DYNAMIC = re.compile(r'<c\b[^>]*\scm="(\d+)"[^>]*>\s*<f\b[^>]*t="array"')
 _DIMENSION = re.compile(r'<dimension ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"\s*/>')
 #: the values whose XML is kept per edit_sheet: equal values of one of these types are written alike
-_MEMO_TYPES: frozenset[type] = frozenset((bool, int, float, str, type(None), Err))
+_MEMO_TYPES: frozenset[type] = frozenset((bool, int, float, str, type(None), ExcelError))
 
 class _Memo:
     """What one edit_sheet works out once: the XML of a value, a column's number, and the attributes

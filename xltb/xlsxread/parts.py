@@ -11,9 +11,8 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from xml.etree import ElementTree
 
-from ..cells import clean, column_index
+from ..cells import ExcelError, clean, column_index
 from ..limits import MAX_COLUMNS, MAX_ROWS
-from ..templates.cached import Err
 from .book import Rect
 
 
@@ -138,7 +137,7 @@ def serial(value: float | int, duration: bool) -> Any:
         epoch = datetime(1899, 12, 30)
         dt = epoch + timedelta(days=day) + diff
     except (OverflowError, ValueError):  # openpyxl: "outside the limits for dates", an error value
-        return Err("#VALUE!")
+        return ExcelError("#VALUE!")
     days = (dt - epoch).days
     if 0 < days <= 60:
         days -= 1

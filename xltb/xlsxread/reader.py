@@ -20,13 +20,11 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 from xml.etree import ElementTree
 
-from ..cells import column_index, column_letters
-from ..functions.spelling import plain
+from ..cells import ExcelError, column_index, column_letters
 from ..limits import MAX_COLUMNS, MAX_ROWS
-from ..templates.cached import Err
 from .book import Book, Formula, Rect
 from .parts import (ATTRS, MAIN, WORKBOOK_TYPES, Decline, M, Name, S, attributes, content, integer, name_target,
                          part_text, read_names, read_strings, read_styles, rect, serial, tree, xml_text)
@@ -71,20 +69,22 @@ def settle_arrays(book: Book) -> None:
                 cells.pop(rc, None)
 
 
-def read(data: bytes, listed: list[tuple[str, str]]) -> Book | None:
+def read(data: bytes, listed: list[tuple[str, str]], *, plain: Callable[[str], str]) -> Book | None:
     """The :class:`~xltb.xlsxread.book.Book` of the workbook ``data`` (its sheets: ``listed``, as
     :func:`~xltb.recalc.package.sheet_list` gives them), without the array formulas' cells settled
-    (:func:`settle_arrays`); None when it declines."""
+    (:func:`settle_arrays`); None when it declines. ``plain``: each formula's text as the evaluator reads
+    it (recalc gives :func:`xltb.functions.spelling.plain`, xltb's functions in any spelling Excel stores
+    written as their names: the reader knows no worksheet function, the layer above it does)."""
     import io
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            return _read(z, listed)
+            return _read(z, listed, plain)
     except Exception:  # noqa: BLE001 - anything unexpected declines: openpyxl, the reference, reads it
         return None
 
 
-def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]]) -> Book:
+def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]], plain: Callable[[str], str]) -> Book:
     types = [(o.get("PartName", ""), o.get("ContentType", "")) for o in tree(z, "[Content_Types].xml")
              if o.tag.endswith("}Override")]
     if next((p for t in WORKBOOK_TYPES for p, pt in types if pt == t), None) != "/xl/workbook.xml":
@@ -130,7 +130,7 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]]) -> Book:
     book = Book(titles, {s: {} for s in titles}, {})
     metadata = "xl/metadata.xml" in z.namelist()
     for name, path in sheets:
-        _sheet(book, name, part_text(z, path), styles, strings, metadata)
+        _sheet(book, name, part_text(z, path), styles, strings, metadata, plain)
     # each scope's names as openpyxl's dict keeps them (first place, last text), global then by sheet
     for scope in [None, *range(len(listed))]:
         kept = {name: text for idx, name, text in names if idx == scope}
@@ -141,7 +141,7 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]]) -> Book:
 
 
 def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[int]], strings: list[str],
-           metadata: bool) -> None:
+           metadata: bool, plain: Callable[[str], str]) -> None:
     """The cells of one sheet into ``book`` (openpyxl's WorkSheetParser and bind_cells, then read_book's rules)."""
 
     root = re.match(rf"<worksheet({ATTRS})>", text.lstrip())
@@ -245,7 +245,7 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
         elif t == "str":
             values[rc] = raw
         elif t == "e":
-            values[rc] = Err(raw)
+            values[rc] = ExcelError(raw)
         else:  # t="d" (ISO 8601), another type: openpyxl
             raise Decline(f"a cell of type {t!r}")
     _merged(book, sheet, text[end:])

@@ -37,6 +37,7 @@ except ImportError:
     class XXltb:  # noqa: D101 - stands in for the interface during registration only
         pass
 
+from xltb.errors import XltbError  # noqa: E402 - any exception but UNO's shows #VALUE! in the cell
 from xltb.hosts.libreoffice import IMPLEMENTATION, SERVICE  # noqa: E402
 from xltb.hosts.libreoffice import dispatch  # noqa: E402
 from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS, RANGE  # noqa: E402
@@ -44,10 +45,6 @@ from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS, RANGE  # noqa: E402
 _ADDIN_SERVICE = "com.sun.star.sheet.AddIn"
 _CATEGORY = "Add-In"
 _NAN = float("nan")
-
-
-class XltbError(RuntimeError):
-    """xltb's #VALUE!: any exception other than the UNO ones shows #VALUE! in the cell."""
 
 
 def _scalar(name, args, this):

@@ -13,7 +13,9 @@ published values, or the user with ``--tiebreaks``).
 
 :func:`read_columns` reads every tie-break column of an export so: the one reading of an export's
 legend, which :func:`xltb.decide.decide` (``standings``, ``export``, ``template --from``) and
-``xltb check`` share.
+``xltb check`` share (the reading is the file's choice of tie-breaks and edition, beside the other
+choices of :mod:`xltb.ranking.choices`; a reader of files only gives the names, :mod:`xltb.readers.published`).
+``xltb check``'s codes given for the columns are its own (:mod:`xltb.check.legend`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..tiebreaks.codes import tiebreak_of
 
 if TYPE_CHECKING:
-    from .published import PublishedColumn
+    from ..readers.published import PublishedColumn
 
 #: the C.07 codes a "variable" name may stand for, by family
 _VARIANTS = {
@@ -295,7 +297,7 @@ class ColumnReading:
     """Why it is read so, in words."""
 
     given: bool = False
-    """The code was given by the user (``--tiebreaks``)."""
+    """The code was given by the user (``xltb check --tiebreaks``, :mod:`xltb.check.legend`)."""
 
     unrated_rating: int | None = None
     """The rating the name says unrated players count as (``(1400)``)."""
@@ -304,27 +306,15 @@ class ColumnReading:
     """An edition the name implies (``"2023-09"`` for ``Variable (2023)``)."""
 
 
-def read_columns(columns: "tuple[PublishedColumn, ...]", max_score: Fraction,
-                 user: list[str] | None = None) -> list[ColumnReading]:
-    """Every published tie-break column read as C.07 codes: by the user's codes (``user``, one per
-    column in order, ``-`` skips one), else by its legend name (:func:`interpret`; a Koya limit given
-    as a percentage of ``max_score``, :func:`koya_limit`), else by its values: a column of 0 for
-    almost everyone, and 1 at most, is how exports print direct encounter; any other unnamed column
+def read_columns(columns: "tuple[PublishedColumn, ...]", max_score: Fraction) -> list[ColumnReading]:
+    """Every published tie-break column read as C.07 codes: by its legend name (:func:`interpret`; a Koya
+    limit given as a percentage of ``max_score``, :func:`koya_limit`), else by its values: a column of 0
+    for almost everyone, and 1 at most, is how exports print direct encounter; any other unnamed column
     is ambiguous among :data:`UNNAMED_CANDIDATES`."""
     out = []
-    for i, col in enumerate(columns):
+    for col in columns:
         entry = interpret(col.name) if col.name else None
         edition = entry.edition if entry is not None else None
-        if user is not None:
-            if i < len(user):
-                code = None if user[i] == "-" else user[i]
-                out.append(ColumnReading(col.key, col.name, code, () if code is None else (code,), code is not None,
-                                         note="code given with --tiebreaks" if code else "skipped (--tiebreaks -)",
-                                         given=True, edition=edition))
-            else:
-                out.append(ColumnReading(col.key, col.name, None, comparable=False, note="not in --tiebreaks",
-                                         edition=edition))
-            continue
         if entry is not None:
             code = entry.codes[0] if entry.codes else None
             candidates, note = entry.codes, entry.note
