@@ -328,6 +328,23 @@ def test_every_participant_and_tiebreak_is_reported(tmp_path, capsys):
     assert sum(1 for line in full.splitlines() if line.endswith("  differs")) == len(bad)
 
 
+def test_a_json_row_with_a_null_name_is_a_row_without_one(tmp_path, capsys):
+    """A standings JSON may give a row's name as null (valid_json lets it through): the report shows no name,
+    as for a row without one, in every text and JSON form (it stopped the text report with --all)."""
+    doc = json.loads(open(path("held-2024.json"), encoding="utf-8").read())
+    doc["standings"][0]["name"] = None
+    doc["standings"][0]["tiebreaks"]["BH"] += 1  # a difference, so that the row is reported
+    target = tmp_path / "null-name.json"
+    target.write_text(json.dumps(doc), encoding="utf-8")
+    event = path(doc["event"]["source"])
+    assert main(["check", str(target), "--event", event, "--all"]) == 1
+    text = capsys.readouterr().out
+    assert "#2 " in text and "None" not in text
+    assert main(["check", str(target), "--event", event, "-f", "json", "-o", str(tmp_path / "r.json")]) == 1
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert {v["name"] for v in report["values"] if v["start_no"] == 2} == {""}
+
+
 # --------------------------------------------------------------------------- --tiebreaks and ranks
 def test_more_codes_than_columns_is_bad_input(capsys):
     assert main(["check", path("held-2024.csv"), "--tiebreaks", "BH/C1,BH,SB,DE,WIN"]) == 2

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import XltbError
+from ..ranking.standings import Standings
 from ..tiebreaks.codes import parse_code
 from .precision import published_number, same_figure, show
 from .recompute import Recomputer
 from .variants import variants_for
 
 
-def check_value(standings, start_no: int, code: str, published, *, decimals: int | None = None,
+def check_value(standings: Standings, start_no: int, code: str, published: Any, *, decimals: int | None = None,
                 search: bool = True, unrated_rating: int | None = None) -> str:
     """``=TB_CHECK(cell, published_cell, code)``: ``"ok"`` or a short reason.
 

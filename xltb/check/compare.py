@@ -8,11 +8,13 @@ from fractions import Fraction
 
 from ..errors import TieBreakError
 from ..messages import Message
-from ..model import Choice
-from ..ranking.loop import by_values, rank
+from ..model import Choice, Tournament
+from ..ranking.loop import Level, by_values, rank
 from ..ranking.choices import choose_edition
+from ..ranking.standings import Row, Standings
 from ..rules import EDITIONS, Edition, parse_edition
-from ..tiebreaks.codes import parse_code, tiebreak_of
+from ..tiebreaks.base import Value
+from ..tiebreaks.codes import TieBreakSpec, parse_code, tiebreak_of
 from ..tiebreaks.context import Context, Options
 from ..tiebreaks.direct import direct_encounter
 from ..tiebreaks.registry import info
@@ -42,14 +44,15 @@ class Checker:
         tb = tiebreak_of(code) if code else None
         return tb is not None and tb.direct
 
-    def column_values(self, col: Column, edition: str) -> dict[int, Fraction | None] | str:
+    def column_values(self, col: Column, edition: str) -> dict[int, Value | None] | str:
         """xltb's values for a published column under ``edition`` (DE: from the ranking with the whole list)."""
+        assert col.code is not None  # only a column with its code is compared
         if not self._is_de(col.code):
             return self.rec.values(Variant(edition, col.code, self._unrated_for(col)))
         st = self._rank_standings(edition, self._rank_unrated())
         if isinstance(st, str):
             return st
-        out = {}
+        out: dict[int, Value | None] = {}
         for row in st.rows:
             v = st.shown_values(row).get(col.code)  # what xltb shows (Standings.shown)
             # chess-results prints 0 for the participants direct encounter did not concern
@@ -70,6 +73,7 @@ class Checker:
         for col in self.source.columns:
             if not col.comparable or not col.candidates:
                 continue
+            assert col.code is not None  # a column with candidates reads as the first (or the chosen) one
             if col.given or len(col.candidates) == 1:
                 total += max(0, self._agreement(col, Variant(edition.key, col.code, self._unrated_for(col))))
                 continue
@@ -190,12 +194,13 @@ class Checker:
                     vals = self.rec.values(v)
                     if isinstance(vals, str) or no not in vals:
                         continue
-                    if same_figure(pub, col.decimals, vals[no]):
+                    theirs, ours = vals[no], values.get(no)  # the variant's value, xltb's
+                    if same_figure(pub, col.decimals, theirs):
                         reproduced.append(v.describe())
-                    elif pub is not None and vals[no] is not None and values.get(no) is not None:
-                        gap = abs(vals[no] - pub)
-                        if gap < abs(values[no] - pub) and (closest is None or gap < closest[0]):
-                            closest = (gap, f"{v.describe()} gives {show(vals[no])}")
+                    elif pub is not None and theirs is not None and ours is not None:
+                        gap = abs(theirs - pub)
+                        if gap < abs(ours - pub) and (closest is None or gap < closest[0]):
+                            closest = (gap, f"{v.describe()} gives {show(theirs)}")
                 if isinstance(st, str):
                     lines = [st]
                 elif de:
@@ -250,7 +255,8 @@ class Checker:
                               f"({best[0]} of {len(src.ranks)}; xltb's default {','.join(default)}: {default_agree}; "
                               f"most ranks agreeing: {tried}); give --tiebreaks")
 
-    def _rank_standings(self, edition: str, unrated: int | None, codes: tuple[str, ...] | None = None):
+    def _rank_standings(self, edition: str, unrated: int | None,
+                        codes: tuple[str, ...] | None = None) -> Standings | str:
         codes = codes if codes is not None else self.source.rank_codes
         return self.rec.standings(edition, tuple(codes) or None, unrated)
 
@@ -334,11 +340,13 @@ class Checker:
             except TieBreakError:
                 higher = True
             keys.append((col, higher))
-        def key(no):
+        def key(no: int) -> tuple[Fraction | None, ...]:
             return (src.points[no],) + tuple(c.values.get(no) for c, _ in keys)
 
-        def sort_key(no):  # points, then each value, best first (undefined last)
-            parts = [-src.points[no]]
+        def sort_key(no: int) -> list[Fraction | tuple[int, Fraction | int]]:  # points, then each value, best first (undefined last)
+            points = src.points[no]
+            assert points is not None  # every published point is given (checked above)
+            parts: list[Fraction | tuple[int, Fraction | int]] = [-points]
             for c, h in keys:
                 v = c.values.get(no)
                 parts.append((1, 0) if v is None else (0, -v if h else v))
@@ -356,7 +364,7 @@ class Checker:
             i = j + 1
         return out
 
-    def _differing_in_group(self, no: int, group) -> str:
+    def _differing_in_group(self, no: int, group: list[Row]) -> str:
         """Which published values differ from xltb's among the participants on the same points."""
         members = {r.start_no for r in group}
         parts = []
@@ -373,7 +381,7 @@ class Checker:
                 parts.append(f"{col.key} of {shown}")
         return "; ".join(parts)
 
-    def _rank_reason(self, st, no: int, group) -> str:
+    def _rank_reason(self, st: Standings, no: int, group: list[Row]) -> str:
         """Why xltb ranks ``no`` where it does: the first value that separates it from its neighbours."""
         row = st.row(no)
         same_place = [r for r in group if r.rank == row.rank and r.start_no != no]
@@ -423,25 +431,30 @@ class Checker:
                         out.append((f"{conv.description} (edition {e.key})", ranks))
         return out
 
-    def _rerank(self, edition: Edition, codes, unrated, conv: Convention) -> dict[int, int] | None:
+    def _rerank(self, edition: Edition, codes: tuple[str, ...], unrated: int | None,
+                conv: Convention) -> dict[int, int] | None:
         """Rank with ``conv`` applied to the codes it concerns (C.07 4.2 order; DE by the engine)."""
         t = self.source.event
+        assert isinstance(t, Tournament)  # individual events only (_rank_variants returns before for teams)
         try:
             ctx = Context(t, edition, Options(unrated_rating=unrated))
         except TieBreakError:
             return None
         index = {p.start_no: i for i, p in enumerate(t.players)}
-        levels = []
+        levels: list[Level] = []
         for code in codes:
             spec = parse_code(code, strict=False)
             if spec.acronym == "DE":
-                levels.append(lambda group, spec=spec: direct_encounter(ctx, spec, group).groups)
+                def by_encounter(group: list[int], spec: TieBreakSpec = spec) -> list[list[int]]:
+                    return direct_encounter(ctx, spec, group).groups
+
+                levels.append(by_encounter)
                 continue
             v = Variant(edition.key, code, unrated, conv.key if conv.applies(code, edition) else None)
             vals = self.rec.values(v)
             if isinstance(vals, str):
                 return None
-            arr = [None] * len(t.players)
+            arr: list[Value | None] = [None] * len(t.players)
             for no, val in vals.items():
                 arr[index[no]] = val
             descending = info(spec).higher_is_better != spec.reverse

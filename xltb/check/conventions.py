@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import TieBreakError
 from ..rules import Edition
-from ..tiebreaks.codes import parse_code, tiebreak_of
-from ..tiebreaks.base import Element
+from ..tiebreaks.codes import TieBreakSpec, parse_code, tiebreak_of
+from ..model import Tournament
+from ..tiebreaks.base import Element, Evaluation, Value
 from ..tiebreaks.modifiers import apply_cuts
 from ..tiebreaks.rating import round_half_up
+
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
+
+#: a convention's recomputation of one participant's value from xltb's evaluation
+Transform = Callable[[Evaluation | None, TieBreakSpec, Edition, "Tournament | TeamTournament"], Value | None]
 
 
 @dataclass(frozen=True)
@@ -23,10 +31,11 @@ class Convention:
     key: str
     applies: Callable[[str, Edition], bool]  # (code, edition) -> applicable
     description: str
-    transform: Callable  # (evaluation, spec, edition, tournament) -> Fraction | None
+    transform: Transform  # (evaluation, spec, edition, tournament) -> the value or None
 
 
-def _sb_virtual_draw(ev, spec, edition, tournament) -> Fraction | None:
+def _sb_virtual_draw(ev: Evaluation | None, spec: TieBreakSpec, edition: Edition,
+                     tournament: Tournament | TeamTournament) -> Fraction | None:
     """Sonneborn-Berger with every unplayed game counted as a *draw* against the 2012 virtual opponent.
 
     The 2011 annex F.b says "all forfeited games are considered to be a draw. The score of this
@@ -42,6 +51,7 @@ def _sb_virtual_draw(ev, spec, edition, tournament) -> Fraction | None:
     elements = []
     for e in map(Element._make, ev.elements):
         if e.source == "virtual":
+            assert e.score is not None  # the virtual opponent's element carries its score
             e = e._replace(value=e.score * draw, key=(e.score, e.score * draw), result=draw)
         elements.append(e)
     cuts = apply_cuts(elements, spec.cut, spec.median, edition, vur_exception=False) \
@@ -49,7 +59,8 @@ def _sb_virtual_draw(ev, spec, edition, tournament) -> Fraction | None:
     return Fraction(sum(e.value for i, e in enumerate(elements) if i not in cuts), q**ev.power)
 
 
-def _aro_cut_unplayed_first(ev, spec, edition, tournament) -> Fraction | None:
+def _aro_cut_unplayed_first(ev: Evaluation | None, spec: TieBreakSpec, edition: Edition,
+                            tournament: Tournament | TeamTournament) -> Value | None:
     """ARO/TPR Cut-n where each round without a game over the board is the first thing cut.
 
     C.07 10.1 averages the games played over the board and Cut-1 removes the lowest rating; the 2011

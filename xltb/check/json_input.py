@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .. import limits
 from ..errors import InputError, XltbError
@@ -17,6 +17,15 @@ from ..rules import parse_edition
 #: the values, objects and lists a standings JSON may hold, per participant the limit allows (a row has
 #: a dozen values and two objects; the tie-break values, one each): bounds the memory of reading it
 ITEMS_PER_PARTICIPANT = 50
+
+
+class StandingsRow(TypedDict):
+    """A row of a standings JSON (``xltb standings -f json``) as :func:`valid_json` lets it through."""
+    start_no: int  # a start number, once in the JSON
+    rank: int  # 1 to the number of rows
+    name: NotRequired[str | None]
+    points: NotRequired[int | float | None]
+    tiebreaks: dict[str, int | float | None]  # code -> value (null: undefined)
 
 
 def json_items_limit() -> int:
@@ -105,27 +114,34 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _START_NO = re.compile(r'"start_no"\s*:')
 
 
+def _skip(text: str, i: int) -> int:
+    """The offset after the white space at ``i``."""
+    space = _SPACE.match(text, i)
+    assert space is not None  # zero or more characters: it always matches
+    return space.end()
+
+
 def row_lines(text: str) -> list[int]:
     """The line of each row of the JSON's ``standings`` (where its ``start_no`` is written, else where the
     row begins), found by decoding the document value by value as :mod:`json` reads it; only asked for
     when a row is wrong."""
     decoder = json.JSONDecoder()
     try:
-        i = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+        i = _skip(text, 0)
         if text[i:i + 1] != "{":
             return []
         i += 1
         while True:
-            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            i = _skip(text, i)
             if text[i:i + 1] != '"':
                 return []
             key, i = decoder.raw_decode(text, i)
-            i = _SPACE.match(text, i).end() + 1  # type: ignore[union-attr]  # the ':'
-            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            i = _skip(text, i) + 1  # the ':'
+            i = _skip(text, i)
             if key == "standings" and text[i:i + 1] == "[":
                 return _rows(text, i + 1, decoder)
             _, i = decoder.raw_decode(text, i)
-            i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+            i = _skip(text, i)
             if text[i:i + 1] != ",":
                 return []
             i += 1
@@ -137,7 +153,7 @@ def _rows(text: str, i: int, decoder: json.JSONDecoder) -> list[int]:
     out: list[int] = []
     line, counted = 1, 0  # the line at offset `counted`
     while True:
-        i = _SPACE.match(text, i).end()  # type: ignore[union-attr]
+        i = _skip(text, i)
         if text[i:i + 1] in ("]", ""):
             return out
         _, end = decoder.raw_decode(text, i)
@@ -146,7 +162,7 @@ def _rows(text: str, i: int, decoder: json.JSONDecoder) -> list[int]:
         line += text.count("\n", counted, at)
         counted = at
         out.append(line)
-        i = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+        i = _skip(text, end)
         if text[i:i + 1] == ",":
             i += 1
 

@@ -7,11 +7,14 @@ number, or a published cell given as a number, exactly (:func:`same_figure`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from ..tiebreaks.display import fixed, needed_places, printed_decimals, same_figure
+from ..tiebreaks.base import Value
+# `X as X`: the check's modules take these from here (re-exported)
+from ..tiebreaks.display import fixed, needed_places, printed_decimals as printed_decimals, same_figure as same_figure
 
 
-def show(value: Fraction | None) -> str:
+def show(value: Value | None) -> str:
     """A value for the report: as many decimals as it needs (up to 4), '-' when undefined."""
     if value is None:
         return "-"
@@ -19,7 +22,7 @@ def show(value: Fraction | None) -> str:
     return fixed(value, 4 if places is None else places)
 
 
-def published_number(published) -> tuple[Fraction | None, int | None]:
+def published_number(published: Any) -> tuple[Fraction | None, int | None]:
     """(value, decimals) of one published cell; raises ValueError when it is not a number.
 
     A number (int or float cell) is compared exactly (decimals None): it is the figure itself, not

@@ -3,26 +3,34 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import TieBreakError
+from ..model import Player, Tournament
 from ..ranking import compute
+from ..ranking.choices import is_team
+from ..ranking.standings import Standings
 from ..rules import EDITIONS
 from ..tiebreaks.codes import parse_code
 from .conventions import CONVENTION_BY_KEY
+from ..tiebreaks.base import Value
 from .variants import Variant
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import Team, TeamTournament
 
 
 class Recomputer:
     """Computes (and caches) xltb's values of one code under one variant for every participant."""
 
-    def __init__(self, event, *, team: bool = False):
+    def __init__(self, event: Tournament | TeamTournament, *, team: bool = False):
         self.event = event
         self.team = team
-        self._standings: dict[tuple, object] = {}
-        self._values: dict[Variant, dict[int, Fraction | None] | str] = {}
+        self._standings: dict[tuple[str, tuple[str, ...] | None, int | None], Standings | str] = {}
+        self._values: dict[Variant, dict[int, Value | None] | str] = {}
 
-    def standings(self, edition: str, codes: tuple[str, ...], unrated: int | None):
+    def standings(self, edition: str, codes: tuple[str, ...] | None, unrated: int | None) -> Standings | str:
+        """The standings under ``edition`` with ``codes`` (None: the event's own list), or why they cannot be computed."""
         key = (edition, codes, unrated)
         if key not in self._standings:
             try:
@@ -32,7 +40,7 @@ class Recomputer:
                 self._standings[key] = str(err.message)
         return self._standings[key]
 
-    def values(self, v: Variant) -> dict[int, Fraction | None] | str:
+    def values(self, v: Variant) -> dict[int, Value | None] | str:
         """Values by start number, or the reason they cannot be computed."""
         found = self._values.get(v)
         if found is not None:
@@ -42,7 +50,7 @@ class Recomputer:
             self._values[v] = st
             return st
         code = st.codes[0]
-        out: dict[int, Fraction | None] = {}
+        out: dict[int, Value | None] = {}
         if v.convention:
             conv = CONVENTION_BY_KEY[v.convention]
             spec = parse_code(code, strict=False)
@@ -57,9 +65,12 @@ class Recomputer:
         return out
 
     @property
-    def tournament(self):
+    def tournament(self) -> Tournament | TeamTournament:
         return self.event
 
-    def participants(self):
-        return self.event.teams if self.team else self.event.players
+    def participants(self) -> tuple[Player, ...] | tuple[Team, ...]:
+        if self.team:
+            assert is_team(self.event)  # team=True is given for a team event only (Source.team)
+            return self.event.teams
+        return self.event.players
 

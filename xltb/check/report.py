@@ -7,8 +7,91 @@ import json
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypedDict
 
+from ..ranking.standings import Standings
+from ..tiebreaks.base import Value
 from .precision import show
+
+
+# the JSON of `xltb check --format json` (CheckReport.to_json), object by object; numbers as JSON numbers
+class ColumnJson(TypedDict):
+    """A published column: the code it was compared as, how many values agree, why not compared."""
+    key: str
+    name: str
+    code: str | None
+    compared: int
+    agree: int
+    note: str
+    error: str
+    reproduced_by: list[str]
+
+
+class ValueJson(TypedDict):
+    """One participant's published value of one compared column, and xltb's."""
+    start_no: int
+    name: str
+    column: str
+    code: str | None
+    published: str
+    published_value: float | None
+    xltb: float | None
+    agrees: bool
+
+
+class DifferenceJson(TypedDict):
+    """A value that differs: xltb's breakdown and the variants that reproduce the published one."""
+    start_no: int
+    name: str
+    column: str
+    code: str
+    published: str
+    xltb: float | None
+    breakdown: list[str]
+    reproduced_by: list[str]
+    closest: str
+
+
+class RankDifferenceJson(TypedDict):
+    """A rank that differs, its cause and explanation."""
+    start_no: int
+    name: str
+    published: int
+    xltb: int
+    cause: str
+    explanation: str
+    reproduced_by: list[str]
+
+
+class RanksJson(TypedDict):
+    """The ranks compared, the variants that reproduce all of them, the differences."""
+    compared: int
+    reproduced_by: list[str]
+    differences: list[RankDifferenceJson]
+
+
+class PointJson(TypedDict):
+    """Published points that differ from the rounds'."""
+    start_no: int
+    name: str
+    published: float | None
+    xltb: float | None
+
+
+class CheckJson(TypedDict):
+    """The whole report."""
+    source: str
+    kind: str
+    rules: str
+    rules_reason: str
+    tiebreaks: list[str]
+    ok: bool
+    notes: list[str]
+    columns: list[ColumnJson]
+    values: list[ValueJson]
+    differences: list[DifferenceJson]
+    ranks: RanksJson
+    points: list[PointJson]
 
 
 @dataclass
@@ -19,7 +102,7 @@ class CellDifference:
     code: str
     published_text: str
     published: Fraction | None
-    value: Fraction | None
+    value: Value | None
     breakdown: list[str]
     reproduced_by: list[str]  # descriptions of the variants that reproduce the published figure
     closest: str = ""  # when none reproduces it
@@ -36,7 +119,7 @@ class ColumnReport:
     whole_column: list[str] = field(default_factory=list)  # variants reproducing every published value
     error: str = ""
     # every participant of a compared column: (start_no, published text, published, xltb, agrees)
-    rows: list[tuple[int, str, Fraction | None, Fraction | None, bool]] = field(default_factory=list)
+    rows: list[tuple[int, str, Fraction | None, Value | None, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -60,7 +143,7 @@ class CheckReport:
     columns: list[ColumnReport]
     cells: list[CellDifference]
     ranks: list[RankDifference]
-    points: list[tuple[int, str, Fraction | None, Fraction]]
+    points: list[tuple[int, str, Fraction, Fraction]]  # (start_no, name, published, the rounds') where they differ
     notes: list[str]
     participants: int
     ranks_compared: int
@@ -105,8 +188,8 @@ class CheckReport:
                 lines.append(f"    reproduces every published rank: {w}")
         if self.points:
             lines.append(f"points: {len(self.points)} differ")
-        for no, name, pub, val in self.points:
-            lines.append(f"  #{no} {name}: published {show(pub)} points, the rounds give {show(val)}")
+        for no, name, published, rounds in self.points:
+            lines.append(f"  #{no} {name}: published {show(published)} points, the rounds give {show(rounds)}")
         if all_values:
             for c in self.columns:
                 if not c.rows:
@@ -152,10 +235,10 @@ class CheckReport:
         return self.names.get(no, "")
 
     def to_json(self) -> str:
-        def num(v):
+        def num(v: Value | None) -> float | None:
             return None if v is None else float(v)
 
-        doc = {
+        doc: CheckJson = {
             "source": os.path.basename(self.source), "kind": self.kind, "rules": self.edition,
             "rules_reason": self.edition_reason, "tiebreaks": self.codes, "ok": self.ok, "notes": self.notes,
             "columns": [{"key": c.key, "name": c.name, "code": c.code, "compared": c.compared, "agree": c.agree,
@@ -179,7 +262,7 @@ class CheckReport:
 
 
 
-def breakdown_lines(st, start_no: int, code: str) -> list[str]:
+def breakdown_lines(st: Standings, start_no: int, code: str) -> list[str]:
     """xltb's value of ``code`` for one participant, contribution by contribution."""
     ev = st.evaluation(start_no, code)
     if ev is None:
@@ -208,7 +291,7 @@ def breakdown_lines(st, start_no: int, code: str) -> list[str]:
     return out
 
 
-def de_lines(st, start_no: int, code: str) -> list[str]:
+def de_lines(st: Standings, start_no: int, code: str) -> list[str]:
     """What direct encounter decided for one participant (the steps of Art. 6 that concerned it)."""
     row = st.row(start_no)
     value = st.shown_values(row).get(code)

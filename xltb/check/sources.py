@@ -9,21 +9,25 @@ import os
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..errors import InputError, XltbError
 from ..messages import Message
-from ..model import EventType, Tournament
+from ..model import EventType, Player, Tournament
 from ..model.rounds import after_round, holds_results
 from ..ranking.choices import default_list, file_tiebreaks, is_team
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
 from ..readers.text import read_bytes
 from .. import limits
-from .json_input import json_items_limit, valid_json
+from .json_input import StandingsRow, json_items_limit, valid_json
 from ..rules import parse_edition
 from ..tiebreaks.codes import parse_code, parse_list
 from .legend import column_readings
 from .precision import printed_decimals
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import Team, TeamTournament
 
 
 @dataclass
@@ -51,7 +55,7 @@ class Source:
 
     path: str
     kind: str  # "chess-results", "swissperfect", "trf", "xltb-json"
-    event: object
+    event: Tournament | TeamTournament
     columns: list[Column]
     ranks: dict[int, int]
     points: dict[int, Fraction | None]
@@ -107,7 +111,7 @@ def cut_source(source: Source, n: int) -> Source:
             raise InputError(f"--after-round {n}: the JSON holds the standings after round {event.rounds}",
                              file=source.path)
         return source
-    participants = event.teams if source.team else event.players
+    participants = event.teams if is_team(event) else event.players  # is_team(event): source.team
     if n < event.rounds and holds_results(r for p in participants for r in p.results[n:]):
         raise InputError(f"--after-round {n}: what the file publishes (ranks, points, tie-breaks) is the standings "
                          f"after round {event.rounds}, and rounds {n + 1}-{event.rounds} hold results: there is "
@@ -144,8 +148,8 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
 def _trf_source(path: str, data: bytes, user: list[str] | None, event_type: str | None) -> Source:
     event, kind = read_event(path, event_type, data=data)
     team = is_team(event)
-    participants = event.teams if team else event.players
-    ranks = {p.start_no: p.declared_rank for p in participants if getattr(p, "declared_rank", None)}  # 0: none
+    participants = event.teams if is_team(event) else event.players
+    ranks = {p.start_no: p.declared_rank for p in participants if p.declared_rank}  # 0: none
     if not ranks and kind.startswith("xltb workbook"):
         raise InputError("an xltb workbook publishes no ranks of another program (its Standings sheet is xltb's own "
                          "functions): nothing to check; give a check JSON whose \"event\" is the workbook to compare "
@@ -192,7 +196,7 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
     try:
         text = data.decode("utf-8-sig")
         doc = json.loads(text)
-        rows = doc["standings"]
+        rows: list[StandingsRow] = doc["standings"]  # as valid_json checks below
         codes = list(doc["tiebreaks"])
         event_doc = doc.get("event") or {}
     except RecursionError:
@@ -215,7 +219,7 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
     if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < event.rounds:
         event = after_round(event, rounds)  # written with --after-round: recomputed after the same round
     team = hasattr(event, "teams")
-    _same_participants(rows, event.teams if team else event.players, path, target)
+    _same_participants(rows, event.teams if is_team(event) else event.players, path, target)
     options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
     unrated = options.get("unrated_rating")
     if unrated is not None and (isinstance(unrated, bool) or not isinstance(unrated, (int, float))
@@ -247,13 +251,13 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
                               note="" if chosen else "skipped", unrated_rating=unrated))
     for row in rows:
         ranks[row["start_no"]] = row["rank"]
-        points[row["start_no"]] = None if row.get("points") is None else Fraction(row["points"])
-        names[row["start_no"]] = row.get("name", "")
+        points[row["start_no"]] = None if (published := row.get("points")) is None else Fraction(published)
+        names[row["start_no"]] = row.get("name") or ""  # null: no name (as a missing one)
     return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
                   notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
 
 
-def _same_participants(rows, participants, path: str, target: str) -> None:
+def _same_participants(rows: list[StandingsRow], participants: Iterable[Player | Team], path: str, target: str) -> None:
     """The JSON's rows must be the event's participants (same numbers, same names): a JSON checked
     against another event is an input error, not a list of differences."""
     try:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..errors import TieBreakError
 from ..rules import EDITIONS, Edition
-from ..tiebreaks.codes import CUTTABLE, parse_code, tiebreak_of
+from ..tiebreaks.catalogue import CUTTABLE
+from ..tiebreaks.codes import parse_code, tiebreak_of
 from .conventions import CONVENTIONS
 
 

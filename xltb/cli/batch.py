@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
+from typing import TextIO
 
 from .._gc import paused
 from ..errors import XltbError
@@ -225,7 +226,8 @@ def print_pdfs(outcomes: list[Outcome], options: Options, processes: int) -> Non
 
     waiting = [o for o in outcomes if o.ok and o.printable]
     start = time.perf_counter()
-    failures = convert_many([(o.printable, o.pdf) for o in waiting], soffice=options.soffice, processes=processes,
+    pairs = [(o.printable, o.pdf) for o in waiting if o.printable and o.pdf]  # export_one sets both together
+    failures = convert_many(pairs, soffice=options.soffice, processes=processes,
                             force=options.force)
     share = (time.perf_counter() - start) / max(len(waiting), 1)
     for o in waiting:
@@ -239,7 +241,7 @@ def print_pdfs(outcomes: list[Outcome], options: Options, processes: int) -> Non
 class Progress:
     """A one-line progress bar on a terminal (nothing when the stream is not a terminal)."""
 
-    def __init__(self, total: int, stream=None, *, enabled: bool | None = None):
+    def __init__(self, total: int, stream: TextIO | None = None, *, enabled: bool | None = None):
         self.stream = stream or sys.stderr
         self.total = total
         self.done = 0
@@ -280,9 +282,9 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
     outcomes: list[Outcome | None] = [None] * len(tasks)
     if jobs <= 1 or len(tasks) <= 1:
         for i, task in enumerate(tasks):
-            outcomes[i] = export_one(task, options)
+            outcomes[i] = outcome = export_one(task, options)
             if progress:
-                progress.update(outcomes[i])
+                progress.update(outcome)
     else:
         import multiprocessing  # noqa: PLC0415 - worker processes only with --jobs N > 1
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -295,12 +297,13 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
             for future in as_completed(futures):
                 i = futures[future]
                 try:
-                    outcomes[i] = future.result()
+                    outcome = future.result()
                 except Exception as exc:  # the worker died (out of memory, killed)
-                    outcomes[i] = Outcome(tasks[i].source, error=f"{tasks[i].source}: the worker process failed "
-                                                                 f"({type(exc).__name__}: {exc})")
+                    outcome = Outcome(tasks[i].source, error=f"{tasks[i].source}: the worker process failed "
+                                                             f"({type(exc).__name__}: {exc})")
+                outcomes[i] = outcome
                 if progress:
-                    progress.update(outcomes[i])
+                    progress.update(outcome)
     done = [o for o in outcomes if o is not None]
     if options.pdf:
         print_pdfs(done, options, processes=max(1, min(jobs, 2)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check", help="verify published tie-breaks (chess-results CSV, TRF rank column, xltb JSON)",
         description="Recompute the tie-breaks and ranks another program published and explain every difference: "

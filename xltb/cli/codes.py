@@ -4,12 +4,13 @@ define it (the same table as the manual's page docs/tiebreaks.md, generated from
 from __future__ import annotations
 
 import argparse
+from typing import Sequence
 
 from ..rules import EDITIONS
 from ..tiebreaks.catalogue import MODIFIER_NAMES, TIEBREAKS, TieBreak
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("codes", help="list every tie-break code, its modifiers, article and editions",
                        description="List every tie-break code xltb computes: the C.07 article, the modifiers the "
                                    "tie-break takes (TRF-2026 spelling), for individual or team events, and the "
@@ -26,7 +27,7 @@ def editions_of(tb: TieBreak) -> str:
 
 def rows() -> list[tuple[str, str, str, str, str, str]]:
     """(code, name, article, modifiers, events, editions) for every tie-break, from its record."""
-    out = []
+    out: list[tuple[str, str, str, str, str, str]] = []
     for tb in TIEBREAKS.values():
         modifiers = ", ".join(MODIFIER_NAMES[m].split(" ")[0] for m in tb.modifiers) or "-"
         listed = [a for a in tb.aliases if a != "ESB"]  # ESB: the family's name, read as EMMSB
@@ -46,7 +47,10 @@ def text(markdown: bool = False) -> str:
         lines += ["| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(r)) + " |" for r in body]
         return "\n".join(lines + [""] + legend) + "\n"
     widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(heads)]
-    fmt = lambda cells: "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()  # noqa: E731
+
+    def fmt(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
     lines = [fmt(heads), fmt(["-" * w for w in widths])] + [fmt(r) for r in body]
     return "\n".join(lines + [""] + legend) + "\n"
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
 from ..errors import XltbError
 from ..files import write_atomic
-from ..model import EventType
+from ..model import EventType, Tournament
 from ..decide import decide
 from ..ranking.decision import Decision
 from ..terminal import printable
 from ..readers.registry import read_event
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
 
 
 def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True) -> None:
@@ -44,13 +48,13 @@ def add_round_options(parser: argparse.ArgumentParser, *, planned: bool = True) 
                                  "else the rounds it holds); never fewer than the file holds")
 
 
-def load_event(path: str, event_type: str | None = None, primary: str | None = None):
+def load_event(path: str, event_type: str | None = None, primary: str | None = None) -> Tournament | TeamTournament:
     """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
     chess-results / SwissPerfect export."""
     return read_event(path, event_type, primary)[0]
 
 
-def decide_from_args(args, tiebreaks: str | None = None) -> Decision:
+def decide_from_args(args: argparse.Namespace, tiebreaks: str | None = None) -> Decision:
     """Read ``args.file`` and decide its edition, list, event type and primary score (xltb.decide):
     the same choices for every command."""
     return decide(args.file, tiebreaks=tiebreaks if tiebreaks is not None else getattr(args, "tiebreaks", None),
@@ -59,7 +63,7 @@ def decide_from_args(args, tiebreaks: str | None = None) -> Decision:
                   planned=getattr(args, "rounds", None))
 
 
-def add_output_options(parser: argparse.ArgumentParser, metavar: str = "OUT", **kwargs) -> None:
+def add_output_options(parser: argparse.ArgumentParser, metavar: str = "OUT", **kwargs: Any) -> None:
     """-o and --force: an existing file is replaced only with --force."""
     parser.add_argument("-o", "--output", metavar=metavar, **kwargs)
     parser.add_argument("--force", action="store_true", help="replace the output file when it exists")

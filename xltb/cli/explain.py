@@ -11,7 +11,7 @@ from ..tiebreaks.codes import parse_code
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, output
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("explain", help="show the breakdown of one tie-break value",
                        description="Show, round by round, how a participant's tie-break value was obtained.")
     p.add_argument("file", help="the event file: TRF, chess-results or SwissPerfect export")
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     decision = decide_from_args(args)
     event = decision.event
     team = is_team(event)
-    if args.start_no not in {p.start_no for p in (event.teams if team else event.players)}:
+    if args.start_no not in {p.start_no for p in (event.teams if is_team(event) else event.players)}:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
     added = spec.code not in [s.code for s in decision.specs]
     if added:  # computed for the explanation; last, so it changes no rank

@@ -17,7 +17,7 @@ from . import batch
 from .common import add_event_options
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "export", help="write standings workbooks (.xlsx, optionally PDF) from event files",
         description="Write a printable standings workbook (Standings, Crosstable, Details, Event) for each event "
@@ -101,12 +101,13 @@ def run(args: argparse.Namespace) -> int:
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)
     elapsed = time.perf_counter() - start
     outcomes = problems + outcomes
-    existing = [o for o in outcomes if not o.ok and o.error.endswith(batch.EXISTS)]
+    existing = [o for o in outcomes if o.error is not None and o.error.endswith(batch.EXISTS)]  # not o.ok
     for o in outcomes:
         if not o.ok and (o not in existing or len(existing) == 1):
             print(f"xltb: error: {printable(o.error)}", file=sys.stderr)
     if len(existing) > 1:  # one line, not one per file
-        names = ", ".join(o.error.split(": ", 1)[-1].removesuffix(" " + batch.EXISTS) for o in existing[:3])
+        names = ", ".join(o.error.split(": ", 1)[-1].removesuffix(" " + batch.EXISTS) for o in existing[:3]
+                          if o.error is not None)  # each has its error
         print(printable(f"xltb: error: {len(existing)} workbooks exist already ({names}"
                         f"{', ...' if len(existing) > 3 else ''}); use --force to overwrite them"), file=sys.stderr)
     if len(outcomes) == 1 and outcomes[0].ok:

@@ -10,7 +10,7 @@ from ..errors import XltbError
 from ..files import write_atomic
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("libreoffice", help="write or install the LibreOffice Calc extension (xltb.oxt)",
                        description="The xltb worksheet functions for LibreOffice Calc, as an extension: -o writes "
                                    "xltb.oxt (install it with Tools > Extensions or unopkg add), --install installs "

@@ -12,7 +12,7 @@ from ..errors import XltbError
 from ..files import write_atomic
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("lite", help="write main.py for xlwings Lite (Excel on Windows, Mac, web)",
                        description="Write the main.py of the xlwings Lite add-in's editor: it registers xltb's "
                                    "worksheet functions (=TB_SB_C1(A2, Crosstable, Settings), "

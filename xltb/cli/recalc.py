@@ -13,7 +13,7 @@ from ..terminal import say
 INSTALL = "xltb recalc needs the formulas engine: pip install 'xltb[recalc]' (or: pip install formulas)"
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("recalc", help="evaluate every formula of a workbook without Excel (formulas kept)",
                        description="Evaluate every formula of a workbook, Excel's functions and xltb's "
                                    "(=TB_SB_C1(A2), =IF(TB_RANK(A2)<4,\"prize\",\"\"), =TB_STANDINGS(), ...) mixed "

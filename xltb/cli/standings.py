@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ..errors import XltbError
 from ..ranking import is_team, rank
@@ -10,8 +11,12 @@ from ..report import formats as out
 from ..terminal import say
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, load_event, output
 
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model import Tournament
+    from ..model.team import TeamTournament
 
-def register(sub) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("standings", help="compute standings and tie-breaks of an event file",
                        description="Compute the standings of an event (TRF-16, TRF-2026, chess-results or SwissPerfect "
                                    "export) with FIDE C.07 tie-breaks. The output says where the edition, the "
@@ -47,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player_standings(event, args) -> str:
+def _player_standings(event: Tournament | TeamTournament, args: argparse.Namespace) -> str:
     # the team model: loaded for team events only
     from ..ranking.players import player_standings
     from ..report import players

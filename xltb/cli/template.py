@@ -15,7 +15,7 @@ from ..terminal import printable, say
 from ..tiebreaks.codes import parse_list
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("template", help="write a template workbook (Settings, Crosstable, Standings with formulas)",
                        description="Write an Excel workbook for an event: Settings, a Crosstable in arbiter notation "
                                    "(team events: Teams with the rosters in board order and Matches per round and "
@@ -82,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
             for name, label in (("tiebreaks", "tie-breaks:"), ("rules", "rules: C.07 edition")):
                 choice = getattr(decision.choices, name)
                 say(f"{label} {choice.value} ({choice.text})")
-            for warning in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
-                say(f"xltb: warning: {warning}")
+            for note in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
+                say(f"xltb: warning: {note}")
         extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share}
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated, **extra,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))

@@ -21,7 +21,7 @@ This module is the only one that imports xlwings at import time.
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import Any, Callable
 
 import xlwings as xw
 
@@ -52,12 +52,12 @@ class _XlwingsNames:
         return Block(rng.options(ndim=2).value, Origin(rng.sheet.name, rng.row, rng.column))
 
 
-def _adapter(name: str):
+def _adapter(name: str) -> Callable[..., Any]:
     """``name`` as a classic xlwings function: the blocks optional, ``caller`` last."""
     portable = functions.make(name)
     params = list(inspect.signature(portable).parameters)
     if "crosstable" not in params:  # TB_VERSION: no argument, volatile (computed on every recalculation)
-        def version():
+        def version() -> Any:
             return portable()
 
         version.__name__ = version.__qualname__ = name
@@ -67,7 +67,7 @@ def _adapter(name: str):
     names = lead + list(functions.BLOCKS) + ["caller"]  # the signature below, in its order
     known = frozenset(names)
 
-    def udf(*args, **kwargs):
+    def udf(*args: Any, **kwargs: Any) -> Any:
         if len(args) > len(names) or not kwargs.keys() <= known:
             raise TypeError(f"{name}() takes the arguments {', '.join(names)}")
         values = dict(zip(names, args))  # bound by hand: Signature.bind cost more than the value itself
@@ -78,7 +78,7 @@ def _adapter(name: str):
             return _fit(result, caller)
         return result
 
-    def _call(values, caller):
+    def _call(values: dict[str, Any], caller: Any) -> Any:
         if values.get("crosstable") is None and caller is not None:
             try:
                 blocks = resolve(_XlwingsNames(caller.sheet.book), None, values.get("settings"),
@@ -94,10 +94,11 @@ def _adapter(name: str):
     udf.__name__ = udf.__qualname__ = name
     udf.__doc__ = portable.__doc__
     P = inspect.Parameter
-    udf.__signature__ = inspect.Signature(
+    # the signature xlwings reads (inspect.signature honours __signature__, an attribute no function type declares)
+    setattr(udf, "__signature__", inspect.Signature(
         [P(p, P.POSITIONAL_OR_KEYWORD) for p in lead]
         + [P(p, P.POSITIONAL_OR_KEYWORD, default=None) for p in functions.BLOCKS] + [
-            P("caller", P.POSITIONAL_OR_KEYWORD, default=None)])
+            P("caller", P.POSITIONAL_OR_KEYWORD, default=None)]))
     for p in reversed(params):
         if p in functions.BLOCKS:
             udf = xw.arg(p, ndim=2, doc=functions.PARAMS[p] + _OPTIONAL.format(_DEFAULT_NAME[p]))(udf)
@@ -108,7 +109,7 @@ def _adapter(name: str):
     return xw.func(category=CATEGORY)(udf)
 
 
-def _fit(table, caller):
+def _fit(table: Any, caller: Any) -> Any:
     """The table fitted to the caller's range (:func:`~xltb.hosts.book.fit`)."""
     try:
         shape = tuple(caller.shape)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import collections
 import threading
-from typing import Any
+from typing import Any, Callable
 
 import formulas  # only `xltb recalc` imports this module
 import numpy as np
@@ -29,7 +29,8 @@ from ..sheets.crosstable import Origin
 from ..cells import column_letters
 from ..functions.callables import NAMES
 from ..functions.prizes import tb_prizes
-from .book import Block, Blocks, NoCrosstable, fit, resolve
+from ..sheets.names import TeamSheets
+from .book import Block, Blocks, NoCrosstable, Rows, fit, resolve
 from .scipy_later import functions as engine_table
 
 #: the engine evaluating a formula now (its workbook's names give the blocks left out) and the size of
@@ -44,7 +45,7 @@ _REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDING
 _CODES = {code: err for code, err in _XlErrors.errors.items()}
 
 
-def as_rows(value: Any, convert) -> list[list[Any]]:
+def as_rows(value: Any, convert: Callable[[Any], Any]) -> list[list[Any]]:
     """A value of ``formulas`` (a range, an array or one value) as a list of rows, each cell ``convert``-ed."""
     if isinstance(value, formulas.Ranges):
         value = value.value
@@ -126,7 +127,7 @@ def _blocks(crosstable: Any, settings: Any, teams: Any) -> Blocks:
         raise _Wrong(str(why)) from None
 
 
-def _args(blocks: Blocks) -> tuple[Any, ...]:
+def _args(blocks: Blocks) -> tuple[Rows, Rows | None, Origin, TeamSheets | None]:
     return blocks.crosstable, blocks.settings, blocks.origin, blocks.teams
 
 
@@ -141,16 +142,17 @@ def _result(value: Any) -> Any:
     return value
 
 
-def make(name: str):
+def make(name: str) -> Callable[..., Any]:
     upper = name.upper()
     required = _REQUIRED.get(upper, 1)
     code = code_of_function(upper)
 
-    def fn(*args):
+    def fn(*args: Any) -> Any:
         if upper == "TB_VERSION":
             return core.tb_version() if not args else _CODES["#VALUE!"]
         if len(args) < required or len(args) > required + 3:
             return _CODES["#VALUE!"]
+        scalars: list[Any]  # the arguments before the blocks: cell values
         try:
             if upper == "TB_PRIZES":  # the prize table is a range, the sharing one cell
                 prizes = (_rows(args[0]), _origin(args[0], "Prizes"))
@@ -182,6 +184,7 @@ def make(name: str):
         elif upper == "TB_CHECK":
             value = core.tb_check(scalars[0], scalars[1], scalars[2], *_args(blocks))
         else:
+            assert code is not None, upper  # every other name of NAMES is a tie-break's own function
             value = core.tb_value(code, scalars[0], *_args(blocks))
         return _result(value)
 
@@ -237,11 +240,11 @@ def _error_of(value: Any) -> XlError | None:
     return array.item() if array.size == 1 and isinstance(array.item(), XlError) else None
 
 
-def _fast_index(original):
+def _fast_index(original: Callable[..., Any]) -> Callable[..., Any]:
     """``INDEX(range, row, column)`` of one cell of one range: that cell as a reference, as ``formulas``
     gives it, without building a reference for every cell of the range first (which made the templates'
     ``INDEX($P:$P, MATCH(...))`` cost a whole column per cell). Anything else: ``formulas``' own INDEX."""
-    def index(array, row_num, col_num=None, area_num=1):
+    def index(array: Any, row_num: Any, col_num: Any = None, area_num: Any = 1) -> Any:
         if isinstance(array, formulas.Ranges) and len(array.ranges) == 1 and area_num == 1:
             rng = array.ranges[0]
             height, width = int(rng["r2"]) - int(rng["r1"]) + 1, rng["n2"] - rng["n1"] + 1
@@ -273,7 +276,7 @@ def _fast_index(original):
 EXACT_LOOKUP = True
 
 
-def _cached_match():
+def _cached_match() -> tuple[Callable[..., Any], Callable[..., Any]]:
     """``formulas``' MATCH prepares its lookup array (the type and lower-case text of every value) on
     each call and then compares the value with every entry; the templates' lookups match 2 x (players)
     times in the same column, which made a recalculation grow with the square of the players.
@@ -285,11 +288,11 @@ def _cached_match():
     entries of the value's type). Anything else is ``formulas``' own MATCH. Returns (parser, match)."""
     from formulas.functions.look import args_parser_match_array, xmatch
 
-    by_content: dict[Any, tuple] = {}
-    by_object: dict[int, tuple[Any, tuple]] = {}  # id -> (the array, kept so the id is not reused; prepared)
-    firsts: dict[int, tuple[Any, dict | None]] = {}  # id of a prepared array -> (it, (type, value) -> position)
+    by_content: dict[Any, tuple[Any, ...]] = {}
+    by_object: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # id -> (the array, kept so the id is not reused; prepared)
+    firsts: dict[int, tuple[Any, dict[Any, Any] | None]] = {}  # id of a prepared array -> (it, (type, value) -> position)
 
-    def parser(val, arr, match_type=1):
+    def parser(val: Any, arr: Any, match_type: Any = 1) -> Any:
         hit = by_object.get(id(arr))
         if hit is not None and hit[0] is arr:
             prepared = hit[1]
@@ -300,25 +303,28 @@ def _cached_match():
                 hash(key)
             except TypeError:
                 return args_parser_match_array(val, arr, match_type)
-            prepared = by_content.get(key)
-            if prepared is None:
+            kept = by_content.get(key)
+            if kept is None:
                 if len(by_content) > 64:
                     by_content.clear()
-                prepared = by_content[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+                kept = by_content[key] = tuple(args_parser_match_array(val, arr, match_type))[3:7]
+            prepared = kept
             if len(by_object) > 64:
                 by_object.clear()
             by_object[id(arr)] = (arr, prepared)
         own = tuple(args_parser_match_array(val, [[0]], match_type))
         return own[:3] + prepared + own[7:]
 
-    def table(index: Any, types: Any, array: Any) -> dict | None:
+    def table(index: Any, types: Any, array: Any) -> dict[Any, Any] | None:
         hit = firsts.get(id(array))
         if hit is not None and hit[0] is array:
             return hit[1]
-        first: dict | None = {}
+        first: dict[Any, Any] | None = {}
         try:
+            positions: dict[Any, Any] = {}
+            first = positions
             for position, kind, value in zip(index.tolist(), types.tolist(), array.tolist()):
-                first.setdefault((kind, value), position)
+                positions.setdefault((kind, value), position)
         except TypeError:  # an unhashable entry: formulas' comparison
             first = None
         if len(firsts) > 64:
@@ -326,7 +332,8 @@ def _cached_match():
         firsts[id(array)] = (array, first)
         return first
 
-    def match(value_type, value, value_raw, index, types, array, array_raw, match_type=1):
+    def match(value_type: Any, value: Any, value_raw: Any, index: Any, types: Any, array: Any, array_raw: Any,
+              match_type: Any = 1) -> Any:
         exact = EXACT_LOOKUP and match_type == 0 and (value_type in (0, 2) and value == value or
                                      value_type == 1 and not any(ch in value for ch in "*~?"))
         if exact:

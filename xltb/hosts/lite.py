@@ -84,7 +84,7 @@ def requirements(source: str | None = None) -> str:
     return f"{line}\n"
 
 
-def register(namespace: dict[str, Any], func: Callable, arg: Callable) -> list[str]:
+def register(namespace: dict[str, Any], func: Callable[..., Any], arg: Callable[..., Any]) -> list[str]:
     """Put every worksheet function into ``namespace`` (a module's ``globals()``), decorated with
     the host's ``func`` and ``arg``; returns their names. ``TB_VERSION`` is volatile
     (:func:`~xltb.functions.callables.is_volatile`): Excel computes it whenever it calculates, so it shows

@@ -5,7 +5,7 @@ reads a file and asks these functions; :func:`resolve` asks them for an event al
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, TypeGuard
 
 from ..errors import TieBreakError
 from ..messages import Message, Text
@@ -66,7 +66,7 @@ def event_choices(event: "Event", rules: Choice, tiebreaks: Choice) -> Choices:
     return Choices(rules, tiebreaks, event_type, primary)
 
 
-def is_team(event: object) -> bool:
+def is_team(event: object) -> TypeGuard[TeamTournament]:
     """A team event has teams (asked without loading the team model, which individual events never need)."""
     return getattr(event, "teams", None) is not None
 

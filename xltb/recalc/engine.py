@@ -167,7 +167,7 @@ class Engine(Inputs, Columns, Groups):
                             raise Regroup({k for g in groups for k in g.keys})
                         self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
                                                     if cycle != key else "a circular reference (it reads itself)")
-                        in_cycle.update(loop)
+                        in_cycle.update(u for u in loop if not isinstance(u, Group))  # none is (Regroup above)
                         state[key] = 2
                         order[key] = len(order)
                         stack.pop()
@@ -351,8 +351,11 @@ class Engine(Inputs, Columns, Groups):
     def _call(self, key: Key, compiled: Compiled, args: list[Any]) -> Any:
         f = self.book.formulas[key]
         self.current = key
-        engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, (
-            (f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1) if f.kind == "array" else None)
+        shape = None
+        if f.kind == "array":
+            assert f.area is not None  # both readers give every array formula its area
+            shape = (f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)
+        engine_functions.ACTIVE.engine, engine_functions.ACTIVE.shape = self, shape
         try:
             result = compiled.function(*args)
         except NotEvaluated:
@@ -371,6 +374,7 @@ class Engine(Inputs, Columns, Groups):
         dynamic = f.kind == "dynamic" or (f.kind == "cell" and key in self.anchor_keys)
         rows = from_engine_block(result)
         if f.kind == "array":
+            assert f.area is not None  # both readers give every array formula its area
             rows = fit_array(rows, f.area.r2 - f.area.r1 + 1, f.area.c2 - f.area.c1 + 1)
         self.budget.add_result(rows)  # what is kept and written, against the limits of a recalculation
         if f.kind == "cell" and not dynamic:

@@ -196,7 +196,8 @@ def _fits(n: int) -> bool:
 
 
 def _text(value: Any) -> str:
-    return _str(value)  # the engine's own text of a value
+    text: str = _str(value)  # the engine's own text of a value
+    return text
 
 
 def _rept(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -316,7 +317,7 @@ def _regex(name: str) -> Callable[..., Any]:
 
         def one(m: Any) -> str:
             nonlocal total
-            out = m.expand(_str(replacement))
+            out: str = m.expand(_str(replacement))
             total += len(out) - len(m.group(0))
             if not _fits(len(t) + total):
                 raise OverflowError
@@ -331,7 +332,8 @@ def _regex(name: str) -> Callable[..., Any]:
         BUDGET.add_text(len(result))
         return result
 
-    return {"REGEXTEST": test, "REGEXEXTRACT": extract, "REGEXREPLACE": replace}[name]
+    functions: dict[str, Callable[..., Any]] = {"REGEXTEST": test, "REGEXEXTRACT": extract, "REGEXREPLACE": replace}
+    return functions[name]
 
 
 def limit_met(exc: BaseException) -> NotEvaluated | None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import formulas
 
 from .. import limits
 from ..hosts.book import SETTING_NAMES
 from ..limits import MAX_COLUMNS, MAX_ROWS
-from .values import Key, NotEvaluated, Rect, column_letters, parse_reference
+from .values import Book, Key, NotEvaluated, Outcome, Rect, Reference, column_letters, parse_reference
 
 BASE = 500_000  # relative rows are compiled as rows around this one, so one compilation serves a whole column
 TB_CALL = re.compile(r"(?<![A-Za-z0-9_.])TB(?:_[A-Za-z0-9_]+)?\s*\(", re.IGNORECASE)  # spelled plainly (read_book)
@@ -33,9 +33,9 @@ class Compiled:
 class Inputs:
     """The engine's resolution of a formula's inputs (a part of :class:`~xltb.recalc.engine.Engine`)."""
 
-    book: Any
+    book: Book
     upper: dict[str, str]
-    outcome: Any
+    outcome: Outcome
     inputs_memo: dict[tuple[str, str], tuple[str, Any]]
     clip: Callable[[Rect], Rect]  # the engine's: the part of a range that reaches the sheet's cells
 
@@ -95,6 +95,7 @@ class Inputs:
         if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
             r2 = MAX_ROWS if r2 is None else r2
             c2 = MAX_COLUMNS if c2 is None else c2
+        assert r2 is not None and c2 is not None  # one cell (A1): REF reads both its column and its row
         r1 = 1 if r1 is None else r1  # whole columns
         c1 = 1 if c1 is None else c1  # whole rows
         for r, c in ((r1, c1), (r2, c2)):
@@ -131,7 +132,7 @@ class Inputs:
 #: a reference's parts as ``formulas`` parses them (``Ranges.get_range``), and as xltb does (parse_reference),
 #: by its text: parsed once
 _RANGE_PARTS: dict[str, dict[str, Any]] = {}
-_PARSED: dict[str, Any] = {}
+_PARSED: dict[str, Reference | Literal[False]] = {}
 
 
 def varying_inputs(compiled: Compiled) -> frozenset[int]:
@@ -144,7 +145,7 @@ def moves_with_row(name: str) -> bool:
     parsed = _PARSED.get(name)
     if parsed is None:
         parsed = parse_reference(name)
-    return bool(parsed) and any(r is not None and BASE - 100_000 < r < BASE + 100_000 for r, _ in parsed[1])
+    return parsed is not False and any(r is not None and BASE - 100_000 < r < BASE + 100_000 for r, _ in parsed[1])
 
 
 def _relative(name: str) -> bool:
@@ -153,7 +154,7 @@ def _relative(name: str) -> bool:
     parsed = _PARSED.get(name)
     if parsed is None:
         parsed = parse_reference(name)
-    if not parsed or len(parsed[1]) != 1:
+    if parsed is False or len(parsed[1]) != 1:
         return False
     r, c = parsed[1][0]
     return r is not None and c is not None and BASE - 100_000 < r < BASE + 100_000
@@ -164,7 +165,7 @@ def _shown(name: str, compiled: Compiled, row: int) -> str:
     if not compiled.shifted:
         return name
 
-    def back(m: re.Match) -> str:
+    def back(m: re.Match[str]) -> str:
         r = int(m[2])
         return m[1] + str(r - BASE + row if BASE - 100_000 < r < BASE + 100_000 else r)
 
@@ -176,7 +177,7 @@ def written_around_base(text: str, row: int) -> tuple[str, bool]:
     row 3 are then one text, compiled once), and whether that was done."""
     ok = True
 
-    def shift(m: re.Match) -> str:
+    def shift(m: re.Match[str]) -> str:
         nonlocal ok
         if m[1]:
             return m[1]  # a string or a quoted sheet name

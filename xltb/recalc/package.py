@@ -22,7 +22,7 @@ import struct
 import zipfile
 import zlib
 from contextlib import contextmanager
-from typing import Iterator
+from typing import IO, Any, Iterator
 from xml.parsers import expat
 
 from ..calcpr import current
@@ -70,12 +70,12 @@ def _is_xml(name: str, defaults: dict[str, str], overrides: dict[str, str]) -> b
     return name.lower().endswith((".xml", ".rels")) or bool(_XML_TYPE.search(kind))
 
 
-def check_xml(stream, name: str) -> None:
+def check_xml(stream: IO[bytes], name: str) -> None:
     """Parse one part (a binary stream) with expat, refusing a DTD before anything in it is expanded;
     :class:`InputError` naming the part when it is not well-formed."""
     parser = expat.ParserCreate()
 
-    def doctype(*_args) -> None:
+    def doctype(*_args: Any) -> None:
         raise _Doctype()
 
     parser.StartDoctypeDeclHandler = doctype
@@ -129,7 +129,7 @@ def _unzipped(name: str) -> Iterator[None]:
         raise InputError(f"the part {name} cannot be read from the zip package ({exc})") from None
 
 
-def _has_doctype(stream) -> bool:
+def _has_doctype(stream: IO[bytes]) -> bool:
     """A VML or other markup part copied as it is: does it declare a DTD anywhere?"""
     tail = b""
     while True:

@@ -28,6 +28,7 @@ from ..limits import check_package
 from ..readers.text import read_bytes
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
+from ..xlsxread.book import Book
 from ..xlsxread.parts import name_target, rect
 from ..xlsxread.reader import read, settle_arrays
 
@@ -48,7 +49,7 @@ class RecalcResult:
     data: bytes = b""
 
 
-def _plain(cell) -> Any:
+def _plain(cell: Any) -> Any:
     v = cell.value
     if v is None:
         return None
@@ -77,7 +78,7 @@ def dynamic_anchors(z: zipfile.ZipFile, sheets: list[tuple[str, str]]) -> set[tu
     return out
 
 
-def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
+def read_book(data: bytes, listed: list[tuple[str, str]] | None = None) -> Book:
     """The :class:`~xltb.recalc.engine.Book` of the workbook ``data``; ``listed``: its sheets as
     :func:`~xltb.recalc.package.sheet_list` gives them (read from ``data`` when not given). Read from the
     package's XML (:mod:`xltb.xlsxread.reader`); by openpyxl, the reference, where that reader declines."""
@@ -93,7 +94,7 @@ def read_book(data: bytes, listed: list[tuple[str, str]] | None = None):
     return book
 
 
-def read_book_openpyxl(data: bytes, listed: list[tuple[str, str]]):
+def read_book_openpyxl(data: bytes, listed: list[tuple[str, str]]) -> Book:
     """The Book of the workbook ``data`` as openpyxl reads it (before :func:`~xltb.xlsxread.reader.settle_arrays`)."""
     from openpyxl import load_workbook
     from openpyxl.utils.datetime import CALENDAR_MAC_1904
@@ -175,7 +176,8 @@ def recalc_bytes(data: bytes) -> RecalcResult:
 
 
 def _recalc_bytes(data: bytes) -> RecalcResult:
-    from .engine import Engine, address
+    from .engine import Engine
+    from .values import address
 
     if data.startswith(b"PK"):
         check_package(data)  # within the size limits before any part is decompressed
@@ -200,7 +202,7 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     errors: list[str] = []
     blocked = dict(engine.spill_blocked)
 
-    def cover(cells, r0: int, c0: int, value: list[list[Any]]) -> None:
+    def cover(cells: dict[tuple[int, int], Edit], r0: int, c0: int, value: list[list[Any]]) -> None:
         """The cells of an array result but its first (the formula's own)."""
         for i, row in enumerate(value):
             for j, v in enumerate(row):
@@ -249,7 +251,7 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, warnings, out)
 
 
-def recalc_file(path: str | os.PathLike, out: str | os.PathLike | None, *, force: bool = False,
+def recalc_file(path: str | os.PathLike[str], out: str | os.PathLike[str] | None, *, force: bool = False,
                 strict: bool = False) -> RecalcResult:
     """Read ``path``, evaluate its formulas, write ``out`` (atomically; never over an existing file
     without ``force``). ``strict``: nothing is written when a formula was not evaluated, gave an error

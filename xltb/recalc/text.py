@@ -39,7 +39,7 @@ def placed(f: Formula, key: Key) -> str:
     if f.kind == "array" and f.area is not None:
         r1, c1, r2, c2 = f.area.r1, f.area.c1, f.area.r2, f.area.c2
 
-    def number(m: re.Match) -> str:
+    def number(m: re.Match[str]) -> str:
         if m[1]:
             return m[1]  # a string: as it is
         if m[2].upper() == "ROW":

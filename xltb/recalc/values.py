@@ -8,17 +8,18 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import schedula as sh
 from formulas.errors import BaseError as FormulasBaseError
 from formulas.tokens.operand import Error as _XlErrors, XlError
 
-from ..cells import column_index, column_letters  # noqa: F401 - the engine's modules take them from here
+# `X as X`: names the engine's modules take from here (re-exported)
+from ..cells import column_index, column_letters as column_letters
 from ..hosts.engine import as_rows
-from ..cells import ExcelError  # noqa: F401 - also the engine's
-from ..xlsxread.book import Book, Formula, Key, Rect  # noqa: F401 - the engine's modules take them from here
+from ..cells import ExcelError as ExcelError  # also the engine's
+from ..xlsxread.book import Book as Book, Formula as Formula, Key as Key, Rect as Rect
 
 
 @dataclass
@@ -31,7 +32,8 @@ class Outcome:
     failed: dict[Key, str]
 
 
-class NotEvaluated(FormulasBaseError):
+# formulas ships no types: its BaseError is `Any` to mypy
+class NotEvaluated(FormulasBaseError):  # type: ignore[misc]
     """A formula the engine cannot evaluate (the message says why). A kind of ``formulas``' own errors, so
     that its functions let it through instead of turning it into #VALUE!."""
 
@@ -116,7 +118,11 @@ def from_engine_block(result: Any) -> list[list[Any]]:
     return rows if rows and rows[0] else [[0]]
 
 
-def parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int | None]]] | bool:
+#: a reference parsed: the upper-case sheet name or None, the (row, column) of each end, None where left out
+Reference = tuple[str | None, list[tuple[int | None, int | None]]]
+
+
+def parse_reference(name: str) -> Reference | Literal[False]:
     """(the upper-case sheet name or None, the (row, column) of each end, None where left out) of a
     reference, rows as written (compiled around a base row where the engine shifted them); False for a defined name."""
     m = REF.fullmatch(name)
@@ -125,7 +131,9 @@ def parse_reference(name: str) -> tuple[str | None, list[tuple[int | None, int |
     upper = (m[1] or m[2]).replace("''", "'").upper() if (m[1] or m[2]) else None
     parts = []
     for p in m[3].replace("$", "").upper().split(":"):
-        letters, digits = re.fullmatch(r"([A-Z]*)(\d*)", p).groups()
+        end = re.fullmatch(r"([A-Z]*)(\d*)", p)
+        assert end is not None  # every end REF matches is letters, then digits (either may be left out)
+        letters, digits = end.groups()
         parts.append((int(digits) if digits else None, column_index(letters) if letters else None))
     return upper, parts
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from ..cells import put_text
@@ -41,11 +42,12 @@ from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
-from .parts import instructions, print_setup, standings_sheet, standings_table, styles
+from .parts import Styles, instructions, print_setup, standings_sheet, standings_table, styles
 from .prizes import prize_block, prizes_sheet
 from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
+from ..model.team import TeamTournament
 from ..ranking.choices import default_list
 from ..readers.registry import read_event
 
@@ -78,7 +80,7 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     return {**common, **TEAM_FIELDS}
 
 
-def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None, rules: str | None,
+def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebreaks: str | None, rules: str | None,
                      unrated_rating: int | None) -> dict[str, Any]:
     values = {key: default for key, (default, _) in _fields(kind).items()}
     team, event_type = KIND_EVENT[kind]
@@ -99,6 +101,7 @@ def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None,
         s = event.scoring
         values["PointsWin"], values["PointsDraw"], values["PointsLoss"] = (_num(s.win), _num(s.draw), _num(s.loss))
         if kind == "team":
+            assert isinstance(event, TeamTournament)  # the kind agrees with the event (decide.check_template_kind)
             ms = event.match_scoring
             values["MatchWin"], values["MatchDraw"], values["MatchLoss"] = _num(ms.win), _num(ms.draw), _num(ms.loss)
             values["PrimaryScore"] = event.primary
@@ -117,13 +120,13 @@ def _settings_values(kind: str, event: Tournament | None, tiebreaks: str | None,
     return values
 
 
-def _num(value):
+def _num(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: str | None = None,
-          unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
-          prizes: PrizeTable | None = None, share: str = "none"):
+def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebreaks: str | None = None,
+          rules: str | None = None, unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
+          prizes: PrizeTable | None = None, share: str = "none") -> Any:
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
     ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
     speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes). Individual templates have a
@@ -147,14 +150,16 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
     instructions(wb.active, kind, st, BLOCKS[kind], calc=calc)
     _settings_sheet(wb, values, st, fields)
     if kind == "team":
+        assert event is None or isinstance(event, TeamTournament)  # the kind agrees (decide.check_template_kind)
         teams_rows, matches_rows = _team_rows(event, values)
         _teams_sheet(wb, teams_rows, values, st)
         wb.xltb_cached["Matches"] = _matches_sheet(wb, matches_rows, teams_rows, values, st)
         table = standings_table(matches_rows, settings_block, teams_rows)
-        status = functions.TB_STATUS(matches_rows, settings_block, teams_rows)
+        status = functions.call("TB_STATUS", matches_rows, settings_block, teams_rows)
         source = teams_rows
     else:
         if event is not None:
+            assert isinstance(event, Tournament)  # the kind agrees with the event (decide.check_template_kind)
             rows = _individual_rows(event, values)
             width = len(rows[0])
             rounds = width - len(HEADER)
@@ -167,7 +172,7 @@ def build(kind: str, event: Any = None, *, tiebreaks: str | None = None, rules: 
                                                                            for _ in range(size)]
         _crosstable_sheet(wb, rows, values, st)
         table = standings_table(rows, settings_block)
-        status = functions.TB_STATUS(rows, settings_block)
+        status = functions.call("TB_STATUS", rows, settings_block)
         source = rows
     cells, anchor = standings_sheet(wb, source, codes, table, st, BLOCKS[kind], team=kind == "team",
                                     event_name=values.get("EventName"), status=status, calc=calc)
@@ -199,7 +204,7 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     return rows
 
 
-def render(kind: str, event: Any = None, **options) -> bytes:
+def render(kind: str, event: Tournament | TeamTournament | None = None, **options: Any) -> bytes:
     """The template as .xlsx bytes (.xlsm with ``macros=True``; deterministic for the same input)."""
     wb = build(kind, event, **options)
     buf = io.BytesIO()
@@ -227,7 +232,7 @@ def normalise_zip(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any, str]]) -> None:
+def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[str, tuple[Any, str]]) -> None:
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation
 
@@ -271,7 +276,7 @@ def _settings_sheet(wb, values: dict[str, Any], st, fields: dict[str, tuple[Any,
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
+def _crosstable_sheet(wb: Any, rows: list[list[Any]], values: dict[str, Any], st: Styles) -> None:
     from openpyxl.utils import get_column_letter
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation
@@ -316,7 +321,7 @@ def _crosstable_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> 
     ws.print_title_rows = "1:1"
 
 
-def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
+def _team_rows(event: TeamTournament | None, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
     """(Teams rows, Matches rows) of the event, or of a blank template. A filled template must
     hold the event exactly: the sheets are read back and compared with it."""
     from ..sheets.team_fill import from_team_tournament
@@ -324,7 +329,7 @@ def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[lis
 
     if event is None:
         size, _ = BLANK_SIZE["team"]
-        teams = [TEAMS_HEADER + [str(i) for i in range(1, BLANK_ROSTER + 1)]]
+        teams: list[list[Any]] = [TEAMS_HEADER + [str(i) for i in range(1, BLANK_ROSTER + 1)]]
         teams += [[None] * len(teams[0]) for _ in range(size)]
         matches = [list(MATCHES_HEADER)] + [[None] * len(MATCHES_HEADER) for _ in range(BLANK_MATCH_LINES)]
         return teams, matches
@@ -342,7 +347,7 @@ def _team_rows(event, values: dict[str, Any]) -> tuple[list[list[Any]], list[lis
     return teams, matches
 
 
-def _teams_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
+def _teams_sheet(wb: Any, rows: list[list[Any]], values: dict[str, Any], st: Styles) -> None:
     from openpyxl.utils import get_column_letter
     from openpyxl.workbook.defined_name import DefinedName
 
@@ -365,7 +370,8 @@ def _teams_sheet(wb, rows: list[list[Any]], values: dict[str, Any], st) -> None:
     ws.print_title_rows = "1:1"
 
 
-def _matches_sheet(wb, rows: list[list[Any]], teams_rows: list[list[Any]], values: dict[str, Any], st) -> None:
+def _matches_sheet(wb: Any, rows: list[list[Any]], teams_rows: list[list[Any]], values: dict[str, Any],
+                   st: Styles) -> dict[str, Any]:
     from openpyxl.utils import get_column_letter
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation

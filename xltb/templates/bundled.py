@@ -4,12 +4,14 @@ a test compares the files with these bytes, so a change of the generator shows a
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from ..errors import XltbError
 from ..prizes import parse_prizes
 from ..readers.registry import read_event
 from . import ods
-from .build import KINDS, render
+from .build import render
+from .kinds import KINDS
 from .xlsm import xlwings_standalone
 
 #: blank templates also shipped as ready-to-open .xlsm (workbooks/xltb-KIND.xlsm)
@@ -44,7 +46,7 @@ def bundled(seed_dir: str) -> dict[str, bytes]:
             out[f"workbooks/xltb-{kind}.xlsm"] = render(kind, macros=True)
     for name, (kind, source, *tiebreaks) in EXAMPLES.items():
         event = read_event(os.path.join(seed_dir, source))[0]
-        options = {"tiebreaks": tiebreaks[0] if tiebreaks else None}
+        options: dict[str, Any] = {"tiebreaks": tiebreaks[0] if tiebreaks else None}
         if name in EXAMPLE_SHARE:
             options.update(prizes=parse_prizes(EXAMPLE_PRIZES, "example prizes"), share=EXAMPLE_SHARE[name])
         out[f"workbooks/{name}"] = render(kind, event, **options)

@@ -36,6 +36,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
 from ..cells import ExcelError, clean, column_index, column_letters
+from ..model import Tournament
+from ..model.team import TeamTournament
 from ..tiebreaks.display import LIVE_FORMAT
 from .openformula import translate
 from .build import build
@@ -61,14 +63,14 @@ _NS = {
 _XMLNS = " ".join(f'xmlns:{k}="{v}"' for k, v in _NS.items())
 
 
-def render(kind: str, event: Any = None, **options) -> bytes:
+def render(kind: str, event: Tournament | TeamTournament | None = None, **options: Any) -> bytes:
     """The template as .ods bytes (deterministic for the same input)."""
     if options.get("macros"):
         raise ValueError("an .ods template has no macros")
     return write(build(kind, event, calc=True, **options))
 
 
-def write(wb) -> bytes:
+def write(wb: Any) -> bytes:
     """The openpyxl workbook ``wb`` made by :func:`xltb.templates.build.build` (with its cached values
     and its matrix) as .ods bytes."""
     named = next((ws.oddHeader.left.text for ws in wb.worksheets if ws.oddHeader.left.text), "")
@@ -244,8 +246,8 @@ def _range_address(attr_text: str) -> str:
     return f"${quoted}.{first}" + (f":.{last}" if last else "")
 
 
-def _sqref_cells(sqref) -> set[tuple[int, int]]:
-    out = set()
+def _sqref_cells(sqref: Any) -> set[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
     for rng in sqref.ranges:
         min_col, min_row, max_col, max_row = rng.bounds
         out.update((r, c) for r in range(min_row, max_row + 1) for c in range(min_col, max_col + 1))
@@ -253,10 +255,10 @@ def _sqref_cells(sqref) -> set[tuple[int, int]]:
 
 
 class _Writer:
-    def __init__(self, wb):
+    def __init__(self, wb: Any):
         self.wb = wb
         self.names = frozenset(wb.defined_names.keys())
-        self.cell_styles: dict[tuple, str] = {}
+        self.cell_styles: dict[tuple[Any, ...], str] = {}
         self.number_styles: dict[str, str] = {}
         self.column_styles: dict[float, str] = {}
         self.row_styles: dict[float, str] = {}
@@ -271,7 +273,7 @@ class _Writer:
             self.number_styles[fmt] = f"N{len(self.number_styles) + 1}"
         return self.number_styles[fmt]
 
-    def _cell_style(self, cell) -> str | None:
+    def _cell_style(self, cell: Any) -> str | None:
         font, fill, al = cell.font, cell.fill, cell.alignment
         colour = fill.fgColor.rgb if fill is not None and fill.fill_type == "solid" else None
         key = (bool(font.b), float(font.sz or 11) if font.sz and font.sz != 11 else None,
@@ -343,7 +345,7 @@ class _Writer:
                 + '<table:named-expressions>' + named + '</table:named-expressions>'
                 '</office:spreadsheet></office:body></office:document-content>\n')
 
-    def _validations(self, ws) -> dict[tuple[int, int], str]:
+    def _validations(self, ws: Any) -> dict[tuple[int, int], str]:
         """(row, column) -> the name of its content validation (list and custom validations)."""
         out = {}
         for dv in ws.data_validations.dataValidation:
@@ -379,7 +381,7 @@ class _Writer:
                 out[cell] = name
         return out
 
-    def _table(self, ws) -> str:
+    def _table(self, ws: Any) -> str:
         landscape = ws.page_setup.orientation == "landscape"
         headed = bool(ws.oddHeader.center.text)
         master = "Landscape" if landscape else ("PortraitHeaded" if headed else "Portrait")
@@ -428,7 +430,8 @@ class _Writer:
         return (f'<table:table table:name={quoteattr(ws.title)} table:style-name="{self.table_styles[master]}"'
                 f'{protected}{printed}>' + "".join(columns) + "".join(rows) + "</table:table>")
 
-    def _cell(self, ws, r, c, cached, spans, inside, validation) -> str:
+    def _cell(self, ws: Any, r: int, c: int, cached: dict[str, Any], spans: dict[tuple[int, int], tuple[int, int]],
+              inside: set[tuple[int, int]], validation: dict[tuple[int, int], str]) -> str:
         from openpyxl.worksheet.formula import ArrayFormula
 
         cell = ws.cell(row=r, column=c)

@@ -118,7 +118,7 @@ _CELL = re.compile(r"\$?[A-Za-z]{1,3}\$?[0-9]{1,7}(?![A-Za-z0-9_(])")
 _COLUMN = re.compile(r"\$?[A-Za-z]{1,3}(?![A-Za-z0-9_(])")
 
 
-def _reference(text: str, m: re.Match, formula: str) -> tuple[str, int]:
+def _reference(text: str, m: re.Match[str], formula: str) -> tuple[str, int]:
     """The reference starting at ``m`` (sheet prefix, cell or range): (``[...]``, position after it)."""
     pos = m.start()
     sheet = None

@@ -26,7 +26,11 @@ _HEAD_FILL = "DDEBF7"
 _BAND_FILL = "F2F2F2"
 
 
-def styles():
+#: the named openpyxl styles a template's cells take (openpyxl has no types: its objects are `Any`)
+Styles = dict[str, Any]
+
+
+def styles() -> Styles:
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
     thin = Side(style="thin", color="A6A6A6")
@@ -50,7 +54,7 @@ def number_format(code: str) -> str:
 
 
 
-def print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
+def print_setup(ws: Any, values: dict[str, Any], *, landscape: bool) -> None:
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.fitToWidth = 1
@@ -70,10 +74,11 @@ def print_setup(ws, values: dict[str, Any], *, landscape: bool) -> None:
 def _col(index: int) -> str:
     from openpyxl.utils import get_column_letter
 
-    return get_column_letter(index)
+    letters: str = get_column_letter(index)
+    return letters
 
 
-def instructions(ws, kind: str, st, blocks: str, *, calc: bool = False) -> None:
+def instructions(ws: Any, kind: str, st: Styles, blocks: str, *, calc: bool = False) -> None:
     """The Instructions sheet; ``blocks`` is the formulas' range arguments (``Crosstable,Settings``);
     ``calc``: the workbook is written for LibreOffice Calc (:mod:`xltb.templates.ods`)."""
     ws.title = "Instructions"
@@ -213,7 +218,7 @@ def _calc_lines(n: int, kind: str, example: str, code: str, semi: str) -> list[t
 VERSION_ROW, STATUS_ROW, HEAD_ROW = 1, 2, 3
 
 
-def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[list[Any]], st, blocks: str,
+def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: list[list[Any]], st: Styles, blocks: str,
                     *, team: bool = False, event_name: str | None = None, status: str = "ok",
                     calc: bool = False) -> tuple[dict[str, Any], str]:
     """The Standings sheet. ``source`` is the rows of the Crosstable (team events: Teams) block, header
@@ -320,10 +325,10 @@ def standings_sheet(wb, source: list[list[Any]], codes: list[str], table: list[l
             if i == 0:
                 cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
             else:
-                head = table[0][k] if k < len(table[0]) else None
+                heading = table[0][k] if k < len(table[0]) else None
                 cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else LIVE_FORMAT if team and k == 3
                                       else "0;-0;;@" if k == 3 else LIVE_FORMAT if k == 4 else
-                                      number_format(head) if head else LIVE_FORMAT)
+                                      number_format(heading) if heading else LIVE_FORMAT)
     widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
     for i, w in enumerate(widths):
         ws.column_dimensions[_col(1 + i)].width = w

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from ..errors import XltbError
 from .parts import styles
@@ -34,7 +35,7 @@ def xlwings_standalone() -> tuple[str, str]:
     return path, xlwings.__version__
 
 
-def macro_workbook():
+def macro_workbook() -> Any:
     """xlwings' standalone workbook: its VBA project (the xlwings module, ThisWorkbook and two sheet
     modules) is kept as it is; its first sheet becomes Instructions, its configuration sheet
     ``xlwings.conf`` names xltb's UDF module."""
@@ -62,7 +63,7 @@ def macro_workbook():
     return wb
 
 
-def finish_macros(wb):
+def finish_macros(wb: Any) -> Any:
     """Order the sheets (xlwings.conf last) and say how the macros are used."""
     conf = wb["xlwings.conf"]
     wb.move_sheet(conf, offset=len(wb.worksheets) - 1 - wb.worksheets.index(conf))

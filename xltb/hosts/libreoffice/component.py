@@ -8,8 +8,11 @@ error results into Calc's error values (:data:`~xltb.hosts.libreoffice.dispatch.
 The pure-Python ``xltb`` package travels in the extension's ``pythonpath/`` folder.
 """
 
+from __future__ import annotations
+
 import os
 import sys
+from typing import Any, Callable
 
 import uno  # noqa: F401 - LibreOffice's bridge: loads the UNO types imported below
 import unohelper
@@ -34,20 +37,22 @@ except ImportError:
     # `unopkg add --shared` imports this file to register it before the extension's type library
     # is visible; registration needs only the names below. The office imports it again with the
     # real interface.
-    class XXltb:  # noqa: D101 - stands in for the interface during registration only
+    class _Registering:  # noqa: D101 - stands in for the interface during registration only
         pass
+
+    XXltb = _Registering
 
 from xltb.errors import XltbError  # noqa: E402 - any exception but UNO's shows #VALUE! in the cell
 from xltb.hosts.libreoffice import IMPLEMENTATION, SERVICE  # noqa: E402
 from xltb.hosts.libreoffice import dispatch  # noqa: E402
-from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS, RANGE  # noqa: E402
+from xltb.hosts.libreoffice.spec import BY_NAME, FUNCTIONS, RANGE, Function  # noqa: E402
 
 _ADDIN_SERVICE = "com.sun.star.sheet.AddIn"
 _CATEGORY = "Add-In"
 _NAN = float("nan")
 
 
-def _scalar(name, args, this):
+def _scalar(name: str, args: tuple[Any, ...], this: Any) -> Any:
     value = dispatch.call(name, *args)
     error = dispatch.error_of(value)
     if error is None:
@@ -61,74 +66,75 @@ def _scalar(name, args, this):
     raise XltbError(f"{name}: {error}")  # #VALUE!
 
 
-def _array(name, args, this):
+def _array(name: str, args: tuple[Any, ...], this: Any) -> tuple[tuple[Any, ...], ...]:
     rows = dispatch.call(name, *args)
     if len(rows) == 1 and len(rows[0]) == 1 and dispatch.error_of(rows[0][0]):
         raise XltbError(f"{name}: {rows[0][0]}")  # the whole table is an error: #VALUE! in every cell
     return dispatch.table(dispatch.pad_table(name, rows, args))  # the template's block: no #N/A around
 
 
-def _method(fn):
+def _method(fn: Function) -> Callable[..., Any]:
     run = _array if fn.returns == RANGE else _scalar
 
-    def method(self, *args):
+    def method(self: XltbAddIn, *args: Any) -> Any:
         return run(fn.name, args, self)
 
     method.__name__ = fn.name
     return method
 
 
-class XltbAddIn(unohelper.Base, XXltb, XAddIn, XCompatibilityNames, XServiceName, XServiceInfo):
-    def __init__(self, ctx, *args):
+# LibreOffice's bridge ships no types: every base class is `Any` to mypy
+class XltbAddIn(unohelper.Base, XXltb, XAddIn, XCompatibilityNames, XServiceName, XServiceInfo):  # type: ignore[misc]
+    def __init__(self, ctx: Any, *args: Any) -> None:
         self.ctx = ctx
         self.locale = Locale("en", "US", "")
 
     # XAddIn (the spelling "Funtion" is the UNO API's own)
-    def getProgrammaticFuntionName(self, display):
+    def getProgrammaticFuntionName(self, display: str) -> str:
         return display if display in BY_NAME else ""
 
-    def getDisplayFunctionName(self, name):
+    def getDisplayFunctionName(self, name: str) -> str:
         return name if name in BY_NAME else ""
 
-    def getFunctionDescription(self, name):
+    def getFunctionDescription(self, name: str) -> str:
         return BY_NAME[name].doc if name in BY_NAME else ""
 
-    def getDisplayArgumentName(self, name, index):
+    def getDisplayArgumentName(self, name: str, index: int) -> str:
         fn = BY_NAME.get(name)
         return fn.params[index].name if fn and 0 <= index < len(fn.params) else ""
 
-    def getArgumentDescription(self, name, index):
+    def getArgumentDescription(self, name: str, index: int) -> str:
         fn = BY_NAME.get(name)
         return fn.params[index].doc if fn and 0 <= index < len(fn.params) else ""
 
-    def getProgrammaticCategoryName(self, name):
+    def getProgrammaticCategoryName(self, name: str) -> str:
         return _CATEGORY
 
-    def getDisplayCategoryName(self, name):
+    def getDisplayCategoryName(self, name: str) -> str:
         return _CATEGORY
 
     # XLocalizable
-    def setLocale(self, locale):
+    def setLocale(self, locale: Any) -> None:
         self.locale = locale
 
-    def getLocale(self):
+    def getLocale(self) -> Any:
         return self.locale
 
     # XCompatibilityNames: the Excel name
-    def getCompatibilityNames(self, name):
+    def getCompatibilityNames(self, name: str) -> tuple[Any, ...]:
         return (LocalizedName(Locale("en", "US", ""), name),) if name in BY_NAME else ()
 
     # XServiceName, XServiceInfo
-    def getServiceName(self):
+    def getServiceName(self) -> str:
         return SERVICE
 
-    def getImplementationName(self):
+    def getImplementationName(self) -> str:
         return IMPLEMENTATION
 
-    def supportsService(self, name):
+    def supportsService(self, name: str) -> bool:
         return name in (SERVICE, _ADDIN_SERVICE)
 
-    def getSupportedServiceNames(self):
+    def getSupportedServiceNames(self) -> tuple[str, ...]:
         return (SERVICE, _ADDIN_SERVICE)
 
 
