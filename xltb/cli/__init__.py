@@ -16,4 +16,5 @@ COMMANDS = {
     "libreoffice": "xltb.cli.libreoffice",
     "codes": "xltb.cli.codes",
     "trf": "xltb.cli.trf",
+    "pair": "xltb.cli.pair",
 }

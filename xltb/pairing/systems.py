@@ -1,0 +1,64 @@
+"""The pairing systems xltb knows, by name: each a function with the Dutch system's signature,
+``(event, round_no, edition, *, lots=None) -> Pairs`` (:class:`PairingSystem`), loaded when first asked for.
+
+* ``dutch``: the FIDE (Dutch) system, C.04.3 (:mod:`xltb.pairing.dutch`, when it is installed);
+* ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable, Protocol
+
+from ..errors import XltbError
+from ..messages import Message
+from ..model import Tournament
+from ..rules.swiss import SwissEdition
+from .result import Pairs
+
+
+class PairingSystem(Protocol):
+    """What pairs one round: the event as it stood before the round, the round, the edition of C.04 and the
+    seed of a drawing of lots (the first round's colour when the event does not say it)."""
+
+    def __call__(self, event: Tournament, round_no: int, edition: SwissEdition, *,
+                 lots: int | None = None) -> Pairs: ...
+
+
+def _dutch() -> PairingSystem:
+    try:  # the Dutch engine is its own module, loaded by name: a build without it says so
+        module = importlib.import_module(f"{__package__}.dutch")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__package__}.dutch":
+            raise
+        raise XltbError(str(Message("pair.system_not_available", system="dutch"))) from None
+    function: PairingSystem = getattr(module, "pair_dutch")
+    return function
+
+
+def _berger() -> PairingSystem:
+    from .berger import pair_berger
+
+    return pair_berger
+
+
+#: name -> how to load it (the systems that pair Swiss events and those that read tables)
+LOADERS: dict[str, Callable[[], PairingSystem]] = {"dutch": _dutch, "berger": _berger}
+#: the systems of a Swiss: by brackets; the others follow a table (round robins)
+SWISS_SYSTEMS = frozenset({"dutch"})
+
+
+def names() -> tuple[str, ...]:
+    """Every system's name, in the order the help lists them."""
+    return tuple(LOADERS)
+
+
+def system(name: str) -> PairingSystem:
+    """The pairing function of ``name``; an unknown name, or a system this build lacks, is refused."""
+    loader = LOADERS.get(name.strip().lower())
+    if loader is None:
+        raise XltbError(str(Message("pair.system_unknown", system=name, known=", ".join(LOADERS))))
+    return loader()
+
+
+__all__ = ["LOADERS", "PairingSystem", "SWISS_SYSTEMS", "names", "system"]
