@@ -29,6 +29,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--after-round", type=int, metavar="N", dest="after_round",
                    help="check the event as it stood after round N (later rounds ignored): a file whose later "
                         "rounds hold no result yet, or a JSON written with 'xltb standings --after-round N'")
+    p.add_argument("--pairings", action="store_true",
+                   help="check the pairings instead of the tie-breaks: every round paired again from the state "
+                        "before it (the Dutch system for a Swiss, the Berger tables for a round robin), 'identical' "
+                        "or each difference, and the absolute criteria of C.04.1 the played pairings break")
+    p.add_argument("--pairing-rules", metavar="EDITION", dest="pairing_rules",
+                   help="with --pairings: the edition of C.04 (2025-07, 2026-02); default: the start date's")
+    p.add_argument("--system", metavar="NAME", help="with --pairings: the pairing system (dutch, berger)")
+    p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings: the language of the report")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
     p.add_argument("--all", action="store_true", dest="all_values",
                    help="text report: every participant's published and xltb value of each compared tie-break "
@@ -39,6 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.pairings:
+        return run_pairings(args)
     # imported here: only `xltb check` loads the checker (the parser of every command registers this one)
     from ..check import check_file
     from .common import output
@@ -48,4 +58,20 @@ def run(args: argparse.Namespace) -> int:
                         after_round=args.after_round)
     output(report.to_json() if args.format == "json" else report.to_text(all_values=args.all_values), args.output,
            args.force)
+    return 0 if report.ok else 1
+
+
+def run_pairings(args: argparse.Namespace) -> int:
+    """``xltb check --pairings EVENT``: exit 0 when every round is identical and no absolute criterion is
+    broken, 1 otherwise."""
+    from ..check.pairings import check_pairings
+    from ..readers.registry import read_event
+    from ..report.i18n import language
+    from ..report.pairing import check_to_json, check_to_text
+    from .common import output
+
+    event = read_event(args.input, args.event_type)[0]
+    report = check_pairings(event, system=args.system, edition=args.pairing_rules)
+    text = check_to_json(report) if args.format == "json" else check_to_text(report, language(args.lang))
+    output(text, args.output, args.force)
     return 0 if report.ok else 1

@@ -30,6 +30,10 @@ NOT_PAIRED = {Kind.HALF_BYE: Kind.HALF_BYE, Kind.FULL_BYE: Kind.FULL_BYE, Kind.Z
               Kind.ABSENT: Kind.ZERO_BYE}
 
 
+class NoPairing(InputError):
+    """The system found no pairing for the round (no legal pairing, a table that does not fit)."""
+
+
 def _error(event: Tournament, round_no: int, message: Message) -> InputError:
     return InputError(str(Message("pair.round_error", round=round_no, error=message)), file=event.source)
 
@@ -133,7 +137,8 @@ def pair(event: Tournament, round_no: int | None = None, *, system: str | None =
     except InputError:
         raise
     except XltbError as err:  # no legal pairing, a table too small ...: the file and the round named
-        raise _error(event, n, Message("pair.system_refused", system=chosen_system.value, why=err.message)) from None
+        raise NoPairing(str(Message("pair.round_error", round=n, error=Message(
+            "pair.system_refused", system=chosen_system.value, why=err.message))), file=event.source) from None
     check_pairs(state, n, pairs, swiss=chosen_system.value in SWISS_SYSTEMS)
     return RoundPairing(n, chosen_system, edition_choice, pairs.boards, pairs.byes, pairs.brackets, pairs.notes)
 
@@ -186,5 +191,5 @@ def _paired(pairs: Pairs) -> Iterable[int]:
         yield bye.start_no
 
 
-__all__ = ["FILE_SYSTEMS", "check_pairs", "check_rounds", "choose_edition", "choose_system", "default_round", "pair",
-           "state_before", "with_pairing"]
+__all__ = ["FILE_SYSTEMS", "NoPairing", "check_pairs", "check_rounds", "choose_edition", "choose_system",
+           "default_round", "pair", "state_before", "with_pairing"]

@@ -12,13 +12,16 @@ import csv
 import io
 import json
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..messages import Message
 from ..model import Kind, Tournament
 from ..model.choice import Choice
 from ..pairing.result import RoundPairing
 from .i18n import Language, language
+
+if TYPE_CHECKING:  # the checker is loaded by `xltb check --pairings` only
+    from ..check.pairings import PairingsReport
 
 #: the kind of a bye as the JSON and the CSV name it
 BYE_KIND = {Kind.PAB: "PAB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB",
@@ -139,4 +142,38 @@ def explanation(rp: RoundPairing, lang: Language) -> list[str]:
     return lines
 
 
-__all__ = ["BYE_KIND", "bye_label", "explanation", "to_csv", "to_json", "to_text"]
+def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
+    """The checker's report: per round "identical" or each difference, and the absolute criteria broken."""
+    lang = lang or language()
+    lines = [lang.render(Message("pair.check_title", file=report.source or ""))]
+    first = next((r for r in report.rounds if r.system is not None), None)
+    if first is not None and first.system is not None and first.edition is not None:
+        lines.append(lang.render(Message("pair.system_line", system=first.system.value, why=first.system.message())))
+        lines.append(lang.render(Message("pair.edition_line", edition=first.edition.value,
+                                         why=first.edition.message())))
+    for r in report.rounds:
+        if r.error is not None:
+            lines.append(lang.render(Message("pair.check_round_error", round=r.round, error=r.error)))
+        elif r.identical:
+            lines.append(lang.render(Message("pair.check_identical", round=r.round)))
+        else:
+            lines.append(lang.render(Message("pair.check_differs", round=r.round, count=len(r.differences))))
+        lines += ["    " + lang.render(d) for d in r.differences]
+        lines += ["    " + lang.render(Message("pair.check_breach", breach=b)) for b in r.breaches]
+    same = sum(1 for r in report.rounds if r.identical)
+    lines.append(lang.render(Message("pair.check_summary", same=same, rounds=len(report.rounds),
+                                     breaches=sum(len(r.breaches) for r in report.rounds))))
+    return "\n".join(lines) + "\n"
+
+
+def check_to_json(report: PairingsReport) -> str:
+    """The checker's report as JSON (texts in English)."""
+    doc = {"file": report.source, "ok": report.ok,
+           "rounds": [{"round": r.round, "identical": r.identical, "differences": [str(d) for d in r.differences],
+                       "breaches": [str(b) for b in r.breaches], "error": None if r.error is None else str(r.error),
+                       "system": None if r.system is None else _choice(r.system),
+                       "edition": None if r.edition is None else _choice(r.edition)} for r in report.rounds]}
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+__all__ = ["BYE_KIND", "check_to_json", "check_to_text", "bye_label", "explanation", "to_csv", "to_json", "to_text"]

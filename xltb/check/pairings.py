@@ -1,0 +1,173 @@
+"""``xltb check --pairings``: the pairings an event played, round by round, against those its system makes
+from the state before each round, and the absolute criteria of C.04.1 that the played pairings break.
+
+For every round with results, the event is cut before it (:func:`xltb.pairing.pair.state_before`: the rounds
+from it on cut away, the players who had a requested bye or were absent in it kept out as the plans say) and
+paired again by the event's system (:func:`xltb.pairing.pair.pair`); the round is "identical" when it gives
+the same games with the same colours and the same pairing-allocated bye, else each difference is listed.
+
+Whatever the system, the played pairings of a Swiss are checked against the absolute rules every Swiss
+system shares (C.04.1): a game repeated (2), a second pairing-allocated bye (4: after a PAB, or a win's points
+in one round without playing), a colour difference beyond 2 (6) and the same colour three times in a row (7),
+these two outside the last round, where each system may make exceptions. Only games played over the board
+count (a forfeit is no game: the players may meet again, and its colour is not a colour played).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import XltbError
+from ..messages import Message, Text
+from ..model import Colour, EventType, Kind, Tournament
+from ..model.choice import Choice
+from ..model.rounds import progress
+from ..pairing.pair import NoPairing, pair
+from ..pairing.result import RoundPairing
+
+
+class PlayedRound(NamedTuple):
+    """What a round's pairing was: its games as (white, black), the pairing-allocated byes."""
+
+    games: frozenset[tuple[int, int]]
+    """Every pairing of two players (forfeits too), white first (a pair without colours as written)."""
+    pab: frozenset[int]
+    """Who had the pairing-allocated bye."""
+
+
+class RoundCheck(NamedTuple):
+    """One round: the played pairing against the system's, and the absolute criteria it breaks."""
+
+    round: int
+    """The round."""
+    differences: tuple[Message, ...]
+    """Each difference between the played pairing and the system's (empty: identical)."""
+    breaches: tuple[Message, ...] = ()
+    """Each absolute criterion of C.04.1 the played pairing breaks (whatever the system)."""
+    error: Text | None = None
+    """Why the system could not pair the round (no legal pairing ...); None when it did."""
+    system: Choice | None = None
+    """The system that paired it and where that came from."""
+    edition: Choice | None = None
+    """The edition of C.04 applied and where that came from."""
+
+    @property
+    def identical(self) -> bool:
+        return not self.differences and self.error is None
+
+
+class PairingsReport(NamedTuple):
+    """Every round of an event checked."""
+
+    source: str | None
+    """The event file."""
+    rounds: tuple[RoundCheck, ...]
+    """The rounds with results, in order."""
+
+    @property
+    def ok(self) -> bool:
+        """Every round identical, no absolute criterion broken."""
+        return all(r.identical and not r.breaches for r in self.rounds)
+
+
+def played_round(event: Tournament, rnd: int) -> PlayedRound:
+    """The pairing of round ``rnd`` as the event has it."""
+    games: set[tuple[int, int]] = set()
+    pab: set[int] = set()
+    for p in event.players:
+        if len(p.results) < rnd:
+            continue
+        r = p.result(rnd)
+        if r.kind is Kind.PAB:
+            pab.add(p.start_no)
+        elif r.opponent is not None and (r.colour is Colour.WHITE or (r.colour is Colour.NONE
+                                                                       and p.start_no < r.opponent)):
+            games.add((p.start_no, r.opponent))
+    return PlayedRound(frozenset(games), frozenset(pab))
+
+
+def differences(played: PlayedRound, rp: RoundPairing) -> tuple[Message, ...]:
+    """What the system's pairing does otherwise than the played one, game by game, then the PAB."""
+    mine = {(b.white, b.black) for b in rp.boards}
+    board_of = {frozenset((b.white, b.black)): b.number for b in rp.boards}
+    out: list[Message] = []
+    unordered = {frozenset(g): g for g in mine}
+    for white, black in sorted(played.games):
+        if (white, black) in mine:
+            continue
+        other = unordered.get(frozenset((white, black)))
+        if other is not None:
+            out.append(Message("pair.check_colours", white=white, black=black,
+                               board=board_of[frozenset(other)]))
+        else:
+            out.append(Message("pair.check_played_only", white=white, black=black))
+    played_unordered = {frozenset(g) for g in played.games}
+    for b in rp.boards:
+        if frozenset((b.white, b.black)) not in played_unordered:
+            out.append(Message("pair.check_system_only", board=b.number, white=b.white, black=b.black))
+    system_pab = {y.start_no for y in rp.byes if y.kind is Kind.PAB}
+    if system_pab != set(played.pab):
+        out.append(Message("pair.check_pab", played=tuple(str(n) for n in sorted(played.pab)) or "-",
+                           system=tuple(str(n) for n in sorted(system_pab)) or "-"))
+    return tuple(out)
+
+
+def breaches(event: Tournament, rnd: int) -> tuple[Message, ...]:
+    """The absolute criteria of C.04.1 that round ``rnd`` as played breaks (Swiss events only)."""
+    if event.event_type is not EventType.SWISS:
+        return ()
+    last = progress(event).planned
+    out: list[Message] = []
+    met: dict[frozenset[int], int] = {}
+    for p in event.players:
+        for r in p.results[:rnd - 1]:
+            if r.opponent is not None and r.played:
+                met.setdefault(frozenset((p.start_no, r.opponent)), r.round)
+    win = event.scoring.win
+    for p in event.players:
+        if len(p.results) < rnd:
+            continue
+        r = p.result(rnd)
+        if r.opponent is not None and r.played and p.start_no < r.opponent:
+            before = met.get(frozenset((p.start_no, r.opponent)))
+            if before is not None:  # C.04.1 2
+                out.append(Message("pair.breach_repeat", a=p.start_no, b=r.opponent, before=before))
+        if r.kind is Kind.PAB:  # C.04.1 4
+            earlier = [e.round for e in p.results[:rnd - 1] if e.kind is Kind.PAB or (not e.played and e.points >= win)]
+            if earlier:
+                out.append(Message("pair.breach_pab", no=p.start_no, before=earlier[0]))
+        if rnd < last and r.played:
+            out += _colour_breaches(p.start_no, [e.colour for e in p.results[:rnd] if e.played])
+    return tuple(out)
+
+
+def _colour_breaches(no: int, colours: list[Colour]) -> list[Message]:
+    """C.04.1 6 (a colour difference beyond 2) and 7 (three times the same colour in a row) after the round."""
+    out = []
+    difference = sum(1 if c is Colour.WHITE else -1 if c is Colour.BLACK else 0 for c in colours)
+    if abs(difference) > 2:
+        out.append(Message("pair.breach_difference", no=no, difference=difference))
+    if len(colours) >= 3 and colours[-1] is not Colour.NONE and colours[-1] is colours[-2] is colours[-3]:
+        out.append(Message("pair.breach_three", no=no, colour=Message(f"pair.colour_{colours[-1].name.lower()}")))
+    return out
+
+
+def check_pairings(event: Tournament, *, system: str | None = None, edition: str | None = None,
+                   lots: int | None = None) -> PairingsReport:
+    """Every round with results paired again from the state before it, compared with the played one."""
+    if not isinstance(event, Tournament):
+        raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
+    out = []
+    for rnd in range(1, progress(event).played + 1):
+        played = played_round(event, rnd)
+        try:
+            rp = pair(event, rnd, system=system, edition=edition, lots=lots)
+        except NoPairing as err:  # the round cannot be paired again: said for that round, the others go on
+            out.append(RoundCheck(rnd, (), breaches(event, rnd), err.message))
+            continue
+        out.append(RoundCheck(rnd, differences(played, rp), breaches(event, rnd), None, rp.system, rp.edition))
+    return PairingsReport(event.source, tuple(out))
+
+
+__all__ = ["PairingsReport", "PlayedRound", "RoundCheck", "breaches", "check_pairings", "differences",
+           "played_round"]
