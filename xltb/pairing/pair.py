@@ -15,13 +15,13 @@ from typing import Iterable
 
 from ..errors import InputError, XltbError
 from ..messages import Message
-from ..model import Colour, Kind, RoundResult, Tournament
+from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.choice import Choice
 from ..model.plans import RequestedBye
 from ..model.rounds import after_round, progress
 from ..rules.swiss import SwissEdition, parse_swiss_edition, swiss_edition_for_date
 from .result import Pairs, RoundPairing
-from .systems import SWISS_SYSTEMS, system as system_named
+from .systems import system as system_named
 
 #: the TRF 192 codes that name a system, and the system's name here
 FILE_SYSTEMS = {"FIDE_DUTCH": "dutch", "FIDE_ROUNDROBIN": "berger", "FIDE_DOUBLE_ROUNDROBIN": "berger"}
@@ -139,7 +139,7 @@ def pair(event: Tournament, round_no: int | None = None, *, system: str | None =
     except XltbError as err:  # no legal pairing, a table too small ...: the file and the round named
         raise NoPairing(str(Message("pair.round_error", round=n, error=Message(
             "pair.system_refused", system=chosen_system.value, why=err.message))), file=event.source) from None
-    check_pairs(state, n, pairs, swiss=chosen_system.value in SWISS_SYSTEMS)
+    check_pairs(state, n, pairs, swiss=state.event_type is EventType.SWISS)
     return RoundPairing(n, chosen_system, edition_choice, pairs.boards, pairs.byes, pairs.brackets, pairs.notes)
 
 
@@ -162,16 +162,18 @@ def with_pairing(event: Tournament, rp: RoundPairing) -> Tournament:
 
 
 def check_pairs(state: Tournament, round_no: int, pairs: Pairs, *, swiss: bool) -> None:
-    """What a system returned, against the absolute criteria (C.04.1 2 and C.04.3 C1-C3): every player once,
-    no game repeated, at most one pairing-allocated bye and to a player who had none. A breach is a defect of
-    the system, never written (an internal error)."""
+    """What a system returned, against the absolute criteria: every player once (boards and byes); in a Swiss
+    (``swiss``) no game repeated (C.04.1 2), at most one pairing-allocated bye and to a player who had none
+    (C.04.1 4). A breach is a defect of the system, never shown nor written (an internal error)."""
     seen: dict[int, int] = {}
     for no in _paired(pairs):
         seen[no] = seen.get(no, 0) + 1
     twice = sorted(no for no, count in seen.items() if count > 1)
     known = {p.start_no for p in state.players}
-    if twice or not set(seen) <= known:
-        raise RuntimeError(f"round {round_no}: the {', '.join(map(str, twice))} paired twice or unknown players")
+    if twice or set(seen) != known:  # Pairs.byes lists the requested byes and the players not paired too
+        missing = sorted(known - set(seen))
+        raise RuntimeError(f"round {round_no}: the system paired {twice} twice, left out {missing}, or named "
+                           f"unknown players {sorted(set(seen) - known)}")
     if not swiss:
         return
     met = {(p.start_no, r.opponent) for p in state.players for r in p.results if r.opponent is not None and r.played}
