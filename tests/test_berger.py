@@ -181,3 +181,14 @@ def test_a_double_round_robin_second_cycle(tmp_path):
     path = trf_round_robin(tmp_path, 4, 3, double=True)
     rp = pair(read_event(str(path))[0])
     assert rp.round == 4 and [(b.white, b.black) for b in rp.boards] == [(4, 1), (3, 2)]
+
+
+@pytest.mark.parametrize("players", range(3, 25))
+def test_the_tables_are_those_of_fides_program(players):
+    """FIDE's reference program gacrux builds the tables its own way (a test dependency): the same rounds,
+    boards and colours for every size the handbook covers."""
+    gacrux = pytest.importorskip("gacrux.berger")
+    theirs = gacrux.bergertables(players)["pairing"]
+    size = players + players % 2
+    assert berger_schedule(players) == tuple(
+        tuple((theirs[r][b]["white"], theirs[r][b]["black"]) for b in range(1, size // 2 + 1)) for r in range(1, size))
