@@ -137,3 +137,14 @@ def test_a_withdrawal_is_written_as_zero_point_byes_to_the_last_round():
     text = write_trf(e).text
     assert [l for l in text.split("\r\n") if l.startswith("240 Z")] == [
         "240 Z 006   12", "240 Z 007   15", "240 Z 008   15", "240 Z 009   15"]
+
+
+def test_a_team_file_to_pair(tmp_path):
+    """A team's 240 bye for a round nobody has paired yet is a plan, not a result; written back as 240."""
+    source = DATA / "team" / "held-team14.trf"
+    original = event_of(source)
+    path = with_lines(tmp_path, source.read_text().splitlines() + [f"240 H {original.rounds + 1:03d}    3"], "t.trf")
+    e = event_of(path)
+    assert e.rounds == original.rounds and [t.mp for t in e.teams] == [t.mp for t in original.teams]
+    assert [(b.start_no, b.round, b.kind) for b in e.plans.requested_byes] == [(3, original.rounds + 1, Kind.HALF_BYE)]
+    assert f"240 H {original.rounds + 1:03d}    3" in write_trf(e).text.split("\r\n")

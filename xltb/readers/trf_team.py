@@ -34,6 +34,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..messages import Message
 from ..model import Colour, EventType, Kind, Tournament
+from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
 from . import trf
 from .numbers import ascii_fraction, digits, int_or_none
@@ -54,11 +55,25 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
     # 240, 250 and 299 name teams in a team file: the individual reader leaves them to the team records
     individual, players_only = trf.parse(text, source=source, event_type=event_type, ignore=frozenset({"240", "250", "299"}))
     records = parse_records(text.split("\n"), source)
+    later = later_byes(individual.rounds, records)
     try:
-        return build(individual, players_only, records, source, primary, event_type)
+        event = build(individual, players_only, records, source, primary, event_type)
+        return event._replace(plans=individual.plans._replace(requested_byes=later)) if later else event
     except NotTeamMatches as why:
         warning = Message("warn.not_team_matches", why=str(why))
         return individual._replace(warnings=individual.warnings + (warning,))
+
+
+def later_byes(paired: int, records: TeamRecords) -> tuple[RequestedBye, ...]:
+    """The teams' 240 byes for rounds after the last one paired (by the players' lines, 330, 300 or 320):
+    taken out of the records (they are no results) and returned as the plans' requested byes."""
+    last = max([paired] + [r for r, _ in records.forfeits] + [r for r, _ in records.lineups]
+               + list(records.pab_rounds))
+    later = {key: value for key, value in records.byes.items() if key[0] > last}
+    if not later:
+        return ()
+    records.byes = {key: value for key, value in records.byes.items() if key[0] <= last}
+    return tuple(RequestedBye(team, rnd, kind, line) for (rnd, team), (kind, line) in sorted(later.items()))
 
 
 # --------------------------------------------------------------------------- records
