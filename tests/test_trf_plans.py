@@ -148,3 +148,23 @@ def test_a_team_file_to_pair(tmp_path):
     assert e.rounds == original.rounds and [t.mp for t in e.teams] == [t.mp for t in original.teams]
     assert [(b.start_no, b.round, b.kind) for b in e.plans.requested_byes] == [(3, original.rounds + 1, Kind.HALF_BYE)]
     assert f"240 H {original.rounds + 1:03d}    3" in write_trf(e).text.split("\r\n")
+
+
+def test_fides_program_pairs_the_file_xltb_writes_with_its_byes(tmp_path):
+    """gacrux (FIDE's reference program, a test dependency) reads the plans xltb writes: paired from the
+    written file, round 6 gives #4 and #9 their half-point byes and #12 his zero-point bye."""
+    import subprocess
+    import sys
+
+    from gacrux_host import unavailable
+
+    if unavailable():
+        pytest.skip(unavailable())
+    out, paired = tmp_path / "p5.trf", tmp_path / "g6.trf"
+    assert main(["trf", str(PLANS), "-o", str(out)]) == 0
+    done = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(out), "-p", "-n", "6", "-m",
+                           "dutch", "-F", "TRF", "-o", str(paired)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = {int(l[4:8]): l[141:149] for l in paired.read_text().splitlines() if l.startswith("001")}
+    assert (lines[4], lines[9], lines[12]) == ("0000 - H", "0000 - H", "0000 - Z")
+    assert all(lines[n][:4].strip() not in ("", "0000") for n in lines if n not in (4, 9, 12))  # the rest paired
