@@ -48,7 +48,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import XltbError
     from ..files import write_atomic
+    from ..messages import Message
+    from ..model import Tournament
     from ..pairing.pair import pair, with_pairing
     from ..readers.registry import read_event
     from ..report import pairing as formats
@@ -56,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     from ..writers.trf import write_trf
 
     event = read_event(args.file, args.event_type)[0]
+    if not isinstance(event, Tournament):
+        raise XltbError(str(Message("pair.team_event")), file=args.file)
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
     target = args.output if args.output and args.output != "-" else None
     if target and target.lower().endswith(".trf") and args.format is None:
