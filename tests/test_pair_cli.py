@@ -58,10 +58,16 @@ def repeats(event, round_no, edition, *, lots=None):
     return pairs._replace(boards=tuple(boards) + tuple(b._replace(number=i + 3) for i, b in enumerate(others)))
 
 
+def stuck(event, round_no, edition, *, lots=None):
+    """A system that finds no legal pairing."""
+    raise XltbError("no legal pairing: every remaining pair has met")
+
+
 @pytest.fixture
 def test_systems(monkeypatch):
     monkeypatch.setitem(systems.LOADERS, "inorder", lambda: in_order)
     monkeypatch.setitem(systems.LOADERS, "repeats", lambda: repeats)
+    monkeypatch.setitem(systems.LOADERS, "stuck", lambda: stuck)
     SEEN.clear()
 
 
@@ -154,3 +160,18 @@ def test_a_system_that_breaks_an_absolute_criterion_is_never_shown(test_systems,
     with pytest.raises(RuntimeError, match="absolute criterion"):
         pair(event(), system="repeats")
     assert main(["pair", str(PLANS), "--system", "repeats"]) == 3
+
+
+def test_no_legal_pairing_names_the_file_and_the_round(test_systems, capsys):
+    from xltb.pairing.pair import NoPairing
+
+    with pytest.raises(NoPairing, match="round 6: the stuck system found no pairing: no legal pairing") as err:
+        pair(event(), system="stuck")
+    assert err.value.file == str(PLANS)
+    assert main(["pair", str(PLANS), "--system", "stuck"]) == 2
+    # the checker says it for each round and goes on
+    from xltb.check.pairings import check_pairings
+
+    report = check_pairings(event(), system="stuck")
+    assert [r.round for r in report.rounds] == [1, 2, 3, 4, 5] and all(r.error for r in report.rounds)
+    assert not report.ok

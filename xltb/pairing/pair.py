@@ -134,8 +134,8 @@ def pair(event: Tournament, round_no: int | None = None, *, system: str | None =
     function = system_named(chosen_system.value)
     try:
         pairs = function(state, n, chosen_edition, lots=lots)
-    except InputError:
-        raise
+    except InputError as err:  # the system's own words (they name the round): said as the round's
+        raise NoPairing(err.message, file=err.file or event.source, line=err.line) from None
     except XltbError as err:  # no legal pairing, a table too small ...: the file and the round named
         raise NoPairing(str(Message("pair.round_error", round=n, error=Message(
             "pair.system_refused", system=chosen_system.value, why=err.message))), file=event.source) from None
