@@ -39,8 +39,8 @@ def test_json_has_the_issue_s_shape(capsys):
     assert first == {"prize": "1st", "category": "Open", "amount": 500, "start_no": 2, "name": "Bruno", "rank": 1,
                      "points": 4.0, "share": 500, "reason": "1st: Bruno (rank 1, 4 points)"}
     assert trophy["amount"] is None and trophy["share"] is None and trophy["category"] == "Women"
-    assert sharer["prize"] is None and sharer["category"] == "Open" and sharer["reason"].startswith("shares 2nd + 3rd")
-    assert doc["share"] == "equal" and any(r.startswith("sharing and one prize per player") for r in doc["prize_rules"])
+    assert sharer["prize"] is None and sharer["category"] == "Open" and sharer["reason"].startswith("Shares 2nd + 3rd")
+    assert doc["share"] == "equal" and any(r.startswith("Sharing and one prize per player") for r in doc["prize_rules"])
     open_tie = doc["tied"][0]
     assert open_tie["last_winner"]["name"] == "David" and \
         [(p["name"], p["outcome"]) for p in open_tie["players"]] == [("Alyx", "shares 2nd + 3rd (Open)"),
@@ -52,7 +52,7 @@ def test_text_prints_the_rules_the_list_the_reasons_and_the_ties(capsys):
     assert main(["prizes", SWISS, "--prizes", TABLE, "--share", "hort"]) == 0
     out = capsys.readouterr().out
     assert "money shared on points by the Hort system (--share hort)" in out
-    assert "  - sharing and one prize per player:" in out
+    assert "  - Sharing and one prize per player:" in out
     assert "Best U1600: Reine (rank 10, 2 points, rating 1500 < 1600); not Stephan (rank 5, already awarded 1st " \
            "U1900, 80)" in out
     line = next(x for x in out.splitlines() if x.startswith("2nd "))
@@ -67,7 +67,7 @@ def test_csv_rows_and_the_rules_on_standard_error(capsys):
     assert lines[0] == "prize,category,amount,start_no,name,rank,points,share,reason"
     assert lines[4].startswith("(share of 2nd + 3rd),Open,,1,Alyx,4,3.5,166.66,")
     assert len(lines) == 1 + len(EQUAL)
-    assert "rule: sharing and one prize per player" in captured.err
+    assert "rule: Sharing and one prize per player" in captured.err
 
 
 def test_output_file_written_whole_and_never_replaced_without_force(tmp_path, capsys):

@@ -36,6 +36,15 @@ def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True
                         help="team events: the primary score, match points or game points (default: TRF 192, else MP)")
 
 
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """--lang: the language of the words printed (``de``, ``DE``, or a language file)."""
+    from ..report.i18n import available
+
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help=f"the language of the words printed: {', '.join(available())} (default en), or a "
+                             "language file (.json, laid out as xltb/report/lang/en.json)")
+
+
 def add_round_options(parser: argparse.ArgumentParser, *, planned: bool = True) -> None:
     """--after-round N (the event as it stood after round N) and, with ``planned``, --rounds M (the rounds
     planned, for "after round N of M")."""
@@ -76,5 +85,5 @@ def output(text: str, target: str | None, force: bool = False) -> None:
         print(printable(text), end="")  # a name's escape sequence must not reach the terminal
 
 
-__all__ = ["add_event_options", "add_output_options", "add_round_options", "load_event", "decide_from_args", "output",
+__all__ = ["add_event_options", "add_lang_option", "add_output_options", "add_round_options", "load_event", "decide_from_args", "output",
            "XltbError"]

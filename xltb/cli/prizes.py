@@ -9,7 +9,8 @@ import sys
 from ..prizes import SHARES, award_prizes, read_prizes
 from ..ranking import rank
 from ..report import prizes as out
-from .common import add_event_options, add_output_options, decide_from_args, output
+from ..report.i18n import language
+from .common import add_event_options, add_lang_option, add_output_options, decide_from_args, output
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -31,21 +32,23 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
+    add_lang_option(p)
     add_output_options(p, help="write to this file (default: standard output)")
     p.set_defaults(run=run, quick_exit=True)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = language(args.lang)  # an unknown language is an error before any work
     table = read_prizes(args.prizes)  # a broken table is refused before the event is ranked
     st = rank(decide_from_args(args), lots=args.lots)
     pl = award_prizes(st, table, args.share)
     writer = {"text": out.prizes_to_text, "json": out.prizes_to_json, "csv": out.prizes_to_csv}[args.format]
-    text = writer(pl)
+    text = writer(pl, lang)
     if args.format == "csv":  # a CSV has no header: the rules and the warnings go to standard error
         for rule in pl.rules:
-            print(f"rule: {rule}", file=sys.stderr)
+            print(f"rule: {out.sentence(lang.render(rule))}", file=sys.stderr)
         for line in list(st.warnings) + list(pl.warnings):
-            print(f"warning: {line}", file=sys.stderr)
+            print(f"warning: {lang.render(line)}", file=sys.stderr)
     output(text, args.output, args.force)
     return 0
 

@@ -9,7 +9,9 @@ from ..errors import XltbError
 from ..ranking import is_team, rank
 from ..report import formats as out
 from ..terminal import say
-from .common import add_event_options, add_output_options, add_round_options, decide_from_args, load_event, output
+from ..report.i18n import language
+from .common import (add_event_options, add_lang_option, add_output_options, add_round_options, decide_from_args,
+                     load_event, output)
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model import Tournament
@@ -28,6 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="break the ties that remain by a reproducible drawing of lots")
     p.add_argument("--format", "-f", choices=["text", "json", "csv"], default="text")
+    add_lang_option(p)
     p.add_argument("--players", action="store_true",
                    help="team events: the player standings (points, games, percentage, TPR, rank per board)")
     add_output_options(p, help="write to this file (default: standard output)")
@@ -43,8 +46,10 @@ def run(args: argparse.Namespace) -> int:
             event = after_round(event, args.after_round, args.rounds)
         text = _player_standings(event, args)
     else:
+        lang = language(args.lang)  # an unknown language is an error before any work
         st = rank(decide_from_args(args), lots=args.lots)
-        text = {"text": out.to_text, "json": out.to_json, "csv": out.to_csv}[args.format](st)
+        writers = {"json": out.to_json, "csv": out.to_csv}
+        text = out.to_text(st, lang) if args.format == "text" else writers[args.format](st)
         if args.format == "csv":  # a CSV has no header: the choices xltb made and the warnings go to stderr
             for line in out.choice_warnings(st):
                 say(f"warning: {line}")

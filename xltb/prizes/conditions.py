@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Callable, Literal
 
+from ..messages import Message, Text
 from ..model import Player
 
 Comparison = Literal["<", "<=", ">", ">=", "="]
@@ -55,7 +56,8 @@ class Verdict:
     that decided it, in words."""
 
     ok: bool | None
-    fact: str
+    #: the fact, said to the reader (``rating 1500 < 1600``)
+    fact: Text
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,8 @@ class RatingBound(Condition):
         if rating is None:
             return Verdict(False, shown)
         ok = _COMPARE[self.op](rating, self.limit)
-        return Verdict(ok, f"{shown} {self.op} {self.limit}" if ok else f"{shown}, not {self.op} {self.limit}")
+        return Verdict(ok, Message("prize.fact_compare" if ok else "prize.fact_not_compare", what=shown, op=self.op,
+                                   limit=self.limit))
 
 
 @dataclass(frozen=True)
@@ -95,15 +98,16 @@ class RatingRange(Condition):
         if rating is None:
             return Verdict(False, shown)
         ok = self.low <= rating <= self.high
-        return Verdict(ok, f"{shown} {'in' if ok else 'not in'} {self.low}-{self.high}")
+        return Verdict(ok, Message("prize.fact_in" if ok else "prize.fact_not_in", what=shown, low=self.low,
+                                   high=self.high))
 
 
 @dataclass(frozen=True)
 class Unrated(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         if player.rating is None:
-            return Verdict(True, "unrated")
-        return Verdict(False, f"rated {player.rating}")
+            return Verdict(True, Message("prize.fact_unrated"))
+        return Verdict(False, Message("prize.fact_rated", rating=player.rating))
 
 
 @dataclass(frozen=True)
@@ -113,13 +117,13 @@ class Sex(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         sex = player.sex.strip().lower()
         if sex in _WOMEN:
-            return Verdict(self.women, "woman")
+            return Verdict(self.women, Message("prize.fact_woman"))
         if sex in _MEN:
-            return Verdict(not self.women, "man")
+            return Verdict(not self.women, Message("prize.fact_man"))
         title = title_of(player)
         if title in WOMEN_TITLES:  # the file leaves the sex blank, a woman's title says it
-            return Verdict(self.women, f"woman (sex not given, title {title})")
-        return Verdict(False, "sex not given in the file")
+            return Verdict(self.women, Message("prize.fact_woman_by_title", title=title))
+        return Verdict(False, Message("prize.fact_no_sex"))
 
 
 @dataclass(frozen=True)
@@ -130,10 +134,11 @@ class BornBound(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         birth = birth_date(player.birth)
         if birth is None:
-            return Verdict(False, "birth date not given in the file")
+            return Verdict(False, Message("prize.fact_no_birth"))
         ok = _COMPARE[self.op](birth[0], self.year)
-        return Verdict(ok, f"born {birth[0]} {self.op} {self.year}" if ok
-                       else f"born {birth[0]}, not {self.op} {self.year}")
+        born = Message("prize.fact_born", year=str(birth[0]))
+        return Verdict(ok, Message("prize.fact_compare" if ok else "prize.fact_not_compare", what=born, op=self.op,
+                                   limit=str(self.year)))
 
 
 @dataclass(frozen=True)
@@ -144,9 +149,11 @@ class BornRange(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         birth = birth_date(player.birth)
         if birth is None:
-            return Verdict(False, "birth date not given in the file")
+            return Verdict(False, Message("prize.fact_no_birth"))
         ok = self.low <= birth[0] <= self.high
-        return Verdict(ok, f"born {birth[0]} {'in' if ok else 'not in'} {self.low}-{self.high}")
+        return Verdict(ok, Message("prize.fact_in" if ok else "prize.fact_not_in",
+                                   what=Message("prize.fact_born", year=str(birth[0])), low=str(self.low),
+                                   high=str(self.high)))
 
 
 @dataclass(frozen=True)
@@ -166,18 +173,18 @@ class Age(Condition):
             raise ValueError("the event has no start date")  # refused before any player is checked
         birth = birth_date(player.birth)
         if birth is None:
-            return Verdict(False, "birth date not given in the file")
+            return Verdict(False, Message("prize.fact_no_birth"))
         ages = possible_ages(birth, ctx.start_date)
-        on = ctx.start_date.isoformat()
+        on = ctx.start_date
         sign = ">=" if self.at_least else "<"
         verdicts = {(a >= self.limit) if self.at_least else (a < self.limit) for a in ages}
         if len(verdicts) > 1:
-            return Verdict(None, f"born {birth[0]} (no day and month in the file): age {min(ages)} or {max(ages)} "
-                                 f"on {on}, {self.text} not decided")
+            return Verdict(None, Message("prize.fact_age_undecided", year=str(birth[0]), low=min(ages), high=max(ages),
+                                         on=on, category=self.text))
         ok = verdicts.pop()
         age = str(ages[0]) if len(ages) == 1 else f"{min(ages)}-{max(ages)}"
-        return Verdict(ok, f"age {age} on {on} {sign} {self.limit}" if ok
-                       else f"age {age} on {on}, not {sign} {self.limit}")
+        return Verdict(ok, Message("prize.fact_compare" if ok else "prize.fact_not_compare",
+                                   what=Message("prize.fact_age", age=age, on=on), op=sign, limit=self.limit))
 
 
 @dataclass(frozen=True)
@@ -187,8 +194,8 @@ class Federation(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         fed = player.federation.strip().upper()
         if not fed:
-            return Verdict(False, "federation not given in the file")
-        return Verdict(fed == self.code, f"federation {fed}")
+            return Verdict(False, Message("prize.fact_no_federation"))
+        return Verdict(fed == self.code, Message("prize.fact_federation", federation=fed))
 
 
 @dataclass(frozen=True)
@@ -198,17 +205,18 @@ class Title(Condition):
     def check(self, player: Player, ctx: Context) -> Verdict:
         title = title_of(player)
         if not title:
-            return Verdict(False, "no title")
-        return Verdict(title == self.title, f"title {title}")
+            return Verdict(False, Message("prize.fact_no_title"))
+        return Verdict(title == self.title, Message("prize.fact_title", title=title))
 
 
-def _rating(player: Player, ctx: Context) -> tuple[int | None, str]:
-    """The rating the conditions compare (``--unrated-rating`` for an unrated player) and how it is shown."""
+def _rating(player: Player, ctx: Context) -> tuple[int | None, Message]:
+    """The rating the conditions compare (the rating given to unrated players, ``--unrated-rating`` or the
+    workbook's UnratedRating, for an unrated player) and how it is said."""
     if player.rating is not None:
-        return player.rating, f"rating {player.rating}"
+        return player.rating, Message("prize.fact_rating", rating=player.rating)
     if ctx.unrated_rating is not None:
-        return ctx.unrated_rating, f"unrated, counted as {ctx.unrated_rating}"
-    return None, "unrated (give --unrated-rating to count unrated players in rating prizes)"
+        return ctx.unrated_rating, Message("prize.fact_unrated_counted", rating=ctx.unrated_rating)
+    return None, Message("prize.fact_unrated_not_counted")
 
 
 def title_of(player: Player) -> str:

@@ -48,19 +48,20 @@ class Pool:
 class Award:
     """A line of the prize list: a prize and its winner (``player`` None: nobody could win it), or a
     player who shares a pool without a prize of his own (``prize`` None); ``paid`` the cents paid
-    (None: a trophy, or nothing awarded); ``reason`` why, in words."""
+    (None: a trophy, or nothing awarded); ``reason`` why, said to the reader (``str()`` in English)."""
 
     prize: Prize | None
     player: Placed | None
     paid: int | None
-    reason: str
+    reason: Text
     pool: Pool | None = None
 
 
 @dataclass(frozen=True)
 class TiedPlayer:
     player: Placed
-    outcome: str  # "no prize", "won Best U1600", "shares 3rd", "not decided: ..."
+    #: "no prize", "won Best U1600", "shares 3rd", "not decided: ...", said to the reader
+    outcome: Text
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class PrizeList:
     share: Share
     awards: tuple[Award, ...]
     ties: tuple[Tie, ...]
-    rules: tuple[str, ...]
+    rules: tuple[Text, ...]
     warnings: tuple[Text, ...] = ()
 
     @property

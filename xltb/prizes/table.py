@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from ..errors import InputError
-from ..messages import Text
+from ..messages import Message, Text
 from ..model import Player
 from ..readers.text import decode, encoding_note, errors_located, read_bytes
 from .conditions import Condition, Context, Verdict, parse_condition
@@ -67,11 +67,11 @@ class Category:
         verdicts = [c.check(player, ctx) for c in self.conditions]
         failed = [v for v in verdicts if v.ok is False]
         if failed:
-            return Verdict(False, ", ".join(v.fact for v in failed))
+            return Verdict(False, Message("prize.facts", facts=tuple(v.fact for v in failed)))
         unknown = [v for v in verdicts if v.ok is None]
         if unknown:
-            return Verdict(None, ", ".join(v.fact for v in unknown))
-        return Verdict(True, ", ".join(v.fact for v in verdicts))
+            return Verdict(None, Message("prize.facts", facts=tuple(v.fact for v in unknown)))
+        return Verdict(True, Message("prize.facts", facts=tuple(v.fact for v in verdicts)))
 
 
 OPEN = Category("Open")

@@ -8,6 +8,7 @@ from typing import Iterable
 
 from .. import __version__
 from ..ranking.standings import Standings
+from ..books.workbook import ODS, XLSX
 from ..readers.registry import KIND_LABELS, TRF, TRF_TEAM
 from ..tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
@@ -15,7 +16,7 @@ from .team_grid import is_team_round_robin
 from .i18n import Language, language
 from ..tiebreaks.display import decimals, value_text
 from ..tiebreaks.display import number_format as places_format
-from .layout import Layout, text_width
+from .layout import Layout, crosstable_legend, text_width
 from .titles import withdrawn, withdrawn_legend
 from .xlsx import Book, row_height
 from .explain import how_message
@@ -23,7 +24,8 @@ from .explain import how_message
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
 #: the labels of what a file was read as (xltb.readers.registry), by the key of their text
-_KINDS = {TRF: "trf", TRF_TEAM: "trf_team", **{label: key for key, label in KIND_LABELS.items()}}
+_KINDS = {TRF: "trf", TRF_TEAM: "trf_team", XLSX: "workbook_xlsx", ODS: "workbook_ods",
+          **{label: key for key, label in KIND_LABELS.items()}}
 #: the Details sheet's font size and its notes column (text wraps inside it, the row grows to hold it)
 DETAILS_FONT = 9.0
 NOTES_WIDTH = 58.0
@@ -178,7 +180,7 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("legend"), withdrawn_legend(lang)))
     crosstable = ("legend_team_grid" if is_team_round_robin(st) else "legend_team_crosstable") if st.team else \
         ("legend_grid" if is_round_robin(st) else "legend_crosstable")
-    rows.append((lang("legend"), lang(crosstable)))
+    rows.append((lang("legend"), crosstable_legend(lang, crosstable)))
     rows.append((lang("legend"), lang("legend_details")))
     rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))
     return rows

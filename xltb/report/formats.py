@@ -7,11 +7,14 @@ import io
 import json
 import os
 from fractions import Fraction
+from typing import Any, Callable
 
 from ..ranking.standings import Standings
 from ..model.rounds import progress
 from ..tiebreaks.display import value_text
-from .numbers import safe_cell
+from ..messages import Text, english_text
+from .i18n import DEFAULT, Language, language
+from .numbers import safe_cell, title_text
 
 
 def event_dict(st: Standings) -> dict:
@@ -68,42 +71,60 @@ def to_json(st: Standings) -> str:
 
 
 def to_csv(st: Standings) -> str:
+    """The standings as CSV: data for other programs, with their codes (TRF title codes as arbiters write
+    them: GM, IM ...) and numbers with a decimal point."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "title", "name", "federation", "rating", "points"] + st.codes)
     for row in st.rows:
         p = st.entry(row.participant)
-        w.writerow([row.rank, p.start_no, safe_cell(p.title), safe_cell(p.name), safe_cell(p.federation),
+        w.writerow([row.rank, p.start_no, safe_cell(title_text(p.title)), safe_cell(p.name), safe_cell(p.federation),
                     p.rating or "", value_text("PTS", row.points)]
                    + [value_text(code, v) for code, v in st.shown_values(row).items()])
     return out.getvalue()
 
 
-def header_lines(st: Standings) -> list[str]:
+def text_render(lang: Language) -> Callable[[Text], str]:
+    """How the command line's text renders what the engine says: in English as ``str()`` does (dates in ISO
+    8601, as before), in another language with its words and dates."""
+    return english_text if lang.code == DEFAULT else lang.render
+
+
+def header_lines(st: Standings, lang: Language | None = None) -> list[str]:
+    """The lines above the text standings (and the prize list): the event, its kind and size, how far it is,
+    the choices it was ranked by, lots and warnings, in the reader's language."""
+    lang = lang or language()
+    said = text_render(lang)
     t = st.event
     lines = [t.name or (os.path.basename(t.source) if t.source else "event")]
-    who = "teams" if st.team else "participants"
-    lines.append(f"{t.event_type.value}, {len(st.participants)} {who}, {t.rounds} rounds; scoring {st.scoring_text}")
+    kind = t.event_type.value if lang.code == DEFAULT else lang(f"type_{t.event_type.value}")
+    lines.append(lang("cli_summary", type=kind, n=len(st.participants),
+                      who=lang("cli_teams") if st.team else lang("participants"), rounds=t.rounds,
+                      scoring=said(st.scoring_said)))
     done = progress(t)
     if not done.final:
-        lines.append(f"standings after round {done.played} of {done.planned}")
-    lines.extend(choice_lines(st))
+        lines.append(lang("cli_after", n=done.played, m=done.planned))
+    lines.extend(choice_lines(st, lang))
     if st.lots_seed is not None:
-        lines.append(f"remaining ties broken by drawing of lots (seed {st.lots_seed}); marked *")
+        lines.append(lang("cli_lots", seed=st.lots_seed))
     for w in st.warnings:
-        lines.append(f"warning: {w}")
+        lines.append(lang("cli_warning", warning=said(w)))
     return lines
 
 
-def choice_lines(st: Standings) -> list[str]:
+def choice_lines(st: Standings, lang: Language | None = None) -> list[str]:
     """The choices the standings were computed with and where each came from (the file, the user or
     xltb's default): event type, rules, tie-breaks."""
+    lang = lang or language()
+    said = text_render(lang)
     lines = []
     kind = st.choices.event_type
     if kind is not None:
-        lines.append(f"event type: {st.event.event_type.value} ({kind.text})")
-    lines.append(f"rules: C.07 edition {st.edition.key} ({st.edition_reason})")
-    lines.append("tie-breaks: " + ", ".join(st.codes) + f" ({st.choices.tiebreaks.text})")
+        value = st.event.event_type.value
+        lines.append(lang("cli_event_type", type=value if lang.code == DEFAULT else lang(f"type_{value}"),
+                          why=said(kind.message())))
+    lines.append(lang("cli_rules", edition=st.edition.key, why=said(st.edition_said)))
+    lines.append(lang("cli_tiebreaks", codes=", ".join(st.codes), why=said(st.choices.tiebreaks.message())))
     return lines
 
 
@@ -114,46 +135,52 @@ def choice_warnings(st: Standings) -> list[str]:
     return out + [str(w) for w in st.warnings]
 
 
-def to_text(st: Standings) -> str:
+def to_text(st: Standings, lang: Language | None = None) -> str:
+    """The standings as text, in the reader's language (English by default), numbers with its decimal mark."""
+    lang = lang or language()
     team = st.team
+    heads = [lang("short_rank"), lang("short_no"), lang("name")]
     if team:  # C.07 11: the primary score, then the secondary one (MP and GP); a team's strength if any
         t = st.event
         show_rating = any(p.strength is not None for p in t.teams)
-        heads = ["Rk", "No", "Name"] + (["Rtg"] if show_rating else []) + [t.primary, t.secondary] + st.codes
+        score = {"MP": lang("mp"), "GP": lang("gp")}
+        heads += ([lang("short_rating")] if show_rating else []) + [score[t.primary], score[t.secondary]] + st.codes
     else:
         show_rating = True
-        heads = ["Rk", "No", "Name", "Rtg", "Pts"] + st.codes
+        heads += [lang("short_rating"), lang("short_points")] + st.codes
+    number = lang.number
     body = []
     for row in st.rows:
         p = st.entry(row.participant)
-        name = (p.title + " " if p.title else "") + p.name
+        title = title_text(p.title)
+        name = (title + " " if title else "") + p.name
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", str(p.start_no), name]
         if show_rating:
             cells.append(str(p.rating or ""))
-        cells.append(value_text("PTS", row.points))
+        cells.append(number(value_text("PTS", row.points)))
         if team:
             secondary = row.participant.gp if st.event.primary == "MP" else row.participant.mp
-            cells.append(value_text("PTS", secondary))
-        body.append(cells + [value_text(c, v) for c, v in st.shown_values(row).items()])
-    _align_decimals(body, first=3)
+            cells.append(number(value_text("PTS", secondary)))
+        body.append(cells + [number(value_text(c, v)) for c, v in st.shown_values(row).items()])
+    _align_decimals(body, first=3, mark=lang.decimal)
     widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(heads)]
     left = {2}
 
     def fmt(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    lines = header_lines(st) + ["", fmt(heads), fmt(["-" * w for w in widths])]
+    lines = header_lines(st, lang) + ["", fmt(heads), fmt(["-" * w for w in widths])]
     lines += [fmt(r) for r in body]
     return "\n".join(lines) + "\n"
 
 
-def _align_decimals(body: list[list[str]], first: int) -> None:
+def _align_decimals(body: list[list[str]], first: int, mark: str = ".") -> None:
     """Pad the numbers of each column (from ``first`` on) on the right so that their decimal points
     line up (``9.5 `` over ``9.75``)."""
     if not body:
         return
     for i in range(first, len(body[0])):
-        decimals = [len(r[i]) - r[i].index(".") - 1 if "." in r[i] else 0 for r in body]
+        decimals = [len(r[i]) - r[i].index(mark) - 1 if mark in r[i] else 0 for r in body]
         most = max(decimals)
         if not most:
             continue

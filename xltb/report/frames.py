@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..ranking.standings import Standings
+from .numbers import title_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -23,7 +24,7 @@ def to_dataframe(st: Standings) -> pd.DataFrame:
     records: list[dict[str, object]] = []
     for row in st.rows:
         entry = st.entry(row.participant)
-        record = {"rank": row.rank, "start_no": entry.start_no, "title": entry.title, "name": entry.name,
+        record = {"rank": row.rank, "start_no": entry.start_no, "title": title_text(entry.title), "name": entry.name,
                   "federation": entry.federation, "rating": entry.rating, "points": number(row.points)}
         record.update({code: number(v) for code, v in st.shown_values(row).items()})
         records.append(record)

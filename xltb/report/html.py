@@ -25,10 +25,11 @@ from .team_grid import is_team_round_robin, team_grid_rows
 from .i18n import Language, language
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import decimals, fixed, value_text
+from .numbers import title_text
 from .prizes import prizes_section
 from .team_sheets import players_by_board_rows, team_round_text
 from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
-from .layout import round_text
+from .layout import crosstable_legend, round_text
 
 _CSS = """
 :root { --line: #c8d0da; --head: #dde4ee; --accent: #1d4e89; }
@@ -220,7 +221,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     said = _Said(lang)
     for row, e in zip(st.rows, entries):
         cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
-        cells += [escape(e.title)] if has["title"] else []
+        cells += [escape(title_text(e.title))] if has["title"] else []
         cells += [escape(e.name)]
         cells += [escape(withdrawn_text(e.start_no, marked, lang))] if marked else []
         cells += [escape(e.federation)] if has["fed"] else []
@@ -260,7 +261,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         body = [[r.rank, r.start_no, escape(r.participant.name)]
                 + [escape(team_round_text(x, lang)) for x in r.participant.results]
                 + [_num(r.participant.mp, lang), _num(r.participant.gp, lang)] for r in st.rows]
-        legend, diag = lang("legend_team_crosstable"), None
+        legend, diag = crosstable_legend(lang, "legend_team_crosstable"), None
     elif is_round_robin(st):
         order, rows = grid_rows(st, lang)
         unplayed = any(r[-1] for r in rows)
@@ -277,7 +278,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         body = [[r.rank, r.start_no, escape(r.participant.name)]
                 + [escape(round_text(x, colours, lang, st)) for x in r.participant.results] + [_num(r.points, lang)]
                 for r in st.rows]
-        legend, diag = lang("legend_crosstable"), None
+        legend, diag = crosstable_legend(lang, "legend_crosstable"), None
     out = []
     for k, cells in enumerate(body):
         classes = {2: "l"} | {i: "c" for i in range(3, len(cells))}

@@ -85,6 +85,7 @@ class Language:
 
     def __init__(self, code: str = DEFAULT):
         own_file = code.lower().endswith(".json")
+        code = code if own_file else code.strip().lower()  # --lang DE is German
         self.code = os.path.splitext(os.path.basename(code))[0] if own_file else code
         doc = _read(code)
         base_code = doc.get("base") if own_file else None
@@ -178,9 +179,15 @@ def _text(value: object, default: str) -> str:
     return value if isinstance(value, str) else default
 
 
-@lru_cache(maxsize=16)
 def language(code: str | None = None) -> Language:
-    return Language(code or DEFAULT)
+    """The language of a code (``de``, ``DE``) or of a language file (``ours.json``); English by default."""
+    code = code or DEFAULT
+    return _language(code if code.lower().endswith(".json") else code.strip().lower())
+
+
+@lru_cache(maxsize=16)
+def _language(code: str) -> Language:
+    return Language(code)
 
 
 __all__ = ["Language", "language", "available", "DEFAULT", "LANG_FOLDER"]

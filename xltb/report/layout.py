@@ -110,8 +110,24 @@ def round_text(r, colour_letters: bool = True, lang: Language | None = None, st:
     result = _RESULT_CHAR.get(r.kind) or points_text(r.points)
     if not colour_letters:  # an event without colours (e.g. a SwissPerfect export): "27 1", not "271"
         return f"{r.opponent} {result}"
-    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "-")
-    return f"{r.opponent}{colour}{result}"
+    return f"{r.opponent}{colour_letter(r.colour, lang)}{result}"
+
+
+def colour_letter(colour: Colour, lang: Language | None = None) -> str:
+    """The colour of a game as the language's crosstables write it: ``w``/``b`` in English, ``w``/``s`` in
+    German, ``b``/``n`` (blanc, bianco, blancas / noir, nero, negras) in French, Italian and Spanish; ``-``
+    when the file gives none."""
+    lang = lang or language()
+    if colour is Colour.WHITE:
+        return lang("colour_white")
+    if colour is Colour.BLACK:
+        return lang("colour_black")
+    return "-"
+
+
+def crosstable_legend(lang: Language, key: str) -> str:
+    """A crosstable's legend (``legend_crosstable``...), with the language's colour letters."""
+    return lang(key, white=lang("colour_white"), black=lang("colour_black"))
 
 
 def number_format(code: str, values: Iterable[Fraction | None]) -> str:
@@ -133,5 +149,5 @@ def drop_empty(headers: list, widths: list, columns: list, rows: list[list], opt
     return pick(headers), pick(widths), pick(columns), [[r[i] for i in keep if i < len(r)] for r in rows]
 
 
-__all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "round_text", "number_format", "text_width",
+__all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "round_text", "colour_letter", "crosstable_legend", "number_format", "text_width",
            "drop_empty", "STANDINGS_FONT", "STANDINGS_ROW", "PORTRAIT_MAX"]

@@ -7,7 +7,8 @@ from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from ..tiebreaks.display import number_format as places_format
 from .titles import legend_lines, withdrawn, withdrawn_text
-from .layout import PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, text_width, unplayed_text
+from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, colour_letter, crosstable_legend, drop_empty,
+                     number_format, points_text, text_width, unplayed_text)
 from .xlsx import Book
 
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
@@ -57,7 +58,7 @@ def team_round_text(r, lang=None) -> str:
     ``PAB 2`` (a team bye and its game points)."""
     if r.opponent is None:
         return unplayed_text(_WithPoints(r), lang)
-    colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(r.colour, "")
+    colour = colour_letter(r.colour, lang) if r.colour in (Colour.WHITE, Colour.BLACK) else ""
     if r.kind.forfeit:
         return f"{r.opponent}{colour} {_RESULT_CHAR[r.kind]}"
     return f"{r.opponent}{colour} {points_text(r.gp)}"
@@ -83,7 +84,8 @@ def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     gp = [r.participant.gp for r in st.rows]
     columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
         + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
-    sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=[lang("legend_team_crosstable")], stretch=2,
+    legend = [crosstable_legend(lang, "legend_team_crosstable")]
+    sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=legend, stretch=2,
                          freeze="D2", repeat_columns=3, font_size=STANDINGS_FONT,
                          orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for row, texts, m, g in zip(st.rows, cells, mp, gp):

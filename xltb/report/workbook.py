@@ -35,9 +35,10 @@ from ..model import Colour
 from ..prizes import PrizeList
 from ..ranking.standings import Standings
 from . import details, grid, team_grid, team_sheets
+from .numbers import title_text
 from .prizes import prizes_sheet
 from .i18n import Language, language
-from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, drop_empty, number_format, points_text, round_text,
+from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, crosstable_legend, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
 from ..tiebreaks.display import number_format as places_format
 from .titles import event_title, legend_lines, withdrawn, withdrawn_text
@@ -57,7 +58,7 @@ def standings_rows(st: Standings) -> list[list]:
     for row in st.rows:
         _, title, name, fed, rating = st.entry(row.participant)
         values = st.shown_values(row)
-        out.append([row.rank, row.start_no, title, name, fed, rating, row.points]
+        out.append([row.rank, row.start_no, title_text(title), name, fed, rating, row.points]
                    + [values[c] for c in st.codes] + (["lot"] if row.by_lot else []))
     return out
 
@@ -106,7 +107,8 @@ def _crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     headers, widths, columns, rows = drop_empty(headers, widths, columns, rows, (3,))
     repeat = 3
     # portrait while the type stays readable (fit to the width: about 8 points at 120 units), else landscape
-    sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=[lang("legend_crosstable")], stretch=2,
+    legend = [crosstable_legend(lang, "legend_crosstable")]
+    sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=legend, stretch=2,
                          freeze=f"{'ABCDE'[repeat]}2", repeat_columns=repeat, font_size=STANDINGS_FONT,
                          orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for r in rows:
