@@ -32,6 +32,9 @@ from ..tiebreaks.codes import ACRONYMS, parse_code
 DEFAULT = "en"
 #: the messages a language keeps rendered (the distinct ones of a large event's Details sheet)
 _SAID_MAX = 50_000
+#: the Windows locale ids of the shipped languages that write a decimal comma (a federation's own file with a
+#: comma: German's)
+_COMMA_LOCALES = {"de": "407", "fr": "40C", "it": "410", "es": "C0A"}
 #: the shipped language files
 LANG_FOLDER = Path(__file__).parent / "lang"
 
@@ -132,6 +135,17 @@ class Language:
             if len(self._said) < _SAID_MAX:  # a Details sheet says the same things thousands of times
                 self._said[said] = done
         return done
+
+    @property
+    def number_locale(self) -> str:
+        """The Windows locale id a spreadsheet's number formats name so that a number prints with this language's
+        decimal mark (LibreOffice prints a number by its format's locale): ``407`` (German) for ``12,5``; empty
+        for a decimal point. The mark itself is :attr:`decimal`, the language file's."""
+        if self.decimal == ".":
+            return ""
+        if self.decimal == ",":
+            return _COMMA_LOCALES.get(self.code, _COMMA_LOCALES["de"])
+        return ""
 
     def number(self, text: str) -> str:
         """A number already written (``14.5``) with this language's decimal mark."""

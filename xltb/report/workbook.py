@@ -142,7 +142,7 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
     if page_of is None:
         page_of = wanted >= set(SHEETS) or len(wanted) == 1
     layout = Layout(lang, event_title(st), lang("edition", edition=st.edition.key), page_of, planned)
-    book = Book()
+    book = Book(lang.number_locale)  # numbers printed with the language's decimal mark
     if st.team:
         if "standings" in wanted:
             team_sheets.team_standings_sheet(book, st, layout)

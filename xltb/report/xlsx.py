@@ -195,9 +195,14 @@ def row_height(texts: list, widths: list[float], size: float = 11, pad: float = 
 
 
 class Book:
-    def __init__(self):
+    """A workbook being written. ``number_locale``: the Windows locale id (``407``) every number format names,
+    so that LibreOffice prints numbers with the language's decimal mark (``12,5``); empty for a decimal point.
+    (Excel shows a number with the decimal mark of the reader's system whatever the format says.)"""
+
+    def __init__(self, number_locale: str = ""):
         from openpyxl import Workbook
 
+        self.number_locale = number_locale
         self.wb = Workbook(write_only=True)
         self.sheets: list[Sheet] = []
         self._styles: dict[tuple, int] = {}
@@ -217,7 +222,8 @@ class Book:
 
             cell = WriteOnlyCell(self._probe, None)
             if number_format:
-                cell.number_format = number_format
+                locale = f"[$-{self.number_locale}]" if self.number_locale and number_format != "@" else ""
+                cell.number_format = locale + number_format
             font = {"name": "Calibri", "size": size or 11}
             if align == "title":
                 cell.font = Font(name="Calibri", bold=True, size=14)
