@@ -104,7 +104,10 @@ def test_event_page_rows_hold_their_wrapped_text_in_every_language(printed, code
 def test_every_page_of_a_wide_crosstable_shows_the_whole_title_block(printed):
     pages = _pages(printed / "2021-World-Blitz-Chess-Championship-Open.pdf")
     crosstable = [p for p in pages if "Fortschrittstabelle \u2013" in p]
-    assert len(crosstable) >= 10 and any("R21" in p for p in crosstable) and any("R1 " in p for p in crosstable)
+    # one page wide (21 rounds fit a landscape page), the title block across it, not wrapped into the
+    # columns of the participant (a narrow column of broken lines on a landscape page)
+    assert len(crosstable) >= 4 and all("R21" in p and "R1 " in p for p in crosstable)
+    assert all(p.lstrip().startswith("World Blitz Chess Championship 2021 - Open\n") for p in crosstable)
     for page in pages:
         words = " ".join(page.split())
         assert "World Blitz Chess Championship 2021 - Open" in words or \

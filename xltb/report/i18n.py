@@ -23,7 +23,6 @@ from pathlib import Path
 import datetime
 from functools import lru_cache
 from typing import Any
-from importlib import resources
 
 from ..errors import XltbError
 from ..messages import Message, Param, Text, render
@@ -41,8 +40,28 @@ LANG_FOLDER = Path(__file__).parent / "lang"
 
 def available() -> list[str]:
     """The language codes shipped with xltb."""
-    folder = resources.files(__package__).joinpath("lang")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    try:  # a plain folder: importlib.resources would load tempfile and random on every start of a command
+        names = os.listdir(LANG_FOLDER)
+    except OSError:  # xltb imported from a zip
+        from importlib import resources
+
+        names = [p.name for p in resources.files(__package__).joinpath("lang").iterdir()]
+    return sorted(name[:-5] for name in names if name.endswith(".json"))
+
+
+def _shipped(code: str) -> str:
+    """The text of a shipped language file (FileNotFoundError when there is none)."""
+    if not code or not all(ch.isalnum() or ch in "-_" for ch in code):
+        raise FileNotFoundError(code)
+    try:
+        with open(LANG_FOLDER / f"{code}.json", encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        if LANG_FOLDER.is_dir():
+            raise
+    from importlib import resources  # xltb imported from a zip
+
+    return resources.files(__package__).joinpath("lang", f"{code}.json").read_text("utf-8")
 
 
 def _read(source: str) -> dict[str, Any]:
@@ -51,7 +70,7 @@ def _read(source: str) -> dict[str, Any]:
             with open(source, encoding="utf-8") as f:
                 doc = json.load(f)
         else:
-            doc = json.loads(resources.files(__package__).joinpath("lang", f"{source}.json").read_text("utf-8"))
+            doc = json.loads(_shipped(source))
     except FileNotFoundError:
         raise XltbError(f"--lang {source}: no such language (known: {', '.join(available())}, or a .json file "
                         "laid out as xltb/report/lang/en.json)") from None

@@ -59,13 +59,15 @@ class Layout:
             widths = list(widths)
             widths[stretch if stretch is not None else -1] += need - sum(widths)
         # a table wider than a landscape page prints across several pages, the first columns repeated on each
-        # (the participant); the title block stands in those columns on every page, so it is wrapped to their
-        # width: only they are printed beside every part of the table
+        # (the participant) with the title block: the block is wrapped to the width of one printed page (the
+        # table's width shared by its pages), not to the repeated columns, which would make it a narrow column
+        # of broken lines on a landscape page
         width = sum(widths)
-        if math.ceil(width / LANDSCAPE_CHARS) > 1:
+        pages = math.ceil(width / options.get("page_chars", LANDSCAPE_CHARS))
+        if pages > 1:
             repeat = options.get("repeat_columns") or ((stretch + 1) if stretch is not None else 1)
             options["repeat_columns"] = repeat
-            width = sum(widths[:repeat])
+            width = max(sum(widths[:repeat]), width / pages)
         preamble = [(part, "title") for part in wrap(title, width - 1, 14, bold=True)] or [("", "title")]
         preamble += [(part, "subtitle") for part in wrap(sub, width - 1, 10)]
         for line in legend:

@@ -55,8 +55,8 @@ def prizes_to_text(pl: PrizeList, lang: Language | None = None) -> str:
     lines.append(lang("cli_prize_rules"))
     lines += [f"  - {sentence(said(rule))}" for rule in pl.rules]
     lines += [lang("cli_warning", warning=said(w)) for w in pl.warnings]
-    heads = [lang("prize"), lang("category"), lang("amount"), lang("no"), lang("name"), lang("rank"), lang("points"),
-             lang("paid")]
+    heads = [lang("prize"), lang("category"), lang("amount"), lang("short_no"), lang("name"), lang("short_rank"),
+             lang("short_points"), lang("paid")]
     body = []
     for a in pl.awards:
         prize, category, amount = award_cells(pl, a)

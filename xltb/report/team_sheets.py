@@ -9,7 +9,7 @@ from ..tiebreaks.display import number_format as places_format
 from .titles import legend_lines, withdrawn, withdrawn_text
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, colour_letter, crosstable_legend, drop_empty,
                      number_format, points_text, text_width, unplayed_text)
-from .xlsx import Book
+from .xlsx import CROSSTABLE_CHARS, Book
 
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
 
@@ -86,6 +86,7 @@ def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
         + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
     legend = [crosstable_legend(lang, "legend_team_crosstable")]
     sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=legend, stretch=2,
+                         page_chars=CROSSTABLE_CHARS,
                          freeze="D2", repeat_columns=3, font_size=STANDINGS_FONT,
                          orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for row, texts, m, g in zip(st.rows, cells, mp, gp):

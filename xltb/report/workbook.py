@@ -42,7 +42,7 @@ from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, crosst
                      text_width, unplayed_text)
 from ..tiebreaks.display import number_format as places_format
 from .titles import event_title, legend_lines, withdrawn, withdrawn_text
-from .xlsx import Book
+from .xlsx import CROSSTABLE_CHARS, Book
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
 #: only with a prize list (``xltb export --prizes``)
@@ -109,6 +109,7 @@ def _crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     # portrait while the type stays readable (fit to the width: about 8 points at 120 units), else landscape
     legend = [crosstable_legend(lang, "legend_crosstable")]
     sheet = layout.sheet(book, st, "crosstable", headers, widths, columns, legend=legend, stretch=2,
+                         page_chars=CROSSTABLE_CHARS,
                          freeze=f"{'ABCDE'[repeat]}2", repeat_columns=repeat, font_size=STANDINGS_FONT,
                          orientation="portrait" if sum(widths) <= PORTRAIT_MAX else None)
     for r in rows:

@@ -24,6 +24,9 @@ from .textfit import lines_needed
 PORTRAIT_CHARS = 95
 #: the widest table (in character widths) printed on one landscape A4 page: beyond, type gets too small
 LANDSCAPE_CHARS = 200
+#: a crosstable's: its short cells stay legible smaller (10 points at 260 units prints at about 7.7), and one
+#: page wide keeps the whole round-by-round line, and the title block above it, on the page pinned on the wall
+CROSSTABLE_CHARS = 260
 #: a printed line of wrapped text, in points per point of type: Calibri's and Carlito's line spacing is
 #: 1.22 em, DejaVu Sans' 1.16 em
 LINE_HEIGHT = 1.25
@@ -65,7 +68,7 @@ class Sheet:
                  columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
                  freeze: str | None = None, repeat_columns: int = 0, preamble: list[tuple[str, str]] = (),
                  orientation: str | None = None, page_label: str = "page", page_of: str | None = "of",
-                 font_size: float | None = None):
+                 font_size: float | None = None, page_chars: float = LANDSCAPE_CHARS):
         from openpyxl.worksheet.properties import PageSetupProperties
 
         self.book = book
@@ -86,7 +89,7 @@ class Sheet:
         ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
         # fit to the page width while the type stays readable; wider tables (the Details of a long event)
         # print across more pages, with the participant columns repeated on each
-        pages_wide = max(1, math.ceil(sum(widths) / LANDSCAPE_CHARS))
+        pages_wide = max(1, math.ceil(sum(widths) / page_chars))
         ws.page_setup.fitToWidth = pages_wide
         ws.page_setup.fitToHeight = 0
         ws.page_setup.paperSize = "9"  # A4

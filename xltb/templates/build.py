@@ -254,6 +254,7 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
             cell.number_format = "@"
         ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
+        _fit_height(ws, r, [(help_text, 90), (value if isinstance(value, str) and len(value) > 26 else "", 26)])
         wb.defined_names[key] = DefinedName(key, attr_text=f"Settings!$B${r}")
         row_of[key] = r
     last = 1 + len(fields)
@@ -274,6 +275,17 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _fit_height(ws: Any, row: int, texts: list[tuple[str, float]]) -> None:
+    """A row as tall as its wrapped texts (text, column width): LibreOffice keeps an imported row's default
+    height, so that a help text on two lines would run over the next row when printed."""
+    from ..report.textfit import lines_needed
+    from ..report.xlsx import LINE_HEIGHT
+
+    lines = max((lines_needed(text, width - 1.5, 11) for text, width in texts if text), default=1)
+    if lines > 1:
+        ws.row_dimensions[row].height = round(lines * 11 * LINE_HEIGHT + 2, 2)
 
 
 def _crosstable_sheet(wb: Any, rows: list[list[Any]], values: dict[str, Any], st: Styles) -> None:
