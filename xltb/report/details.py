@@ -162,9 +162,10 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     rows.append((lang("type"), lang(f"type_{t.event_type.value}") + f" ({lang.render(kind.message())})"))
     rows.append((lang("rounds").capitalize(), str(t.rounds)))
     rows.append((lang("participants").capitalize(), str(len(st.rows))))
-    rows.append((lang("scoring"), lang.render(st.scoring_said)))
+    rows.append((lang("scoring"), sentence(lang.render(st.scoring_said))))
     rows.append((lang("rules"), lang("rules_value", edition=st.edition.key, why=lang.render(st.edition_said))))
-    rows.append((lang("tiebreak_list"), lang.render(st.choices.tiebreaks.message())))  # where the list came from
+    # where the list came from
+    rows.append((lang("tiebreak_list"), sentence(lang.render(st.choices.tiebreaks.message()))))
     for k, code in enumerate(st.codes, start=1):
         rows.append((lang("tiebreak_n", n=k), lang.tiebreak_label(code)))
     if st.lots_seed is not None:
@@ -173,7 +174,7 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("remaining_ties"), lang("share_place")))
     rows.extend(extra)
     for w in st.warnings:
-        rows.append((lang("warning"), lang.render(w)))
+        rows.append((lang("warning"), sentence(lang.render(w))))
     if any(st.direct(c) for c in st.codes):
         rows.append((lang("legend"), lang("legend_de")))
     if withdrawn(st):
@@ -184,6 +185,12 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
     rows.append((lang("legend"), lang("legend_details")))
     rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))
     return rows
+
+
+def sentence(text: str) -> str:
+    """A value of the Event sheet as a sentence starts, with a capital (``Sieg 1, Remis 0,5``), but for a
+    name written in small letters (``xltb's default``)."""
+    return text if text.startswith("xltb") else text[:1].upper() + text[1:]
 
 
 def kind_text(input_kind: str, lang: Language) -> str:

@@ -9,7 +9,11 @@ A key a file leaves out is taken from its ``base`` language (a shipped one; defa
 federation adds a language by copying ``en.json`` under its code and translating what it wants, or
 overrides a few texts of a shipped language with ``--lang ours.json`` holding ``"base": "de"`` and
 only those texts. Tie-break names are the Handbook's where FIDE publishes them (Italian: the bilingual
-C.07 text of FIDE and the Italian federation); otherwise FIDE's English names.
+C.07 text of FIDE and the Italian federation); German, French and Spanish those of the federations'
+regulations and their arbiters' programs, each code's source in the file's ``tiebreak_sources``; where a
+federation has no name for a code, FIDE's English. ``decimal`` is the one place that decides how a number is
+written in the language: in texts, on the HTML page, and (through :attr:`Language.number_locale`) in the
+workbook's number formats.
 
 Rendering is :func:`xltb.messages.render`: ``{name}`` fields only (no attribute or index look-up), so
 a language file is data, never code.
