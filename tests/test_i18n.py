@@ -209,3 +209,39 @@ def test_every_contribution_says_what_it_is_in_every_language(source, codes):
         for message in explanations:
             text = lang.render(message)
             assert text and not text.startswith(message.id), (code, message)
+
+
+def test_a_workbook_s_settings_choose_the_language(tmp_path, capsys):
+    """Settings Language (``DE``): ``xltb export`` of the workbook prints in German without ``--lang``
+    (``--lang`` still wins), and ``TB_PRIZES`` spills its header, reasons and notes in German with the
+    decimal mark's numbers as numbers; a language xltb does not ship is refused naming the cell."""
+    from openpyxl import load_workbook
+
+    from xltb.cli.main import main
+    from xltb.functions.prizes import tb_prizes
+
+    book = tmp_path / "event.xlsx"
+    assert main(["template", "individual", "--from", str(DATA / "seed" / "held-swiss16.trf"), "-o", str(book)]) == 0
+    wb = load_workbook(book)
+    ws = wb["Settings"]
+    row = next(r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "Language")
+    ws.cell(row, 2).value = "DE"
+    wb.save(book)
+    out = tmp_path / "out.xlsx"
+    assert main(["export", str(book), "-o", str(out)]) == 0
+    assert load_workbook(out, read_only=True).sheetnames[:2] == ["Rangliste", "Fortschrittstabelle"]
+    assert main(["export", str(book), "-o", str(out), "--lang", "fr", "--force"]) == 0
+    assert load_workbook(out, read_only=True).sheetnames[0] == "Classement"
+    ws.cell(row, 2).value = "xx"
+    wb.save(book)
+    assert main(["export", str(book), "-o", str(out), "--force"]) == 2
+    assert "Settings Language (Settings!" in capsys.readouterr().err
+
+    crosstable = [list(r) for r in load_workbook(book, data_only=True)["Crosstable"].iter_rows(values_only=True)]
+    prizes = [["Prize", "Category", "Amount"], ["1st", "Open", 100], ["2nd", "Open", 50]]
+    rows = tb_prizes(prizes, "equal", crosstable, [["Language", "de"]])
+    assert rows[0][0] == "Preis" and rows[0][-1] == "Begründung"
+    assert rows[1][-1] == "1st: Bruno (Rang 1, 4 Punkte)" and rows[2][-1].startswith("2nd: Charline (Rang 2, 3,5 Punkte)")
+    assert rows[1][2] == 100 and rows[1][6] == 4  # numbers stay numbers
+    english = tb_prizes(prizes, "equal", crosstable, [["Language", ""]])
+    assert english[0][0] == "Prize" and english[1][-1] == "1st: Bruno (rank 1, 4 points)"

@@ -147,3 +147,4 @@ def test_the_check_finds_english_and_options_on_an_english_page(pages):
         assert {"the", "and", "awarded", "rank"} <= {w.lower() for w in _english(text)}
     assert "12,0" in _clean(pages["de", "swiss"][0], own) and "12,0" in _clean(pages["de", "swiss"][1], own)
     assert "12.0" in _clean(pdf, own) and "9.50" in _clean(pdf, own)
+

@@ -28,6 +28,7 @@ from ..readers.registry import EXPECTED_INPUT
 from ..files import write_atomic
 from ..prizes import PrizeTable, Share, award_prizes
 from ..report.html import html_page
+from ..report.i18n import event_language
 from ..report.workbook import PDF_DEFAULT, write_workbook
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
@@ -185,23 +186,24 @@ def export_one(task: Task, options: Options) -> Outcome:
                           planned=options.planned)  # the same choices as xltb standings
         kind = decision.kind
         standings = rank(decision, lots=options.lots)
+        lang = options.lang or event_language(standings.event)  # --lang, else a workbook's Settings Language
         prizes = award_prizes(standings, options.prizes, options.share) if options.prizes else None
         folder = os.path.dirname(os.path.abspath(task.output))
         os.makedirs(folder, exist_ok=True)
         with paused():  # a million small acyclic objects: the collector's full scans would dominate
-            write_workbook(standings, task.output, input_kind=kind, lang=options.lang, planned=options.planned,
+            write_workbook(standings, task.output, input_kind=kind, lang=lang, planned=options.planned,
                            force=options.force, prizes=prizes)
         outcome.output = task.output
         outcome.warnings = [str(w) for w in standings.warnings] + [str(w) for w in (prizes.warnings if prizes else ())]
         if html_target:
-            write_atomic(html_target, html_page(standings, lang=options.lang, planned=options.planned,
+            write_atomic(html_target, html_page(standings, lang=lang, planned=options.planned,
                                                 input_kind=kind, prizes=prizes), force=options.force)
             outcome.html = html_target
         if pdf_target:
             printable = os.path.join(options.pdf_work or folder, f"{task.index:05d}.xlsx")
             sheets = options.pdf_sheets or PDF_DEFAULT
             # the pages are numbered per sheet: "page N of M" when the PDF is one sheet, else "page N"
-            write_workbook(standings, printable, input_kind=kind, lang=options.lang, planned=options.planned,
+            write_workbook(standings, printable, input_kind=kind, lang=lang, planned=options.planned,
                            sheets=sheets, page_of=len(sheets) == 1, prizes=prizes)
             outcome.printable, outcome.pdf = printable, pdf_target
     except XltbError as err:

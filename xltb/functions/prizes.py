@@ -17,6 +17,8 @@ from ..prizes import SHARES, award_prizes, prizes_from_rows
 from ..prizes.rows import HEADER, table_rows
 from ..sheets.crosstable import Origin
 from ..sheets.names import TeamSheets
+from ..report.i18n import DEFAULT, Language, available, language
+from ..sheets.settings import settings_from_pairs
 from .core import NA, VALUE, ExcelError, event_for
 
 
@@ -38,7 +40,21 @@ def tb_prizes(prizes: Any, share: Any, crosstable: Any, settings: Any = None, or
         pl = award_prizes(event.standings, table, mode)
     except XltbError as err:
         return [[f"{VALUE} {err}"]]
-    return [[v if v is not None else "" for v in row] for row in table_rows(pl)]
+    lang = _language(settings)
+    if lang is None:
+        rows = table_rows(pl)
+    else:  # Settings Language: the reasons, the notes and the header in that language
+        rows = table_rows(pl, lang.render)
+        rows[0] = [lang(key) for key in ("prize", "category", "amount", "no", "name", "rank", "points", "paid", "why")]
+    return [[v if v is not None else "" for v in row] for row in rows]
+
+
+def _language(settings: Any) -> Language | None:
+    """The language the Settings block names (``Language``), None for English or none; an unknown one: English."""
+    code = str(settings_from_pairs(settings).get("Language") or "").strip().lower()
+    if not code or code == DEFAULT or code not in available():
+        return None
+    return language(code)
 
 
 __all__ = ["tb_prizes"]

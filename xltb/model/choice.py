@@ -65,6 +65,7 @@ class Provisions(NamedTuple):
     unrated_rating: int | None = None  # Settings UnratedRating (C.07 10)
     lots: int | None = None  # Settings Lots
     cells: tuple[tuple[str, str], ...] = ()  # (setting, "Settings!B5") for every setting read
+    language: str | None = None  # Settings Language: the language of the printed words (``de``)
 
     def cell(self, key: str) -> str:
         """``Settings Edition (Settings!B5)``: a setting and its cell, for a reason."""

@@ -28,7 +28,7 @@ import datetime
 from functools import lru_cache
 from typing import Any
 
-from ..errors import XltbError
+from ..errors import InputError, XltbError
 from ..messages import Message, Param, Text, render
 from ..tiebreaks.codes import ACRONYMS, parse_code
 
@@ -216,6 +216,19 @@ def _text(value: object, default: str) -> str:
     return value if isinstance(value, str) else default
 
 
+def event_language(event: Any) -> str | None:
+    """The language an event's own file asks for: an xltb workbook's Settings Language (``de``), or None.
+    A code xltb does not ship is refused naming the setting's cell."""
+    provisions = getattr(event, "provisions", None)
+    code = getattr(provisions, "language", None)
+    if not code:
+        return None
+    if code not in available():
+        raise InputError(f"{provisions.cell('Language')}: {code!r} is not a language xltb prints in "
+                         f"({', '.join(available())})", file=getattr(event, "source", None))
+    return str(code)
+
+
 def language(code: str | None = None) -> Language:
     """The language of a code (``de``, ``DE``) or of a language file (``ours.json``); English by default."""
     code = code or DEFAULT
@@ -227,4 +240,4 @@ def _language(code: str) -> Language:
     return Language(code)
 
 
-__all__ = ["Language", "language", "available", "DEFAULT", "LANG_FOLDER"]
+__all__ = ["Language", "language", "event_language", "available", "DEFAULT", "LANG_FOLDER"]

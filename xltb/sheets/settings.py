@@ -14,6 +14,8 @@ name               meaning (blank = default)
 ``PointsWin``      points for a win (1), ``PointsDraw`` (1/2), ``PointsLoss`` (0)
 ``PointsPAB``      points for a pairing-allocated bye (a win's, C.04 1.4)
 ``Lots``           seed for the drawing of lots that breaks ties left after the list
+``Language``       the language of the printed words (``de``; blank: English): the prize list's
+                   reasons (``TB_PRIZES``) and ``xltb export`` of the workbook without ``--lang``
 =================  =====================================================================
 
 Team events (:data:`TEAM_FIELDS`, shown in team templates) add ``MatchWin``/``MatchDraw``/
@@ -55,6 +57,8 @@ FIELDS: dict[str, tuple[Any, str]] = {
     "PointsLoss": (0, "Points for a loss."),
     "PointsPAB": (None, "Points for a pairing-allocated bye. Blank: a win's points (C.04 1.4)."),
     "Lots": (None, "Seed of the drawing of lots for ties left after the whole list. Blank: shared places."),
+    "Language": ("", "Language of the printed words (the prize list here; xltb export of this workbook): en, de, fr, "
+                     "it or es. Blank: English."),
 }
 
 #: the settings of team events (after the common ones; PointsWin/Draw/Loss are the game points)
@@ -92,6 +96,7 @@ class EventSettings:
     unrated_rating: int | None = None
     scoring: Scoring = Scoring()
     lots: int | None = None
+    language: str = ""  # Settings Language: the printed words' (en, de, fr, it, es; blank: English)
     # team events
     match_points: tuple[Fraction, Fraction, Fraction] = (Fraction(2), Fraction(1), Fraction(0))
     primary: str | None = None
@@ -195,6 +200,9 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
     primary = _text(values.get("PrimaryScore")).upper() or None
     if primary not in (None, "MP", "GP"):
         raise InputError(f"Settings PrimaryScore: {values.get('PrimaryScore')!r} is not MP or GP")
+    language = _text(values.get("Language")).lower()
+    if language and not re.fullmatch(r"[a-z]{2}", language):
+        raise InputError(f"Settings Language: {values.get('Language')!r} is not a language code (en, de, fr, it, es)")
     colours = _text(values.get("BoardColours")).upper()
     if colours and not re.fullmatch(r"[WB]+", colours):
         raise InputError(f"Settings BoardColours: {values.get('BoardColours')!r} is not made of W and B (e.g. WB)")
@@ -207,4 +215,4 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
         start_date=_date(values.get("StartDate")), edition=edition,
         tiebreaks=_text(values.get("Tiebreaks")) or None,
         unrated_rating=_whole("UnratedRating", values.get("UnratedRating")),
-        scoring=scoring, lots=_whole("Lots", values.get("Lots")))
+        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language)
