@@ -75,9 +75,10 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     PAB has its own MP and GP)."""
     if kind != "team":
         return FIELDS
-    common = {k: v for k, v in FIELDS.items() if k != "PointsPAB"}
+    common = {k: v for k, v in FIELDS.items() if k not in ("PointsPAB", "Language")}
     common["PointsWin"] = (1, "Game points for a won game (board).")
-    return {**common, **TEAM_FIELDS}
+    # Language last: the team settings keep their cells (Settings!B16 is PrimaryScore in workbooks saved before)
+    return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"]}
 
 
 def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebreaks: str | None, rules: str | None,
