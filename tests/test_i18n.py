@@ -230,6 +230,8 @@ def test_a_workbook_s_settings_choose_the_language(tmp_path, capsys):
     out = tmp_path / "out.xlsx"
     assert main(["export", str(book), "-o", str(out)]) == 0
     assert load_workbook(out, read_only=True).sheetnames[:2] == ["Rangliste", "Fortschrittstabelle"]
+    event = [r for r in load_workbook(out, read_only=True)["Turnier"].iter_rows(values_only=True)]
+    assert ("Gelesen als", "xltb-Arbeitsmappe (.xlsx)") in event  # what the file was read as, in the language
     assert main(["export", str(book), "-o", str(out), "--lang", "fr", "--force"]) == 0
     assert load_workbook(out, read_only=True).sheetnames[0] == "Classement"
     ws.cell(row, 2).value = "xx"
@@ -245,3 +247,74 @@ def test_a_workbook_s_settings_choose_the_language(tmp_path, capsys):
     assert rows[1][2] == 100 and rows[1][6] == 4  # numbers stay numbers
     english = tb_prizes(prizes, "equal", crosstable, [["Language", ""]])
     assert english[0][0] == "Prize" and english[1][-1] == "1st: Bruno (rank 1, 4 points)"
+
+
+def test_standings_and_prizes_print_in_the_language_asked(capsys):
+    """--lang for xltb standings and xltb prizes, in capitals too: the words, the decimal mark, no English."""
+    swiss = str(DATA / "seed" / "held-swiss16.trf")
+    assert main(["standings", swiss, "--lang", "DE"]) == 0
+    out = capsys.readouterr().out
+    assert "Schweizer System, 16 Teilnehmer, 5 Runden" in out and "Rg  Nr  Name" in out and " 4,0 " in out
+    assert "participants" not in out and " 4.0 " not in out
+    assert main(["prizes", swiss, "--prizes", str(DATA / "prizes" / "seed.csv"), "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "  1st: Bruno (puesto 1, 4 puntos)" in out and "3,5 puntos" in out and "rank" not in out
+    assert main(["prizes", swiss, "--prizes", str(DATA / "prizes" / "seed.csv"), "--lang", "xx"]) == 2
+    assert "--lang xx: no such language" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code, names", [
+    ("de", {"DE": "Direkter Vergleich", "WIN": "Anzahl Siege", "BH": "Buchholz", "SB": "Sonneborn-Berger",
+            "PS": "Fortschrittswertung", "BC": "Berliner Wertung"}),
+    ("fr", {"DE": "Confrontation directe", "WIN": "Nombre de victoires", "PS": "Cumulatif"}),
+    ("es", {"DE": "Resultado particular", "WIN": "Número de victorias", "ARO": "Valoración media de los oponentes"})])
+def test_the_federations_tie_break_names_each_with_its_source(code, names):
+    doc = json.loads((LANG_FOLDER / f"{code}.json").read_text("utf-8"))
+    lang = Language(code)
+    assert {acronym: lang.tiebreak_name(acronym) for acronym in names} == names
+    codes = [c for c in EN["tiebreaks"]]
+    sources = doc["tiebreak_sources"]
+    assert set(sources) == set(codes)  # every code: its source, or that the federation has none
+    for acronym in codes:
+        if acronym in doc["tiebreaks"]:
+            assert "FIDE's English" not in sources[acronym] or acronym in ("cut", "median"), acronym
+        else:  # FIDE's English stays, and the file says so
+            assert "no " in sources[acronym] and "FIDE's English" in sources[acronym], acronym
+            assert lang.tiebreak_name(acronym) == EN["tiebreaks"][acronym]
+
+
+def test_titles_as_arbiters_write_them():
+    from xltb.report.formats import to_csv, to_text
+    from xltb.report.numbers import title_text
+    from xltb.report.workbook import standings_rows
+
+    assert [title_text(t) for t in ("g", "m", "f", "c", "wg", "wm", "wf", "wc", "GM", "im", "", "AFM")] == \
+        ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "GM", "IM", "", "AFM"]
+    st = rank(decide(str(DATA / "real" / "01_fide_example1_karl_mala_gedenkturnier_2005.trf")))
+    titles = {row[2] for row in standings_rows(st)} - {""}
+    assert titles == {"GM", "IM", "FM", "WFM"}
+    assert "GM " in to_text(st) and ",GM," in to_csv(st) and ",g," not in to_csv(st)
+
+
+def test_colour_letters_of_each_language_in_the_crosstable_and_its_legend():
+    from xltb.report.layout import crosstable_legend, round_text
+
+    st = rank(decide(str(DATA / "seed" / "held-swiss16.trf")))
+    bruno = next(r for r in st.rows if r.start_no == 2).participant.results
+    cells = {code: [round_text(r, True, Language(code), st) for r in bruno[:2]] for code in ("en", "de", "fr", "it")}
+    assert cells == {"en": ["10b1", "7w1"], "de": ["10s1", "7w1"], "fr": ["10n1", "7b1"], "it": ["10n1", "7b1"]}
+    assert crosstable_legend(Language("fr"), "legend_crosstable").startswith("12b1 = contre le n° 12 avec les blancs")
+    assert "n avec les noirs" in crosstable_legend(Language("fr"), "legend_crosstable")
+    assert "s mit Schwarz" in crosstable_legend(Language("de"), "legend_crosstable")
+    assert "b with black" in crosstable_legend(Language("en"), "legend_crosstable")
+
+
+def test_the_settings_sheet_rows_hold_their_wrapped_help(tmp_path):
+    """LibreOffice keeps an imported row's height: a help text on two lines needs a row as tall."""
+    out = tmp_path / "t.xlsx"
+    assert main(["template", "individual", "-o", str(out)]) == 0
+    ws = load_workbook(out)["Settings"]
+    long_rows = [r for r in range(2, ws.max_row + 1) if len(str(ws.cell(r, 3).value or "")) > 100]
+    assert long_rows and all((ws.row_dimensions[r].height or 0) >= 28 for r in long_rows)
+    short = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "PointsWin")
+    assert ws.row_dimensions[short].height is None
