@@ -5,6 +5,7 @@ and the precision are derived from it; one rounding and one display precision
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -102,8 +103,7 @@ def test_one_display_precision():
 def test_the_worksheet_functions_are_the_records():
     """Which TB_ functions exist follows from the records: every tie-break (and alias) has one, with the
     Cut and Median variants its record takes, /R where it takes it; team events: the team tie-breaks
-    (ESB with Cut-1) and BH, FB, SB on :MP and :GP (C.07 13). The catalogue keeps only the order the
-    function wizard lists them in."""
+    (ESB with Cut-1) and BH, FB, SB on :MP and :GP (C.07 13), in the catalogue's order."""
     from xltb.functions.catalogue import INDIVIDUAL_CODES, TEAM_CODES
 
     def variants(tb: catalogue.TieBreak, cuts: tuple[str, ...], medians: tuple[str, ...]) -> list[str]:
@@ -120,3 +120,76 @@ def test_the_worksheet_functions_are_the_records():
             teams.update(f"{tb.acronym}:{s}{v}" for s in ("MP", "GP") for v in variants(tb, ("/C1", "/C2"), ("/M1",)))
     assert set(INDIVIDUAL_CODES) == individual
     assert set(TEAM_CODES) == teams
+
+
+#: literal collections of codes outside the catalogue that are not facts of a tie-break, each with its reason
+#: (module, the name it is assigned to, or the function it stands in)
+NOT_CATALOGUE_LISTS = {
+    ("xltb.check.sources", "RANK_CANDIDATES"): "lists pairing programs commonly rank with: data of the programs, "
+                                               "not of a tie-break",
+    ("xltb.ranking.legend", "_VARIANTS"): "what Swiss-Manager's 'variable' names stand for, most likely first: its "
+                                          "conventions (SB/M1, which C.07 does not define), not C.07's",
+    ("xltb.ranking.legend", "UNNAMED_CANDIDATES"): "the codes exports print without a name, most common first: "
+                                                   "data of the exports",
+    ("xltb.ranking.legend", "interpret"): "(BH) and (SB) printed after a Swiss-Manager name: the name, not the "
+                                          "bracket, says the variant",
+}
+
+
+def _code_lists() -> dict[tuple[str, str], list[int]]:
+    """(module, the name a literal tuple, list or set of tie-break codes is assigned to or the function it is in)
+    -> its lines, for every such literal of two codes or more outside the catalogue."""
+    import ast
+
+    root = Path(catalogue.__file__).resolve().parent.parent
+
+    def is_code(value: object) -> bool:
+        return isinstance(value, str) and 2 <= len(value) <= 16 and " " not in value and value[:1].isupper() \
+            and tiebreak_of(value) is not None
+
+    found: dict[tuple[str, str], list[int]] = {}
+    for path in sorted(root.rglob("*.py")):
+        module = ".".join(path.relative_to(root.parent).with_suffix("").parts).removesuffix(".__init__")
+        if module == "xltb.tiebreaks.catalogue":
+            continue
+        tree = ast.parse(path.read_text())
+        owners: dict[ast.AST, str] = {}
+        for top in tree.body:
+            name = top.name if isinstance(top, (ast.FunctionDef, ast.ClassDef)) else \
+                next((t.id for t in getattr(top, "targets", [getattr(top, "target", None)]) if isinstance(t, ast.Name)), "")
+            for node in ast.walk(top):
+                owners.setdefault(node, name)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+                values = [e.value for e in node.elts if isinstance(e, ast.Constant)]
+                if len(values) >= 2 and len(values) == len(node.elts) and all(is_code(v) for v in values):
+                    found.setdefault((module, owners.get(node, "")), []).append(node.lineno)
+    return found
+
+
+def test_no_code_is_listed_by_hand_outside_the_catalogue():
+    """Which codes exist, their variants, which have worksheet functions, which a legend may print: made
+    from the catalogue's records; a literal list of codes elsewhere is data of another program, with its reason."""
+    assert set(_code_lists()) == set(NOT_CATALOGUE_LISTS)
+
+
+def test_the_finder_of_code_lists_sees_one():
+    assert ("xltb.check.sources", "RANK_CANDIDATES") in _code_lists()
+
+
+def test_the_legend_and_the_function_wizard_say_the_same_name():
+    """One English name per tie-break: the printed legend's (the English language file), the catalogue's,
+    the function wizard's and ``xltb codes``'."""
+    import json
+
+    from xltb.functions.catalogue import CODES, describe
+    from xltb.report.i18n import Language
+
+    english = Language("en")
+    names = json.loads((Path(catalogue.__file__).parent.parent / "report" / "lang" / "en.json").read_text("utf-8"))
+    assert set(names["tiebreaks"]) >= set(catalogue.TIEBREAKS)
+    for acronym, tb in catalogue.TIEBREAKS.items():
+        assert tb.name == names["tiebreaks"][acronym] == english.tiebreak_name(tb.spelt), acronym
+    for code in CODES:
+        spec = parse_code(code)
+        assert describe(code).startswith(catalogue.TIEBREAKS[spec.acronym].name), code

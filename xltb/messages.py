@@ -144,6 +144,7 @@ def number_text(value: int | Fraction | float, spec: str | None = None, decimal:
 
 
 _ENGLISH: dict[str, str] | None = None
+_ENGLISH_NAMES: dict[str, str] | None = None
 
 
 #: the English language file, package data of ``xltb`` (a resource name: ``/``-separated, relative to the package)
@@ -155,13 +156,30 @@ def english() -> dict[str, str]:
     the loader that imported xltb (:func:`pkgutil.get_data`): from a folder, a wheel installed or zipped,
     or Pyodide's file system alike. (:mod:`importlib.resources`, the same loader's data, would load
     ``tempfile``, ``random``, ``shutil``, ``bz2`` and ``lzma`` on every start that says something.)"""
-    global _ENGLISH
     if _ENGLISH is None:
-        data = pkgutil.get_data(__package__ or "xltb", ENGLISH_RESOURCE)
-        if data is None:  # a loader that holds no data: xltb cannot speak
-            raise RuntimeError(f"xltb's {ENGLISH_RESOURCE} cannot be read through its loader")
-        _ENGLISH = dict(json.loads(data.decode("utf-8")).get("messages", {}))
+        _read_english()
+    assert _ENGLISH is not None  # _read_english sets it or raises
     return _ENGLISH
+
+
+def english_tiebreak_names() -> dict[str, str]:
+    """Each tie-break's English name by acronym (``tiebreaks`` of ``xltb/report/lang/en.json``): the one
+    English name of a tie-break, which the catalogue (:mod:`xltb.tiebreaks.catalogue`), the printed legend
+    and the function wizard all show; the other languages' files translate it."""
+    if _ENGLISH_NAMES is None:
+        _read_english()
+    assert _ENGLISH_NAMES is not None  # _read_english sets it or raises
+    return _ENGLISH_NAMES
+
+
+def _read_english() -> None:
+    global _ENGLISH, _ENGLISH_NAMES
+    data = pkgutil.get_data(__package__ or "xltb", ENGLISH_RESOURCE)
+    if data is None:  # a loader that holds no data: xltb cannot speak
+        raise RuntimeError(f"xltb's {ENGLISH_RESOURCE} cannot be read through its loader")
+    doc = json.loads(data.decode("utf-8"))
+    _ENGLISH = dict(doc.get("messages", {}))
+    _ENGLISH_NAMES = {str(k): str(v) for k, v in doc.get("tiebreaks", {}).items()}
 
 
 def english_text(message: Text) -> str:
@@ -174,4 +192,5 @@ def texts(messages: tuple[Text, ...] | list[Text], as_text: Callable[[Text], str
     return [as_text(m) for m in messages]
 
 
-__all__ = ["Message", "Text", "Param", "render", "number_text", "english", "english_text", "texts"]
+__all__ = ["Message", "Text", "Param", "render", "number_text", "english", "english_tiebreak_names", "english_text",
+           "texts"]

@@ -8,28 +8,31 @@ from __future__ import annotations
 
 import re
 
-from ..tiebreaks.catalogue import ACRONYMS, MODIFIERS
+from ..tiebreaks.catalogue import ACRONYMS, TIEBREAKS, TieBreak
 from ..tiebreaks.codes import parse_code
 
 
-def _variants(acronym: str, cuts: tuple[str, ...] = ("/C1", "/C2"),
+def _variants(tb: TieBreak, cuts: tuple[str, ...] = ("/C1", "/C2"),
               medians: tuple[str, ...] = ("/M1", "/M2")) -> tuple[str, ...]:
     """The plain code and its Cut and Median variants, where the tie-break takes them (C.07 14;
-    :data:`~xltb.tiebreaks.codes.MODIFIERS`)."""
-    letters = MODIFIERS[acronym]
-    return ("",) + (cuts if "C" in letters else ()) + (medians if "M" in letters else ())
+    :attr:`~xltb.tiebreaks.catalogue.TieBreak.modifiers`)."""
+    return ("",) + (cuts if tb.takes("C") else ()) + (medians if tb.takes("M") else ())
 
 
-INDIVIDUAL_CODES: tuple[str, ...] = (
-    ("PTS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "GE", "STD", "TPN", "TPN/R", "RTNG", "RTNG/R", "KS", "PTP")
-    + tuple(a + v for a in ("BH", "FB", "SB", "AOB", "PS", "ARO", "TPR", "APRO", "APPO") for v in _variants(a))
-)
+#: a function for every tie-break of individual events (the catalogue's order): the plain code, its Cut-1/2
+#: and Median-1/2 where it takes them, the reverse order (/R) where it takes it, and its former acronym
+#: (GE, REP before 2026-03)
+INDIVIDUAL_CODES: tuple[str, ...] = tuple(
+    code for tb in TIEBREAKS.values() if tb.events != "team"
+    for code in (*(tb.acronym + v for v in _variants(tb)), *tb.aliases, *((tb.acronym + "/R",) if tb.takes("R") else ())))
 
+#: a function for every team tie-break (plain, and Cut-1 where it takes a Cut: C.07 14.1.2), then the
+#: tie-breaks named for both kinds of event on a team's match or game points (C.07 13: plain, Cut-1/2,
+#: Median-1)
 TEAM_CODES: tuple[str, ...] = (
-    ("MPTS", "GPTS", "BC", "TBR", "BBE", "MPVGP", "EDE", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC")
-    + tuple(a + v for a in ("EMMSB", "EMGSB", "EGMSB", "EGGSB") for v in ("", "/C1"))
-    + tuple(f"{a}:{s}{v}" for a in ("BH", "FB", "SB") for s in ("MP", "GP")
-            for v in _variants(a, medians=("/M1",)))
+    tuple(tb.acronym + v for tb in TIEBREAKS.values() if tb.events == "team" for v in _variants(tb, ("/C1",), ()))
+    + tuple(f"{tb.acronym}:{score}{v}" for tb in TIEBREAKS.values() if tb.events == "both" and tb.cuttable
+            for score in ("MP", "GP") for v in _variants(tb, medians=("/M1",)))
 )
 
 CODES = INDIVIDUAL_CODES + TEAM_CODES

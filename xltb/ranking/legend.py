@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..tiebreaks.catalogue import TIEBREAKS
 from ..tiebreaks.codes import tiebreak_of
 
 if TYPE_CHECKING:
@@ -42,9 +43,10 @@ _VARIANTS = {
     "FB": ("FB", "FB/C1", "FB/C2", "FB/M1"),
 }
 
-#: acronyms a legend may print in brackets, e.g. "Number of wins including byes (WIN)", "[DE]"
-_ACRONYMS = ("WIN", "WON", "BPG", "BWG", "REP", "GE", "AOB", "ARO", "TPR", "PTP", "APRO", "APPO", "KS", "DE",
-             "PS", "SB", "BH", "FB", "STD", "TPN", "RTNG")
+#: acronyms a legend may print in brackets, e.g. "Number of wins including byes (WIN)", "[DE]": every
+#: tie-break of individual events (the catalogue's) and its former acronym (GE), but the points
+_ACRONYMS = tuple(a for tb in TIEBREAKS.values() if tb.events != "team" and tb.acronym != "PTS"
+                  for a in (tb.acronym, *tb.aliases))
 
 
 @dataclass(frozen=True)

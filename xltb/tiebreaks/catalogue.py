@@ -8,14 +8,15 @@ individual and team catalogues of functions (:mod:`xltb.tiebreaks.registry`,
 :mod:`xltb.tiebreaks.team`). ``xltb codes``, the worksheet functions' catalogue, the report's
 number formats and the templates' are made from the same records.
 
-This module imports nothing of xltb but the editions: the code parser (:mod:`xltb.tiebreaks.codes`)
-and every face read it.
+This module imports nothing of xltb but the editions and the English names (:mod:`xltb.messages`, from
+the English language file): the code parser (:mod:`xltb.tiebreaks.codes`) and every face read it.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+from ..messages import english_tiebreak_names
 from ..rules import EDITIONS, Edition
 
 #: the events a tie-break is defined for (see :attr:`TieBreak.events`)
@@ -44,8 +45,9 @@ class TieBreak(NamedTuple):
     article: str
     """The article of C.07 that defines it (``"8.1"``, ``"13.3.2"``)."""
 
-    name: str
-    """Its name, in English, as C.07 gives it."""
+    name: str = ""
+    """Its name, in English, as C.07 gives it: the English language file's (``tiebreaks`` of
+    ``xltb/report/lang/en.json``, which the other languages translate), not written here."""
 
     kind: TieBreakType = "B"
     """Its type in C.07 4.3 (the table of Art. 5): ``A`` ranks a set of tied participants (and may be
@@ -121,69 +123,72 @@ class TieBreak(NamedTuple):
 
 
 _T = TieBreak
+#: each tie-break's English name: the English language file's (``tiebreaks`` of xltb/report/lang/en.json), the
+#: one place it is written, which the legend, the function wizard and ``xltb codes`` all show
+_NAMES = english_tiebreak_names()
 
 #: every tie-break, by acronym (in the order of C.07: Art. 4, 6-10, then the team tie-breaks 11-13)
-TIEBREAKS: dict[str, TieBreak] = {t.acronym: t for t in (
-    _T("PTS", "4.2", "Points", events="both", computed_by="own.points"),
-    _T("DE", "6", "Direct encounter", kind="A", modifiers="P", events="both", direct=True,
+TIEBREAKS: dict[str, TieBreak] = {t.acronym: t._replace(name=_NAMES[t.acronym]) for t in (
+    _T("PTS", "4.2", events="both", computed_by="own.points"),
+    _T("DE", "6", kind="A", modifiers="P", events="both", direct=True,
        computed_by="direct.direct_encounter"),
-    _T("WIN", "7.1", "Number of wins", decimals=0, computed_by="own.wins"),
-    _T("WON", "7.2", "Number of games won", modifiers="P", decimals=0, computed_by="own.games_won"),
-    _T("BPG", "7.3", "Games played with black", modifiers="P", decimals=0, computed_by="own.black_games"),
-    _T("BWG", "7.4", "Games won with black", modifiers="P", decimals=0, computed_by="own.black_wins"),
-    _T("PS", "7.5", "Progressive scores", modifiers="C", cuttable=True, computed_by="own.progressive"),
-    _T("REP", "7.6", "Rounds one elected to play", modifiers="P", decimals=0, aliases=("GE",),
+    _T("WIN", "7.1", decimals=0, computed_by="own.wins"),
+    _T("WON", "7.2", modifiers="P", decimals=0, computed_by="own.games_won"),
+    _T("BPG", "7.3", modifiers="P", decimals=0, computed_by="own.black_games"),
+    _T("BWG", "7.4", modifiers="P", decimals=0, computed_by="own.black_wins"),
+    _T("PS", "7.5", modifiers="C", cuttable=True, computed_by="own.progressive"),
+    _T("REP", "7.6", modifiers="P", decimals=0, aliases=("GE",),
        computed_by="own.elected_rounds"),
-    _T("STD", "7.7", "Standard points", since="2026-03", computed_by="own.standard_points"),
-    _T("TPN", "7.8", "Pairing number", modifiers="R", decimals=0, higher_is_better=False, since="2026-03",
+    _T("STD", "7.7", since="2026-03", computed_by="own.standard_points"),
+    _T("TPN", "7.8", modifiers="R", decimals=0, higher_is_better=False, since="2026-03",
        computed_by="own.pairing_number"),
-    _T("BH", "8.1", "Buchholz", kind="C", modifiers="CMPF", cuttable=True, events="both",
+    _T("BH", "8.1", kind="C", modifiers="CMPF", cuttable=True, events="both",
        computed_by="buchholz.buchholz"),
-    _T("AOB", "8.2", "Average of opponents' Buchholz", kind="CC", modifiers="PF", cuttable=True, decimals=2,
+    _T("AOB", "8.2", kind="CC", modifiers="PF", cuttable=True, decimals=2,
        computed_by="buchholz.average_opponents_buchholz"),
-    _T("FB", "8.3", "Fore Buchholz", kind="D", modifiers="CMP", cuttable=True, events="both",
+    _T("FB", "8.3", kind="D", modifiers="CMP", cuttable=True, events="both",
        computed_by="buchholz.fore_buchholz"),
-    _T("SB", "9.1", "Sonneborn-Berger", kind="BC", modifiers="CP", cuttable=True, events="both",
+    _T("SB", "9.1", kind="BC", modifiers="CP", cuttable=True, events="both",
        computed_by="buchholz.sonneborn_berger"),
-    _T("KS", "9.2", "Koya system", kind="BC", modifiers="LP", computed_by="buchholz.koya"),
-    _T("ARO", "10.1", "Average rating of opponents", kind="D", modifiers="CMP", cuttable=True, decimals=0,
+    _T("KS", "9.2", kind="BC", modifiers="LP", computed_by="buchholz.koya"),
+    _T("ARO", "10.1", kind="D", modifiers="CMP", cuttable=True, decimals=0,
        rating_based=True, computed_by="rating.average_rating"),
-    _T("TPR", "10.2", "Tournament performance rating", kind="D", modifiers="CP", cuttable=True, decimals=0,
+    _T("TPR", "10.2", kind="D", modifiers="CP", cuttable=True, decimals=0,
        rating_based=True, computed_by="rating.performance"),
-    _T("PTP", "10.3", "Perfect tournament performance", kind="D", modifiers="P", decimals=0, rating_based=True,
+    _T("PTP", "10.3", kind="D", modifiers="P", decimals=0, rating_based=True,
        computed_by="rating.perfect_performance"),
-    _T("APRO", "10.4", "Average performance rating of opponents", kind="BD", modifiers="CP", cuttable=True,
+    _T("APRO", "10.4", kind="BD", modifiers="CP", cuttable=True,
        decimals=0, rating_based=True, computed_by="rating.average_performance"),
-    _T("APPO", "10.5", "Average perfect performance of opponents", kind="BD", modifiers="CP", cuttable=True,
+    _T("APPO", "10.5", kind="BD", modifiers="CP", cuttable=True,
        decimals=0, rating_based=True, computed_by="rating.average_perfect_performance"),
-    _T("RTNG", "10.6", "Rating", kind="D", modifiers="R", decimals=0, rating_based=True, since="2026-03",
+    _T("RTNG", "10.6", kind="D", modifiers="R", decimals=0, rating_based=True, since="2026-03",
        computed_by="rating.own_rating"),
     # team tie-breaks (Art. 11-13)
-    _T("MPTS", "11.1.1", "Match points", events="team", computed_by="team.match_points"),
-    _T("GPTS", "11.1.2", "Game points", events="team", computed_by="team.game_points"),
-    _T("BC", "12.1", "Board count", events="team", higher_is_better=False, computed_by="team.board_count"),
-    _T("TBR", "12.2", "Top board results", events="team", computed_by="team.top_board_results"),
-    _T("BBE", "12.3", "Bottom board elimination", events="team", computed_by="team.bottom_board_elimination"),
-    _T("MPVGP", "13.1", "Match points v game points", events="team", spelling="MPvGP", computed_by="team.mp_v_gp"),
-    _T("EMMSB", "13.2.1", "Extended SB: opponent MP x MP scored", kind="BC", modifiers="CP", cuttable=True,
+    _T("MPTS", "11.1.1", events="team", computed_by="team.match_points"),
+    _T("GPTS", "11.1.2", events="team", computed_by="team.game_points"),
+    _T("BC", "12.1", events="team", higher_is_better=False, computed_by="team.board_count"),
+    _T("TBR", "12.2", events="team", computed_by="team.top_board_results"),
+    _T("BBE", "12.3", events="team", computed_by="team.bottom_board_elimination"),
+    _T("MPVGP", "13.1", events="team", spelling="MPvGP", computed_by="team.mp_v_gp"),
+    _T("EMMSB", "13.2.1", kind="BC", modifiers="CP", cuttable=True,
        events="team", aliases=("ESB",), computed_by="team.extended_sb"),
-    _T("EMGSB", "13.2.2", "Extended SB: opponent MP x GP scored", kind="BC", modifiers="CP", cuttable=True,
+    _T("EMGSB", "13.2.2", kind="BC", modifiers="CP", cuttable=True,
        events="team", computed_by="team.extended_sb"),
-    _T("EGMSB", "13.2.3", "Extended SB: opponent GP x MP scored", kind="BC", modifiers="CP", cuttable=True,
+    _T("EGMSB", "13.2.3", kind="BC", modifiers="CP", cuttable=True,
        events="team", computed_by="team.extended_sb"),
-    _T("EGGSB", "13.2.4", "Extended SB: opponent GP x GP scored", kind="BC", modifiers="CP", cuttable=True,
+    _T("EGGSB", "13.2.4", kind="BC", modifiers="CP", cuttable=True,
        events="team", computed_by="team.extended_sb"),
-    _T("EDE", "13.3", "Extended direct encounter", kind="A", modifiers="P", events="team", direct=True,
+    _T("EDE", "13.3", kind="A", modifiers="P", events="team", direct=True,
        computed_by="team.extended_direct_encounter"),
-    _T("EDET", "13.3.2", "EDE, then top board results", kind="A", modifiers="P", events="team", direct=True,
+    _T("EDET", "13.3.2", kind="A", modifiers="P", events="team", direct=True,
        chain=("TBR",), computed_by="team.extended_direct_encounter"),
-    _T("EDEB", "13.3.2", "EDE, then bottom board elimination", kind="A", modifiers="P", events="team",
+    _T("EDEB", "13.3.2", kind="A", modifiers="P", events="team",
        direct=True, chain=("BBE",), computed_by="team.extended_direct_encounter"),
-    _T("EDEBT", "13.3.2", "EDE, then board count, then top board results", kind="A", modifiers="P",
+    _T("EDEBT", "13.3.2", kind="A", modifiers="P",
        events="team", direct=True, chain=("BC", "TBR"), computed_by="team.extended_direct_encounter"),
-    _T("EDEBB", "13.3.2", "EDE, then board count, then bottom board elimination", kind="A", modifiers="P",
+    _T("EDEBB", "13.3.2", kind="A", modifiers="P",
        events="team", direct=True, chain=("BC", "BBE"), computed_by="team.extended_direct_encounter"),
-    _T("SSSC", "13.4", "Scores and schedule strength combination", kind="BD", modifiers="PKF", decimals=2,
+    _T("SSSC", "13.4", kind="BD", modifiers="PKF", decimals=2,
        events="team", computed_by="team.sssc"),
 )}
 
