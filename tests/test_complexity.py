@@ -80,7 +80,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.recalc.run:_recalc_bytes": (34, "recalc's writing of every result: values, arrays, spills, errors"),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.readers.trf:_build": (33, BUILDER),
-    "xltb.ranking.legend:interpret": (37, "one branch per kind of legend name Swiss-Manager prints"),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
     "xltb.check.sources:_json_source": (36, "reads a standings JSON: its size, shape and event, each refused "
                                             "with its reason"),

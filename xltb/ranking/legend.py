@@ -189,54 +189,56 @@ def interpret(name: str) -> LegendEntry | None:
     text = " ".join(name.split())
     if not text:
         return None
-    low = text.lower()
     params = _parameters(text)
-    edition = None
-    if params.year in ("2023", "2024"):
-        edition = "2023-09" if params.year == "2023" else "2024-08"
-    elif params.year == "2026":
-        edition = "2026-03"
-    unrated = params.unrated_rating
+    edition = _EDITION_OF_YEAR.get(params.year or "")
     explicit = [a for a in _ACRONYMS if re.search(rf"[(\[]\s*{a}\s*[)\],]|[(\[,]\s*{a}\s*[)\]]", text)]
     if len(explicit) == 1 and explicit[0] not in ("BH", "SB"):
         acronym = "REP" if explicit[0] == "GE" else explicit[0]
         if acronym == "WIN" and params.ignore_unplayed:
             acronym = "WON"  # wins over the board only
         code = _with_modifiers(acronym, params)
-        return LegendEntry(text, (code,), False, edition, unrated,
-                           note=_note_for(acronym))
-    for pattern, target, certain, note in _TABLE:
-        if not re.search(pattern, low):
-            continue
-        if not target:
-            return LegendEntry(text, (), False, edition, unrated, comparable=False,
-                               note=note or "not a C.07 tie-break")
-        if target == "PTS":
-            return LegendEntry(text, ("PTS",), False, edition, unrated, comparable=True, note="points")
-        if "|" in target:
-            codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
-            return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
-        family = target.partition("/")[0]
-        if family == "WIN" and params.ignore_unplayed:
-            return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
-        # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
-        printed = re.search(r"\((?:game|match) ?points", low) is not None
-        decided = certain or printed or "/" in target or family not in _VARIANTS \
-            or params.given() \
-            or (family == "KS" and re.search(r"limit\s*50\s*%", low) is not None)
-        if not decided and family == "WIN" and params.with_byes:
-            decided = True
-        if decided:
-            code = _with_modifiers(target, params)
-            return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family),
-                               limit_percent=params.limit_percent if family == "KS" else None)
-        base = _with_modifiers(family, params)
-        codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, params._replace(cut=None, median=None))
-                                              for c in _VARIANTS[family]]))
-        why = note or ("the name does not say which modifier (Cut, Median, limit) was chosen" if
-                       re.search(r"variab", low) else "the name does not say which variant")
-        return LegendEntry(text, codes, True, edition, unrated, note=why)
-    return LegendEntry(text, (), False, edition, unrated, comparable=False, note="unknown tie-break name")
+        return LegendEntry(text, (code,), False, edition, params.unrated_rating, note=_note_for(acronym))
+    low = text.lower()
+    for row in _TABLE:
+        if re.search(row[0], low):
+            return _from_table(text, row, params, edition)
+    return LegendEntry(text, (), False, edition, params.unrated_rating, comparable=False, note="unknown tie-break name")
+
+
+#: the edition a Swiss-Manager catalogue year names ("Variable (2023)")
+_EDITION_OF_YEAR = {"2023": "2023-09", "2024": "2024-08", "2026": "2026-03"}
+
+
+def _from_table(text: str, row: tuple[str, str, bool, str], params: _Parameters, edition: str | None) -> LegendEntry:
+    """The entry of a name that matches ``row`` of :data:`_TABLE`."""
+    _, target, certain, note = row
+    low, unrated = text.lower(), params.unrated_rating
+    if not target:
+        return LegendEntry(text, (), False, edition, unrated, comparable=False, note=note or "not a C.07 tie-break")
+    if target == "PTS":
+        return LegendEntry(text, ("PTS",), False, edition, unrated, comparable=True, note="points")
+    if "|" in target:
+        codes = tuple(_with_modifiers(c, params) for c in target.split("|"))
+        return LegendEntry(text, codes, True, edition, unrated, note=note or "the name covers several tie-breaks")
+    family = target.partition("/")[0]
+    if family == "WIN" and params.ignore_unplayed:
+        return LegendEntry(text, ("WON",), False, edition, unrated, note="forfeits and byes ignored: games won")
+    # names of the 2023 catalogue print the chosen parameters: "(Gamepoints)" alone means no Cut
+    printed = re.search(r"\((?:game|match) ?points", low) is not None
+    decided = certain or printed or "/" in target or family not in _VARIANTS \
+        or params.given() \
+        or (family == "KS" and re.search(r"limit\s*50\s*%", low) is not None) \
+        or (family == "WIN" and params.with_byes)
+    if decided:
+        code = _with_modifiers(target, params)
+        return LegendEntry(text, (code,), False, edition, unrated, note=note or _note_for(family),
+                           limit_percent=params.limit_percent if family == "KS" else None)
+    base = _with_modifiers(family, params)
+    codes = tuple(dict.fromkeys([base] + [_with_modifiers(c, params._replace(cut=None, median=None))
+                                          for c in _VARIANTS[family]]))
+    why = note or ("the name does not say which modifier (Cut, Median, limit) was chosen" if
+                   re.search(r"variab", low) else "the name does not say which variant")
+    return LegendEntry(text, codes, True, edition, unrated, note=why)
 
 
 def koya_limit(entry: LegendEntry, max_score: Fraction) -> tuple[str | None, str]:
