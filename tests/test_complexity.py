@@ -89,8 +89,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.report.html:_standings": (32, FACE),
     "xltb.report.html:_crosstable": (32, FACE),
     "xltb.readers.chessresults:_chess_results_roles": (33, READER),
-    "xltb.tiebreaks.codes:parse_code": (32, "one branch per part of a code (score reference, each modifier) and "
-                                            "each spelling other programs write"),
     "xltb.recalc.engine:Engine._run": (37, ENGINE),
     "xltb.recalc.bulk:_run": (32, ENGINE),
     "xltb.recalc.package:write": (28, "the package writer: each part copied, edited or added, each checked"),

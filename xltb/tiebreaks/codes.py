@@ -126,27 +126,37 @@ def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
     score = m.group(2).upper() if m.group(2) else None
     spec = TieBreakSpec(acronym, score)
     for part in filter(None, m.group(3).split("/")):
-        p = part.upper()
         try:
-            if p[0] == "C" and p[1:].isdigit():
-                spec = spec._replace(cut=int(p[1:]))
-            elif p[0] == "M" and p[1:].isdigit():
-                spec = spec._replace(median=int(p[1:]))
-            elif p[0] == "L":
-                # 14.5: the Koya limit moves half a point at a time: L-1 = -0.5; a decimal is in points
-                spec = spec._replace(limit=Fraction(p[1:]) if "." in p else Fraction(p[1:]) / 2)
-            elif p[0] == "K":
-                spec = spec._replace(k=Fraction(p[1:]))
-            elif p == "P":
-                spec = spec._replace(forfeits_played=True)
-            elif p == "F":
-                spec = spec._replace(fore=True)
-            elif p == "R":
-                spec = spec._replace(reverse=True)
-            else:
-                raise ValueError(p)
+            spec = _with_modifier(spec, part.upper())
         except (ValueError, ZeroDivisionError, IndexError):
             raise TieBreakError(f"unknown modifier /{part} in tie-break code {raw!r}") from None
+    _check_modifiers(spec, raw, strict)
+    return spec
+
+
+def _with_modifier(spec: TieBreakSpec, p: str) -> TieBreakSpec:
+    """``spec`` with the modifier ``p`` (upper case, without its ``/``); ValueError for an unknown one."""
+    if p[0] == "C" and p[1:].isdigit():
+        return spec._replace(cut=int(p[1:]))
+    if p[0] == "M" and p[1:].isdigit():
+        return spec._replace(median=int(p[1:]))
+    if p[0] == "L":
+        # 14.5: the Koya limit moves half a point at a time: L-1 = -0.5; a decimal is in points
+        return spec._replace(limit=Fraction(p[1:]) if "." in p else Fraction(p[1:]) / 2)
+    if p[0] == "K":
+        return spec._replace(k=Fraction(p[1:]))
+    if p == "P":
+        return spec._replace(forfeits_played=True)
+    if p == "F":
+        return spec._replace(fore=True)
+    if p == "R":
+        return spec._replace(reverse=True)
+    raise ValueError(p)
+
+
+def _check_modifiers(spec: TieBreakSpec, raw: str, strict: bool) -> None:
+    """Refuse modifiers that cannot go together or (``strict``) that the tie-break does not take."""
+    acronym = spec.acronym
     if (spec.cut or spec.median) and acronym not in CUTTABLE:
         raise TieBreakError(f"{raw!r}: Cut and Median modifiers apply to sums of values (C.07 14), not to "
                             f"{acronym}; {takes(acronym)}")
@@ -162,7 +172,6 @@ def parse_code(text: str, *, strict: bool = True) -> TieBreakSpec:
             names = ", ".join(MODIFIER_NAMES[letter] for letter in wrong)
             raise TieBreakError(f"{raw!r}: {names} is not defined for {SPELLING.get(acronym, acronym)} (C.07 14, "
                                 f"TRF-2026); {takes(acronym)}")
-    return spec
 
 
 def takes(acronym: str) -> str:
