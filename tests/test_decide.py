@@ -216,3 +216,17 @@ def test_the_worksheet_route_reads_settings_and_the_list_once_and_decides_as_eve
     expected = rank(decide(swiss, tiebreaks="BH/C1,BH,SB,DE,WIN", rules="2024"))
     assert [r[:2] for r in table[1:]] == [[r.rank, r.start_no] for r in expected.rows]
     core.clear_cache()
+
+
+def test_a_file_is_read_once_then_decided_as_read():
+    """The commands read the file (readers.registry.read_event_published: the event, its kind, what an
+    export published) and decide on what was read; a path is the API's convenience for the same."""
+    from xltb.errors import XltbError
+    from xltb.readers.registry import EventFile, read_event_published
+
+    for path in (EXPORTS[0], DATA / "seed" / "held-swiss16.trf"):
+        read = read_event_published(path)
+        assert isinstance(read, EventFile) and read.kind
+        assert decide(read, tiebreaks=None) == decide(path)
+    with pytest.raises(XltbError):
+        decide(read_event_published(EXPORTS[0]), event_type="swiss")

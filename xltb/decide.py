@@ -33,7 +33,7 @@ from .model.rounds import after_round, rounds_planned
 from .ranking import compute
 from .ranking.choices import choose_edition, choose_list, event_choices, resolve
 from .ranking.decision import Decision
-from .readers.registry import KIND_LABELS
+from .readers.registry import KIND_LABELS, EventFile
 from .rules import Edition
 from .tiebreaks.codes import TieBreakSpec, parse_code, parse_list
 from .tiebreaks.base import Value
@@ -47,14 +47,16 @@ if TYPE_CHECKING:
 #: the kind of a chess-results export (whose legend names the tie-breaks)
 CHESS_RESULTS = KIND_LABELS["chessresults"]
 
-def decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament", *,
+def decide(path_or_event: "EventFile | Tournament | TeamTournament | str | os.PathLike[str]", *,
            tiebreaks: str | Iterable[str | TieBreakSpec] | None = None, rules: str | Edition | None = None,
            event_type: str | EventType | None = None, primary: str | None = None,
            unrated_rating: int | None = None, lots: int | None = None, after: int | None = None,
            planned: int | None = None) -> Decision:
-    """Decide how an event is ranked: ``path_or_event`` is an event already read (a workbook's blocks, as
-    the worksheet functions read them, or any reader's), or a file, read first (the one reading is
-    :func:`xltb.readers.registry.read_event_published`'s: ``event_type`` and ``primary`` apply there).
+    """Decide how an event is ranked: ``path_or_event`` is a file as read (an
+    :class:`~xltb.readers.registry.EventFile`: the event, its kind and what an export published, as the
+    commands read it), an event (a workbook's blocks, as the worksheet functions read them, or any
+    reader's), or, for the API's convenience, a path: read first by
+    :func:`xltb.readers.registry.read_event_published`, where ``event_type`` and ``primary`` apply.
 
     The user's ``tiebreaks`` / ``rules`` / ``event_type`` / ``primary`` / ``unrated_rating`` / ``lots``
     win; otherwise the file's (see the module's text), otherwise xltb's defaults. ``after``: rank the event as it stood after
@@ -67,6 +69,10 @@ def decide(path_or_event: "str | os.PathLike[str] | Tournament | TeamTournament"
         if event_type is not None and not isinstance(event_type, EventType):
             event_type = EventType(event_type)
         event, kind, published = read_event_published(path_or_event, event_type, primary)
+    elif isinstance(path_or_event, EventFile):
+        if event_type is not None or primary is not None:
+            raise XltbError("decide(): event_type and primary apply when the file is read (read_event_published)")
+        event, kind, published = path_or_event
     else:
         if event_type is not None or primary is not None:
             raise XltbError("decide(): event_type and primary apply when a file is read; give the path")

@@ -24,7 +24,7 @@ from .._gc import paused
 from ..errors import XltbError
 from ..decide import decide
 from ..ranking import rank
-from ..readers.registry import EXPECTED_INPUT
+from ..readers.registry import EXPECTED_INPUT, read_event_published
 from ..files import write_atomic
 from ..prizes import PrizeTable, Share, award_prizes
 from ..report.html import html_page
@@ -180,8 +180,8 @@ def export_one(task: Task, options: Options) -> Outcome:
         for target in (task.output, pdf_target, html_target):
             if target and os.path.exists(target) and not options.force:
                 raise XltbError(f"{target} {EXISTS}", file=task.source)
-        decision = decide(task.source, tiebreaks=options.tiebreaks, rules=options.rules,
-                          event_type=options.event_type, primary=options.primary,
+        read = read_event_published(task.source, options.event_type, options.primary)
+        decision = decide(read, tiebreaks=options.tiebreaks, rules=options.rules,
                           unrated_rating=options.unrated_rating, after=options.after_round,
                           planned=options.planned)  # the same choices as xltb standings
         kind = decision.kind

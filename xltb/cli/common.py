@@ -11,7 +11,7 @@ from ..model import EventType, Tournament
 from ..decide import decide
 from ..ranking.decision import Decision
 from ..terminal import printable
-from ..readers.registry import read_event
+from ..readers.registry import read_event, read_event_published
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
@@ -66,9 +66,9 @@ def load_event(path: str, event_type: str | None = None, primary: str | None = N
 def decide_from_args(args: argparse.Namespace, tiebreaks: str | None = None) -> Decision:
     """Read ``args.file`` and decide its edition, list, event type and primary score (xltb.decide):
     the same choices for every command."""
-    return decide(args.file, tiebreaks=tiebreaks if tiebreaks is not None else getattr(args, "tiebreaks", None),
-                  rules=args.rules, event_type=args.event_type, primary=args.primary,
-                  unrated_rating=args.unrated_rating, after=getattr(args, "after_round", None),
+    read = read_event_published(args.file, args.event_type, args.primary)  # read, then decided
+    return decide(read, tiebreaks=tiebreaks if tiebreaks is not None else getattr(args, "tiebreaks", None),
+                  rules=args.rules, unrated_rating=args.unrated_rating, after=getattr(args, "after_round", None),
                   planned=getattr(args, "rounds", None))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..decide import decide
+from ..readers.registry import read_event_published
 from ..templates.kinds import KINDS, check_template_kind
 from ..errors import XltbError
 from ..model import EventType
@@ -70,8 +71,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.source:
             # the choices xltb standings makes for the same file (xltb.decide); a kind against it is refused
-            decision = decide(args.source, tiebreaks=args.tiebreaks, rules=args.rules, event_type=args.event_type,
-                              unrated_rating=args.unrated_rating, after=args.after_round)
+            decision = decide(read_event_published(args.source, args.event_type), tiebreaks=args.tiebreaks,
+                              rules=args.rules, unrated_rating=args.unrated_rating, after=args.after_round)
             for warning in check_template_kind(decision, args.kind):
                 say(f"xltb: warning: {warning}")
             event = decision.event

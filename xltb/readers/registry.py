@@ -13,7 +13,7 @@ import os
 import re
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, NamedTuple, Sequence, TypeVar, Union
 
 from .. import limits
 from .._gc import paused
@@ -88,9 +88,23 @@ def read_event(path: str | os.PathLike[str], event_type: EventType | str | None 
     return event, kind
 
 
+class EventFile(NamedTuple):
+    """What one reading of an event file gives: the event, the kind of file and what an export published
+    beside the results; what :func:`xltb.decide.decide` decides on."""
+
+    event: Event
+    """The event as read."""
+
+    kind: str
+    """What the file was read as (``TRF-16``, ``chess-results``, ...: :data:`KIND_LABELS`)."""
+
+    published: Published | None
+    """An export's legend, columns, ranks and date (None for a TRF file or a workbook)."""
+
+
 def read_event_published(path: str | os.PathLike[str], event_type: EventType | str | None = None,
                          primary: str | None = None, *, readers: Sequence[str] = READERS,
-                         data: bytes | None = None) -> tuple[Event, str, Published | None]:
+                         data: bytes | None = None) -> EventFile:
     """:func:`read_event`, and what an export published beside the results (its
     :class:`~xltb.readers.published.Published`; None for a TRF file), from one reading of the file.
     ``data``: the file's bytes, already read (:func:`~xltb.readers.text.read_bytes`: a pipe is read once)."""
@@ -103,7 +117,7 @@ def read_event_published(path: str | os.PathLike[str], event_type: EventType | s
         event, kind = workbook.read(path, event_type=etype, primary=primary, data=data)
         with errors_located(path):
             within_limits(event)
-        return event, kind, None
+        return EventFile(event, kind, None)
     text, encoding = decode(data, str(path))
     with errors_located(path), paused():
         check_lines(text)
@@ -120,7 +134,7 @@ def read_event_published(path: str | os.PathLike[str], event_type: EventType | s
         kind = KIND_LABELS[name]
     else:
         kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
-    return _noted(event, encoding), kind, published
+    return EventFile(_noted(event, encoding), kind, published)
 
 
 def check_lines(text: str) -> None:
