@@ -62,7 +62,6 @@ ENGINE = "the formula engine's evaluation loop: one branch per kind of formula, 
 KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.xlsxread.reader:_sheet": (69, "openpyxl's WorkSheetParser, bind_cells and read_book rules inlined in "
                                         "one loop over the sheet's tokens, for speed (recalc reads 100,000s of cells)"),
-    "xltb.xlsxread.reader:_read": (39, "the workbook part's checks, each a refusal of what openpyxl reads otherwise"),
     "xltb.templates.parts:standings_sheet": (48, FACE),
     "xltb.check.compare:Checker.check": (48, "compares every published column: ranks, points, values, editions, "
                                              "variants, each with its note"),

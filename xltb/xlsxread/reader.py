@@ -90,6 +90,26 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]], plain: Callable[[st
     if next((p for t in WORKBOOK_TYPES for p, pt in types if pt == t), None) != "/xl/workbook.xml":
         raise Decline("the workbook part")
     root = tree(z, "xl/workbook.xml")
+    sheets, chart = _worksheets(root, _relationships(z), listed)
+    names = read_names(root, [n for n, _ in listed], chart)
+    styles = read_styles(z)
+    strings = read_strings(z, types)
+    titles = [n for n, _ in sheets]
+    book = Book(titles, {s: {} for s in titles}, {})
+    metadata = "xl/metadata.xml" in z.namelist()
+    for name, path in sheets:
+        _sheet(book, name, part_text(z, path), styles, strings, metadata, plain)
+    # each scope's names as openpyxl's dict keeps them (first place, last text), global then by sheet
+    for scope in [None, *range(len(listed))]:
+        kept = {name: text for idx, name, text in names if idx == scope}
+        prefix = "" if scope is None else listed[scope][0].upper() + "!"
+        for name, text in kept.items():
+            book.names[prefix + name.upper()] = name_target(Name(text), titles)
+    return book
+
+
+def _relationships(z: zipfile.ZipFile) -> dict[str | None, tuple[str, str]]:
+    """The workbook's relationships: id -> (type, target part), as openpyxl resolves them."""
     rels: dict[str | None, tuple[str, str]] = {}
     for rel in tree(z, "xl/_rels/workbook.xml.rels"):
         if set(rel.attrib) - {"Id", "Type", "Target", "TargetMode"} or rel.get("Target") is None:
@@ -98,6 +118,13 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]], plain: Callable[[st
         if rel.get("TargetMode") != "External":  # openpyxl's get_dependents
             target = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
         rels[rel.get("Id")] = (rel.get("Type", ""), target)
+    return rels
+
+
+def _worksheets(root: ElementTree.Element, rels: dict[str | None, tuple[str, str]], listed: list[tuple[str, str]]
+                ) -> tuple[list[tuple[str, str]], set[int]]:
+    """(name, part) of the worksheets, and the positions of the chart sheets, of the workbook part ``root``;
+    declines what openpyxl would read otherwise."""
     lists = root.findall(M + "sheets")
     entries = [s for s in lists[-1]] if lists else []
     props = root.findall(M + "workbookPr")
@@ -123,21 +150,7 @@ def _read(z: zipfile.ZipFile, listed: list[tuple[str, str]], plain: Callable[[st
             raise Decline("a sheet of another kind")
     if not sheets:
         raise Decline("no worksheets")
-    names = read_names(root, [n for n, _ in listed], chart)
-    styles = read_styles(z)
-    strings = read_strings(z, types)
-    titles = [n for n, _ in sheets]
-    book = Book(titles, {s: {} for s in titles}, {})
-    metadata = "xl/metadata.xml" in z.namelist()
-    for name, path in sheets:
-        _sheet(book, name, part_text(z, path), styles, strings, metadata, plain)
-    # each scope's names as openpyxl's dict keeps them (first place, last text), global then by sheet
-    for scope in [None, *range(len(listed))]:
-        kept = {name: text for idx, name, text in names if idx == scope}
-        prefix = "" if scope is None else listed[scope][0].upper() + "!"
-        for name, text in kept.items():
-            book.names[prefix + name.upper()] = name_target(Name(text), titles)
-    return book
+    return sheets, chart
 
 
 def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[int]], strings: list[str],
