@@ -220,3 +220,11 @@ def test_one_definition_of_each_error_type():
                                                    or node.name.endswith("Error") and "Excel" in node.name):
                 defined.setdefault(node.name, []).append(name)
     assert defined == {"XltbError": ["xltb.errors"], "ExcelError": ["xltb.cells"]}
+
+
+def test_the_drawing_of_the_layers_is_the_order():
+    """docs/development.md draws the layers, top first: the same packages in the same order as ORDER."""
+    text = (PACKAGE.parent / "docs" / "development.md").read_text(encoding="utf-8")
+    block = text.split("imports inside functions count, and no import cycle at all):\n\n```\n", 1)[1].split("```", 1)[0]
+    drawn = [name for line in reversed(block.strip().splitlines()) for name in reversed(line.split()[1:])]
+    assert drawn == [p for p in ORDER if p != "__main__"]
