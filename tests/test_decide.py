@@ -49,7 +49,7 @@ def test_export_gives_the_published_ranks(tmp_path):
              if isinstance(row[0], int) and isinstance(row[1], int)}
     assert ranks == read_published(EXPORTS[0])[1].ranks
     event = {row[0]: row[1] for row in wb["Event"].iter_rows(values_only=True)}
-    assert event["Tie-break list"].startswith("from the file: the export's legend")
+    assert event["Tie-break list"].startswith("From the file: the export's legend")  # a sentence's capital
     assert "edition 2012 (from the file" in event["Rules"] and "(xltb's default" in event["Type"]
 
 
