@@ -1,0 +1,240 @@
+"""The FIDE (Dutch) system, C.04.3: pair one round, bracket by bracket from the top score down.
+
+For each bracket one matching of every player still to pair finds the best pairing by the criteria
+(:mod:`xltb.pairing.criteria`; the players below stand in for the completion of the round, [C4]) and,
+among equally good ones, the first candidate in the order of C.04.3 4 (:mod:`xltb.pairing.sequence`):
+first the MDP-pairing of a heterogeneous bracket, then its remainder (or the homogeneous bracket).
+The PAB goes to a player of the lowest score that still lets the round be completed ([C5]).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, NamedTuple
+
+from ..errors import XltbError
+from ..messages import Message
+from ..model.results import Kind
+from ..model.tournament import Tournament
+from ..rules.swiss import SwissEdition
+from .colours import allocate
+from .criteria import BracketCosts, Player
+from .explain import board_reasons, bracket_notes, bye_reasons
+from .matching import max_weight_matching
+from .result import Board, BracketNote, Bye, Pairs
+from .sequence import MdpOrder, ResidentOrder
+from .state import Entrant, RoundState, build_state
+
+
+class Graph(NamedTuple):
+    """The round as a graph: vertex i < n is ``entrants[i]``; vertex n (when the number is odd) the PAB."""
+
+    entrants: tuple[Entrant, ...]
+    levels: tuple[int, ...]
+    """The score level of each vertex (0: the PAB's dummy)."""
+    adj: tuple[frozenset[int], ...]
+    """Who each vertex may meet ([C1] [C2] [C3])."""
+
+
+class Fixed(NamedTuple):
+    """A bracket's outcome."""
+
+    level: int
+    residents: tuple[int, ...]
+    moved_down: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]
+    c9: bool
+
+
+def _may_meet(a: Entrant, b: Entrant) -> bool:
+    if b.start_no in a.met:  # [C1]
+        return False
+    pa, pb = a.preference, b.preference
+    # [C3] non-topscorers with the same absolute colour preference do not meet
+    return not (pa.strength.value == 3 and pb.strength.value == 3 and pa.colour is pb.colour
+                and not a.topscorer and not b.topscorer)
+
+
+def build_graph(state: RoundState) -> Graph:
+    entrants = state.entrants
+    scores = sorted({e.score for e in entrants})
+    level_of = {s: i + 1 for i, s in enumerate(scores)}
+    n = len(entrants)
+    levels = [level_of[e.score] for e in entrants]
+    adj: list[set[int]] = [set() for _ in range(n + (n % 2))]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if _may_meet(entrants[i], entrants[j]):
+                adj[i].add(j)
+                adj[j].add(i)
+    if n % 2:
+        levels.append(0)
+        for i in range(n):
+            if entrants[i].pab_allowed:  # [C2]
+                adj[i].add(n)
+                adj[n].add(i)
+    return Graph(entrants, tuple(levels), tuple(frozenset(a) for a in adj))
+
+
+def _match(vertices: list[int], adj: tuple[frozenset[int], ...], cost: dict[tuple[int, int], int] | None,
+           allowed: set[int] | None = None) -> dict[int, int]:
+    """The matching of ``vertices`` of the most pairs and, among those, the least total cost."""
+    index = {v: k for k, v in enumerate(vertices)}
+    edges = []
+    top = max(cost.values(), default=0) + 1 if cost is not None else 1
+    for v in vertices:
+        for w in adj[v]:
+            if w > v and w in index:
+                if allowed is not None and (v not in allowed and w not in allowed):
+                    continue
+                c = cost[(v, w)] if cost is not None else 0
+                edges.append((index[v], index[w], top - c))
+    mate = max_weight_matching(len(vertices), edges)
+    return {vertices[k]: vertices[m] for k, m in enumerate(mate) if m >= 0}
+
+
+def _perfect(vertices: list[int], adj: tuple[frozenset[int], ...]) -> bool:
+    return len(_match(vertices, adj, None)) == len(vertices)
+
+
+def _pab_level(graph: Graph, vertices: list[int]) -> int:
+    """[C5]: the lowest score level whose player can take the PAB with the round still complete."""
+    n = len(graph.entrants)
+    cost = {}
+    for v in vertices:
+        for w in graph.adj[v]:
+            if w > v:
+                cost[(v, w)] = graph.levels[v] if w == n else 0
+    mate = _match(vertices, graph.adj, cost)
+    if len(mate) != len(vertices):
+        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+    return graph.levels[mate[n]]
+
+
+def _pairs_cost(vertices: list[int], adj: tuple[frozenset[int], ...], fn: Callable[[int, int], int]
+                ) -> dict[tuple[int, int], int]:
+    return {k: fn(*k) for k in _keys(vertices, adj)}
+
+
+def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], int | None, Graph]:
+    """The brackets of the round, top down, and the PAB's vertex (None when the number is even)."""
+    graph = build_graph(state)
+    n = len(graph.entrants)
+    levels, adj = graph.levels, graph.adj
+    remaining = sorted(range(len(levels)), key=lambda v: (-levels[v], graph.entrants[v].start_no if v < n else 0))
+    if not _perfect(remaining, adj):
+        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+    pab_level = -1
+    if n % 2:
+        pab_level = _pab_level(graph, remaining)
+        # [C5] only a player of that level may take the PAB
+        adj = tuple(a - {n} if (v < n and levels[v] != pab_level) else
+                    (frozenset(w for w in a if levels[w] == pab_level) if v == n else a) for v, a in enumerate(adj))
+    fixed: list[Fixed] = []
+    top_level = max(levels, default=0)
+    for lvl in range(top_level, 0, -1):
+        bracket = [v for v in remaining if levels[v] >= lvl]
+        residents = [v for v in bracket if levels[v] == lvl]
+        if not residents:
+            continue
+        mdps = [v for v in bracket if levels[v] > lvl]
+        c9 = False
+        if n % 2 and lvl <= pab_level:
+            if lvl <= 1:
+                c9 = True
+            else:
+                upper = bracket + [n]
+                lower = [v for v in remaining if levels[v] < lvl and v != n]
+                c9 = len(upper) % 2 == 0 and _perfect(upper, adj) and _perfect(lower, adj)
+        costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
+        players = [Player(levels[v], graph.entrants[v] if v < n else None) for v in range(len(levels))]
+        base = _pairs_cost(remaining, adj, lambda v, w: costs.cost(players[v], players[w]))
+        # the MDP-pairing (C.04.3 2.3.3, 4.4)
+        bsn = {v: k + 1 for k, v in enumerate(bracket)}
+        order = MdpOrder(len(mdps), len(bracket))
+
+        def he(v: int, w: int) -> int:
+            a, b = (v, w) if bsn.get(v, len(bracket) + 1) <= bsn.get(w, len(bracket) + 1) else (w, v)
+            if levels[a] > lvl >= levels[b] and a in bsn:
+                return order.cost(bsn[a], bsn.get(b, len(bracket) + 1))
+            return 0
+
+        shift = order.digits.bits
+        mate = _match(remaining, adj, {k: (c << shift) + he(*k) for k, c in base.items()})
+        pairs = [(v, mate[v]) for v in mdps if v in mate and levels[mate[v]] == lvl]
+        s = sum(1 for v in residents if v in mate and levels[mate[v]] == lvl) // 2
+        taken = {v for p in pairs for v in p}
+        rest = [v for v in remaining if v not in taken]
+        left = [v for v in residents if v not in taken]
+        # the remainder, or the homogeneous bracket (C.04.3 2.6, 4.3, 4.2)
+        bsno = {v: k + 1 for k, v in enumerate(left)}
+        for _ in range(len(left) + 1):
+            rorder = ResidentOrder(len(left), s)
+            rshift = rorder.digits.bits
+
+            def ho(v: int, w: int) -> int:
+                if v in bsno and w in bsno:
+                    return rorder.cost(bsno[v], bsno[w])
+                return 0
+
+            mate = _match(rest, adj, {k: (base[k] << rshift) + ho(*k) for k in _keys(rest, adj)})
+            got = sum(1 for v in left if v in mate and mate[v] in bsno) // 2
+            if got == s:
+                break
+            s = got
+        pairs += [(v, mate[v]) for v in left if v in mate and mate[v] in bsno and bsno[v] < bsno[mate[v]]]
+        taken = {v for p in pairs for v in p}
+        remaining = [v for v in remaining if v not in taken]
+        fixed.append(Fixed(lvl, tuple(residents), tuple(mdps), tuple(pairs), c9))
+    pab = None
+    if n % 2:
+        real = [v for v in remaining if v != n]
+        if len(real) != 1:
+            raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+        pab = real[0]
+    elif remaining:
+        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+    return fixed, pab, graph
+
+
+def _keys(vertices: list[int], adj: tuple[frozenset[int], ...]) -> list[tuple[int, int]]:
+    inside = set(vertices)
+    return [(v, w) for v in vertices for w in adj[v] if w > v and w in inside]
+
+
+def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:
+    """Round ``round_no`` of ``event`` paired by the FIDE (Dutch) system of ``edition``: the boards in the
+    order of C.04.2 4.9, the PAB and the requested byes, each with its reasons, and a note per bracket.
+    ``lots`` draws the initial colour (C.04.3 5.1) when the event does not say it."""
+    state = build_state(event, round_no)
+    if lots is not None and event.plans.first_colour is None:
+        from ..model.results import Colour
+        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    fixed, pab, graph = pair_state(state, edition)
+    entrants = graph.entrants
+    boards = []
+    for f in fixed:
+        for v, w in f.pairs:
+            a, b = entrants[v], entrants[w]
+            alloc = allocate(a, b, state.first_colour)
+            white = a if alloc.white == a.start_no else b
+            black = b if white is a else a
+            boards.append((white, black, alloc, f))
+    boards.sort(key=lambda x: (-max(x[0].score, x[1].score), -(x[0].score + x[1].score),
+                               min(x[0].start_no, x[1].start_no)))
+    out_boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points,
+                             board_reasons(w, b, alloc)) for k, (w, b, alloc, f) in enumerate(boards))
+    byes: list[Bye] = []
+    if pab is not None:
+        e = entrants[pab]
+        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points, bye_reasons(e, state)))
+    for away in state.absent:
+        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
+    notes = bracket_notes(fixed, graph)
+    brackets = tuple(BracketNote(Fraction(entrants[f.residents[0]].score), tuple(entrants[v].start_no for v in f.residents),
+                                 tuple(entrants[v].start_no for v in f.moved_down), notes[k])
+                     for k, f in enumerate(fixed))
+    return Pairs(out_boards, tuple(byes), brackets)
+
+
+__all__ = ["pair_dutch", "pair_state", "build_graph"]
