@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable, NamedTuple
 
-from ..errors import XltbError
+from ..errors import InputError
 from ..messages import Message
 from ..model.results import Kind
 from ..model.tournament import Tournament
@@ -24,6 +24,10 @@ from .matching import max_weight_matching
 from .result import Board, BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
 from .state import Entrant, RoundState, build_state
+
+
+class NoPairing(Exception):
+    """No pairing of the round meets the absolute and completion criteria (C.04.3 1.9.3)."""
 
 
 class Graph(NamedTuple):
@@ -107,7 +111,7 @@ def _pab_level(graph: Graph, vertices: list[int]) -> int:
                 cost[(v, w)] = graph.levels[v] if w == n else 0
     mate = _match(vertices, graph.adj, cost)
     if len(mate) != len(vertices):
-        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+        raise NoPairing()
     return graph.levels[mate[n]]
 
 
@@ -123,7 +127,7 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
     levels, adj = graph.levels, graph.adj
     remaining = sorted(range(len(levels)), key=lambda v: (-levels[v], graph.entrants[v].start_no if v < n else 0))
     if not _perfect(remaining, adj):
-        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+        raise NoPairing()
     pab_level = -1
     if n % 2:
         pab_level = _pab_level(graph, remaining)
@@ -190,10 +194,10 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
     if n % 2:
         real = [v for v in remaining if v != n]
         if len(real) != 1:
-            raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+            raise NoPairing()
         pab = real[0]
     elif remaining:
-        raise XltbError("no pairing of the round meets the absolute criteria (C.04.3 1.9.3: the arbiter decides)")
+        raise NoPairing()
     return fixed, pab, graph
 
 
@@ -210,7 +214,10 @@ def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
     if lots is not None and event.plans.first_colour is None:
         from ..model.results import Colour
         state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
-    fixed, pab, graph = pair_state(state, edition)
+    try:
+        fixed, pab, graph = pair_state(state, edition)
+    except NoPairing:
+        raise InputError(str(Message("pairing.error.impossible", round=round_no)), file=event.source) from None
     entrants = graph.entrants
     boards = []
     for f in fixed:
@@ -230,7 +237,8 @@ def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
         byes.append(Bye(e.start_no, Kind.PAB, state.pab_points, bye_reasons(e, state)))
     for away in state.absent:
         byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
-    notes = bracket_notes(fixed, graph)
+    white_of = {b.white: b.white for b in out_boards} | {b.black: b.white for b in out_boards}
+    notes = bracket_notes(fixed, graph, white_of)
     brackets = tuple(BracketNote(Fraction(entrants[f.residents[0]].score), tuple(entrants[v].start_no for v in f.residents),
                                  tuple(entrants[v].start_no for v in f.moved_down), notes[k])
                      for k, f in enumerate(fixed))

@@ -16,8 +16,9 @@ from typing import NamedTuple
 from ..model.results import Colour, Kind
 from ..model.tournament import Player, Tournament
 
-#: round kinds that keep a participant out of the round (requested byes, absence, withdrawal)
-_NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE, Kind.ABSENT})
+#: the round's own entries that keep a participant out of it (requested byes); a blank entry is a round not
+#: paired yet, as in a file written to be paired
+_NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE})
 
 
 class Strength(Enum):
@@ -121,7 +122,8 @@ class RoundState(NamedTuple):
 def requested_absences(event: Tournament, round_no: int) -> dict[int, Kind]:
     """Who is not paired in ``round_no`` and why: the event's plans (requested byes, withdrawals), and,
     while the readers leave them there, the round's own entries without an opponent (``0000 - H``, ``Z``,
-    ``F``, blank) as bbpPairings and gacrux write a file to pair. The one place that reads them."""
+    ``F``) as bbpPairings and gacrux write a file to pair (a blank entry: not paired yet). The one place
+    that reads them."""
     plans = event.plans
     out: dict[int, Kind] = {}
     for p in event.players:

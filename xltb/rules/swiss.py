@@ -26,6 +26,20 @@ class SwissEdition(NamedTuple):
     """The first start date it applies to."""
     title: str
     """What the text is called."""
+    preference_article: str = "C.04.3 1.6.2"
+    """Where the colour preferences are defined (2025-07: C.04.3 1.6.2; 2026-02: 1.7)."""
+    topscorer_article: str = "C.04.3 1.7"
+    """Where topscorers are defined (2025-07: C.04.3 1.7; 2026-02: 1.8)."""
+    colour_history_article: str = "C.04.2 4.5"
+    """Only played games count in the colour history (2025-07: C.04.2 4.5; 2026-02: C.04.2 3.4)."""
+    board_order_article: str = "C.04.2 4.9"
+    """The order of the boards (2025-07: C.04.2 4.9; 2026-02: C.04.2 3.6)."""
+    acceleration_article: str = "C.04.5.1"
+    """Baku acceleration (2025-07: C.04.5.1; 2026-02: C.04.7 1)."""
+    baku_virtual_win: bool = False
+    """Baku's virtual points: False, 1 and 0.5 point with the standard scoring only (C.04.5.1 1.1.1,
+    1.4.2-1.4.3, 2025-07); True, a win's and half a win's points wherever a win is two draws and a loss
+    nothing (C.04.7 1, 2026-02)."""
 
     def __str__(self) -> str:
         return self.key
@@ -35,7 +49,10 @@ SWISS_EDITIONS: dict[str, SwissEdition] = {
     e.key: e
     for e in (
         SwissEdition("2025-07", date(2025, 7, 1), "C.04 FIDE Swiss Rules as applied from 1 July 2025"),
-        SwissEdition("2026-02", date(2026, 2, 1), "C.04 FIDE Swiss Rules as applied from 1 February 2026"),
+        SwissEdition("2026-02", date(2026, 2, 1), "C.04 FIDE Swiss Rules as applied from 1 February 2026",
+                     preference_article="C.04.3 1.7", topscorer_article="C.04.3 1.8",
+                     colour_history_article="C.04.2 3.4", board_order_article="C.04.2 3.6",
+                     acceleration_article="C.04.7 1", baku_virtual_win=True),
     )
 }
 
