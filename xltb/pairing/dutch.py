@@ -10,7 +10,7 @@ The PAB goes to a player of the lowest score that still lets the round be comple
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from ..errors import InputError
 from ..messages import Message
@@ -80,44 +80,89 @@ def build_graph(state: RoundState) -> Graph:
     return Graph(entrants, tuple(levels), tuple(frozenset(a) for a in adj))
 
 
-def _match(vertices: list[int], adj: tuple[frozenset[int], ...], cost: dict[tuple[int, int], int] | None,
-           allowed: set[int] | None = None) -> dict[int, int]:
-    """The matching of ``vertices`` of the most pairs and, among those, the least total cost."""
+def _match(vertices: list[int], adj: tuple[frozenset[int], ...], cost: dict[tuple[int, int], int] | None = None
+           ) -> dict[int, int]:
+    """The matching of ``vertices`` of the most pairs and, among those, the least total cost (``cost``: the
+    pairs that cost anything; every other pair costs nothing)."""
     index = {v: k for k, v in enumerate(vertices)}
     edges = []
-    top = max(cost.values(), default=0) + 1 if cost is not None else 1
+    costs = cost or {}
+    top = max(costs.values(), default=0) + 1
     for v in vertices:
+        iv = index[v]
         for w in adj[v]:
-            if w > v and w in index:
-                if allowed is not None and (v not in allowed and w not in allowed):
-                    continue
-                c = cost[(v, w)] if cost is not None else 0
-                edges.append((index[v], index[w], top - c))
+            if w > v:
+                iw = index.get(w)
+                if iw is not None:
+                    edges.append((iv, iw, top - costs.get((v, w), 0)))
     mate = max_weight_matching(len(vertices), edges)
     return {vertices[k]: vertices[m] for k, m in enumerate(mate) if m >= 0}
 
 
+def _solve(vertices: list[int], adj: tuple[frozenset[int], ...], cost: dict[tuple[int, int], int],
+           keep: set[int]) -> dict[int, int]:
+    """:func:`_match`, with the players outside ``keep`` (below the next bracket: every pair among them costs
+    nothing, and a pair of one of them with a kept player costs what the kept player's float costs) folded
+    into a few interchangeable sinks when that cannot change the result: each of them meets more than half
+    of the others plus the kept players (Dirac: what is left after any floats is still perfectly
+    matchable), and each kept player meets none of them or enough to float into distinct ones. Pairs with
+    a sink are left out of the answer (the kept player floats)."""
+    rest = [v for v in vertices if v not in keep]
+    kept = [v for v in vertices if v in keep]
+    if len(rest) < 2 * len(kept) + 4:
+        return _match(vertices, adj, cost)
+    rset = set(rest)
+    need = len(rest) / 2 + len(kept) + 1
+    if any(len(adj[v] & rset) < need for v in rest):
+        return _match(vertices, adj, cost)
+    floats: dict[int, int] = {}
+    for x in kept:
+        nb = adj[x] & rset
+        if nb:
+            if len(nb) < len(kept):
+                return _match(vertices, adj, cost)
+            w = next(iter(nb))
+            floats[x] = cost.get((x, w) if x < w else (w, x), 0)
+    sinks = len(kept) + (len(rest) - len(kept)) % 2
+    index = {v: k for k, v in enumerate(kept)}
+    top = max(list(cost.values()) + list(floats.values()), default=0) + 1
+    edges = []
+    for v in kept:
+        iv = index[v]
+        for w in adj[v]:
+            if w > v and w in index:
+                edges.append((iv, index[w], top - cost.get((v, w), 0)))
+    base = len(kept)
+    for v, c in floats.items():
+        edges += [(index[v], base + i, top - c) for i in range(sinks)]
+    edges += [(base + i, base + j, top) for i in range(sinks) for j in range(i + 1, sinks)]
+    mate = max_weight_matching(base + sinks, edges)
+    return {kept[k]: kept[m] for k, m in enumerate(mate[:base]) if 0 <= m < base}
+
+
 def _perfect(vertices: list[int], adj: tuple[frozenset[int], ...]) -> bool:
-    return len(_match(vertices, adj, None)) == len(vertices)
+    return len(_match(vertices, adj)) == len(vertices)
 
 
 def _pab_level(graph: Graph, vertices: list[int]) -> int:
     """[C5]: the lowest score level whose player can take the PAB with the round still complete."""
     n = len(graph.entrants)
-    cost = {}
-    for v in vertices:
-        for w in graph.adj[v]:
-            if w > v:
-                cost[(v, w)] = graph.levels[v] if w == n else 0
+    cost = {(v, n): graph.levels[v] for v in graph.adj[n]}
     mate = _match(vertices, graph.adj, cost)
     if len(mate) != len(vertices):
         raise NoPairing()
     return graph.levels[mate[n]]
 
 
-def _pairs_cost(vertices: list[int], adj: tuple[frozenset[int], ...], fn: Callable[[int, int], int]
-                ) -> dict[tuple[int, int], int]:
-    return {k: fn(*k) for k in _keys(vertices, adj)}
+def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], ...]) -> list[tuple[int, int]]:
+    """The pairs among ``vertices`` with at least one player in ``upper`` (the others cost nothing)."""
+    inside = set(vertices)
+    out = []
+    for v in upper:
+        for w in adj[v]:
+            if w in inside and (w not in upper or w > v):
+                out.append((v, w) if v < w else (w, v))
+    return out
 
 
 def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], int | None, Graph]:
@@ -147,12 +192,14 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
             if lvl <= 1:
                 c9 = True
             else:
-                upper = bracket + [n]
+                top_part = bracket + [n]
                 lower = [v for v in remaining if levels[v] < lvl and v != n]
-                c9 = len(upper) % 2 == 0 and _perfect(upper, adj) and _perfect(lower, adj)
+                c9 = len(top_part) % 2 == 0 and _perfect(top_part, adj) and _perfect(lower, adj)
         costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
         players = [Player(levels[v], graph.entrants[v] if v < n else None) for v in range(len(levels))]
-        base = _pairs_cost(remaining, adj, lambda v, w: costs.cost(players[v], players[w]))
+        upper = {v for v in remaining if levels[v] >= lvl - 1}
+        keep = upper | ({n} | set(adj[n]) if n % 2 else set())
+        base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}
         # the MDP-pairing (C.04.3 2.3.3, 4.4)
         bsn = {v: k + 1 for k, v in enumerate(bracket)}
         order = MdpOrder(len(mdps), len(bracket))
@@ -164,9 +211,16 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
             return 0
 
         shift = order.digits.bits
-        mate = _match(remaining, adj, {k: (c << shift) + he(*k) for k, c in base.items()})
-        pairs = [(v, mate[v]) for v in mdps if v in mate and levels[mate[v]] == lvl]
-        s = sum(1 for v in residents if v in mate and levels[mate[v]] == lvl) // 2
+        if mdps:
+            hecost = {k: (c << shift) for k, c in base.items()}
+            for k in _touching(remaining, set(mdps), adj):
+                if (c := he(*k)):
+                    hecost[k] = hecost.get(k, 0) + c
+            mate = _solve(remaining, adj, hecost, keep)
+            pairs = [(v, mate[v]) for v in mdps if v in mate and levels[mate[v]] == lvl]
+            s = sum(1 for v in residents if v in mate and levels[mate[v]] == lvl) // 2
+        else:  # homogeneous: the number of pairs is settled by the criteria, found by the loop below
+            pairs, s = [], len(residents) // 2
         taken = {v for p in pairs for v in p}
         rest = [v for v in remaining if v not in taken]
         left = [v for v in residents if v not in taken]
@@ -181,7 +235,11 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
                     return rorder.cost(bsno[v], bsno[w])
                 return 0
 
-            mate = _match(rest, adj, {k: (base[k] << rshift) + ho(*k) for k in _keys(rest, adj)})
+            hocost = {k: (c << rshift) for k, c in base.items() if k[0] not in taken and k[1] not in taken}
+            for k in _touching(rest, set(left), adj):
+                if (c := ho(*k)):
+                    hocost[k] = hocost.get(k, 0) + c
+            mate = _solve(rest, adj, hocost, keep)
             got = sum(1 for v in left if v in mate and mate[v] in bsno) // 2
             if got == s:
                 break
@@ -199,11 +257,6 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
     elif remaining:
         raise NoPairing()
     return fixed, pab, graph
-
-
-def _keys(vertices: list[int], adj: tuple[frozenset[int], ...]) -> list[tuple[int, int]]:
-    inside = set(vertices)
-    return [(v, w) for v in vertices for w in adj[v] if w > v and w in inside]
 
 
 def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:

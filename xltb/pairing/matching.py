@@ -27,6 +27,9 @@ class _Matcher:
         self.n = n
         self.edges = list(edges)
         self.endpoint = [v for (i, j, _) in self.edges for v in (i, j)]
+        self.ei = [i for (i, _, _) in self.edges]
+        self.ej = [j for (_, j, _) in self.edges]
+        self.w2 = [2 * w for (_, _, w) in self.edges]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
         for k, (i, j, _) in enumerate(self.edges):
             self.neighbend[i].append(2 * k + 1)
@@ -48,18 +51,22 @@ class _Matcher:
         self.queue: list[int] = []
 
     def slack(self, k: int) -> int:
-        i, j, w = self.edges[k]
-        return self.dual[i] + self.dual[j] - 2 * w
+        dual = self.dual
+        return dual[self.ei[k]] + dual[self.ej[k]] - self.w2[k]
 
     def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
+        n = self.n
+        if b < n:
             yield b
             return
-        for t in self.childs[b]:
-            if t < self.n:
-                yield t
-            else:
-                yield from self.leaves(t)
+        stack = [b]
+        childs = self.childs
+        while stack:
+            for t in childs[stack.pop()]:
+                if t < n:
+                    yield t
+                else:
+                    stack.append(t)
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         while True:
@@ -263,20 +270,22 @@ class _Matcher:
         (True) or no more can be (False)."""
         n = self.n
         label, inb = self.label, self.inblossom
+        dual, ei, ej, w2, allow = self.dual, self.ei, self.ej, self.w2, self.allow
+        endpoint, neighbend = self.endpoint, self.neighbend
         while True:
             while self.queue:
                 v = self.queue.pop()
-                for p in self.neighbend[v]:
-                    k = p // 2
-                    w = self.endpoint[p]
+                for p in neighbend[v]:
+                    k = p >> 1
+                    w = endpoint[p]
                     if inb[v] == inb[w]:
                         continue
                     kslack = 0
-                    if not self.allow[k]:
-                        kslack = self.slack(k)
+                    if not allow[k]:
+                        kslack = dual[ei[k]] + dual[ej[k]] - w2[k]
                         if kslack <= 0:
-                            self.allow[k] = True
-                    if self.allow[k]:
+                            allow[k] = True
+                    if allow[k]:
                         if label[inb[w]] == 0:
                             self.assign_label(w, 2, p ^ 1)
                         elif label[inb[w]] == 1:
@@ -337,10 +346,23 @@ class _Matcher:
             else:
                 self.expand_blossom(dblossom, False)
 
+    def seed(self) -> None:
+        """Match greedily along the edges of the largest weight: tight under the starting duals, so the
+        primal-dual invariants hold and each stage has fewer vertices left to match."""
+        top = max(self.w2) if self.w2 else 0
+        mate = self.mate
+        for k, w in enumerate(self.w2):
+            if w == top:
+                i, j = self.ei[k], self.ej[k]
+                if mate[i] == -1 and mate[j] == -1:
+                    mate[i] = 2 * k + 1
+                    mate[j] = 2 * k
+
     def run(self) -> list[int]:
         n = self.n
         if not self.edges:
             return [-1] * n
+        self.seed()
         for _ in range(n):
             self.label = [0] * (2 * n)
             self.bestedge = [-1] * (2 * n)
