@@ -1,7 +1,7 @@
 """Re-pair every round of the pairing corpus (or of the TRF files given) with xltb's Dutch system and
 compare with the pairing gacrux made: the same pairs, the same colours, the same PAB.
 
-    python benchmarks/pairing_compare.py [FILE.trf ...] [--jobs 2] [--max-players N] [--only NAME ...]
+    python benchmarks/pairing_compare.py [FILE.trf ...] [--jobs 2] [--min-players N] [--max-players N] [--only NAME ...]
 
 Prints one line per round that differs (what only gacrux has, what only xltb has) and the agreement by
 size of the event.
@@ -54,13 +54,15 @@ def main() -> int:
     parser.add_argument("files", nargs="*")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-players", type=int, default=10**6)
+    parser.add_argument("--min-players", type=int, default=0)
     parser.add_argument("--only", nargs="*", default=None)
     args = parser.parse_args()
     if args.files:
         items = [(Path(f).name, Path(f).read_text()) for f in args.files]
     else:
         items = [(n, pairing_corpus.read(n)) for n in pairing_corpus.names()
-                 if (args.only is None or n in args.only) and int(n.split("-p")[1].split("-")[0]) <= args.max_players]
+                 if (args.only is None or n in args.only)
+                 and args.min_players <= int(n.split("-p")[1].split("-")[0]) <= args.max_players]
     totals: dict[str, list[int]] = {}
     start = time.process_time()
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:

@@ -1,0 +1,77 @@
+"""How long one round of the Dutch system takes: xltb and gacrux 1.11.65 on the same state, each as a whole
+process, processor time (user + system of the child) and peak memory, and the ratio.
+
+    python benchmarks/bench_pairing.py [--players 500 2000] [--round 4] [--no-gacrux]
+
+The events are made by gacrux's generator (a fixed file number: its seed) and kept in
+``benchmarks/.pairing-cache``; the round timed is re-paired from the state before it. Issue 30's targets:
+500 players under 1 s, 2,000 under 5 s, memory under 500 MB (measured before: gacrux 1.4 s and 17.8 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = Path(__file__).resolve().parent / ".pairing-cache"
+
+XLTB = """
+import sys
+sys.path.insert(0, {bench!r})
+import pairing_corpus
+from xltb.pairing.dutch import pair_dutch
+from xltb.rules.swiss import NEWEST_SWISS
+event = pairing_corpus.load(open({path!r}).read())
+out = pair_dutch(event, {round}, NEWEST_SWISS)
+print(len(out.boards))
+"""
+
+
+def event(players: int, rounds: int) -> Path:
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"p{players}-r{rounds}.trf"
+    if not path.exists():
+        pattern = CACHE / f"gen{players}-%d.trf"
+        subprocess.run([sys.executable, "-m", "gacrux.tournamentgenerator", "-g", "4242", "1", "-p", str(players),
+                        "-N", str(rounds), "-o", str(pattern)], check=True, capture_output=True)
+        (CACHE / f"gen{players}-4242.trf").rename(path)
+    return path
+
+
+def timed(cmd: list[str]) -> tuple[float, float, float]:
+    """(processor seconds, wall seconds, peak memory in MB) of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, after.ru_maxrss / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, nargs="*", default=[500, 2000])
+    parser.add_argument("--round", type=int, default=4)
+    parser.add_argument("--no-gacrux", action="store_true")
+    args = parser.parse_args()
+    for players in args.players:
+        path = event(players, max(args.round, 5))
+        code = XLTB.format(bench=str(ROOT / "benchmarks"), path=str(path), round=args.round)
+        ours = timed([sys.executable, "-c", code])
+        line = f"{players} players, round {args.round}: xltb {ours[0]:.2f} s ({ours[1]:.2f} s wall, {ours[2]:.0f} MB)"
+        if not args.no_gacrux:
+            out = CACHE / "gacrux.json"
+            theirs = timed([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-p", "-n", str(args.round),
+                            "-o", str(out)])
+            line += f", gacrux {theirs[0]:.2f} s ({theirs[2]:.0f} MB), ratio xltb/gacrux {ours[0] / theirs[0]:.2f}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
