@@ -20,10 +20,11 @@ from ..rules.swiss import SwissEdition
 from .colours import allocate
 from .criteria import BracketCosts, Player
 from .explain import board_reasons, bracket_notes, bye_reasons
+from .fast import perfect_bracket
 from .matching import max_weight_matching
 from .result import Board, BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
-from .state import Entrant, RoundState, build_state
+from .state import Entrant, Float, RoundState, build_state
 
 
 class NoPairing(Exception):
@@ -165,6 +166,34 @@ def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], .
     return out
 
 
+def _quick(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], mdps: list[int],
+           residents: list[int], lvl: int, base: dict[tuple[int, int], int]) -> list[tuple[int, int]] | None:
+    """The bracket's perfect candidate (:mod:`xltb.pairing.fast`) when it can be shown to be the pairing:
+    besides its own criteria, the next bracket floats no more than its parity, none of them the bracket's
+    floater, and the round can be completed ([C4], [C8])."""
+    entrants, levels = graph.entrants, graph.levels
+
+    def compat(a: int, b: int) -> bool:
+        return b in adj[a] and (min(a, b), max(a, b)) not in base
+
+    def floater_ok(x: int) -> bool:  # [C14], [C16]: not a downfloater again
+        return levels[x] == lvl and all(f is not Float.DOWN for f in entrants[x].floats)
+
+    pairs = perfect_bracket(mdps, residents, compat, floater_ok)
+    if pairs is None:
+        return None
+    taken = {v for p in pairs for v in p}
+    rest = [v for v in remaining if v not in taken]
+    upper = [v for v in rest if levels[v] >= lvl - 1]
+    lower = [v for v in rest if levels[v] < lvl - 1]
+    if len(upper) % 2 == 0:
+        return pairs if _perfect(upper, adj) and _perfect(lower, adj) else None
+    for y in upper[:4]:
+        if levels[y] == lvl - 1 and _perfect([v for v in upper if v != y], adj) and _perfect(lower + [y], adj):
+            return pairs
+    return None
+
+
 def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], int | None, Graph]:
     """The brackets of the round, top down, and the PAB's vertex (None when the number is even)."""
     graph = build_graph(state)
@@ -211,6 +240,13 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
             return 0
 
         shift = order.digits.bits
+        quick = None if (n % 2 and lvl <= pab_level) else _quick(graph, adj, remaining, mdps, residents, lvl, base)
+        if quick is not None:
+            pairs = quick
+            taken = {v for p in pairs for v in p}
+            remaining = [v for v in remaining if v not in taken]
+            fixed.append(Fixed(lvl, tuple(residents), tuple(mdps), tuple(pairs), c9))
+            continue
         if mdps:
             hecost = {k: (c << shift) for k, c in base.items()}
             for k in _touching(remaining, set(mdps), adj):

@@ -1,0 +1,141 @@
+"""The perfect candidate (C.04.3 2.4) found without a weighted matching, when there is one.
+
+A candidate that pairs every MDP, leaves only the parity to float, breaks no quality criterion, lets the
+next bracket float no more than its parity and lets the round be completed meets every criterion at its
+least possible value: it is among the best, and the first such candidate in the order of C.04.3 4 is the
+pairing. This module looks for it in that order: the MDPs (4.4) each with the first resident that still
+leaves a perfect remainder (any exchange), then the remainder's first perfect transposition of its original
+S1 and S2 (4.2). When it cannot show the result is that candidate (a remainder needing an exchange, the
+next bracket or the round not completed so), it answers None and the bracket is paired by the matching.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .matching import max_weight_matching
+
+Compat = Callable[[int, int], bool]
+
+
+def _perfect_general(vertices: Sequence[int], compat: Compat, floater_ok: Callable[[int], bool]) -> bool:
+    """Whether ``vertices`` pair up by ``compat``, one of them floating (``floater_ok``) when they are odd."""
+    n = len(vertices)
+    edges = [(i, j, 1) for i in range(n) for j in range(i + 1, n) if compat(vertices[i], vertices[j])]
+    size = n
+    if n % 2:
+        edges += [(i, n, 1) for i in range(n) if floater_ok(vertices[i])]
+        size += 1
+    mate = max_weight_matching(size, edges)
+    return all(m >= 0 for m in mate)
+
+
+class _Bipartite:
+    """S1 against S2 (plus a virtual S1 player for the floater): a matching kept saturated while pairs are
+    fixed one by one (Kuhn's augmenting paths)."""
+
+    FLOAT = -1
+
+    def __init__(self, left: list[int], right: list[int], compat: Compat, floater_ok: Callable[[int], bool]):
+        self.left = left
+        self.right = right
+        self.compat = compat
+        self.floater_ok = floater_ok
+        self.to_right: dict[int, int] = {}
+        self.to_left: dict[int, int] = {}
+        self.locked: set[int] = set()
+
+    def ok(self, a: int, b: int) -> bool:
+        return self.floater_ok(b) if a == self.FLOAT else self.compat(a, b)
+
+    def augment(self, a: int, seen: set[int]) -> bool:
+        for b in self.right:
+            if b in seen or b in self.locked or not self.ok(a, b):
+                continue
+            seen.add(b)
+            other = self.to_left.get(b)
+            if other is None or (other not in self.locked and self.augment(other, seen)):
+                self.to_right[a] = b
+                self.to_left[b] = a
+                return True
+        return False
+
+    def saturate(self) -> bool:
+        return all(a in self.to_right or self.augment(a, set()) for a in self.left)
+
+    def fix(self, a: int, b: int) -> bool:
+        """Pair ``a`` with ``b`` for good if the others can still all be paired."""
+        if self.to_right.get(a) == b:
+            self.locked |= {a, b}
+            return True
+        old_b = self.to_right.pop(a)
+        old_a = self.to_left.pop(b, None)
+        del self.to_left[old_b]
+        if old_a is not None:
+            del self.to_right[old_a]
+        self.to_right[a], self.to_left[b] = b, a
+        self.locked |= {a, b}
+        if old_a is None or self.augment(old_a, set()):
+            return True
+        self.locked -= {a, b}  # undo
+        del self.to_right[a]
+        del self.to_left[b]
+        self.to_right[a], self.to_left[old_b] = old_b, a
+        self.to_right[old_a], self.to_left[b] = b, old_a
+        return False
+
+
+def first_transposition(s1: list[int], s2: list[int], compat: Compat, floater_ok: Callable[[int], bool]
+                        ) -> list[tuple[int, int]] | None:
+    """C.04.3 4.2: the first transposition of S2 that pairs every S1 player by ``compat`` and leaves valid
+    floaters; None when there is none."""
+    left = s1 + [_Bipartite.FLOAT] * (len(s2) - len(s1))
+    if any(x == _Bipartite.FLOAT for x in left) and len(s2) - len(s1) > 1:
+        return None
+    graph = _Bipartite(left, s2, compat, floater_ok)
+    if not graph.saturate():
+        return None
+    pairs = []
+    for a in s1:
+        for b in s2:
+            if b not in graph.locked and compat(a, b) and graph.fix(a, b):
+                pairs.append((a, b))
+                break
+        else:
+            return None
+    return pairs
+
+
+def perfect_bracket(mdps: list[int], residents: list[int], compat: Compat, floater_ok: Callable[[int], bool]
+                    ) -> list[tuple[int, int]] | None:
+    """The first perfect candidate of a bracket (MDPs and residents in their in-bracket order), or None."""
+    if len(mdps) > len(residents):
+        return None
+    pairs: list[tuple[int, int]] = []
+    left = list(residents)
+    waiting = set(mdps)
+
+    def with_mdps(a: int, b: int) -> bool:  # MDPs meet residents only, and do not float
+        return not (a in waiting and b in waiting) and compat(a, b)
+
+    def resident_floats(x: int) -> bool:
+        return x not in waiting and floater_ok(x)
+
+    for m in mdps:  # 4.4, 4.2: each MDP with the first resident that leaves a perfect remainder
+        waiting.discard(m)
+        for r in left:
+            rest = [x for x in left if x != r]
+            if compat(m, r) and _perfect_general([x for x in mdps if x in waiting] + rest, with_mdps, resident_floats):
+                pairs.append((m, r))
+                left = rest
+                break
+        else:
+            return None
+    half = len(left) // 2
+    remainder = first_transposition(left[:half], left[half:], compat, floater_ok)
+    if remainder is None:
+        return None
+    return pairs + remainder
+
+
+__all__ = ["first_transposition", "perfect_bracket"]
