@@ -10,7 +10,6 @@ The PAB goes to a player of the lowest score that still lets the round be comple
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple
 
 from ..errors import InputError
 from ..messages import Message
@@ -22,6 +21,7 @@ from .criteria import BracketCosts, Player
 from .explain import board_reasons, bracket_notes, bye_reasons
 from .fast import perfect_bracket
 from .matching import max_weight_matching
+from .records import Fixed, Graph
 from .result import Board, BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
 from .state import Entrant, Float, RoundState, build_state
@@ -29,26 +29,6 @@ from .state import Entrant, Float, RoundState, build_state
 
 class NoPairing(Exception):
     """No pairing of the round meets the absolute and completion criteria (C.04.3 1.9.3)."""
-
-
-class Graph(NamedTuple):
-    """The round as a graph: vertex i < n is ``entrants[i]``; vertex n (when the number is odd) the PAB."""
-
-    entrants: tuple[Entrant, ...]
-    levels: tuple[int, ...]
-    """The score level of each vertex (0: the PAB's dummy)."""
-    adj: tuple[frozenset[int], ...]
-    """Who each vertex may meet ([C1] [C2] [C3])."""
-
-
-class Fixed(NamedTuple):
-    """A bracket's outcome."""
-
-    level: int
-    residents: tuple[int, ...]
-    moved_down: tuple[int, ...]
-    pairs: tuple[tuple[int, int], ...]
-    c9: bool
 
 
 def _may_meet(a: Entrant, b: Entrant) -> bool:

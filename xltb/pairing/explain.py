@@ -4,14 +4,12 @@ which criteria could not all be met."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..messages import Message, Text
 from .colours import Allocation
+from .records import Fixed, Graph
 from .state import Entrant, Float, RoundState, Strength
-
-if TYPE_CHECKING:  # the engine's records, read only
-    from .dutch import Fixed, Graph
 
 
 def board_reasons(white: Entrant, black: Entrant, alloc: Allocation) -> tuple[Text, ...]:
