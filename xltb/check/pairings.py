@@ -22,6 +22,7 @@ from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, Tournament
 from ..model.choice import Choice
 from ..model.rounds import progress
+from ..model.team import TeamTournament
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
 
@@ -70,10 +71,21 @@ class PairingsReport(NamedTuple):
         return all(r.identical and not r.breaches for r in self.rounds)
 
 
-def played_round(event: Tournament, rnd: int) -> PlayedRound:
-    """The pairing of round ``rnd`` as the event has it."""
+def played_round(event: Tournament | TeamTournament, rnd: int) -> PlayedRound:
+    """The pairing of round ``rnd`` as the event has it (of a team event: the matches, board 1's colour)."""
     games: set[tuple[int, int]] = set()
     pab: set[int] = set()
+    if isinstance(event, TeamTournament):
+        for t in event.teams:
+            if len(t.results) < rnd:
+                continue
+            tr = t.result(rnd)
+            if tr.kind is Kind.PAB:
+                pab.add(t.start_no)
+            elif tr.opponent is not None and (tr.colour is Colour.WHITE or (tr.colour is Colour.NONE
+                                                                             and t.start_no < tr.opponent)):
+                games.add((t.start_no, tr.opponent))
+        return PlayedRound(frozenset(games), frozenset(pab))
     for p in event.players:
         if len(p.results) < rnd:
             continue
@@ -112,10 +124,37 @@ def differences(played: PlayedRound, rp: RoundPairing) -> tuple[Message, ...]:
     return tuple(out)
 
 
-def breaches(event: Tournament, rnd: int) -> tuple[Message, ...]:
+def team_breaches(event: TeamTournament, rnd: int) -> tuple[Message, ...]:
+    """The absolute criteria of C.04.6 that round ``rnd`` of a team Swiss as played breaks: [C1] a match
+    repeated, [C2] a PAB after a PAB, a forfeit won or a full-point bye (C.04.1 6 and 7, the colours, never
+    apply to teams: C.04.6 0)."""
+    out: list[Message] = []
+    met: dict[frozenset[int], int] = {}
+    for t in event.teams:
+        for r in t.results[:rnd - 1]:
+            if r.opponent is not None and r.kind.played:
+                met.setdefault(frozenset((t.start_no, r.opponent)), r.round)
+    for t in event.teams:
+        if len(t.results) < rnd:
+            continue
+        r = t.result(rnd)
+        if r.opponent is not None and r.kind.played and t.start_no < r.opponent:
+            before = met.get(frozenset((t.start_no, r.opponent)))
+            if before is not None:
+                out.append(Message("pair.breach_repeat", a=t.start_no, b=r.opponent, before=before))
+        if r.kind is Kind.PAB:
+            earlier = [e.round for e in t.results[:rnd - 1] if e.kind in (Kind.PAB, Kind.FORFEIT_WIN, Kind.FULL_BYE)]
+            if earlier:
+                out.append(Message("pair.breach_pab", no=t.start_no, before=earlier[0]))
+    return tuple(out)
+
+
+def breaches(event: Tournament | TeamTournament, rnd: int) -> tuple[Message, ...]:
     """The absolute criteria of C.04.1 that round ``rnd`` as played breaks (Swiss events only)."""
     if event.event_type is not EventType.SWISS:
         return ()
+    if isinstance(event, TeamTournament):
+        return team_breaches(event, rnd)
     last = progress(event).planned
     out: list[Message] = []
     met: dict[frozenset[int], int] = {}
@@ -152,10 +191,10 @@ def _colour_breaches(no: int, colours: list[Colour]) -> list[Message]:
     return out
 
 
-def check_pairings(event: Tournament, *, system: str | None = None, edition: str | None = None,
+def check_pairings(event: Tournament | TeamTournament, *, system: str | None = None, edition: str | None = None,
                    lots: int | None = None) -> PairingsReport:
     """Every round with results paired again from the state before it, compared with the played one."""
-    if not isinstance(event, Tournament):
+    if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
     out = []
     for rnd in range(1, progress(event).played + 1):
@@ -170,4 +209,4 @@ def check_pairings(event: Tournament, *, system: str | None = None, edition: str
 
 
 __all__ = ["PairingsReport", "PlayedRound", "RoundCheck", "breaches", "check_pairings", "differences",
-           "played_round"]
+           "played_round", "team_breaches"]

@@ -68,13 +68,14 @@ def run_pairings(args: argparse.Namespace) -> int:
     from ..errors import XltbError
     from ..messages import Message
     from ..model import Tournament
+    from ..model.team import TeamTournament
     from ..readers.registry import read_event
     from ..report.i18n import language
     from ..report.pairing import check_to_json, check_to_text
     from .common import output
 
     event = read_event(args.input, args.event_type)[0]
-    if not isinstance(event, Tournament):
+    if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=args.input)
     report = check_pairings(event, system=args.system, edition=args.pairing_rules)
     text = check_to_json(report) if args.format == "json" else check_to_text(report, language(args.lang))

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from ..files import write_atomic
     from ..messages import Message
     from ..model import Tournament
+    from ..model.team import TeamTournament
     from ..pairing.pair import pair, with_pairing
     from ..readers.registry import read_event
     from ..report import pairing as formats
@@ -59,11 +60,13 @@ def run(args: argparse.Namespace) -> int:
     from ..writers.trf import write_trf
 
     event = read_event(args.file, args.event_type)[0]
-    if not isinstance(event, Tournament):
+    if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=args.file)
+    if isinstance(event, TeamTournament) and args.output and args.output.lower().endswith(".trf"):
+        raise XltbError(str(Message("pairing.team.no_trf_out")), file=args.file)
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
     target = args.output if args.output and args.output != "-" else None
-    if target and target.lower().endswith(".trf") and args.format is None:
+    if isinstance(event, Tournament) and target and target.lower().endswith(".trf") and args.format is None:
         written = write_trf(with_pairing(event, rp))
         write_atomic(target, written.text.encode("utf-8"), force=args.force)
         for note in written.warnings:

@@ -19,9 +19,10 @@ from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.choice import Choice
 from ..model.plans import RequestedBye
 from ..model.rounds import after_round, progress
+from ..model.team import TeamTournament
 from ..rules.swiss import SwissEdition, parse_swiss_edition, swiss_edition_for_date
 from .result import Pairs, RoundPairing
-from .systems import system as system_named
+from .systems import system as system_named, team_system
 
 #: the TRF 192 codes that name a system, and the system's name here
 FILE_SYSTEMS = {"FIDE_DUTCH": "dutch", "FIDE_ROUNDROBIN": "berger", "FIDE_DOUBLE_ROUNDROBIN": "berger"}
@@ -102,7 +103,7 @@ def choose_system(event: Tournament, given: str | None) -> Choice:
     return Choice("dutch", "default", Message("pair.system_swiss"))
 
 
-def choose_edition(event: Tournament, given: str | SwissEdition | None) -> tuple[SwissEdition, Choice]:
+def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition | None) -> tuple[SwissEdition, Choice]:
     """The edition of C.04: the user's, else the one in force on the start date, else the newest."""
     if given is not None:
         edition = given if isinstance(given, SwissEdition) else parse_swiss_edition(given)
@@ -113,9 +114,11 @@ def choose_edition(event: Tournament, given: str | SwissEdition | None) -> tuple
     return edition, Choice(edition.key, "file", Message("edition.start_date", date=event.start_date))
 
 
-def pair(event: Tournament, round_no: int | None = None, *, system: str | None = None,
+def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, system: str | None = None,
          edition: str | SwissEdition | None = None, lots: int | None = None) -> RoundPairing:
     """The pairings of round ``round_no`` (by default the first round without results)."""
+    if isinstance(event, TeamTournament):
+        return pair_team_event(event, round_no, system=system, edition=edition, lots=lots)
     if not isinstance(event, Tournament):
         raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
     first_open = default_round(event)
@@ -141,6 +144,48 @@ def pair(event: Tournament, round_no: int | None = None, *, system: str | None =
             "pair.system_refused", system=chosen_system.value, why=err.message))), file=event.source) from None
     check_pairs(state, n, pairs, swiss=state.event_type is EventType.SWISS)
     return RoundPairing(n, chosen_system, edition_choice, pairs.boards, pairs.byes, pairs.brackets, pairs.notes)
+
+
+def pair_team_event(event: TeamTournament, round_no: int | None = None, *, system: str | None = None,
+                    edition: str | SwissEdition | None = None, lots: int | None = None) -> RoundPairing:
+    """The pairings of round ``round_no`` of a team event by the Swiss team system (C.04.6), checked as
+    :func:`pair` checks an individual one: every team once, no match repeated ([C1]), no second PAB ([C2])."""
+    first_open = progress(event).played + 1
+    n = first_open if round_no is None else round_no
+    if n < 1:
+        raise XltbError(str(Message("pair.round_number", round=n)))
+    if n > first_open:
+        raise InputError(str(Message("pair.round_error", round=n, error=Message(
+            "pair.round_not_reached", played=first_open - 1, next=first_open))), file=event.source)
+    if event.rounds_planned is not None and n > event.rounds_planned:
+        raise InputError(str(Message("pair.round_error", round=n, error=Message(
+            "pair.beyond_planned", planned=event.rounds_planned))), file=event.source)
+    if system:
+        chosen = Choice(system.strip().lower(), "user")
+    elif event.type_code.upper().startswith("FIDE_TEAM"):
+        chosen = Choice("fide-team", "file", Message("pair.system_file", code=event.type_code))
+    else:
+        chosen = Choice("fide-team", "default", Message("pairing.team.system_default"))
+    chosen_edition, edition_choice = choose_edition(event, edition)
+    function = team_system(chosen.value)
+    pairs = function(event, n, chosen_edition, lots=lots)
+    check_team_pairs(event, n, pairs)
+    return RoundPairing(n, chosen, edition_choice, pairs.boards, pairs.byes, pairs.brackets, pairs.notes)
+
+
+def check_team_pairs(event: TeamTournament, round_no: int, pairs: Pairs) -> None:
+    """What the team system returned, against C.04.6's absolute criteria: every team once, [C1] no match
+    repeated, [C2] no PAB to a team that had one, a forfeit win or a full-point bye (an internal error)."""
+    seen = [no for no in _paired(pairs)]
+    if sorted(seen) != sorted(t.start_no for t in event.teams):
+        raise RuntimeError(f"round {round_no}: the team system did not pair every team once: {sorted(seen)}")
+    met = {(t.start_no, r.opponent) for t in event.teams for r in t.results[:round_no - 1]
+           if r.opponent is not None and r.kind.played}
+    barred = {t.start_no for t in event.teams for r in t.results[:round_no - 1]
+              if r.kind in (Kind.PAB, Kind.FORFEIT_WIN, Kind.FULL_BYE)}
+    if any((b.white, b.black) in met for b in pairs.boards) or any(
+            y.kind is Kind.PAB and y.start_no in barred for y in pairs.byes):
+        raise RuntimeError(f"round {round_no}: the team system broke [C1] or [C2] of C.04.6")
 
 
 def with_pairing(event: Tournament, rp: RoundPairing) -> Tournament:
@@ -194,4 +239,4 @@ def _paired(pairs: Pairs) -> Iterable[int]:
 
 
 __all__ = ["FILE_SYSTEMS", "NoPairing", "check_pairs", "check_rounds", "choose_edition", "choose_system",
-           "default_round", "pair", "state_before", "with_pairing"]
+           "check_team_pairs", "default_round", "pair", "pair_team_event", "state_before", "with_pairing"]

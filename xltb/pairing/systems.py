@@ -2,7 +2,9 @@
 ``(event, round_no, edition, *, lots=None) -> Pairs`` (:class:`PairingSystem`), loaded when first asked for.
 
 * ``dutch``: the FIDE (Dutch) system, C.04.3 (:mod:`xltb.pairing.dutch`, when it is installed);
-* ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`).
+* ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`);
+* ``fide-team`` (also ``team``): the Swiss team system, C.04.6 (:mod:`xltb.pairing.team`), for team events
+  (:class:`TeamPairingSystem`: the same signature with a team event).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Callable, Protocol
 from ..errors import XltbError
 from ..messages import Message
 from ..model import Tournament
+from ..model.team import TeamTournament
 from ..rules.swiss import SwissEdition
 from .result import Pairs
 
@@ -22,6 +25,13 @@ class PairingSystem(Protocol):
     seed of a drawing of lots (the first round's colour when the event does not say it)."""
 
     def __call__(self, event: Tournament, round_no: int, edition: SwissEdition, *,
+                 lots: int | None = None) -> Pairs: ...
+
+
+class TeamPairingSystem(Protocol):
+    """What pairs one round of a team event: as :class:`PairingSystem`, with a team event."""
+
+    def __call__(self, event: TeamTournament, round_no: int, edition: SwissEdition, *,
                  lots: int | None = None) -> Pairs: ...
 
 
@@ -42,23 +52,40 @@ def _berger() -> PairingSystem:
     return pair_berger
 
 
+def _team() -> TeamPairingSystem:
+    from .team import pair_team
+
+    return pair_team
+
+
 #: name -> how to load it (the systems that pair Swiss events and those that read tables)
 LOADERS: dict[str, Callable[[], PairingSystem]] = {"dutch": _dutch, "berger": _berger}
+#: the systems of team events (C.04.6), by name
+TEAM_LOADERS: dict[str, Callable[[], TeamPairingSystem]] = {"fide-team": _team, "team": _team}
 #: the systems of a Swiss: by brackets; the others follow a table (round robins)
 SWISS_SYSTEMS = frozenset({"dutch"})
 
 
 def names() -> tuple[str, ...]:
     """Every system's name, in the order the help lists them."""
-    return tuple(LOADERS)
+    return tuple(LOADERS) + tuple(TEAM_LOADERS)
 
 
 def system(name: str) -> PairingSystem:
     """The pairing function of ``name``; an unknown name, or a system this build lacks, is refused."""
     loader = LOADERS.get(name.strip().lower())
     if loader is None:
-        raise XltbError(str(Message("pair.system_unknown", system=name, known=", ".join(LOADERS))))
+        raise XltbError(str(Message("pair.system_unknown", system=name, known=", ".join(names()))))
     return loader()
 
 
-__all__ = ["LOADERS", "PairingSystem", "SWISS_SYSTEMS", "names", "system"]
+def team_system(name: str) -> TeamPairingSystem:
+    """The pairing function of the team system ``name`` (``fide-team``, ``team``); any other is refused."""
+    loader = TEAM_LOADERS.get(name.strip().lower())
+    if loader is None:
+        raise XltbError(str(Message("pairing.team.system_not_team", system=name, known=", ".join(TEAM_LOADERS))))
+    return loader()
+
+
+__all__ = ["LOADERS", "PairingSystem", "SWISS_SYSTEMS", "TEAM_LOADERS", "TeamPairingSystem", "names", "system",
+           "team_system"]

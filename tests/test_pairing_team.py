@@ -1,0 +1,185 @@
+"""The Swiss team system (C.04.6): its rules written out by hand from the text, and every round of a sample
+of the team corpus (random team events paired round by round by gacrux 1.11.65's team module) paired again
+from the state before it: the same matches, PAB, colours of board 1 and board order."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from xltb.check.pairings import check_pairings
+from xltb.errors import XltbError
+from xltb.model.results import Colour, Kind
+from xltb.pairing.pair import pair
+from xltb.pairing.systems import names, team_system
+from xltb.pairing.team import Graph, allocate, profiles, team_rules, upfloater_sets
+from xltb.pairing.team_state import (ColourModel, TeamEntrant, TeamPreference, TeamState, team_preference)
+from xltb.readers.registry import read_event
+from xltb.rules.swiss import SWISS_EDITIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "data" / "pairing" / "team_corpus.zip"
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def _team(no: int, colours: tuple[Colour, ...] = (), score: int = 0, model: ColourModel = ColourModel.TYPE_A,
+          last: bool = False, secondary: int = 0) -> TeamEntrant:
+    return TeamEntrant(no, Fraction(score), Fraction(score), Fraction(secondary), colours,
+                       team_preference(colours, model, last), False, frozenset(), True, len(colours))
+
+
+def _state(model: ColourModel = ColourModel.TYPE_A, first: Colour = W) -> TeamState:
+    return TeamState(3, 9, (), (), first, model, True, Fraction(1))
+
+
+# C.04.6 1.7.1: type A, one strength
+@pytest.mark.parametrize("colours, wanted", [
+    ((), Colour.NONE),                 # 1.7.1.3: nothing played
+    ((B, B), W),                       # CD -2 < -1
+    ((W, B, B), W),                    # CD -1, Black in the last two
+    ((B, W, B), Colour.NONE),          # CD -1, last two differ: no type A preference
+    ((W, W), B),                       # CD +2
+    ((B, W), Colour.NONE),             # CD 0, alternating
+    ((W, B, B, W, W), B),              # CD +1, White in the last two
+])
+def test_type_a_preferences(colours: tuple[Colour, ...], wanted: Colour) -> None:
+    pref = team_preference(colours, ColourModel.TYPE_A, last_round=False)
+    assert pref.colour is wanted
+    assert pref.strong is (wanted is not Colour.NONE)
+
+
+# C.04.6 1.7.2: type B, strong and mild; 1.7.2.5 none in the last round with CD 0
+@pytest.mark.parametrize("colours, last, wanted", [
+    ((B, B), False, TeamPreference(W, True)),
+    ((B, W, B), False, TeamPreference(W, False)),   # CD -1: mild
+    ((W, B, W), False, TeamPreference(B, False)),   # CD +1: mild
+    ((W, B), False, TeamPreference(W, False)),      # CD 0, Black last, not the last round: mild White
+    ((W, B), True, TeamPreference(Colour.NONE, False)),  # ... the last round: none
+    ((), False, TeamPreference(Colour.NONE, False)),
+])
+def test_type_b_preferences(colours: tuple[Colour, ...], last: bool, wanted: TeamPreference) -> None:
+    assert team_preference(colours, ColourModel.TYPE_B, last_round=last) == wanted
+
+
+def test_no_colour_preferences() -> None:
+    assert team_preference((B, B, B), ColourModel.NONE, last_round=False).colour is Colour.NONE
+
+
+def test_colour_allocation_rules() -> None:
+    rules = team_rules(SWISS_EDITIONS["2026-02"])
+    state = _state(first=B)
+    # 4.3.1: neither played; the first-team (4.2.3: lower TPN) 3 is odd: the initial colour (Black)
+    got = allocate(_team(3), _team(8), state, rules)
+    assert (got.white, got.black, got.rule) == (8, 3, "4.3.1")
+    # ... an even first-team gets the opposite
+    got = allocate(_team(4), _team(7), state, rules)
+    assert (got.white, got.black, got.rule) == (4, 7, "4.3.1")
+    # 4.3.2: only one team has a preference
+    got = allocate(_team(1, (W, W), score=2), _team(2, (W, B), score=2), _state(), rules)
+    assert (got.white, got.rule) == (2, "4.3.2")
+    # 4.3.3: opposite preferences granted
+    got = allocate(_team(1, (W, W)), _team(2, (B, B)), _state(), rules)
+    assert (got.white, got.rule) == (2, "4.3.3")
+    # 4.3.5: both want White (type A): the lower colour difference gets it
+    got = allocate(_team(1, (W, W, B, B, B)), _team(2, (B, B)), _state(), rules)
+    assert (got.white, got.rule) == (2, "4.3.5")
+    # 4.3.6: same difference: alternate from the last round in which they differed
+    got = allocate(_team(1, (W, B)), _team(2, (B, W)), _state(), rules)
+    assert (got.white, got.rule) == (1, "4.3.6")  # 1 had Black, 2 White in the last round
+    # 4.3.8: identical histories, no preference: alternate the first-team's (4.2.1: the higher score) last colour
+    got = allocate(_team(1, (B, W)), _team(2, (B, W), score=2), _state(), rules)
+    assert (got.white, got.black, got.rule) == (1, 2, "4.3.8")
+    # 4.2.2: equal primary scores, the higher secondary score is the first-team
+    got = allocate(_team(1, (B, W)), _team(2, (B, W), secondary=3), _state(), rules)
+    assert (got.white, got.black) == (1, 2)
+    # 4.3.4 (type B): both want White, only one strongly
+    tb = _state(ColourModel.TYPE_B)
+    got = allocate(_team(1, (B, W, B), model=ColourModel.TYPE_B), _team(2, (B, B), model=ColourModel.TYPE_B), tb,
+                   rules)
+    assert (got.white, got.rule) == (2, "4.3.4")
+
+
+def test_upfloater_sets_in_the_order_of_the_example() -> None:
+    """2.2.4's example (3.5.4 in 2026-02): 2, 6, 8 have 3 points, 1, 3, 5 have 2.5; two upfloaters of 3
+    points and one of 2.5: {2,6,1} < {2,6,3} < {2,6,5} < {2,8,1} < ... < {6,8,5}."""
+    teams = (1, 2, 3, 5, 6, 8)
+    level = {1: 1, 3: 1, 5: 1, 2: 2, 6: 2, 8: 2}
+    entrants = tuple(_team(no) for no in teams)
+    graph = Graph(entrants, tuple(level[no] for no in teams), tuple(frozenset() for _ in teams))
+    lower = list(range(len(teams)))
+    best = profiles(lower, graph.level, 3)
+    assert best[0] == (2, 2, 2)  # [C5]: the highest scores first
+    got = [[teams[v] for v in s] for s in upfloater_sets(lower, graph, (2, 2, 1))]
+    assert got == [[2, 6, 1], [2, 6, 3], [2, 6, 5], [2, 8, 1], [2, 8, 3], [2, 8, 5], [6, 8, 1], [6, 8, 3], [6, 8, 5]]
+
+
+def test_registered_by_name() -> None:
+    assert {"fide-team", "team"} <= set(names())
+    assert team_system("team") is team_system("fide-team")
+    with pytest.raises(XltbError):
+        team_system("dutch")
+
+
+def _rounds(step: int) -> list[tuple[str, int, str, list[list[int]]]]:
+    out = []
+    with zipfile.ZipFile(CORPUS) as z:
+        events = sorted(n[:-4] for n in z.namelist() if n.endswith(".trf"))
+        for name in events[::step]:
+            text = z.read(name + ".trf").decode("utf-8")
+            for k, pairs in enumerate(json.loads(z.read(name + ".json")), start=1):
+                out.append((name, k, text, pairs))
+    return out
+
+
+def _xltb(name: str, rnd: int, text: str) -> list[list[int]]:
+    event = read_event(name + ".trf", data=text.encode("utf-8"))[0]
+    rp = pair(event, rnd, system="fide-team", edition="2026-02")
+    return [[b.white, b.black] for b in rp.boards] + [[y.start_no, 0] for y in rp.byes if y.kind is Kind.PAB]
+
+
+SAMPLE = _rounds(3) if CORPUS.exists() else []
+
+
+@pytest.mark.parametrize("name, rnd, text, gacrux", SAMPLE, ids=[f"{s[0]}-r{s[1]}" for s in SAMPLE])
+def test_corpus_round_as_gacrux_pairs_it(name: str, rnd: int, text: str, gacrux: list[list[int]]) -> None:
+    assert _xltb(name, rnd, text) == gacrux
+
+
+def test_corpus_is_every_event_of_the_script() -> None:
+    spec = importlib.util.spec_from_file_location("pairing_team_corpus", ROOT / "benchmarks" / "pairing_team_corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with zipfile.ZipFile(CORPUS) as z:
+        stored = {n[:-4] for n in z.namelist() if n.endswith(".trf")}
+    assert stored == {s.name for s in module.specs()}
+
+
+def test_one_round_paired_live_by_gacrux(tmp_path: Path) -> None:
+    """A round of the corpus paired again by gacrux itself, now: the stored answer is gacrux's."""
+    pytest.importorskip("gacrux")
+    name, rnd, text, stored = SAMPLE[len(SAMPLE) // 2]
+    path = tmp_path / "event.trf"
+    path.write_text(text, encoding="utf-8")
+    model = name.split("-")[4]
+    primary = "mp+gp" if name.endswith("-mp") else "gp+mp"
+    run = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-m", f"fideteam-{model}-{primary}",
+                          "-i", str(path), "-p", "-n", str(rnd)], capture_output=True, text=True, check=True)
+    assert json.loads(run.stdout)["pairingResult"]["pairs"] == stored == _xltb(name, rnd, text)
+
+
+def test_check_pairings_of_a_team_event() -> None:
+    """xltb check --pairings on a team file that carries every round: each round said, no absolute
+    criterion of C.04.6 broken."""
+    event = read_event(ROOT / "tests" / "data" / "team" / "held-team14.trf")[0]
+    report = check_pairings(event)
+    assert [r.round for r in report.rounds] == list(range(1, 8))
+    assert all(r.system is not None and r.system.value == "fide-team" for r in report.rounds)
+    assert not any(r.breaches for r in report.rounds)
