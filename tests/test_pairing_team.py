@@ -17,7 +17,7 @@ import pytest
 from xltb.check.pairings import check_pairings
 from xltb.errors import XltbError
 from xltb.model.results import Colour, Kind
-from xltb.pairing.pair import pair
+from xltb.pairing.pair import NoPairing, pair
 from xltb.pairing.systems import names, team_system
 from xltb.pairing.team import Graph, allocate, profiles, team_rules, upfloater_sets
 from xltb.pairing.team_state import (ColourModel, TeamEntrant, TeamPreference, TeamState, team_preference)
@@ -149,7 +149,19 @@ SAMPLE = _rounds(3) if CORPUS.exists() else []
 
 @pytest.mark.parametrize("name, rnd, text, gacrux", SAMPLE, ids=[f"{s[0]}-r{s[1]}" for s in SAMPLE])
 def test_corpus_round_as_gacrux_pairs_it(name: str, rnd: int, text: str, gacrux: list[list[int]]) -> None:
+    if not gacrux:  # gacrux found no legal pairing (C.04.6 1.9.3): neither does xltb
+        with pytest.raises(NoPairing):
+            _xltb(name, rnd, text)
+        return
     assert _xltb(name, rnd, text) == gacrux
+
+
+def test_no_legal_pairing_as_gacrux() -> None:
+    """The corpus's one round without a legal pairing: 8 teams, round 7 of 7, [C1] leaves none."""
+    empty = [(name, rnd, text) for name, rnd, text, pairs in _rounds(1) if not pairs]
+    assert [(name, rnd) for name, rnd, _ in empty] == [("0006-t8-b5-r7-typea-mp", 7)]
+    with pytest.raises(NoPairing, match="round 7"):
+        _xltb(*empty[0])
 
 
 def test_corpus_is_every_event_of_the_script() -> None:
@@ -183,3 +195,29 @@ def test_check_pairings_of_a_team_event() -> None:
     assert [r.round for r in report.rounds] == list(range(1, 8))
     assert all(r.system is not None and r.system.value == "fide-team" for r in report.rounds)
     assert not any(r.breaches for r in report.rounds)
+
+
+def test_board_one_colour_when_board_one_is_forfeited() -> None:
+    """1.6.1: a match played whose board 1 was forfeited still gives the team the colour board 1 was
+    scheduled to play: here worked out from board 2 and the boards' pattern (TRF 352)."""
+    from xltb.model.team import BoardGame, TeamRound
+    from xltb.pairing.team_state import board_one_colour
+
+    r = TeamRound(7, Kind.DRAW, 10, Colour.NONE, Fraction(1), Fraction(2),
+                  (BoardGame(1, 1, None, Kind.FORFEIT_WIN, Fraction(1)),
+                   BoardGame(2, 5, 42, Kind.LOSS, Fraction(0), Colour.BLACK)))
+    assert board_one_colour(r, "WBWB") is Colour.WHITE
+    assert board_one_colour(r, "WWBB") is Colour.BLACK
+    assert board_one_colour(r, "") is Colour.WHITE  # alternating by default
+
+
+@pytest.mark.parametrize("code, model", [
+    ("FIDE_TEAM_TYPEA_MP_GP", ColourModel.TYPE_A), ("FIDE_TEAM_TYPEB_GP_MP", ColourModel.TYPE_B),
+    ("FIDE_TEAM_MP_GP", ColourModel.NONE), ("FIDE_TEAM", ColourModel.TYPE_A), ("FIDE_TEAM_BAKU", ColourModel.TYPE_A),
+    ("FIDE_TEAM_NOCOLOR_MP_GP", ColourModel.NONE), ("", ColourModel.TYPE_A),
+])
+def test_colour_model_of_the_file(code: str, model: ColourModel) -> None:
+    from xltb.pairing.team_state import colour_model
+
+    event = read_event(ROOT / "tests" / "data" / "team" / "held-team14.trf")[0]
+    assert colour_model(event._replace(type_code=code)) is model

@@ -168,7 +168,10 @@ def pair_team_event(event: TeamTournament, round_no: int | None = None, *, syste
         chosen = Choice("fide-team", "default", Message("pairing.team.system_default"))
     chosen_edition, edition_choice = choose_edition(event, edition)
     function = team_system(chosen.value)
-    pairs = function(event, n, chosen_edition, lots=lots)
+    try:
+        pairs = function(event, n, chosen_edition, lots=lots)
+    except InputError as err:  # no legal pairing (C.04.6 1.9.3): the round's NoPairing, as for individuals
+        raise NoPairing(err.message, file=err.file or event.source, line=err.line) from None
     check_team_pairs(event, n, pairs)
     return RoundPairing(n, chosen, edition_choice, pairs.boards, pairs.byes, pairs.brackets, pairs.notes)
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..model.results import Colour, Kind
-from ..model.team import Team, TeamTournament
+from ..model.team import Team, TeamRound, TeamTournament
 
 #: a team's round that keeps it out of the round to pair (a requested bye entered in the round itself)
 _NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE, Kind.ABSENT})
@@ -107,12 +107,17 @@ class TeamState(NamedTuple):
 
 
 def colour_model(event: TeamTournament) -> ColourModel:
-    """1.7: type A unless the competition says type B or no preferences (TRF 192 ``..._TYPEB...``,
-    ``..._NOCOLOR...``)."""
+    """1.7: type A unless the competition says type B or no preferences. TRF 192 as gacrux reads TRF-2026's
+    team codes: ``FIDE_TEAM_TYPEA_...`` type A, ``FIDE_TEAM_TYPEB_...`` type B, a code naming its scores but
+    no type (``FIDE_TEAM_MP_GP``, ``FIDE_TEAM_GP``, ...) no colour preferences, ``FIDE_TEAM`` and
+    ``FIDE_TEAM_BAKU`` alone type A (the default); xltb also reads ``..._NOCOLOR...``."""
     code = event.type_code.upper()
-    if "TYPEB" in code:
+    tokens = set(code.split("_"))
+    if "TYPEB" in tokens:
         return ColourModel.TYPE_B
-    if "NOCOLOR" in code or "NOCOLOUR" in code:
+    if "TYPEA" in tokens:
+        return ColourModel.TYPE_A
+    if "NOCOLOR" in tokens or "NOCOLOUR" in tokens or (code.startswith("FIDE_TEAM") and tokens & {"MP", "GP"}):
         return ColourModel.NONE
     return ColourModel.TYPE_A
 
@@ -152,10 +157,23 @@ def _score(team: Team, primary: str, upto: int) -> Fraction:
 
 
 def _virtual(event: TeamTournament, no: int, round_no: int) -> Fraction:
-    for a in event.plans.acceleration:
-        if a.start_no == no:
-            return a.at(round_no)
-    return Fraction(0)
+    """Acceleration's virtual points of team ``no`` in ``round_no``, as the event's plans give them (TRF 250;
+    every record for the team added up, as gacrux reads overlapping records)."""
+    return sum((a.at(round_no) for a in event.plans.acceleration if a.start_no == no), Fraction(0))
+
+
+def board_one_colour(r: TeamRound, pattern: str) -> Colour:
+    """1.6.1: the colour board 1 was scheduled to play in a match played: the match's own when board 1 has
+    one, else worked out from another board's colour and the boards' colour pattern (TRF 352, by default
+    alternating: board 1's colour on the odd boards)."""
+    if r.colour is not Colour.NONE:
+        return r.colour
+    for b in r.boards:
+        if b.colour is not Colour.NONE and b.board >= 1:
+            k = b.board - 1
+            same = (pattern[k] == pattern[0]) if pattern and k < len(pattern) else k % 2 == 0
+            return b.colour if same else (Colour.BLACK if b.colour is Colour.WHITE else Colour.WHITE)
+    return Colour.NONE
 
 
 def absences(event: TeamTournament, round_no: int) -> dict[int, Kind]:
@@ -192,12 +210,14 @@ def build_team_state(event: TeamTournament, round_no: int, first_colour: Colour 
             continue
         history = t.results[:round_no - 1]
         played = [r for r in history if r.kind.played and r.opponent is not None]
-        colours = tuple(r.colour for r in played if r.colour is not Colour.NONE)
+        colours = tuple(c for c in (board_one_colour(r, event.board_colours) for r in played) if c is not Colour.NONE)
         floated = False
         if round_no >= 2 and len(history) >= round_no - 1:
             last = history[round_no - 2]
-            if last.kind.played and last.opponent in scores:  # 1.5: a different primary score
-                floated = scores[t.start_no][round_no - 2] != scores[last.opponent][round_no - 2]
+            if last.kind.played and last.opponent in scores:  # 1.5: a different (pairing) score then
+                before = round_no - 1
+                floated = (scores[t.start_no][before - 1] + _virtual(event, t.start_no, before)
+                           != scores[last.opponent][before - 1] + _virtual(event, last.opponent, before))
         entrants.append(TeamEntrant(
             start_no=t.start_no,
             points=scores[t.start_no][round_no - 1],
@@ -216,4 +236,4 @@ def build_team_state(event: TeamTournament, round_no: int, first_colour: Colour 
 
 
 __all__ = ["ColourModel", "TeamAbsence", "TeamEntrant", "TeamPreference", "TeamState", "absences",
-           "build_team_state", "colour_model", "secondary_used", "team_preference"]
+           "board_one_colour", "build_team_state", "colour_model", "secondary_used", "team_preference"]
