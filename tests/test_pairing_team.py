@@ -219,5 +219,26 @@ def test_board_one_colour_when_board_one_is_forfeited() -> None:
 def test_colour_model_of_the_file(code: str, model: ColourModel) -> None:
     from xltb.pairing.team_state import colour_model
 
+    from xltb.model.team import TeamTournament
+
     event = read_event(ROOT / "tests" / "data" / "team" / "held-team14.trf")[0]
+    assert isinstance(event, TeamTournament)
     assert colour_model(event._replace(type_code=code)) is model
+
+
+def test_xltb_pair_of_a_team_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``xltb pair TEAMFILE``: the next round by C.04.6 (the file's 192), the team named in the list; a
+    requested team bye listed; -o OUT.trf refused for a team event, the list written instead."""
+    from xltb.cli.main import main
+
+    path = ROOT / "tests" / "data" / "team" / "26_sharly_trf26_team_240_bye.trf"
+    assert main(["pair", str(path), "-f", "json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["system"]["value"] == "fide-team" and got["system"]["origin"] == "file"
+    assert [(b["white"], b["black"], b["white_name"]) for b in got["boards"]] == [(1, 3, "Team1"), (4, 2, "Team4")]
+    assert [(y["no"], y["kind"]) for y in got["byes"]] == [(5, "HPB")]
+    assert main(["pair", str(path), "--explain", "--lang", "de"]) == 0
+    assert "Mannschaft 1 hat Weiß am ersten Brett" in capsys.readouterr().out
+    assert main(["pair", str(path), "-o", str(tmp_path / "out.trf")]) == 2
+    assert "not written into a TRF" in capsys.readouterr().err
+    assert not (tmp_path / "out.trf").exists()

@@ -35,8 +35,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--pairing-rules", metavar="EDITION", dest="pairing_rules",
                    help="the edition of C.04: 2025-07 or 2026-02 (aliases 2025, 2026); default: the one in force on "
                         "the event's start date, else the newest")
-    p.add_argument("--system", metavar="NAME", help="the pairing system: dutch or berger (default: dutch for a Swiss, "
-                                                    "berger for a round robin, or what the file's 192 names)")
+    p.add_argument("--system", metavar="NAME",
+                   help="the pairing system: dutch, berger, or fide-team for a team event (default: dutch for a "
+                        "Swiss, berger for a round robin, fide-team for a team event, or what the file's 192 names)")
     p.add_argument("--lots", type=int, metavar="SEED",
                    help="the seed of the drawing of lots where the event leaves one (the first round's colour when "
                         "neither XXC nor 152 gives it)")
