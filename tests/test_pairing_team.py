@@ -242,3 +242,9 @@ def test_xltb_pair_of_a_team_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert main(["pair", str(path), "-o", str(tmp_path / "out.trf")]) == 2
     assert "not written into a TRF" in capsys.readouterr().err
     assert not (tmp_path / "out.trf").exists()
+
+
+def test_team_system_refused_for_an_individual_event() -> None:
+    event = read_event(ROOT / "tests" / "data" / "pairing" / "plans-after5.trf")[0]
+    with pytest.raises(XltbError, match="pairs team events"):
+        pair(event, system="team")

@@ -74,6 +74,8 @@ def names() -> tuple[str, ...]:
 def system(name: str) -> PairingSystem:
     """The pairing function of ``name``; an unknown name, or a system this build lacks, is refused."""
     loader = LOADERS.get(name.strip().lower())
+    if loader is None and name.strip().lower() in TEAM_LOADERS:
+        raise XltbError(str(Message("pairing.team.individual_event", system=name)))
     if loader is None:
         raise XltbError(str(Message("pair.system_unknown", system=name, known=", ".join(names()))))
     return loader()
