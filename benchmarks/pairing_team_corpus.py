@@ -6,7 +6,7 @@ module (``-m fideteam``, C.04.6 as applied from 1 February 2026), kept in
     python benchmarks/pairing_team_corpus.py --compare       # xltb against every round of it
 
 gacrux's generator does not make team events (its ``-T`` only shapes the results), so the events are
-made here: a seeded random generator draws the teams (4 to 30 possible; 4 to 29 drawn), the boards (2 to 6), the rounds (3 to 9),
+made here: a seeded random generator draws the teams (4 to 29), the boards (2 to 6), the rounds (3 to 9),
 the colour preferences (type A, type B, none: C.04.6 1.7), the primary score (match or game points, 1.2),
 and requested half-point byes of teams; then, round by round, gacrux pairs the round from the file as it
 stands (``python -m gacrux.pairingchecker -m fideteam-... -p -n R``), the boards' results are drawn from
