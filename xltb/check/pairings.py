@@ -24,6 +24,7 @@ from ..model.choice import Choice
 from ..model.rounds import progress
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
+from .pairings_criteria import Verdict, judge
 
 
 class PlayedRound(NamedTuple):
@@ -50,6 +51,9 @@ class RoundCheck(NamedTuple):
     """The system that paired it and where that came from."""
     edition: Choice | None = None
     """The edition of C.04 applied and where that came from."""
+    verdicts: tuple[Verdict, ...] = ()
+    """When the round differs and the system is the Dutch: the criterion on which the played pairing first
+    does worse than the engine's (:func:`xltb.check.pairings_criteria.judge`)."""
 
     @property
     def identical(self) -> bool:
@@ -165,7 +169,11 @@ def check_pairings(event: Tournament, *, system: str | None = None, edition: str
         except NoPairing as err:  # the round cannot be paired again: said for that round, the others go on
             out.append(RoundCheck(rnd, (), breaches(event, rnd), err.message))
             continue
-        out.append(RoundCheck(rnd, differences(played, rp), breaches(event, rnd), None, rp.system, rp.edition))
+        found = differences(played, rp)
+        verdicts: tuple[Verdict, ...] = ()
+        if found and rp.system.value == "dutch":
+            verdicts = judge(event, rnd, played.games, played.pab, edition=edition, lots=lots)
+        out.append(RoundCheck(rnd, found, breaches(event, rnd), None, rp.system, rp.edition, verdicts))
     return PairingsReport(event.source, tuple(out))
 
 

@@ -159,6 +159,7 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
         else:
             lines.append(lang.render(Message("pair.check_differs", round=r.round, count=len(r.differences))))
         lines += ["    " + lang.render(d) for d in r.differences]
+        lines += ["    " + lang.render(Message("pair.check_verdict", verdict=v.message)) for v in r.verdicts]
         lines += ["    " + lang.render(Message("pair.check_breach", breach=b)) for b in r.breaches]
     same = sum(1 for r in report.rounds if r.identical)
     lines.append(lang.render(Message("pair.check_summary", same=same, rounds=len(report.rounds),
@@ -170,6 +171,8 @@ def check_to_json(report: PairingsReport) -> str:
     """The checker's report as JSON (texts in English)."""
     doc = {"file": report.source, "ok": report.ok,
            "rounds": [{"round": r.round, "identical": r.identical, "differences": [str(d) for d in r.differences],
+                       "verdicts": [{"criterion": v.criterion, "id": v.message.id, "text": str(v.message)}
+                                    for v in r.verdicts],
                        "breaches": [str(b) for b in r.breaches], "error": None if r.error is None else str(r.error),
                        "system": None if r.system is None else _choice(r.system),
                        "edition": None if r.edition is None else _choice(r.edition)} for r in report.rounds]}
