@@ -151,6 +151,7 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
         lines.append(lang.render(Message("pair.system_line", system=first.system.value, why=first.system.message())))
         lines.append(lang.render(Message("pair.edition_line", edition=first.edition.value,
                                          why=first.edition.message())))
+    lines += [lang.render(n) for n in report.notes]
     for r in report.rounds:
         if r.error is not None:
             lines.append(lang.render(Message("pair.check_round_error", round=r.round, error=r.error)))
@@ -169,7 +170,7 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
 
 def check_to_json(report: PairingsReport) -> str:
     """The checker's report as JSON (texts in English)."""
-    doc = {"file": report.source, "ok": report.ok,
+    doc = {"file": report.source, "ok": report.ok, "notes": [str(n) for n in report.notes],
            "rounds": [{"round": r.round, "identical": r.identical, "differences": [str(d) for d in r.differences],
                        "verdicts": [{"criterion": v.criterion, "id": v.message.id, "text": str(v.message)}
                                     for v in r.verdicts],
