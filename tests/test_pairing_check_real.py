@@ -1,6 +1,6 @@
 """``xltb check --pairings`` on the real events under tests/data/real that carry every round: the verdict per
 round (identical, or the first criterion of C.04.3 on which the played pairing does worse than the Dutch's),
-each explained in docs/pairing-dutch.md ("The checker on real events"). gacrux 1.11.65 (``-c``) flags the same
+each explained in docs/pairing.md ("The checker on real events"). gacrux 1.11.65 (``-c``) flags the same
 rounds and pairs every one of them as xltb does."""
 
 from __future__ import annotations

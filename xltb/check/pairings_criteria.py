@@ -101,9 +101,9 @@ def _absolute(graph: Graph, pairs: list[tuple[int, int]]) -> list[Verdict]:
     return out
 
 
-def judge(event: Tournament, round_no: int, games: frozenset[tuple[int, int]], pab: frozenset[int], *,
-          edition: str | None = None, lots: int | None = None) -> tuple[Verdict, ...]:
-    """The played round ``round_no`` (``games`` white first, ``pab``) against the Dutch's pairing of it."""
+def _engine(event: Tournament, round_no: int, edition: str | None, lots: int | None
+            ) -> tuple[list[Fixed], int | None, Graph, int] | None:
+    """The engine's brackets, PAB vertex and graph for the round (None: it finds no pairing), and the round."""
     chosen, _ = choose_edition(event, edition)
     state = build_state(state_before(event, round_no), round_no)
     if lots is not None and event.plans.first_colour is None:
@@ -111,30 +111,57 @@ def judge(event: Tournament, round_no: int, games: frozenset[tuple[int, int]], p
     try:
         fixed, engine_pab, graph = pair_state(state, chosen)
     except NoPairing:
+        return None
+    return fixed, engine_pab, graph, state.round
+
+
+def _players(graph: Graph, games: frozenset[tuple[int, int]], pab: frozenset[int]) -> Verdict | None:
+    """The round's players when they are not those the engine pairs (a late entry, a withdrawal ...)."""
+    known = {e.start_no for e in graph.entrants}
+    played_nos = {no for g in games for no in g} | set(pab)
+    if played_nos == known and len(pab) <= 1:
+        return None
+    extra, missing = sorted(played_nos - known), sorted(known - played_nos)
+    return Verdict("players", Message("pair.check.players", extra=tuple(str(x) for x in extra) or "-",
+                                      missing=tuple(str(x) for x in missing) or "-"))
+
+
+def _c5(graph: Graph, vertex: dict[int, int], pab: frozenset[int], engine_pab: int | None) -> Verdict | None:
+    """[C5]: the PAB to a player of a higher score than the lowest that lets the round be completed."""
+    if not pab or engine_pab is None:
+        return None
+    no = next(iter(pab))
+    mine = graph.entrants[vertex[no]].score
+    lowest = graph.entrants[engine_pab].score
+    if graph.levels[vertex[no]] <= graph.levels[engine_pab]:
+        return None
+    return Verdict("C5", Message("pair.check.c5", no=no, points=_points(mine), lowest=_points(lowest)))
+
+
+def judge(event: Tournament, round_no: int, games: frozenset[tuple[int, int]], pab: frozenset[int], *,
+          edition: str | None = None, lots: int | None = None) -> tuple[Verdict, ...]:
+    """The played round ``round_no`` (``games`` white first, ``pab``) against the Dutch's pairing of it."""
+    engine_round = _engine(event, round_no, edition, lots)
+    if engine_round is None:
         return ()
+    fixed, engine_pab, graph, rounds = engine_round
     n = len(graph.entrants)
     vertex = {e.start_no: k for k, e in enumerate(graph.entrants)}
-    played_nos = {no for g in games for no in g} | set(pab)
-    if played_nos != set(vertex) or len(pab) > 1:
-        extra = sorted(played_nos - set(vertex))
-        missing = sorted(set(vertex) - played_nos)
-        return (Verdict("players", Message("pair.check.players", extra=tuple(str(x) for x in extra) or "-",
-                                           missing=tuple(str(x) for x in missing) or "-")),)
+    other = _players(graph, games, pab)
+    if other is not None:
+        return (other,)
     played = [(vertex[a], vertex[b]) for a, b in games] + [(vertex[p], n) for p in pab]
     out = _absolute(graph, played)
     if out:
         return tuple(out)
+    c5 = _c5(graph, vertex, pab, engine_pab)
+    if c5 is not None:
+        return (c5,)
     engine = [p for f in fixed for p in f.pairs] + ([(engine_pab, n)] if engine_pab is not None else [])
-    if pab and engine_pab is not None:
-        mine, theirs = graph.levels[vertex[next(iter(pab))]], graph.levels[engine_pab]
-        if mine > theirs:  # [C5] the PAB to a player of the lowest score that lets the round be completed
-            return (Verdict("C5", Message("pair.check.c5", no=next(iter(pab)), points=_points(graph.entrants[vertex[next(iter(pab))]].score),
-                                          lowest=_points(graph.entrants[engine_pab].score))),)
-    verdict = _first_bracket(graph, fixed, played, engine, state.round)
+    verdict = _first_bracket(graph, fixed, played, engine, rounds)
     if verdict is not None:
         return (verdict,)
-    played_set = {(min(v, w), max(v, w)) for v, w in played}
-    if played_set == {(min(v, w), max(v, w)) for v, w in engine}:
+    if {(min(v, w), max(v, w)) for v, w in played} == {(min(v, w), max(v, w)) for v, w in engine}:
         return (Verdict("C.04.3 5", Message("pair.check.colours")),)
     return ()
 
