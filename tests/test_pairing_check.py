@@ -101,3 +101,17 @@ def test_a_round_played_otherwise_differs(tmp_path, capsys):
     doc = json.loads(capsys.readouterr().out)
     assert [r["identical"] for r in doc["rounds"]] == [True, False, True]
     assert main(["check", "--pairings", str(path), "--lang", "de"]) == 1
+
+
+def test_the_criterion_a_played_round_breaks_is_named(tmp_path):
+    """The Dutch's own criteria judge the played pairing: round 2 gives #5 a second PAB ([C2]), round 3 has #1
+    and #2 meet again ([C1]); both also reported as C.04.1's absolute criteria."""
+    from xltb.check.pairings_criteria import judge
+
+    event = swiss(tmp_path)
+    second, third = played_round(event, 2), played_round(event, 3)
+    assert [v.criterion for v in judge(event, 2, second.games, second.pab)] == ["C2"]
+    assert [(v.criterion, v.message) for v in judge(event, 3, third.games, third.pab)] == [
+        ("C1", Message("pair.check.c1", a=1, b=2))]
+    report = check_pairings(event)
+    assert [v.criterion for v in report.rounds[2].verdicts] == ["C1"]

@@ -25,6 +25,7 @@ from ..model.rounds import progress
 from ..model.team import TeamTournament
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
+from .pairings_criteria import Verdict, judge
 
 
 class PlayedRound(NamedTuple):
@@ -51,6 +52,9 @@ class RoundCheck(NamedTuple):
     """The system that paired it and where that came from."""
     edition: Choice | None = None
     """The edition of C.04 applied and where that came from."""
+    verdicts: tuple[Verdict, ...] = ()
+    """When the round differs and the system is the Dutch: the criterion on which the played pairing first
+    does worse than the engine's (:func:`xltb.check.pairings_criteria.judge`)."""
 
     @property
     def identical(self) -> bool:
@@ -64,6 +68,8 @@ class PairingsReport(NamedTuple):
     """The event file."""
     rounds: tuple[RoundCheck, ...]
     """The rounds with results, in order."""
+    notes: tuple[Message, ...] = ()
+    """What the check took from the file besides the rounds (the first round's colour)."""
 
     @property
     def ok(self) -> bool:
@@ -191,11 +197,32 @@ def _colour_breaches(no: int, colours: list[Colour]) -> list[Message]:
     return out
 
 
+def first_colour_played(event: Tournament) -> Colour | None:
+    """The initial colour (C.04.3 5.1: drawn by lot before round 1) as round 1 shows it: the colour of the
+    lower-numbered player of the round's game whose lower number is the lowest (None: no game with colours)."""
+    best: tuple[int, Colour] | None = None
+    for p in event.players:
+        if not p.results:
+            continue
+        r = p.result(1)
+        if r.opponent is not None and r.colour in (Colour.WHITE, Colour.BLACK) and p.start_no < r.opponent:
+            if best is None or p.start_no < best[0]:
+                best = (p.start_no, r.colour)
+    return None if best is None else best[1]
+
+
 def check_pairings(event: Tournament | TeamTournament, *, system: str | None = None, edition: str | None = None,
                    lots: int | None = None) -> PairingsReport:
     """Every round with results paired again from the state before it, compared with the played one."""
     if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
+    notes: list[Message] = []
+    if lots is None and event.plans.first_colour is None and isinstance(event, Tournament):
+        # C.04.3 5.1: the lot drawn for round 1 is not in the file, but its outcome is
+        seen = first_colour_played(event)
+        if seen is not None:
+            lots = 0 if seen is Colour.WHITE else 1
+            notes.append(Message("pair.check.first_colour", colour=Message(f"pair.colour_{seen.name.lower()}")))
     out = []
     for rnd in range(1, progress(event).played + 1):
         played = played_round(event, rnd)
@@ -204,9 +231,13 @@ def check_pairings(event: Tournament | TeamTournament, *, system: str | None = N
         except NoPairing as err:  # the round cannot be paired again: said for that round, the others go on
             out.append(RoundCheck(rnd, (), breaches(event, rnd), err.message))
             continue
-        out.append(RoundCheck(rnd, differences(played, rp), breaches(event, rnd), None, rp.system, rp.edition))
-    return PairingsReport(event.source, tuple(out))
+        found = differences(played, rp)
+        verdicts: tuple[Verdict, ...] = ()
+        if found and rp.system.value == "dutch" and isinstance(event, Tournament):
+            verdicts = judge(event, rnd, played.games, played.pab, edition=edition, lots=lots)
+        out.append(RoundCheck(rnd, found, breaches(event, rnd), None, rp.system, rp.edition, verdicts))
+    return PairingsReport(event.source, tuple(out), tuple(notes))
 
 
 __all__ = ["PairingsReport", "PlayedRound", "RoundCheck", "breaches", "check_pairings", "differences",
-           "played_round", "team_breaches"]
+           "first_colour_played", "played_round", "team_breaches"]

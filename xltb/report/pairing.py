@@ -154,6 +154,7 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
         lines.append(lang.render(Message("pair.system_line", system=first.system.value, why=first.system.message())))
         lines.append(lang.render(Message("pair.edition_line", edition=first.edition.value,
                                          why=first.edition.message())))
+    lines += [lang.render(n) for n in report.notes]
     for r in report.rounds:
         if r.error is not None:
             lines.append(lang.render(Message("pair.check_round_error", round=r.round, error=r.error)))
@@ -162,6 +163,7 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
         else:
             lines.append(lang.render(Message("pair.check_differs", round=r.round, count=len(r.differences))))
         lines += ["    " + lang.render(d) for d in r.differences]
+        lines += ["    " + lang.render(Message("pair.check_verdict", verdict=v.message)) for v in r.verdicts]
         lines += ["    " + lang.render(Message("pair.check_breach", breach=b)) for b in r.breaches]
     same = sum(1 for r in report.rounds if r.identical)
     lines.append(lang.render(Message("pair.check_summary", same=same, rounds=len(report.rounds),
@@ -171,8 +173,10 @@ def check_to_text(report: PairingsReport, lang: Language | None = None) -> str:
 
 def check_to_json(report: PairingsReport) -> str:
     """The checker's report as JSON (texts in English)."""
-    doc = {"file": report.source, "ok": report.ok,
+    doc = {"file": report.source, "ok": report.ok, "notes": [str(n) for n in report.notes],
            "rounds": [{"round": r.round, "identical": r.identical, "differences": [str(d) for d in r.differences],
+                       "verdicts": [{"criterion": v.criterion, "id": v.message.id, "text": str(v.message)}
+                                    for v in r.verdicts],
                        "breaches": [str(b) for b in r.breaches], "error": None if r.error is None else str(r.error),
                        "system": None if r.system is None else _choice(r.system),
                        "edition": None if r.edition is None else _choice(r.edition)} for r in report.rounds]}
