@@ -3,6 +3,7 @@
 
 * ``dutch``: the FIDE (Dutch) system, C.04.3 (:mod:`xltb.pairing.dutch`, when it is installed);
 * ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`);
+* ``burstein``: the Burstein system, C.04.4.2 (:mod:`xltb.pairing.burstein`);
 * ``fide-team`` (also ``team``): the Swiss team system, C.04.6 (:mod:`xltb.pairing.team`), for team events
   (:class:`TeamPairingSystem`: the same signature with a team event).
 """
@@ -46,6 +47,12 @@ def _dutch() -> PairingSystem:
     return function
 
 
+def _burstein() -> PairingSystem:
+    from .burstein import pair_burstein
+
+    return pair_burstein
+
+
 def _berger() -> PairingSystem:
     from .berger import pair_berger
 
@@ -62,8 +69,9 @@ def _team() -> TeamPairingSystem:
 LOADERS: dict[str, Callable[[], PairingSystem]] = {"dutch": _dutch, "berger": _berger}
 #: the systems of team events (C.04.6), by name
 TEAM_LOADERS: dict[str, Callable[[], TeamPairingSystem]] = {"fide-team": _team, "team": _team}
+LOADERS["burstein"] = _burstein  # C.04.4.2
 #: the systems of a Swiss: by brackets; the others follow a table (round robins)
-SWISS_SYSTEMS = frozenset({"dutch"})
+SWISS_SYSTEMS = frozenset({"dutch"}) | {"burstein"}
 
 
 def names() -> tuple[str, ...]:
