@@ -4,6 +4,7 @@
 * ``dutch``: the FIDE (Dutch) system, C.04.3 (:mod:`xltb.pairing.dutch`, when it is installed);
 * ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`);
 * ``burstein``: the Burstein system, C.04.4.2 (:mod:`xltb.pairing.burstein`);
+* ``dubov``: the Dubov system, C.04.4.1 (:mod:`xltb.pairing.dubov`);
 * ``fide-team`` (also ``team``): the Swiss team system, C.04.6 (:mod:`xltb.pairing.team`), for team events
   (:class:`TeamPairingSystem`: the same signature with a team event).
 """
@@ -53,6 +54,12 @@ def _burstein() -> PairingSystem:
     return pair_burstein
 
 
+def _dubov() -> PairingSystem:
+    from .dubov import pair_dubov
+
+    return pair_dubov
+
+
 def _berger() -> PairingSystem:
     from .berger import pair_berger
 
@@ -70,8 +77,9 @@ LOADERS: dict[str, Callable[[], PairingSystem]] = {"dutch": _dutch, "berger": _b
 #: the systems of team events (C.04.6), by name
 TEAM_LOADERS: dict[str, Callable[[], TeamPairingSystem]] = {"fide-team": _team, "team": _team}
 LOADERS["burstein"] = _burstein  # C.04.4.2
+LOADERS["dubov"] = _dubov  # C.04.4.1
 #: the systems of a Swiss: by brackets; the others follow a table (round robins)
-SWISS_SYSTEMS = frozenset({"dutch"}) | {"burstein"}
+SWISS_SYSTEMS = frozenset({"dutch"}) | {"burstein", "dubov"}
 
 
 def names() -> tuple[str, ...]:
