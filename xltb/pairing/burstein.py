@@ -169,23 +169,30 @@ def pair_round(state: RoundState, index: dict[int, Index]) -> Round:
     wish = [e.preference.colour for e in entrants]
     brackets: list[Bracket] = []
     for lvl in range(len(scores), 0, -1):
-        order = sorted((v for v in remaining if level[v] >= lvl), key=lambda v: pos[v])
-        residents = tuple(v for v in order if level[v] == lvl)
-        if not residents:
-            continue
-        lower = [level[v] for v in remaining if level[v] < lvl]
-        nxt = max(lower) if lower else None
-        weight = _weights(remaining, adj, level, wish, order, lvl, nxt)
-        mate = _matching(remaining, adj, weight)
-        inside = set(order)
-        pairs = tuple((v, w) for v, w in mate.items() if v in inside and w in inside and pos[v] < pos[w])
-        taken = {x for p in pairs for x in p}
-        remaining = [v for v in remaining if v not in taken]
-        brackets.append(Bracket(lvl, tuple(order), residents, tuple(v for v in order if level[v] > lvl),
-                                tuple(sorted(pairs, key=lambda p: pos[p[0]]))))
+        bracket = _bracket(remaining, adj, level, wish, pos, lvl)
+        if bracket is not None:
+            taken = {x for p in bracket.pairs for x in p}
+            remaining = [v for v in remaining if v not in taken]
+            brackets.append(bracket)
     if remaining:
         raise NoPairing()
     return Round(entrants, index, pab, tuple(brackets))
+
+
+def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], pos: list[int],
+             lvl: int) -> Bracket | None:
+    """The bracket of score level ``lvl`` paired (None when it has no resident left)."""
+    order = sorted((v for v in remaining if level[v] >= lvl), key=lambda v: pos[v])
+    residents = tuple(v for v in order if level[v] == lvl)
+    if not residents:
+        return None
+    lower = [level[v] for v in remaining if level[v] < lvl]
+    nxt = max(lower) if lower else None
+    mate = _matching(remaining, adj, _weights(remaining, adj, level, wish, order, lvl, nxt))
+    inside = set(order)
+    pairs = sorted(((v, w) for v, w in mate.items() if v in inside and w in inside and pos[v] < pos[w]),
+                   key=lambda p: pos[p[0]])
+    return Bracket(lvl, tuple(order), residents, tuple(v for v in order if level[v] > lvl), tuple(pairs))
 
 
 def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], order: list[int],

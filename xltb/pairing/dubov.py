@@ -119,41 +119,7 @@ def pair_round(state: RoundState, aros: Sequence[int], ups: Sequence[Upfloats]) 
         residents = [v for v in remaining if level[v] == lvl]
         if not residents:
             continue
-        lower = sorted((v for v in remaining if level[v] < lvl), key=lambda v: (-entrants[v].score, entrants[v].tpn))
-        seq = {v: k for k, v in enumerate(lower)}  # 4.2.2: score, then initial ranking
-        fields: list[tuple[str, int]] = [("C5", n)] + [(f"C6.{k}", n) for k in range(1, lvl)]
-        fields += [("C7", n), ("C8", n), ("C9", n * (maxt + state.round)), ("C10", n)]
-        cost = Digits(fields)
-        order = Digits([(f"U{k}", 1) for k in range(len(lower))])
-        inside = set(residents)
-
-        def edge_cost(v: int, w: int) -> int:
-            if v in inside and w in inside:
-                return cost.at("C7") if colour[v] is colour[w] else 0  # [C7]
-            if v in inside or w in inside:
-                x, r = (w, v) if v in inside else (v, w)
-                c = cost.at("C5") + cost.at(f"C6.{level[x]}")  # [C5] an upfloater; [C6] its score
-                if colour[x] is colour[r]:
-                    c += cost.at("C7")
-                if not last_round and ups[x].times >= maxt:
-                    c += cost.at("C8") + cost.at("C9", ups[x].times)  # [C8], [C9] a maximum upfloater
-                if not last_round and ups[x].last:
-                    c += cost.at("C10")  # [C10] upfloated in the previous round
-                return c
-            return 0
-
-        def edge_bonus(v: int, w: int) -> int:
-            x = w if v in inside else v
-            return order.at(f"U{seq[x]}") if (v in inside) != (w in inside) else 0
-
-        allowed = [v for v in remaining if level[v] <= lvl]
-        costs = {(v, w): edge_cost(v, w) for v in allowed for w in allowed if v < w and meet[v][w]}
-        top = max(costs.values(), default=0) + 1
-        mate = _match(allowed, lambda v, w: meet[v][w],
-                      lambda v, w: ((top - costs[(v, w)]) << order.bits) + edge_bonus(v, w))
-        if any(v not in mate for v in allowed):
-            raise NoPairing()
-        floaters = tuple(sorted((mate[v] for v in residents if mate[v] not in inside), key=lambda v: seq[v]))
+        floaters = _upfloaters(remaining, residents, level, lvl, entrants, colour, ups, meet, (last_round, maxt))
         bracket = residents + list(floaters)
         rest = [v for v in remaining if v not in set(bracket)]
         pairs, shifted = _pair_bracket(bracket, rest, entrants, colour, aros, meet)
@@ -161,6 +127,51 @@ def pair_round(state: RoundState, aros: Sequence[int], ups: Sequence[Upfloats]) 
         taken = set(bracket)
         remaining = [v for v in remaining if v not in taken]
     return Round(entrants, tuple(aros), pab, tuple(brackets))
+
+
+def _upfloaters(remaining: list[int], residents: list[int], level: list[int], lvl: int,
+                entrants: tuple[Entrant, ...], colour: list[Colour], ups: Sequence[Upfloats],
+                meet: list[list[bool]], last: tuple[bool, int]) -> tuple[int, ...]:
+    """2.2.1-2.2.2: the fewest upfloaters into the scoregroup of ``lvl`` and the best by [C6]-[C10], then
+    the first in 4.2's order, with a legal pairing of the round left (one matching of every player)."""
+    last_round, maxt = last
+    n = len(entrants)
+    lower = sorted((v for v in remaining if level[v] < lvl), key=lambda v: (-entrants[v].score, entrants[v].tpn))
+    seq = {v: k for k, v in enumerate(lower)}  # 4.2.2: score, then initial ranking
+    fields: list[tuple[str, int]] = [("C5", n)] + [(f"C6.{k}", n) for k in range(1, lvl)]
+    fields += [("C7", n), ("C8", n), ("C9", n * (max((u.times for u in ups), default=0) + 1)), ("C10", n)]
+    cost = Digits(fields)
+    order = Digits([(f"U{k}", 1) for k in range(len(lower))])
+    inside = set(residents)
+
+    def edge_cost(v: int, w: int) -> int:
+        if v in inside and w in inside:
+            return cost.at("C7") if colour[v] is colour[w] else 0  # [C7]
+        if v in inside or w in inside:
+            x, r = (w, v) if v in inside else (v, w)
+            c = cost.at("C5") + cost.at(f"C6.{level[x]}")  # [C5] an upfloater; [C6] its score
+            if colour[x] is colour[r]:
+                c += cost.at("C7")
+            if not last_round and ups[x].times >= maxt:
+                c += cost.at("C8") + cost.at("C9", ups[x].times)  # [C8], [C9] a maximum upfloater
+            if not last_round and ups[x].last:
+                c += cost.at("C10")  # [C10] upfloated in the previous round
+            return c
+        return 0
+
+    def edge_bonus(v: int, w: int) -> int:
+        x = w if v in inside else v
+        return order.at(f"U{seq[x]}") if (v in inside) != (w in inside) else 0
+
+    allowed = [v for v in remaining if level[v] <= lvl]
+    costs = {(v, w): edge_cost(v, w) for v in allowed for w in allowed if v < w and meet[v][w]}
+    top = max(costs.values(), default=0) + 1
+    mate = _match(allowed, lambda v, w: meet[v][w],
+                  lambda v, w: ((top - costs[(v, w)]) << order.bits) + edge_bonus(v, w))
+    if any(v not in mate for v in allowed):
+        raise NoPairing()
+    floaters = tuple(sorted((mate[v] for v in residents if mate[v] not in inside), key=lambda v: seq[v]))
+    return floaters
 
 
 def _pab(state: RoundState, meet: list[list[bool]]) -> int | None:
@@ -248,17 +259,22 @@ def _pair_bracket(bracket: list[int], rest: list[int], entrants: tuple[Entrant, 
             raise NoPairing()
     if not legal(g1, g2):
         raise NoPairing()
-    s1 = sorted(g1, key=lambda v: (aros[v], entrants[v].tpn))  # 2.2.5
-    t2 = sorted(g2, key=lambda v: entrants[v].tpn)  # 4.4.2
+    return _s1_t2(g1, g2, aros, entrants, legal), tuple(shifted)
+
+
+def _s1_t2(g1: list[int], g2: list[int], aros: Sequence[int], entrants: tuple[Entrant, ...],
+           legal: Callable[[list[int], list[int], Sequence[tuple[int, int]]], bool]) -> tuple[tuple[int, int], ...]:
+    """2.2.5: S1, G1 by ascending ARO (then initial ranking); 2.2.6: against the first transposition of G2
+    (4.4.2: by initial ranking) that yields a legal pairing, chosen player by player."""
+    s1 = sorted(g1, key=lambda v: (aros[v], entrants[v].tpn))
+    t2 = sorted(g2, key=lambda v: entrants[v].tpn)
     pairs: list[tuple[int, int]] = []
-    for a in s1:  # 2.2.6: the first transposition that yields a legal pairing
-        for b in t2:
-            if b not in {q for _, q in pairs} and legal(g1, g2, pairs + [(a, b)]):
-                pairs.append((a, b))
-                break
-        else:
+    for a in s1:
+        b = next((b for b in t2 if b not in {q for _, q in pairs} and legal(g1, g2, pairs + [(a, b)])), None)
+        if b is None:
             raise NoPairing()
-    return tuple(pairs), tuple(shifted)
+        pairs.append((a, b))
+    return tuple(pairs)
 
 
 def _within(small: list[int], large: list[int], bracket: list[int], rest: list[int], meet: list[list[bool]]) -> int:
