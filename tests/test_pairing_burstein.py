@@ -20,8 +20,8 @@ from xltb.cli.main import main
 from xltb.messages import Message
 from xltb.model import Kind, RoundResult, Tournament
 from xltb.model.results import Colour
-from xltb.pairing.burstein import allocate, may_meet, pair_burstein, pair_round, seeding_rounds
-from xltb.pairing.burstein_index import Index, indices
+from xltb.pairing.c044.burstein import allocate, may_meet, pair_burstein, pair_round, seeding_rounds
+from xltb.pairing.c044.burstein_index import Index, indices
 from xltb.pairing.dutch import pair_dutch
 from xltb.pairing.pair import pair, state_before, with_pairing
 from xltb.pairing.state import Entrant, Float, RoundState, preference

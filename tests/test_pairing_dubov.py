@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from xltb.pairing.dubov_order import aro, containers, max_upfloats, shifter_order, transpositions, upfloater_sets
+from xltb.pairing.c044.dubov_order import aro, containers, max_upfloats, shifter_order, transpositions, upfloater_sets
 
 
 def test_aro_rounds_half_up_and_is_zero_before_a_first_game() -> None:
@@ -61,7 +61,7 @@ from pathlib import Path  # noqa: E402
 
 from xltb.check.pairings import check_pairings  # noqa: E402
 from xltb.model.results import Colour  # noqa: E402
-from xltb.pairing.dubov import Upfloats, allocate, pair_round  # noqa: E402
+from xltb.pairing.c044.dubov import Upfloats, allocate, pair_round  # noqa: E402
 from xltb.pairing.state import Entrant, Float, RoundState, preference  # noqa: E402
 
 W, B = Colour.WHITE, Colour.BLACK

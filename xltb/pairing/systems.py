@@ -3,8 +3,8 @@
 
 * ``dutch``: the FIDE (Dutch) system, C.04.3 (:mod:`xltb.pairing.dutch`, when it is installed);
 * ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`);
-* ``burstein``: the Burstein system, C.04.4.2 (:mod:`xltb.pairing.burstein`);
-* ``dubov``: the Dubov system, C.04.4.1 (:mod:`xltb.pairing.dubov`);
+* ``burstein``: the Burstein system, C.04.4.2 (:mod:`xltb.pairing.c044.burstein`);
+* ``dubov``: the Dubov system, C.04.4.1 (:mod:`xltb.pairing.c044.dubov`);
 * ``fide-team`` (also ``team``): the Swiss team system, C.04.6 (:mod:`xltb.pairing.team`), for team events
   (:class:`TeamPairingSystem`: the same signature with a team event).
 """
@@ -49,13 +49,13 @@ def _dutch() -> PairingSystem:
 
 
 def _burstein() -> PairingSystem:
-    from .burstein import pair_burstein
+    from .c044.burstein import pair_burstein
 
     return pair_burstein
 
 
 def _dubov() -> PairingSystem:
-    from .dubov import pair_dubov
+    from .c044.dubov import pair_dubov
 
     return pair_dubov
 

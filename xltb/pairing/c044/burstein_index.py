@@ -12,8 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model.results import Kind
-from ..model.tournament import Player, Tournament
+from ...model.results import Kind
+from ...model.tournament import Player, Tournament
 
 #: a round without a game, scored zero, that counts as a draw for the player's opponents when the player's
 #: run of them reaches the round to pair (C.04.4.2 1.6.2.1's exception; an absence is a zero-point bye)

@@ -1,6 +1,6 @@
 """The Burstein system, C.04.4.2: after the seeding rounds paired by the FIDE (Dutch) system (1.5), the
 PAB first (2.1), then bracket by bracket from the top score down (1.8.2), each bracket ranked by the
-opposition Index (1.7, :mod:`xltb.pairing.burstein_index`) and paired top against bottom (4.3).
+opposition Index (1.7, :mod:`xltb.pairing.c044.burstein_index`) and paired top against bottom (4.3).
 
 Each bracket is one maximum-weight matching of every player still to pair (:mod:`xltb.pairing.matching`):
 the most pairs of all (the completion of the round, [C4]) and, among those, the largest weight, whose
@@ -13,17 +13,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import InputError
-from ..messages import Message, Text
-from ..model.results import Colour, Kind
-from ..model.tournament import Tournament
-from ..rules.swiss import SwissEdition
+from ...errors import InputError
+from ...messages import Message, Text
+from ...model.results import Colour, Kind
+from ...model.tournament import Tournament
+from ...rules.swiss import SwissEdition
 from .burstein_index import Index, indices, rank_key
-from .criteria import Digits
-from .dutch import pair_dutch
-from .matching import max_weight_matching
-from .result import Board, BracketNote, Bye, Pairs
-from .state import Entrant, RoundState, Strength, build_state
+from ..criteria import Digits
+from ..dutch import pair_dutch
+from ..matching import max_weight_matching
+from ..result import Board, BracketNote, Bye, Pairs
+from ..state import Entrant, RoundState, Strength, build_state
 
 
 class NoPairing(Exception):

@@ -15,18 +15,18 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Callable, NamedTuple, Sequence
 
-from ..errors import InputError
-from ..messages import Message, Text
-from ..model.results import Colour, Kind
-from ..model.tournament import Tournament
-from ..rules.swiss import SwissEdition
+from ...errors import InputError
+from ...messages import Message, Text
+from ...model.results import Colour, Kind
+from ...model.tournament import Tournament
+from ...rules.swiss import SwissEdition
 from .burstein import Colours, may_meet
 from .burstein import allocate as burstein_allocate
-from .criteria import Digits
+from ..criteria import Digits
 from .dubov_order import aro, max_upfloats, shifter_order
-from .matching import max_weight_matching
-from .result import Board, BracketNote, Bye, Pairs
-from .state import Entrant, RoundState, Strength, build_state
+from ..matching import max_weight_matching
+from ..result import Board, BracketNote, Bye, Pairs
+from ..state import Entrant, RoundState, Strength, build_state
 
 
 class NoPairing(Exception):
