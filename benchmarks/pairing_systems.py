@@ -51,7 +51,8 @@ def play(event: Tournament, round_no: int, rng: random.Random) -> Tournament:
     for p in event.players:
         rows = list(p.results)
         if p.start_no in outcome:
-            rows[round_no - 1] = rows[round_no - 1]._replace(kind=outcome[p.start_no][0], points=outcome[p.start_no][1])
+            kind, points = outcome[p.start_no]
+            rows[round_no - 1] = rows[round_no - 1]._replace(kind=kind, points=points)
         players.append(p._replace(results=tuple(rows)))
     return event._replace(players=tuple(players))
 
@@ -73,7 +74,8 @@ def breaches(event: Tournament) -> list[str]:
         if len({r.opponent for r in games}) != len(games):
             out.append(f"{p.start_no}: a game repeated")
         for k, r in enumerate(p.results):
-            if r.kind is Kind.PAB and any(x.kind is Kind.PAB or (not x.played and x.points >= ONE) for x in p.results[:k]):
+            earlier = p.results[:k]
+            if r.kind is Kind.PAB and any(x.kind is Kind.PAB or (not x.played and x.points >= ONE) for x in earlier):
                 out.append(f"{p.start_no}: a second PAB")
         cd = 0
         for k, g in enumerate(games):

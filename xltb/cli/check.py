@@ -36,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--pairing-rules", metavar="EDITION", dest="pairing_rules",
                    help="with --pairings: the edition of C.04 (2025-07, 2026-02); default: the start date's")
     p.add_argument("--system", metavar="NAME",
-                   help="with --pairings: the pairing system (dutch, berger; fide-team for a team event)")
+                   help="with --pairings: the pairing system (dutch, burstein, dubov, berger; "
+                        "fide-team for a team event)")
     p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings: the language of the report")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
     p.add_argument("--all", action="store_true", dest="all_values",
