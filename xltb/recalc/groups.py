@@ -163,8 +163,8 @@ class Groups:
         """The formula's text in pieces: texts, and for each relative row its distance from the formula's
         row (so that the text in another row is written without parsing it), or None."""
         found = self._templates.get(id(compiled), 0)
-        if found != 0:
-            return found  # type: ignore[return-value]
+        if not isinstance(found, int):  # 0: not made yet (a template is a list, or None)
+            return found
         text = self.book.formulas[key].text
         canonical, shifted = written_around_base(text, key[1])
         pieces: list[Any] | None = []

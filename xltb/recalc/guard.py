@@ -385,8 +385,9 @@ def _guarded(name: str, function: Callable[..., Any], *, text: bool) -> Callable
             raise _too_big(f"{base} gives an array", made)
         return result
 
-    guarded.__wrapped__ = function  # type: ignore[attr-defined]
-    guarded.xltb_guard = True  # type: ignore[attr-defined]
+    # attributes a function object takes at run time (no function type declares them)
+    setattr(guarded, "__wrapped__", function)
+    setattr(guarded, "xltb_guard", True)
     return guarded
 
 

@@ -236,6 +236,7 @@ def _copy_compressed(data: bytes, src: zipfile.ZipFile, info: zipfile.ZipInfo, d
 
     zipfile has no call that copies a part's compressed bytes: this does what ``ZipFile._open_to_write``
     and ``_ZipWriteFile.close`` do for writestr (CPython 3.11 to 3.13 alike)."""
+    # zipfile's private members (_writing, _writecheck, _didModify) are not in its type stubs: ignored by code
     if (info.flag_bits & 1 or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
             or src.getinfo(info.filename) is not info or info.file_size * 1.05 > zipfile.ZIP64_LIMIT
             or info.compress_size > zipfile.ZIP64_LIMIT or dst.fp is None or dst._writing):  # type: ignore[attr-defined]

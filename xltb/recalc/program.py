@@ -112,7 +112,7 @@ def program(pipe: Any) -> Callable[..., Any] | None:
             values[step.output] = value
         return values[result]
 
-    evaluate.plan = Plan(tuple(first), run, result, arity)  # type: ignore[attr-defined]
+    setattr(evaluate, "plan", Plan(tuple(first), run, result, arity))  # read back as compiled.function.plan
     return evaluate
 
 
