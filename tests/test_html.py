@@ -115,3 +115,19 @@ def test_the_page_is_self_contained():
     assert "<script" not in text and "@import" not in text and "url(" not in text
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text)
     assert "@media print" in text and "default-src 'none'" in text
+
+
+def test_a_team_round_robin_with_a_team_absent_is_written():
+    """A team's round without a match has game points, not points of its own: whether a team round robin's
+    round without a match is a rest round (no points, not asked for) reads its game points, as a
+    player's round reads its points. It stopped the page and the workbook with an internal error."""
+    from xltb.report.titles import withdrawn
+    from xltb.report.workbook import build_workbook
+
+    source = str(DATA / "team" / "19_tec_grandmommys_cup_trf25_sample_team.trf")
+    swiss = compute(read_event(source)[0])
+    assert withdrawn(swiss)[7] == 9  # absent in rounds 9 and 10, the last: withdrew
+    league = compute(read_event(source, "round-robin")[0])
+    assert withdrawn(league) == {}  # a round without a match and without game points: a rest round
+    assert "<table id=standings-table>" in html_page(league)
+    assert build_workbook(league)[:2] == b"PK"

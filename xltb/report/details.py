@@ -4,11 +4,13 @@ from what, under which rules), and the rows behind them (the HTML page shows the
 from __future__ import annotations
 
 import os
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .. import __version__
+from ..model import Player
 from ..ranking.standings import Standings
 from ..books.workbook import ODS, XLSX
+from ..tiebreaks.base import Contribution
 from ..readers.registry import KIND_LABELS, TRF, TRF_TEAM
 from ..tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
@@ -21,6 +23,9 @@ from .titles import withdrawn, withdrawn_legend
 from .xlsx import Book, row_height
 from .explain import how_message
 
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import Team
+
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
 #: the labels of what a file was read as (xltb.readers.registry), by the key of their text
@@ -31,7 +36,7 @@ DETAILS_FONT = 9.0
 NOTES_WIDTH = 58.0
 
 
-def contribution_note(c, lang: Language | None = None) -> str:
+def contribution_note(c: Contribution, lang: Language | None = None) -> str:
     """What a contribution's note says: its explanation and article unless it is a plain game, a voluntarily
     unplayed round, and what was cut."""
     lang = lang or language()
@@ -40,13 +45,13 @@ def contribution_note(c, lang: Language | None = None) -> str:
     return lang("cut_note", why=lang.render(c.cut)) if c.cut else ""
 
 
-def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[list, dict[int, bool]]]:
+def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[list[Any], dict[int, bool]]]:
     """Per participant (in rank order) and tie-break: rank, no., name (on the participant's first line only),
     the tie-break with its article, the value, the contribution of each round and the notes; with the rounds
     whose contribution was cut."""
     lang = lang or language()
     t = st.event
-    participants = st.participants
+    participants: Sequence[Player | Team] = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
     round_word, cut_mark = lang("round"), lang("cut_mark")
@@ -59,7 +64,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
         i = index[row.start_no]
         for k, code in enumerate(codes):
             tb = records[code]
-            contributions: list = [None] * rounds
+            contributions: list[Any] = [None] * rounds
             cut_cols: dict[int, bool] = {}
             notes: list[str] = []
             column = st.evaluations.get(code)  # (a default list made here cost a list of every participant a row)
@@ -113,14 +118,14 @@ def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
     sheet = layout.sheet(book, st, "details", headers, widths, columns, legend=[lang("legend_details")],
                          freeze="E2", repeat_columns=5, font_size=DETAILS_FONT)
     size = DETAILS_FONT
-    per_code = {}
+    per_code: dict[str, dict[bool, tuple[dict[int, int], int, int]]] = {}
     for code in st.codes:
         value_format = places_format(st.places(code))
         contribution = "0" if decimals(code) == 0 else "0.0#"
-        cut = f'"("{contribution}")"'
+        cut_format = f'"("{contribution}")"'
         per_code[code] = {
             top: ({4: book.style(value_format, top=top, size=size)}, book.style(contribution, top=top, size=size),
-                  book.style(cut, top=top, grey=True, size=size))
+                  book.style(cut_format, top=top, grey=True, size=size))
             for top in (False, True)
         }
     uncut = {code: {top: {**base, **{5 + r: plain for r in range(rounds)}}

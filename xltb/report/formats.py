@@ -9,6 +9,10 @@ import os
 from fractions import Fraction
 from typing import Any, Callable
 
+from typing import Any
+
+from ..model import Player
+from ..ranking.choices import is_team
 from ..ranking.standings import Standings
 from ..model.rounds import progress
 from ..tiebreaks.display import value_text
@@ -17,7 +21,7 @@ from .i18n import DEFAULT, Language, language
 from .numbers import safe_cell, title_text
 
 
-def event_dict(st: Standings) -> dict:
+def event_dict(st: Standings) -> dict[str, Any]:
     t = st.event
     return {
         "name": t.name,
@@ -42,7 +46,7 @@ def to_json(st: Standings) -> str:
         # an integer division in C: float(Fraction) goes through Python-level code
         return None if value is None else value.numerator / value.denominator
 
-    doc = {
+    doc: dict[str, Any] = {
         "event": event_dict(st),
         "rules": st.edition.key,
         "rules_reason": st.edition_reason,
@@ -142,6 +146,7 @@ def to_text(st: Standings, lang: Language | None = None) -> str:
     heads = [lang("short_rank"), lang("short_no"), lang("name")]
     if team:  # C.07 11: the primary score, then the secondary one (MP and GP); a team's strength if any
         t = st.event
+        assert is_team(t)  # st.team
         show_rating = any(p.strength is not None for p in t.teams)
         score = {"MP": lang("mp"), "GP": lang("gp")}
         heads += ([lang("short_rating")] if show_rating else []) + [score[t.primary], score[t.secondary]] + st.codes
@@ -159,7 +164,9 @@ def to_text(st: Standings, lang: Language | None = None) -> str:
             cells.append(str(p.rating or ""))
         cells.append(number(value_text("PTS", row.points)))
         if team:
-            secondary = row.participant.gp if st.event.primary == "MP" else row.participant.mp
+            event, entrant = st.event, row.participant
+            assert is_team(event) and not isinstance(entrant, Player)  # st.team: a team event ranks teams
+            secondary = entrant.gp if event.primary == "MP" else entrant.mp
             cells.append(number(value_text("PTS", secondary)))
         body.append(cells + [number(value_text(c, v)) for c, v in st.shown_values(row).items()])
     _align_decimals(body, first=3, mark=lang.decimal)

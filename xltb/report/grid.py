@@ -9,8 +9,11 @@ players, byes) are not in the grid: the last column lists them (``R3 rest``).
 
 from __future__ import annotations
 
-from ..model import Kind
+from typing import Any
+
+from ..model import Kind, RoundResult, Tournament
 from ..ranking.standings import Standings
+from .i18n import Language
 from .layout import Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 
@@ -25,14 +28,16 @@ def is_round_robin(st: Standings) -> bool:
     return (not st.team and st.event.event_type.predetermined and 1 < len(st.participants) <= MAX_PLAYERS)
 
 
-def game_text(r) -> str:
+def game_text(r: RoundResult) -> str:
     return _MARK.get(r.kind) or points_text(r.points)
 
 
-def grid_rows(st: Standings, lang=None) -> tuple[list[int], list[list]]:
+def grid_rows(st: Standings, lang: Language | None = None) -> tuple[list[int], list[list[Any]]]:
     """The start numbers in grid order and, for each, rank, no., name, rating, one cell per opponent (None
     on the diagonal), points, and the rounds without a game."""
-    players = sorted(st.participants, key=lambda p: p.start_no)
+    event = st.event
+    assert isinstance(event, Tournament)  # a grid of players: an individual round robin (is_round_robin)
+    players = sorted(event.players, key=lambda p: p.start_no)  # st.participants
     order = [p.start_no for p in players]
     rank = {row.start_no: row.rank for row in st.rows}
     rows = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import Any, Iterable
 
 from .. import __version__
 from ..model import Colour
@@ -23,12 +23,13 @@ from .explain import how_message
 from .grid import grid_rows, is_round_robin
 from .team_grid import is_team_round_robin, team_grid_rows
 from .i18n import Language, language
+from ..tiebreaks.base import Value
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import decimals, fixed, value_text
 from .numbers import title_text
 from .prizes import prizes_section
 from .team_sheets import players_by_board_rows, team_round_text
-from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
+from .titles import event_title, legend_lines, player_of, subtitle, team_event, team_of, withdrawn, withdrawn_text
 from .layout import crosstable_legend, round_text
 
 _CSS = """
@@ -104,12 +105,12 @@ def _page_css(title: str, footer: str, lang: Language) -> str:
             "  @page :first { @top-left { content: none; } }\n}\n")
 
 
-def _num(value, lang: Language) -> str:
+def _num(value: Value | None, lang: Language) -> str:
     """A number as the page writes it: the language's decimal mark (``3,5``)."""
     return "" if value is None else lang.number(value_text("X", value))
 
 
-def _cells(values, tag="td", classes=None) -> str:
+def _cells(values: Iterable[Any], tag: str = "td", classes: dict[int, str] | None = None) -> str:
     classes = classes or {}
     return "".join(f'<{tag}{(" class=" + chr(34) + classes[i] + chr(34)) if i in classes else ""}>{v}</{tag}>'
                    for i, v in enumerate(values))
@@ -210,8 +211,9 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
         + ([lang("short") if team else lang("fed")] if has["fed"] else []) \
         + ([lang("rating")] if has["rating"] else [])
     if team:
-        heads += [lang("mp") if st.event.primary == "MP" else lang("gp"),
-                  lang("gp") if st.event.primary == "MP" else lang("mp")]
+        primary = team_event(st).primary
+        heads += [lang("mp") if primary == "MP" else lang("gp"),
+                  lang("gp") if primary == "MP" else lang("mp")]
     else:
         heads += [lang("points")]
     heads += st.codes
@@ -227,13 +229,14 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
         cells += [escape(e.federation)] if has["fed"] else []
         cells += [e.rating or ""] if has["rating"] else []
         if team:
-            t = row.participant
-            cells += [_num(row.points, lang), _num(t.gp if st.event.primary == "MP" else t.mp, lang)]
+            t = team_of(row)
+            cells += [_num(row.points, lang), _num(t.gp if team_event(st).primary == "MP" else t.mp, lang)]
         else:
             cells += [_num(row.points, lang)]
         shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
-            text = "" if shown[code] is None else lang.number(fixed(shown[code], places[code]))
+            value = shown[code]
+            text = "" if value is None else lang.number(fixed(value, places[code]))
             label = escape(f"{code} #{e.start_no}")
             # an empty value (DE that decided nothing) is still a link to its breakdown, without a mark on paper
             cells.append(f'<a class="v{"" if text else " e"}" href="#b-{e.start_no}-{k}" title="{label}">'
@@ -259,8 +262,8 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         rounds = max(len(r.participant.results) for r in st.rows)
         heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
         body = [[r.rank, r.start_no, escape(r.participant.name)]
-                + [escape(team_round_text(x, lang)) for x in r.participant.results]
-                + [_num(r.participant.mp, lang), _num(r.participant.gp, lang)] for r in st.rows]
+                + [escape(team_round_text(x, lang)) for x in team_of(r).results]
+                + [_num(team_of(r).mp, lang), _num(team_of(r).gp, lang)] for r in st.rows]
         legend, diag = crosstable_legend(lang, "legend_team_crosstable"), None
     elif is_round_robin(st):
         order, rows = grid_rows(st, lang)
@@ -276,7 +279,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
         heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
             + [lang("points")]
         body = [[r.rank, r.start_no, escape(r.participant.name)]
-                + [escape(round_text(x, colours, lang, st)) for x in r.participant.results] + [_num(r.points, lang)]
+                + [escape(round_text(x, colours, lang, st)) for x in player_of(r).results] + [_num(r.points, lang)]
                 for r in st.rows]
         legend, diag = crosstable_legend(lang, "legend_crosstable"), None
     out = []
@@ -292,7 +295,7 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
 
 def _players(st: Standings, lang: Language) -> str:
     """A team event's players by board (as the workbook's sheet): each board ranked by percentage, games, TPR."""
-    rows = players_by_board_rows(st.event)
+    rows = players_by_board_rows(team_event(st))
     heads = [lang("board"), lang("board_rank"), lang("no"), lang("name"), lang("rating"), lang("team"),
              lang("points"), lang("games"), lang("played"), lang("percent"), lang("tpr"), lang("overall_rank")]
     keep = [i for i in range(len(heads)) if i not in (4, 10) or any(r[i] not in (None, "") for r in rows)]

@@ -30,7 +30,8 @@ from typing import Any
 
 from ..errors import InputError, XltbError
 from ..messages import Message, Param, Text, render
-from ..tiebreaks.codes import ACRONYMS, parse_code
+from ..tiebreaks.catalogue import ACRONYMS
+from ..tiebreaks.codes import parse_code
 
 DEFAULT = "en"
 #: the messages a language keeps rendered (the distinct ones of a large event's Details sheet)
@@ -224,6 +225,7 @@ def event_language(event: Any) -> str | None:
     if not code:
         return None
     if code not in available():
+        assert provisions is not None  # the code came from them
         raise InputError(f"{provisions.cell('Language')}: {code!r} is not a language xltb prints in "
                          f"({', '.join(available())})", file=getattr(event, "source", None))
     return str(code)

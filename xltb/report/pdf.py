@@ -59,7 +59,7 @@ def require_soffice() -> str:
     return soffice
 
 
-def xlsx_to_pdf(xlsx: str | os.PathLike, pdf: str | os.PathLike, *, soffice: str | None = None,
+def xlsx_to_pdf(xlsx: str | os.PathLike[str], pdf: str | os.PathLike[str], *, soffice: str | None = None,
                 timeout: float = 300, force: bool = True) -> None:
     """Convert ``xlsx`` into ``pdf`` (every sheet, with the workbook's print setup); without ``force``,
     an existing ``pdf`` is not replaced."""
@@ -142,7 +142,7 @@ def _convert_group(pairs: list[tuple[str, str]], soffice: str, timeout: float | 
     return failures
 
 
-def _run(command: list[str], timeout: float) -> subprocess.CompletedProcess:
+def _run(command: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     """Run LibreOffice in a process group of its own, so that a conversion that times out is ended
     with every process it started (the soffice launcher leaves soffice.bin behind otherwise)."""
     posix = os.name == "posix"

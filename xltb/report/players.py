@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+from fractions import Fraction
 
 from ..model.team import TeamTournament
 from ..ranking.players import PlayerLine
@@ -14,7 +15,7 @@ from .numbers import safe_cell
 
 
 def players_to_json(tt: TeamTournament, lines: list[PlayerLine]) -> str:
-    def num(v):
+    def num(v: Fraction | None) -> float | None:
         return None if v is None else float(v)
 
     doc = {
@@ -53,7 +54,7 @@ def players_to_text(tt: TeamTournament, lines: list[PlayerLine]) -> str:
     widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(heads)]
     left = {2, 4}
 
-    def fmt(cells):
+    def fmt(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
     out = [tt.name or "team event", f"player standings: {len(tt.players)} players, {len(tt.teams)} teams, "

@@ -139,7 +139,9 @@ def prize_rows(pl: PrizeList, lang: Language | None = None) -> list[list[Any]]:
     lang = lang or language()
     rows = [award_row(pl, a, lang.render) for a in pl.awards]
     for r in rows:
-        r[8] = sentence(r[8])
+        why = r[8]
+        assert isinstance(why, str)  # the award's reason, rendered
+        r[8] = sentence(why)
     return rows
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Colour, Kind
+from ..model.team import TeamRound, TeamTournament
 from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from ..tiebreaks.display import number_format as places_format
-from .titles import legend_lines, withdrawn, withdrawn_text
+from .i18n import Language
+from .titles import legend_lines, team_event, team_of, withdrawn, withdrawn_text
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, colour_letter, crosstable_legend, drop_empty,
                      number_format, points_text, text_width, unplayed_text)
 from .xlsx import CROSSTABLE_CHARS, Book
@@ -14,13 +18,13 @@ from .xlsx import CROSSTABLE_CHARS, Book
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}
 
 
-def team_standings_rows(st: Standings) -> list[list]:
+def team_standings_rows(st: Standings) -> list[list[Any]]:
     """Rank, no., team, short name, rating (team strength), primary score, secondary score, tie-breaks
     (as every face shows them, :meth:`Standings.shown`)."""
-    secondary = st.event.secondary
+    secondary = team_event(st).secondary
     out = []
     for row in st.rows:
-        t = row.participant
+        t = team_of(row)
         scores = {"MP": t.mp, "GP": t.gp}
         values = st.shown_values(row)
         out.append([row.rank, t.start_no, t.name, t.short_name, t.strength, row.points, scores[secondary]]
@@ -30,7 +34,7 @@ def team_standings_rows(st: Standings) -> list[list]:
 
 def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
-    team = st.event
+    team = team_event(st)
     marked = withdrawn(st)
     # teams that withdrew: a column beside the name (left out when none did)
     rows = [r[:3] + [withdrawn_text(r[1], marked, lang)] + r[3:] for r in team_standings_rows(st)]
@@ -53,7 +57,7 @@ def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
         sheet.append(r, height=STANDINGS_ROW)
 
 
-def team_round_text(r, lang=None) -> str:
+def team_round_text(r: TeamRound, lang: Language | None = None) -> str:
     """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
     ``PAB 2`` (a team bye and its game points)."""
     if r.opponent is None:
@@ -67,21 +71,21 @@ def team_round_text(r, lang=None) -> str:
 class _WithPoints:
     """A team round seen as a round whose points are its game points (a bye's cell shows them)."""
 
-    def __init__(self, r):
+    def __init__(self, r: TeamRound):
         self.kind, self.opponent, self.points = r.kind, None, r.gp
 
 
 def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
     team = st.event
-    cells = [[team_round_text(r, lang) for r in row.participant.results] for row in st.rows]
+    cells = [[team_round_text(r, lang) for r in team_of(row).results] for row in st.rows]
     rounds = max((len(c) for c in cells), default=team.rounds)
     headers = [lang("rank"), lang("no"), lang("team")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
         + [lang("mp"), lang("gp")]
     width = max(6.0, max((len(c) for row in cells for c in row), default=4) + 2.0)
     widths = [5.5, 5, text_width((r.participant.name for r in st.rows), 16, 32)] + [width] * rounds + [6, 6]
-    mp = [r.participant.mp for r in st.rows]
-    gp = [r.participant.gp for r in st.rows]
+    mp = [team_of(r).mp for r in st.rows]
+    gp = [team_of(r).gp for r in st.rows]
     columns = [(None, None), (None, None), (None, "indent")] + [(None, "center")] * rounds \
         + [(number_format("PTS", mp), None), (number_format("PTS", gp), None)]
     legend = [crosstable_legend(lang, "legend_team_crosstable")]
@@ -94,7 +98,7 @@ def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
                      height=STANDINGS_ROW)
 
 
-def players_by_board_rows(team) -> list[list]:
+def players_by_board_rows(team: TeamTournament) -> list[list[Any]]:
     """The players of a team event by board (roster position), each board ranked (percentage, games, TPR);
     players who took no board last: board, board rank, no., name, rating, team, points, games, played, %,
     TPR, overall rank."""
@@ -111,7 +115,7 @@ def players_by_board_rows(team) -> list[list]:
 
 def players_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
-    rows = players_by_board_rows(st.event)
+    rows = players_by_board_rows(team_event(st))
     headers = [lang("board"), lang("board_rank"), lang("no"), lang("name"), lang("rating"), lang("team"),
                lang("points"), lang("games"), lang("played"), lang("percent"), lang("tpr"), lang("overall_rank")]
     widths = [6, 7, 5, text_width((r[3] for r in rows), 16, 32), 6.5, text_width((r[5] for r in rows), 12, 28),

@@ -5,12 +5,42 @@ reader's language. (What a value shows is the standings' rule, :meth:`xltb.ranki
 from __future__ import annotations
 
 import os
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from ..model import Kind
+from ..model import Kind, Player, RoundResult
 from ..model.rounds import Progress
 from ..model.rounds import progress as event_progress
-from ..ranking.standings import Standings
+from ..ranking.choices import is_team
+from ..ranking.standings import Row, Standings
 from .i18n import Language, language
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import Team, TeamTournament
+
+
+class Unplayed(Protocol):
+    """What is read of a round without a game: a player's round, or a team's seen through its game points."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def opponent(self) -> int | None: ...
+
+    @property
+    def points(self) -> Fraction: ...
+
+
+class GamePoints(NamedTuple):
+    """A team's round seen as a round whose points are its game points."""
+
+    kind: Kind
+    """The round's kind."""
+    opponent: int | None
+    """The opposing team (None: no match)."""
+    points: Fraction
+    """The team's game points."""
 
 
 def progress(st: Standings, planned: int | None = None) -> Progress:
@@ -67,12 +97,33 @@ def withdrawn_legend(lang: Language) -> str:
 _NOT_THERE = (Kind.ABSENT,)
 
 
+def team_event(st: Standings) -> TeamTournament:
+    """The team event of a team event's standings (asked where ``st.team`` holds)."""
+    event = st.event
+    assert is_team(event), "a team event's standings"
+    return event
+
+
+def team_of(row: Row) -> Team:
+    """The team of a row of a team event's standings (asked where ``st.team`` holds)."""
+    entrant = row.participant
+    assert not isinstance(entrant, Player), "a team event's row"
+    return entrant
+
+
+def player_of(row: Row) -> Player:
+    """The player of a row of an individual event's standings."""
+    entrant = row.participant
+    assert isinstance(entrant, Player), "an individual event's row"
+    return entrant
+
+
 def last_paired(st: Standings) -> int:
     """The last round in which any game was paired (a round holding only announced byes is not paired yet)."""
     return max((r.round for p in st.participants for r in p.results if r.opponent is not None), default=0)
 
 
-def withdrawn_from(st: Standings, participant, last: int | None = None) -> int | None:
+def withdrawn_from(st: Standings, participant: Player | Team, last: int | None = None) -> int | None:
     """The round from which a participant took no further part: absent (not paired, no bye) in that round and
     every later one up to ``last`` (the last round that was paired, :func:`last_paired`), having taken part
     before; None for everybody else. A round robin's rest round is not an absence."""
@@ -83,7 +134,8 @@ def withdrawn_from(st: Standings, participant, last: int | None = None) -> int |
     first = None
     for rnd in range(last, 0, -1):
         r = by_round.get(rnd)
-        if r is None or r.kind not in _NOT_THERE or rest_round(st, r):
+        if r is None or r.kind not in _NOT_THERE or \
+                rest_round(st, r if isinstance(r, RoundResult) else GamePoints(r.kind, r.opponent, r.gp)):
             break
         first = rnd
     if first is None or first == 1:  # present to the end, or never there (not a withdrawal)
@@ -102,7 +154,7 @@ def withdrawn(st: Standings) -> dict[int, int]:
     return out
 
 
-def rest_round(st: Standings, r) -> bool:
+def rest_round(st: Standings, r: Unplayed) -> bool:
     """A rest round of a round robin with an odd number of players: no opponent, no points, not asked for."""
     return (st.event.event_type.predetermined and r.opponent is None and not r.points
             and r.kind in (Kind.ZERO_BYE, Kind.ABSENT, Kind.PAB))

@@ -27,7 +27,7 @@ quote prefix.
 from __future__ import annotations
 
 import os
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..errors import XltbError
 from ..files import write_atomic
@@ -41,7 +41,7 @@ from .i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, crosstable_legend, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
 from ..tiebreaks.display import number_format as places_format
-from .titles import event_title, legend_lines, withdrawn, withdrawn_text
+from .titles import event_title, legend_lines, player_of, withdrawn, withdrawn_text
 from .xlsx import CROSSTABLE_CHARS, Book
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
@@ -51,7 +51,7 @@ SHEETS = ("standings", "prizes", "crosstable", "players", "details", "event")
 PDF_DEFAULT = ("standings", "crosstable")
 
 
-def standings_rows(st: Standings) -> list[list]:
+def standings_rows(st: Standings) -> list[list[Any]]:
     """The Standings sheet's rows (values as every face shows them, :meth:`Standings.shown`): rank, no., title,
     name, fed, rating, points, tie-breaks (and "lot" when the place was drawn)."""
     out = []
@@ -92,14 +92,14 @@ def _crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
     lang = layout.lang
     t = st.event
     colours = any(r.colour is not Colour.NONE for p in t.players for r in p.results)
-    cells = [[round_text(r, colours, lang, st) for r in row.participant.results] for row in st.rows]
+    cells = [[round_text(r, colours, lang, st) for r in player_of(row).results] for row in st.rows]
     rounds = max((len(c) for c in cells), default=t.rounds)
     headers = [lang("rank"), lang("no"), lang("name"), lang("rating")] \
         + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("points")]
     width = max(5.5, max((len(c) for row in cells for c in row), default=4) + 2.0)
     widths = [5.5, 5, text_width((r.participant.name for r in st.rows), 16, 32), 6.5] + [width] * rounds + [6.5]
-    columns = [(None, None), (None, None), (None, "indent"), (None, None)] + [(None, "center")] * rounds \
-        + [(number_format("PTS", [r.points for r in st.rows]), None)]
+    columns: list[tuple[str | None, str | None]] = [(None, None), (None, None), (None, "indent"), (None, None)] \
+        + [(None, "center")] * rounds + [(number_format("PTS", [r.points for r in st.rows]), None)]
     rows = []
     for row, texts in zip(st.rows, cells):
         _, _, name, _, rating = st.entry(row.participant)
@@ -173,7 +173,7 @@ def build_workbook(st: Standings, *, input_kind: str = "", lang: str | Language 
     return book.bytes()
 
 
-def write_workbook(st: Standings, path: str | os.PathLike, *, input_kind: str = "", lang: str | Language | None = None,
+def write_workbook(st: Standings, path: str | os.PathLike[str], *, input_kind: str = "", lang: str | Language | None = None,
                    sheets: Iterable[str] = SHEETS, planned: int | None = None, page_of: bool | None = None,
                    force: bool = True, prizes: PrizeList | None = None) -> None:
     """Write the workbook atomically (never half a file); without ``force``, never over an existing file."""

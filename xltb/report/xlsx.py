@@ -15,6 +15,7 @@ import math
 import re
 import zipfile
 from fractions import Fraction
+from typing import Any, Sequence
 
 from ..calcpr import current
 from ..cells import header_text
@@ -65,8 +66,8 @@ class Sheet:
     """
 
     def __init__(self, book: "Book", title: str, headers: list[str], widths: list[float],
-                 columns: list[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
-                 freeze: str | None = None, repeat_columns: int = 0, preamble: list[tuple[str, str]] = (),
+                 columns: Sequence[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
+                 freeze: str | None = None, repeat_columns: int = 0, preamble: Sequence[tuple[str, str]] = (),
                  orientation: str | None = None, page_label: str = "page", page_of: str | None = "of",
                  font_size: float | None = None, page_chars: float = LANDSCAPE_CHARS):
         from openpyxl.worksheet.properties import PageSetupProperties
@@ -134,7 +135,7 @@ class Sheet:
             (self._number_styles if number else self._text_styles)[top][i] = index
         return index
 
-    def append(self, values: list, *, styles: dict[int, int] | None = None, top: bool = False,
+    def append(self, values: list[Any], *, styles: dict[int, int] | None = None, top: bool = False,
                height: float | None = None) -> None:
         """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
         ``top``: a rule above the row (each participant's block); ``height`` in points (wrapped text)."""
@@ -184,7 +185,7 @@ class Sheet:
         self.rows.append("".join(out))
 
 
-def row_height(texts: list, widths: list[float], size: float = 11, pad: float = 4.0, bold: bool = False) -> float | None:
+def row_height(texts: list[Any], widths: list[float], size: float = 11, pad: float = 4.0, bold: bool = False) -> float | None:
     """The height in points of a row whose text wraps: the lines of the fullest cell, or None when everything
     fits on one line. The lines are counted by wrapping each text at its spaces into its column, less ``pad``
     units (the cell's margins and its indent), with the widths of :mod:`xltb.report.textfit` (on the safe
@@ -202,13 +203,13 @@ class Book:
     so that LibreOffice prints numbers with the language's decimal mark (``12,5``); empty for a decimal point.
     (Excel shows a number with the decimal mark of the reader's system whatever the format says.)"""
 
-    def __init__(self, number_locale: str = ""):
+    def __init__(self, number_locale: str = "") -> None:
         from openpyxl import Workbook
 
         self.number_locale = number_locale
         self.wb = Workbook(write_only=True)
         self.sheets: list[Sheet] = []
-        self._styles: dict[tuple, int] = {}
+        self._styles: dict[tuple[Any, ...], int] = {}
         self._probe = self.wb.create_sheet("probe")
         self.wb._sheets.remove(self._probe)  # only a holder for the style prototypes
 
@@ -273,9 +274,9 @@ class Book:
                 zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as dst:
             for info in src.infolist():
                 data = src.read(info.filename)
-                sheet = parts.get(info.filename)
-                if sheet is not None:
-                    rows = ("<sheetData>" + "".join(sheet.rows) + "</sheetData>").encode("utf-8")
+                part = parts.get(info.filename)
+                if part is not None:
+                    rows = ("<sheetData>" + "".join(part.rows) + "</sheetData>").encode("utf-8")
                     data, count = _SHEET_DATA.subn(lambda _: rows, data, count=1)
                     if count != 1:
                         raise RuntimeError(f"unexpected worksheet layout from openpyxl in {info.filename}")
