@@ -9,7 +9,7 @@ import os
 from fractions import Fraction
 from typing import Any, Callable
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..model import Player
 from ..ranking.choices import is_team
@@ -21,7 +21,56 @@ from .i18n import DEFAULT, Language, language
 from .numbers import safe_cell, title_text
 
 
-def event_dict(st: Standings) -> dict[str, Any]:
+# the JSON of `xltb standings -f json` (what `xltb check` reads back, check.json_input), object by object
+class EventJson(TypedDict):
+    """The event: its name, file, type, start date, rounds held and planned, participants, scoring."""
+    name: str
+    source: str | None
+    type: str
+    start_date: str | None
+    rounds: int
+    rounds_planned: int
+    participants: int
+    scoring: str
+
+
+class ChoiceJson(TypedDict):
+    """A choice, where it came from (file, user, default ...) and why (English)."""
+    value: str
+    origin: str
+    reason: str
+
+
+class RowJson(TypedDict):
+    """A participant's line: the values as numbers, null where undefined."""
+    rank: int
+    start_no: int
+    name: str
+    federation: str | None
+    rating: int | None
+    points: float | None
+    tiebreaks: dict[str, float | None]
+
+
+class OptionsJson(TypedDict):
+    """What the values depend on beyond the file and the rules."""
+    unrated_rating: int
+
+
+class StandingsJson(TypedDict):
+    """The whole document."""
+    event: EventJson
+    rules: str
+    rules_reason: str
+    tiebreaks: list[str]
+    choices: dict[str, ChoiceJson]
+    standings: list[RowJson]
+    warnings: list[str]
+    lots_seed: NotRequired[int]
+    options: NotRequired[OptionsJson]
+
+
+def event_dict(st: Standings) -> EventJson:
     t = st.event
     return {
         "name": t.name,
@@ -35,7 +84,7 @@ def event_dict(st: Standings) -> dict[str, Any]:
     }
 
 
-def choices_dict(st: Standings) -> dict[str, dict[str, Any]]:
+def choices_dict(st: Standings) -> dict[str, ChoiceJson]:
     """Where each choice came from, for JSON: {"value", "origin": "file" | "user" | "default" | ..., "reason"}
     (the reason in English, as the command line prints it)."""
     return {what: {"value": c.value, "origin": c.origin, "reason": str(c.reason)} for what, c in st.choices.items()}
@@ -46,7 +95,7 @@ def to_json(st: Standings) -> str:
         # an integer division in C: float(Fraction) goes through Python-level code
         return None if value is None else value.numerator / value.denominator
 
-    doc: dict[str, Any] = {
+    doc: StandingsJson = {
         "event": event_dict(st),
         "rules": st.edition.key,
         "rules_reason": st.edition_reason,
