@@ -9,65 +9,14 @@ import os
 from fractions import Fraction
 from typing import Any, Callable
 
-from typing import NotRequired, TypedDict
-
-from ..model import Player
-from ..ranking.choices import is_team
 from ..ranking.standings import Standings
+from ..ranking.views import team_event, team_of
 from ..model.rounds import progress
 from ..tiebreaks.display import value_text
+from ..writers.standings_json import ChoiceJson, EventJson, StandingsJson
 from ..messages import Text, english_text
 from .i18n import DEFAULT, Language, language
 from .numbers import safe_cell, title_text
-
-
-# the JSON of `xltb standings -f json` (what `xltb check` reads back, check.json_input), object by object
-class EventJson(TypedDict):
-    """The event: its name, file, type, start date, rounds held and planned, participants, scoring."""
-    name: str
-    source: str | None
-    type: str
-    start_date: str | None
-    rounds: int
-    rounds_planned: int
-    participants: int
-    scoring: str
-
-
-class ChoiceJson(TypedDict):
-    """A choice, where it came from (file, user, default ...) and why (English)."""
-    value: str
-    origin: str
-    reason: str
-
-
-class RowJson(TypedDict):
-    """A participant's line: the values as numbers, null where undefined."""
-    rank: int
-    start_no: int
-    name: str
-    federation: str | None
-    rating: int | None
-    points: float | None
-    tiebreaks: dict[str, float | None]
-
-
-class OptionsJson(TypedDict):
-    """What the values depend on beyond the file and the rules."""
-    unrated_rating: int
-
-
-class StandingsJson(TypedDict):
-    """The whole document."""
-    event: EventJson
-    rules: str
-    rules_reason: str
-    tiebreaks: list[str]
-    choices: dict[str, ChoiceJson]
-    standings: list[RowJson]
-    warnings: list[str]
-    lots_seed: NotRequired[int]
-    options: NotRequired[OptionsJson]
 
 
 def event_dict(st: Standings) -> EventJson:
@@ -194,8 +143,7 @@ def to_text(st: Standings, lang: Language | None = None) -> str:
     team = st.team
     heads = [lang("short_rank"), lang("short_no"), lang("name")]
     if team:  # C.07 11: the primary score, then the secondary one (MP and GP); a team's strength if any
-        t = st.event
-        assert is_team(t)  # st.team
+        t = team_event(st)
         show_rating = any(p.strength is not None for p in t.teams)
         score = {"MP": lang("mp"), "GP": lang("gp")}
         heads += ([lang("short_rating")] if show_rating else []) + [score[t.primary], score[t.secondary]] + st.codes
@@ -213,9 +161,8 @@ def to_text(st: Standings, lang: Language | None = None) -> str:
             cells.append(str(p.rating or ""))
         cells.append(number(value_text("PTS", row.points)))
         if team:
-            event, entrant = st.event, row.participant
-            assert is_team(event) and not isinstance(entrant, Player)  # st.team: a team event ranks teams
-            secondary = entrant.gp if event.primary == "MP" else entrant.mp
+            entrant = team_of(row)
+            secondary = entrant.gp if team_event(st).primary == "MP" else entrant.mp
             cells.append(number(value_text("PTS", secondary)))
         body.append(cells + [number(value_text(c, v)) for c, v in st.shown_values(row).items()])
     _align_decimals(body, first=3, mark=lang.decimal)

@@ -29,7 +29,8 @@ from ..tiebreaks.display import decimals, fixed, value_text
 from .numbers import title_text
 from .prizes import prizes_section
 from .team_sheets import players_by_board_rows, team_round_text
-from .titles import event_title, legend_lines, player_of, subtitle, team_event, team_of, withdrawn, withdrawn_text
+from ..ranking.views import player_of, team_event, team_of
+from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
 from .layout import crosstable_legend, round_text
 
 _CSS = """

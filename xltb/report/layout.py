@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, Iterable, Sequence
 
 from ..model import Colour, Kind, RoundResult
 from ..ranking.standings import Standings
@@ -16,8 +16,9 @@ from ..tiebreaks.display import column_places, value_text
 from ..tiebreaks.display import number_format as display_format
 from . import textfit
 from .textfit import wrap
-from .titles import Unplayed, event_title, rest_round, subtitle
-from .xlsx import LANDSCAPE_CHARS, Book, Sheet
+from ..ranking.views import Unplayed
+from .titles import event_title, rest_round, subtitle
+from .xlsx import LANDSCAPE_CHARS, Book, Column, Sheet
 
 _KIND_KEY = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.ABSENT: "abs"}
 _RESULT_CHAR = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.NOT_PLAYED: "?"}
@@ -41,9 +42,8 @@ class Layout:
     page_of: bool = True  # "page N of M" (the workbook printed one sheet at a time); else "page N"
     planned: int | None = None
 
-    def sheet(self, book: Book, st: Standings, key: str, headers: list[str], widths: list[float],
-              columns: Sequence[tuple[str | None, str | None]], *, legend: Sequence[str] = (), stretch: int | None = None,
-              **options: Any) -> Sheet:
+    def sheet(self, book: Book, st: Standings, key: str, headers: list[str], widths: list[float], columns: Sequence[Column],
+              *, legend: Sequence[str] = (), stretch: int | None = None, **options: Any) -> Sheet:
         """A sheet with the title block: the event, the subtitle (place, dates, round, edition), the legend
         lines wrapped to the printed width."""
         lang = self.lang
@@ -106,8 +106,7 @@ def unplayed_text(r: Unplayed, lang: Language | None = None, st: Standings | Non
     return f"{lang(key) if key else '-'} {points_text(r.points)}"
 
 
-def round_text(r: RoundResult, colour_letters: bool = True, lang: Language | None = None,
-               st: Standings | None = None) -> str:
+def round_text(r: RoundResult, colour_letters: bool = True, lang: Language | None = None, st: Standings | None = None) -> str:
     """One crosstable cell."""
     if r.opponent is None:
         return unplayed_text(r, lang, st)
@@ -134,9 +133,6 @@ def crosstable_legend(lang: Language, key: str) -> str:
     return lang(key, white=lang("colour_white"), black=lang("colour_black"))
 
 
-_T = TypeVar("_T")
-
-
 def number_format(code: str, values: Iterable[Fraction | None]) -> str:
     """The number format of a tie-break column: the decimals :func:`xltb.tiebreaks.display.column_places`
     gives it, as every face shows the column."""
@@ -148,16 +144,12 @@ def text_width(values: Iterable[str], minimum: float, maximum: float) -> float:
     return float(min(max(minimum, longest + 1.5), maximum))
 
 
-def drop_empty(headers: Sequence[str], widths: Sequence[float], columns: Sequence[tuple[str | None, str | None]],
-               rows: list[list[Any]], optional: Iterable[int]) -> tuple[list[str], list[float],
-                                                                        list[tuple[str | None, str | None]], list[list[Any]]]:
+def drop_empty(headers: Sequence[str], widths: Sequence[float], columns: Sequence[Column], rows: list[list[Any]],
+               optional: Iterable[int]) -> tuple[list[str], list[float], list[Column], list[list[Any]]]:
     """Leave out the optional columns that no row fills (title, federation, rating)."""
     keep = [i for i in range(len(headers))
             if i not in set(optional) or any(i < len(r) and r[i] not in (None, "") for r in rows)]
-
-    def pick(seq: Sequence[_T]) -> list[_T]:
-        return [seq[i] for i in keep]
-
+    def pick(seq: Sequence[Any]) -> list[Any]: return [seq[i] for i in keep]  # noqa: E301,E704
     return pick(headers), pick(widths), pick(columns), [[r[i] for i in keep if i < len(r)] for r in rows]
 
 

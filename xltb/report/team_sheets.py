@@ -10,7 +10,8 @@ from ..ranking.players import player_standings
 from ..ranking.standings import Standings
 from ..tiebreaks.display import number_format as places_format
 from .i18n import Language
-from .titles import legend_lines, team_event, team_of, withdrawn, withdrawn_text
+from ..ranking.views import GamePoints, team_event, team_of
+from .titles import legend_lines, withdrawn, withdrawn_text
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, colour_letter, crosstable_legend, drop_empty,
                      number_format, points_text, text_width, unplayed_text)
 from .xlsx import CROSSTABLE_CHARS, Book
@@ -61,18 +62,11 @@ def team_round_text(r: TeamRound, lang: Language | None = None) -> str:
     """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
     ``PAB 2`` (a team bye and its game points)."""
     if r.opponent is None:
-        return unplayed_text(_WithPoints(r), lang)
+        return unplayed_text(GamePoints(r.kind, None, r.gp), lang)  # a bye's cell shows its game points
     colour = colour_letter(r.colour, lang) if r.colour in (Colour.WHITE, Colour.BLACK) else ""
     if r.kind.forfeit:
         return f"{r.opponent}{colour} {_RESULT_CHAR[r.kind]}"
     return f"{r.opponent}{colour} {points_text(r.gp)}"
-
-
-class _WithPoints:
-    """A team round seen as a round whose points are its game points (a bye's cell shows them)."""
-
-    def __init__(self, r: TeamRound):
-        self.kind, self.opponent, self.points = r.kind, None, r.gp
 
 
 def team_crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:

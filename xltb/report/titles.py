@@ -5,42 +5,17 @@ reader's language. (What a value shows is the standings' rule, :meth:`xltb.ranki
 from __future__ import annotations
 
 import os
-from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING
 
 from ..model import Kind, Player, RoundResult
 from ..model.rounds import Progress
 from ..model.rounds import progress as event_progress
-from ..ranking.choices import is_team
-from ..ranking.standings import Row, Standings
+from ..ranking.standings import Standings
+from ..ranking.views import GamePoints, Unplayed
 from .i18n import Language, language
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team, TeamTournament
-
-
-class Unplayed(Protocol):
-    """What is read of a round without a game: a player's round, or a team's seen through its game points."""
-
-    @property
-    def kind(self) -> Kind: ...
-
-    @property
-    def opponent(self) -> int | None: ...
-
-    @property
-    def points(self) -> Fraction: ...
-
-
-class GamePoints(NamedTuple):
-    """A team's round seen as a round whose points are its game points."""
-
-    kind: Kind
-    """The round's kind."""
-    opponent: int | None
-    """The opposing team (None: no match)."""
-    points: Fraction
-    """The team's game points."""
+    from ..model.team import Team
 
 
 def progress(st: Standings, planned: int | None = None) -> Progress:
@@ -95,27 +70,6 @@ def withdrawn_legend(lang: Language) -> str:
 #: a round a participant took no part in without asking for it: absent (not paired, no bye); a requested
 #: zero-point bye is the participant's choice for that round, not a withdrawal
 _NOT_THERE = (Kind.ABSENT,)
-
-
-def team_event(st: Standings) -> TeamTournament:
-    """The team event of a team event's standings (asked where ``st.team`` holds)."""
-    event = st.event
-    assert is_team(event), "a team event's standings"
-    return event
-
-
-def team_of(row: Row) -> Team:
-    """The team of a row of a team event's standings (asked where ``st.team`` holds)."""
-    entrant = row.participant
-    assert not isinstance(entrant, Player), "a team event's row"
-    return entrant
-
-
-def player_of(row: Row) -> Player:
-    """The player of a row of an individual event's standings."""
-    entrant = row.participant
-    assert isinstance(entrant, Player), "an individual event's row"
-    return entrant
 
 
 def last_paired(st: Standings) -> int:

@@ -41,8 +41,9 @@ from .i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, crosstable_legend, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
 from ..tiebreaks.display import number_format as places_format
-from .titles import event_title, legend_lines, player_of, withdrawn, withdrawn_text
-from .xlsx import CROSSTABLE_CHARS, Book
+from ..ranking.views import player_of
+from .titles import event_title, legend_lines, withdrawn, withdrawn_text
+from .xlsx import CROSSTABLE_CHARS, Book, Column
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
 #: only with a prize list (``xltb export --prizes``)
@@ -98,7 +99,7 @@ def _crosstable_sheet(book: Book, st: Standings, layout: Layout) -> None:
         + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("points")]
     width = max(5.5, max((len(c) for row in cells for c in row), default=4) + 2.0)
     widths = [5.5, 5, text_width((r.participant.name for r in st.rows), 16, 32), 6.5] + [width] * rounds + [6.5]
-    columns: list[tuple[str | None, str | None]] = [(None, None), (None, None), (None, "indent"), (None, None)] \
+    columns: list[Column] = [(None, None), (None, None), (None, "indent"), (None, None)] \
         + [(None, "center")] * rounds + [(number_format("PTS", [r.points for r in st.rows]), None)]
     rows = []
     for row, texts in zip(st.rows, cells):

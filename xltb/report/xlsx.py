@@ -30,6 +30,7 @@ LANDSCAPE_CHARS = 200
 CROSSTABLE_CHARS = 260
 #: a printed line of wrapped text, in points per point of type: Calibri's and Carlito's line spacing is
 #: 1.22 em, DejaVu Sans' 1.16 em
+Column = tuple[str | None, str | None]  # a column's (number format, alignment)
 LINE_HEIGHT = 1.25
 
 
@@ -66,7 +67,7 @@ class Sheet:
     """
 
     def __init__(self, book: "Book", title: str, headers: list[str], widths: list[float],
-                 columns: Sequence[tuple[str | None, str | None]], *, footer_left: str, footer_center: str,
+                 columns: Sequence[Column], *, footer_left: str, footer_center: str,
                  freeze: str | None = None, repeat_columns: int = 0, preamble: Sequence[tuple[str, str]] = (),
                  orientation: str | None = None, page_label: str = "page", page_of: str | None = "of",
                  font_size: float | None = None, page_chars: float = LANDSCAPE_CHARS):
