@@ -117,7 +117,7 @@ class Standings:
         return self.choices.rules.message()
 
     @property
-    def participants(self) -> "tuple[Player, ...] | tuple[Team, ...]":
+    def participants(self) -> "Sequence[Player | Team]":
         """The ranked participants in file order: the players, or the teams of a team event."""
         if self.team:
             return cast("TeamTournament", self.event).teams

@@ -4,10 +4,9 @@ from what, under which rules), and the rows behind them (the HTML page shows the
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from .. import __version__
-from ..model import Player
 from ..ranking.standings import Standings
 from ..books.workbook import ODS, XLSX
 from ..tiebreaks.base import Contribution
@@ -22,9 +21,6 @@ from .layout import Layout, crosstable_legend, text_width
 from .titles import withdrawn, withdrawn_legend
 from .xlsx import Book, row_height
 from .explain import how_message
-
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team
 
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}
@@ -51,7 +47,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     whose contribution was cut."""
     lang = lang or language()
     t = st.event
-    participants: Sequence[Player | Team] = st.participants
+    participants = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
     round_word, cut_mark = lang("round"), lang("cut_mark")
