@@ -40,6 +40,7 @@ from . import sheetxml
 from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
+from ..sheets.pairing_settings import PAIRING_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
 from .parts import Styles, instructions, print_setup, standings_sheet, standings_table, styles
@@ -74,7 +75,7 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     """The settings a template shows (team events: game points, match points, boards; a team's
     PAB has its own MP and GP)."""
     if kind != "team":
-        return FIELDS
+        return {**FIELDS, **PAIRING_FIELDS}  # individual events are paired in the workbook (xltb pair)
     common = {k: v for k, v in FIELDS.items() if k not in ("PointsPAB", "Language")}
     common["PointsWin"] = (1, "Game points for a won game (board).")
     # Language last: the team settings keep their cells (Settings!B16 is PrimaryScore in workbooks saved before)
@@ -112,6 +113,8 @@ def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebr
             values["BoardColours"] = event.board_colours or "WB"
         elif s.pab is not None:
             values["PointsPAB"] = _num(s.pab)
+        if kind != "team" and event.rounds_planned:
+            values["Rounds"] = event.rounds_planned
     if tiebreaks:
         values["Tiebreaks"] = tiebreaks
     if rules:
@@ -252,7 +255,8 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
             cell.alignment = st["wrap"]  # a long event name wraps on screen and in print instead of being cut
         if key == "StartDate":
             cell.number_format = "yyyy-mm-dd"
-        elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
+        elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours", "PairingEdition",
+                     "Withdrawn"):
             cell.number_format = "@"
         ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
         _fit_height(ws, r, [(help_text, 90), (value if isinstance(value, str) and len(value) > 26 else "", 26)])
@@ -270,6 +274,12 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         primary = DataValidation(type="list", formula1='"MP,GP"', allow_blank=True)
         primary.add(f"B{row_of['PrimaryScore']}")
         validations.append(primary)
+    for key, choices in (("PairingSystem", "Dutch,Berger"), ("PairingEdition", "2025-07,2026-02"),
+                         ("FirstColour", "White,Black"), ("Acceleration", "Baku")):
+        if key in row_of:  # the pairing rows (individual events)
+            dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
+            dv.add(f"B{row_of[key]}")
+            validations.append(dv)
     for dv in validations:
         ws.add_data_validation(dv)
     ws.freeze_panes = "A2"
