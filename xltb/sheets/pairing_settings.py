@@ -16,6 +16,7 @@ name                   meaning (blank = default)
                        up) (C.04.5.1 1.2.1)
 ``Withdrawn``          players not paired any more: ``12, 15:7`` (#12 from the next round, #15 from
                        round 7)
+``Language``           the language of the Pairings sheet (``en``, ``de``, ``fr``, ``it``, ``es``)
 =====================  =====================================================================
 
 The PAB's points are the scoring's ``PointsPAB`` (C.04.1 3). Requested byes are not settings: they are
@@ -54,6 +55,7 @@ PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
                      "rounded up (C.04.5.1 1.2.1)."),
     "Withdrawn": ("", "Players not to be paired any more: 12, 15:7 (#12 from the next round, #15 from round 7). "
                       "Requested byes: =BYE or ZPB in the round's column of the Crosstable."),
+    "Language": ("", "Language of the Pairings sheet: en, de, fr, it or es. Blank: English."),
 }
 
 _SYSTEMS = {"dutch": "dutch", "fide": "dutch", "fidedutch": "dutch", "swiss": "dutch",
@@ -81,6 +83,8 @@ class PairingSettings(NamedTuple):
     """Baku: the pairing number of GA's last player; None: 2 * ceil(players / 4) (1.2.1)."""
     withdrawn: tuple[tuple[int, int | None], ...] = ()
     """(pairing number, first round not paired; None: from the next round)."""
+    language: str = ""
+    """The language of the Pairings sheet's texts (``en``, ``de``, ...); "": English."""
 
 
 def _text(value: Any) -> str:
@@ -151,7 +155,8 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
                            first_colour=colour, baku=acceleration == "baku",
                            accelerated_rounds=_whole("AcceleratedRounds", values.get("AcceleratedRounds"), 0),
                            group_a=_whole("GroupA", values.get("GroupA"), 0),
-                           withdrawn=parse_withdrawn(values.get("Withdrawn")))
+                           withdrawn=parse_withdrawn(values.get("Withdrawn")),
+                           language=_text(values.get("Language")))
 
 
 def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None) -> tuple[Acceleration, ...]:
