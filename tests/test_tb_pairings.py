@@ -128,7 +128,7 @@ def test_errors_keep_title_and_header(engine):
                          ["Board", "No.", "White", "Pts", "No.", "Black", "Pts", "Reason"]]
     assert table[2][0] == "#VALUE!" and table[2][2] == "Crosstable!D2: round 1: opponent 9 has no row in the crosstable"
     assert TB_PAIRINGS([HEAD, [None] * 6], None) == table[:2]  # no participants yet: the header only
-    assert TB_PAIRINGS(CROSSTABLE, [["Rounds", 1]])[2][:3] == ["#N/A", "", "all 1 rounds are paired (Settings Rounds)"]
+    assert TB_PAIRINGS(CROSSTABLE, [["Rounds", 1]])[2][:3] == ["", "", "all 1 rounds are played (Settings Rounds)"]
     assert TB_PAIRINGS(CROSSTABLE, [["PairingSystem", "Lim"]])[2][:3] == [
         "#VALUE!", "", "Settings PairingSystem: 'Lim' is not Dutch or Berger"]
     assert TB_PAIRINGS(CROSSTABLE, [["Language", "nl"]])[1][:3] == [

@@ -38,7 +38,7 @@ BOARD_WIDTH, NAME_WIDTH = 8, 6
 _BYE_TEXT = {Kind.PAB: "pairings_bye_pab", Kind.HALF_BYE: "pairings_bye_hpb", Kind.ZERO_BYE: "pairings_bye_zpb",
              Kind.FULL_BYE: "pairings_bye_fpb"}
 #: the pairing of each event, computed once (the events are cached by content in xltb.functions.core)
-_PAIRED: weakref.WeakKeyDictionary[Event, RoundPairing | ExcelError] = weakref.WeakKeyDictionary()
+_PAIRED: weakref.WeakKeyDictionary[Event, RoundPairing | ExcelError | str] = weakref.WeakKeyDictionary()
 
 
 def _language(code: str) -> Language | ExcelError:
@@ -50,22 +50,23 @@ def _language(code: str) -> Language | ExcelError:
     return language(key)
 
 
-def round_pairing(event: Event) -> RoundPairing | ExcelError:
-    """The pairing of the event's next round (cached per event), or why there is none."""
+def round_pairing(event: Event) -> RoundPairing | ExcelError | str:
+    """The pairing of the event's next round (cached per event), or why there is none: an error, or a text
+    when nothing is left to pair."""
     found = _PAIRED.get(event)
     if found is None:
         found = _PAIRED[event] = _pair(event)
     return found
 
 
-def _pair(event: Event) -> RoundPairing | ExcelError:
+def _pair(event: Event) -> RoundPairing | ExcelError | str:
     if event.team is not None:
         return ExcelError(VALUE, "team events are not paired in the workbook (the team Swiss is not built yet)")
     settings = event.settings
     done, round_no = to_pair(event.individual)
     planned = settings.pairing.rounds
-    if planned is not None and round_no > planned:
-        return ExcelError(NA, f"all {planned} rounds are paired (Settings Rounds)")
+    if planned is not None and round_no > planned:  # not a mistake: the list says so
+        return f"all {planned} rounds are played (Settings Rounds)"
     try:  # the pairing engine: only when a pairing is shown
         pair: Callable[..., RoundPairing] = getattr(importlib.import_module("xltb.pairing.pair"), "pair")
     except (ImportError, AttributeError):
@@ -73,7 +74,7 @@ def _pair(event: Event) -> RoundPairing | ExcelError:
     try:
         return pair(done, round_no, system=settings.pairing.system, edition=settings.pairing.edition,
                     lots=settings.lots)
-    except XltbError as err:
+    except (XltbError, RuntimeError) as err:  # RuntimeError: a system's pairing refused by the checks
         return ExcelError(VALUE, str(err))
 
 
@@ -143,6 +144,8 @@ def _table(crosstable: Any, settings: Any, origin: Origin, teams: TeamSheets | N
     if isinstance(event, ExcelError):
         return [title, header] if event.code == NA else [title, header, [event, "", event.message] + [""] * (width - 3)]
     pairing = round_pairing(event)
+    if isinstance(pairing, str):
+        return [title, header, ["", "", pairing] + [""] * (width - 3)]
     if isinstance(pairing, ExcelError):
         return [title, header, [pairing, "", pairing.message] + [""] * (width - 3)]
     done, _ = to_pair(event.individual)  # the scores before the round

@@ -115,6 +115,8 @@ def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebr
             values["PointsPAB"] = _num(s.pab)
         if kind != "team" and event.rounds_planned:
             values["Rounds"] = event.rounds_planned
+        if kind != "team" and event.plans.first_colour is not None:
+            values["FirstColour"] = "White" if event.plans.first_colour.value == "w" else "Black"
     if tiebreaks:
         values["Tiebreaks"] = tiebreaks
     if rules:
@@ -130,11 +132,12 @@ def _num(value: Fraction) -> int | float:
 
 def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebreaks: str | None = None,
           rules: str | None = None, unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
-          prizes: PrizeTable | None = None, share: str = "none") -> Any:
+          prizes: PrizeTable | None = None, share: str = "none", lang: str | None = None) -> Any:
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
     ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
     speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes). Individual templates have a
-    Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``."""
+    Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``, and the Pairings
+    sheets, in the language ``lang`` (Settings Language; blank: English)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
@@ -146,6 +149,8 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
     wb.properties.created = wb.properties.modified = _FIXED_TIME
     wb.calculation.fullCalcOnLoad = False  # the cached values are the results: no forced calculation on open
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
+    if lang and kind != "team":
+        values["Language"] = lang  # the Pairings sheets' language
     codes = [s.code for s in parse_list(values["Tiebreaks"])]
     st = styles()
     fields = _fields(kind)
@@ -188,6 +193,9 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
         wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
                                                                values.get("EventName"), BLOCKS[kind])
         wb.xltb_dynamic["Prizes"] = set(prize_values)
+        from .pairings import pairings_sheets  # the next round's pairings (individual events)
+
+        pairings_sheets(wb, source, settings_block, st, values.get("EventName"), BLOCKS[kind])
     return finish_macros(wb) if macros else wb
 
 
