@@ -206,7 +206,7 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     from ..sheets.crosstable import round_trip_difference, to_tournament
     from ..sheets.settings import parse_settings
 
-    rows = from_tournament(event)
+    rows = from_tournament(event, event.rounds_planned)  # a column for every round planned
     settings = parse_settings(values)
     copy = to_tournament(rows, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
                          start_date=settings.start_date)
