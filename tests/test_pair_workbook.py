@@ -127,28 +127,34 @@ def test_not_a_workbook_xltb_pairs(tmp_path):
         pair_workbook(ods)
 
 
-def _engine_present() -> bool:
+def _has(module: str) -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("xltb.pairing.pair") is not None
+    return importlib.util.find_spec(module) is not None
 
 
-@pytest.mark.skipif(not _engine_present(), reason="xltb's pairing engine (xltb.pairing.pair) is not in this tree")
-def test_round_after_round_as_the_engine_pairs(tmp_path):
-    """A 9-round Swiss of 30 players from a blank template: each round entered by pair_workbook equals what the
-    engine pairs on the same event, and TB_PAIRINGS shows the same; random results typed between rounds."""
-    from xltb.model import Player, Tournament
+@pytest.mark.parametrize("kind, size, rounds", [
+    pytest.param("individual", 30, 9, marks=pytest.mark.skipif(
+        not _has("xltb.pairing.dutch"), reason="xltb's Dutch system (xltb.pairing.dutch) is not in this tree")),
+    ("roundrobin", 7, 7)])
+def test_round_after_round_as_the_engine_pairs(tmp_path, kind, size, rounds):
+    """A Swiss of 30 players over 9 rounds (a round robin of 7 over its 7 rounds) from a template: each round
+    entered by pair_workbook equals what the engine pairs on the same event read from the workbook, and the
+    recalculated TB_PAIRINGS shows it; random results typed between rounds."""
+    from xltb.model import EventType, Player, Tournament
     from xltb.pairing.pair import pair
     from xltb.readers.registry import read_event as read
 
     rng = random.Random(31)
-    players = tuple(Player(start_no=i, name=f"P{i:02d}", results=(), rating=2400 - 10 * i) for i in range(1, 31))
+    players = tuple(Player(start_no=i, name=f"P{i:02d}", results=(), rating=2400 - 10 * i) for i in range(1, size + 1))
+    event_type = EventType.SWISS if kind == "individual" else EventType.ROUND_ROBIN
     path = tmp_path / "r0.xlsx"
-    path.write_bytes(render("individual", Tournament(name="Open", players=players, rounds=0, rounds_planned=9)))
-    for rnd in range(1, 10):
+    path.write_bytes(render(kind, Tournament(name="Open", players=players, rounds=0, rounds_planned=rounds,
+                                             event_type=event_type)))
+    for rnd in range(1, rounds + 1):
         core.clear_cache()
         event = read(str(path))[0]
-        expected = pair(event, rnd, lots=None)
+        expected = pair(event, rnd)
         paired = pair_workbook(path)
         assert [(b.white, b.black) for b in paired.pairing.boards] == [(b.white, b.black) for b in expected.boards]
         assert [(b.start_no, b.kind) for b in paired.pairing.byes] == [(b.start_no, b.kind) for b in expected.byes]
@@ -159,7 +165,7 @@ def test_round_after_round_as_the_engine_pairs(tmp_path):
         wb = load_workbook(io.BytesIO(paired.data))
         ws = wb["Crosstable"]
         column = next(c for c in ws[1] if c.value == f"R{rnd}").column
-        rows = {ws.cell(row=r, column=1).value: r for r in range(2, 32)}
+        rows = {ws.cell(row=r, column=1).value: r for r in range(2, size + 2)}
         results = {}
         for b in paired.pairing.boards:
             outcome = rng.choice("+=-")
@@ -168,4 +174,28 @@ def test_round_after_round_as_the_engine_pairs(tmp_path):
         cells = {f"{ws.cell(row=rows[n], column=column).column_letter}{rows[n]}": text for n, text in results.items()}
         path = tmp_path / f"r{rnd}.xlsx"
         path.write_bytes(set_cells(paired.data, "Crosstable", cells))
-    assert read(str(path))[0].rounds == 9
+    assert read(str(path))[0].rounds == rounds
+    with pytest.raises(InputError, match=f"all {rounds} rounds are played"):
+        pair_workbook(path)
+
+
+def test_the_command(tmp_path, capsys):
+    """``xltb pair WORKBOOK -o OUT.xlsx`` (a round robin: FIDE's Berger tables pair it here)."""
+    from xltb.cli.main import main
+    from xltb.model import EventType, Player, Tournament
+
+    players = tuple(Player(start_no=i, name=f"P{i}", results=(), rating=2000 - i) for i in range(1, 5))
+    book = tmp_path / "rr.xlsx"
+    book.write_bytes(render("roundrobin", Tournament(name="RR", players=players, rounds=0, rounds_planned=3,
+                                                    event_type=EventType.ROUND_ROBIN)))
+    out = tmp_path / "out.xlsx"
+    assert main(["pair", str(book), "-o", str(out)]) == 0
+    assert capsys.readouterr().err == f"wrote {out}: round 1 entered (2 boards, 4 cells written)\n"
+    ws = load_workbook(out)["Crosstable"]
+    column = next(c for c in ws[1] if c.value == "R1").column
+    assert sorted(str(ws.cell(row=r, column=column).value)[0] for r in range(2, 6)) == ["B", "B", "W", "W"]
+    assert main(["pair", str(out), "-o", str(tmp_path / "again.xlsx")]) == 2
+    assert "round 1 is not complete: 2 games without a result" in capsys.readouterr().err
+    assert main(["pair", str(book), "--round", "2", "-o", str(tmp_path / "r2.xlsx")]) == 2
+    assert "--round: a workbook is paired by its own Settings sheet" in capsys.readouterr().err
+    assert main(["pair", str(book), "-o", str(out)]) == 2  # never replaced without --force

@@ -14,7 +14,7 @@ from xltb.functions import core
 from xltb.functions.callables import TB_STANDINGS, TB_STATUS
 from xltb.model import Colour, Kind
 from xltb.model.plans import RequestedBye, Withdrawal
-from xltb.sheets.names import build_event
+from xltb.sheets.names import build_event, read_settings
 from xltb.sheets.pairing_settings import PairingSettings, baku, parse_pairing, parse_withdrawn
 from xltb.sheets.progress import completed_event, round_state, to_pair
 from xltb.sheets.settings import parse_settings, settings_from_pairs
@@ -77,7 +77,7 @@ def test_baku_points_as_the_handbook_example():
 
 def test_settings_become_the_events_plans():
     settings = [["Rounds", 3], ["FirstColour", "White"], ["Withdrawn", "4"], ["PointsPAB", 0.5]]
-    event, _ = build_event(FOUR, settings)
+    event = build_event(FOUR, read_settings(settings))
     assert event.rounds_planned == 3 and event.scoring.pab == Fraction(1, 2)
     assert event.plans.first_colour is Colour.WHITE
     assert event.plans.withdrawals == (Withdrawal(4, 2),)  # from the next round: round 1 is the last complete
@@ -87,7 +87,7 @@ def test_settings_become_the_events_plans():
 
 
 def test_rounds_counted_and_the_event_to_pair():
-    event, _ = build_event(FOUR, None)
+    event = build_event(FOUR, read_settings(None))
     state = round_state(event)
     assert (state.completed, state.rounds, state.pending, state.half_filled) == (1, 2, (2,), ())
     assert completed_event(event).rounds == 1
@@ -96,7 +96,7 @@ def test_rounds_counted_and_the_event_to_pair():
     assert done.plans.requested_byes == (RequestedBye(1, 3, Kind.HALF_BYE, 2),)
     written = [list(r) for r in FOUR]
     written[1][4], written[2][4] = None, "ZPB"  # round 2: Ann not paired yet, Bob asks for a zero-point bye
-    done, next_round = to_pair(build_event(rows(*[r[:5] for r in written[1:]]), None)[0])
+    done, next_round = to_pair(build_event(rows(*[r[:5] for r in written[1:]]), read_settings(None)))
     assert next_round == 2 and done.rounds == 1
     assert done.plans.requested_byes == (RequestedBye(2, 2, Kind.ZERO_BYE, 3),)
 

@@ -38,10 +38,10 @@ PAIRING = RoundPairing(
 
 
 def _event() -> Tournament:
-    from xltb.sheets.names import build_event
+    from xltb.sheets.names import build_event, read_settings
     from xltb.sheets.progress import to_pair
 
-    return to_pair(build_event(CROSSTABLE, None)[0])[0]
+    return to_pair(build_event(CROSSTABLE, read_settings(None)))[0]
 
 
 def test_the_list_by_board():

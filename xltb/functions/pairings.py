@@ -16,10 +16,9 @@ the error value and the reason (the crosstable's cell, a setting, the system's o
 
 from __future__ import annotations
 
-import importlib
 import weakref
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..errors import XltbError
 from ..model import Kind
@@ -67,10 +66,8 @@ def _pair(event: Event) -> RoundPairing | ExcelError | str:
     planned = settings.pairing.rounds
     if planned is not None and round_no > planned:  # not a mistake: the list says so
         return f"all {planned} rounds are played (Settings Rounds)"
-    try:  # the pairing engine: only when a pairing is shown
-        pair: Callable[..., RoundPairing] = getattr(importlib.import_module("xltb.pairing.pair"), "pair")
-    except (ImportError, AttributeError):
-        return ExcelError(VALUE, "this version of xltb has no pairing engine")
+    from ..pairing.pair import pair  # noqa: PLC0415 - the pairing engine: only when a pairing is shown
+
     try:
         return pair(done, round_no, system=settings.pairing.system, edition=settings.pairing.edition,
                     lots=settings.lots)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cells import put_text
+from ..cells import ExcelError, put_text
 from ..functions.pairings import tb_pairings, tb_pairings_by_name
 from ..hosts.book import pairing_room
-from .cached import Err
-from .parts import cached_table, print_setup
+from .parts import print_setup
 
 #: boards on one printed page (the title and header repeat on every page)
 BOARDS_PER_PAGE = 50
@@ -39,7 +38,7 @@ def pairings_sheets(wb: Any, source: list[list[Any]], settings_block: list[list[
     for title, (function, widths, printed) in SHEETS.items():
         ws = wb.create_sheet(title)
         compute = tb_pairings if function == "TB_PAIRINGS" else tb_pairings_by_name
-        table = cached_table(compute(source, settings_block))
+        table = compute(source, settings_block)
         height, width = len(table), max(len(r) for r in table)
         room_rows, room_cols = pairing_room(table, len(source))
         ws["A1"] = ArrayFormula(f"A1:{get_column_letter(width)}{height}", f"={function}({blocks})")
@@ -52,7 +51,7 @@ def pairings_sheets(wb: Any, source: list[list[Any]], settings_block: list[list[
                 inside = r < height and c < len(table[r])
                 if inside and (r, c) != (0, 0):
                     value = table[r][c]
-                    if isinstance(value, Err):
+                    if isinstance(value, ExcelError):
                         cell.value = value.code  # an error value, as openpyxl writes one
                     else:
                         put_text(cell, value)  # names stay text
