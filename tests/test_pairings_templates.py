@@ -82,3 +82,33 @@ def test_the_ods_matrix():
 def test_blank_template_status_is_ok(kind):
     values = _book(render(kind), data_only=True)
     assert values["Pairings"]["A1"].value == "Pairings"  # no participants yet: title and header
+
+
+def test_the_ods_in_libreoffice_with_the_extension(office, tmp_path):
+    """The round-robin .ods filled from the seed round robin after round 3: LibreOffice with xltb's extension
+    computes both lists (in German: Settings Language) as the functions do, with no error in the room the
+    template keeps."""
+    from xltb.model.rounds import after_round
+    from xltb.templates import ods as ods_template
+
+    event = after_round(read_event(str(SEED / "held-rr6.trf"))[0], 3)
+    path = tmp_path / "rr.ods"
+    path.write_bytes(ods_template.render("roundrobin", event, lang="de"))
+    rows = from_tournament(event, event.rounds_planned)
+    settings = [[r[0].value, r[1].value] for r in _book(render("roundrobin", event, lang="de"),
+                                                        data_only=True)["Settings"].iter_rows(min_row=2, max_col=2)]
+    doc = office.load(path)
+    try:
+        doc.calculateAll()
+        for title, function in (("Pairings", tb_pairings), ("Pairings by name", tb_pairings_by_name)):
+            sheet = doc.Sheets.getByName(title)
+            table = function(rows, settings)
+            width = len(table[1])
+            shown = sheet.getCellRangeByName(f"A1:{'ABCDEFGH'[width - 1]}{len(table)}").getDataArray()
+            got = [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in shown]
+            assert got == [["" if v is None else v for v in row] for row in table], title
+            assert table[0][0].startswith("Paarungen der 4. Runde")
+            room = sheet.getCellRangeByName(f"A1:{'ABCDEFGH'[width - 1]}{len(rows) + 1}")
+            assert room.queryFormulaCells(4).getCount() == 0  # com.sun.star.sheet.FormulaResult.ERROR
+    finally:
+        doc.close(True)
