@@ -112,3 +112,21 @@ def test_the_ods_in_libreoffice_with_the_extension(office, tmp_path):
             assert room.queryFormulaCells(4).getCount() == 0  # com.sun.star.sheet.FormulaResult.ERROR
     finally:
         doc.close(True)
+
+
+def test_requested_byes_of_a_file_to_pair_in_the_crosstable(tmp_path):
+    """A TRF file to pair (JaVaFo's sample: round 5's own 0000 - H / Z entries) filled into the template: the
+    byes are written in round 5's column as the arbiter writes them, and the workbook read back has the same
+    plans and rounds as the file."""
+    trf = read_event(str(SEED.parent / "real" / "05_javafo_trfx_sample2_open_gros_2010.trf"))[0]
+    data = render("individual", trf)
+    ws = _book(data, data_only=True)["Crosstable"]
+    column = [c.value for c in ws[1]].index("R5") + 1
+    assert {ws.cell(row=r, column=1).value: ws.cell(row=r, column=column).value for r in range(2, ws.max_row + 1)
+            if ws.cell(row=r, column=column).value} == {22: "ZPB", 28: "ZPB", 43: "=BYE"}
+    path = tmp_path / "to-pair.xlsx"
+    path.write_bytes(data)
+    book = read_event(str(path))[0]
+    assert book.rounds == trf.rounds == 4
+    assert {(b.start_no, b.round, b.kind) for b in book.plans.requested_byes} == \
+        {(b.start_no, b.round, b.kind) for b in trf.plans.requested_byes}

@@ -88,15 +88,19 @@ def requested_byes(event: Tournament, after: int) -> tuple[RequestedBye, ...]:
 
 def with_plans(event: Tournament, pairing: PairingSettings) -> Tournament:
     """The event read from the crosstable, with the Settings' pairing rows: rounds planned, plans (requested
-    byes, first colour, Baku's virtual points, withdrawals). The byes of trailing rounds that hold no game
-    are requested byes for rounds not paired yet; the event keeps them as its rounds too (a file's reader
-    reads them alike), and the workbook's functions count only the completed rounds
-    (:func:`completed_event`)."""
+    byes, first colour, Baku's virtual points, withdrawals). Trailing rounds that hold no game, only byes
+    written ahead, are byes requested for rounds not paired yet: plans, not rounds of the event (as the TRF
+    reader reads a file to pair's own ``0000 - H``)."""
     state = round_state(event)
+    byes = requested_byes(event, state.rounds)
+    if event.rounds > state.rounds:
+        n = state.rounds
+        event = event._replace(players=tuple(p._replace(results=p.results[:n]) for p in event.players), rounds=n,
+                               round_dates=event.round_dates[:n])
     planned = pairing.rounds
     numbers = [p.start_no for p in event.players]
-    plans = Plans(first_colour=pairing.first_colour, requested_byes=requested_byes(event, state.rounds),
-                  acceleration=baku(pairing, numbers, planned), withdrawals=withdrawals(pairing, state.completed + 1))
+    plans = Plans(first_colour=pairing.first_colour, requested_byes=byes, acceleration=baku(pairing, numbers, planned),
+                  withdrawals=withdrawals(pairing, state.completed + 1))
     changes: dict[str, Any] = {"plans": plans}
     if planned is not None:
         changes["rounds_planned"] = planned
