@@ -129,7 +129,7 @@ def _table(crosstable: Any, settings: Any, origin: Origin, teams: TeamSheets | N
            ) -> list[list[Any]]:
     width = NAME_WIDTH if by_name else BOARD_WIDTH
     event = event_for(crosstable, settings, origin, teams)
-    code = event.settings.pairing.language if isinstance(event, Event) else _language_row(settings)
+    code = event.settings.language if isinstance(event, Event) else _language_row(settings)
     lang = _language(code)
     if isinstance(lang, ExcelError):
         return [["Pairings"] + [""] * (width - 1), [lang, "", lang.message] + [""] * (width - 3)]

@@ -16,7 +16,6 @@ name                   meaning (blank = default)
                        up) (C.04.5.1 1.2.1)
 ``Withdrawn``          players not paired any more: ``12, 15:7`` (#12 from the next round, #15 from
                        round 7)
-``Language``           the language of the Pairings sheet (``en``, ``de``, ``fr``, ``it``, ``es``)
 =====================  =====================================================================
 
 The PAB's points are the scoring's ``PointsPAB`` (C.04.1 3). Requested byes are not settings: they are
@@ -40,7 +39,7 @@ from ..rules.swiss import parse_swiss_edition
 #: setting -> (default shown in the template, help text): the pairing rows of individual templates
 PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
     "PairingSystem": ("", "Dutch (FIDE C.04.3) or Berger (round-robin tables). Blank: Dutch for a Swiss, Berger "
-                          "for a round robin."),
+                          "otherwise."),
     "PairingEdition": ("", "Edition of the FIDE Swiss rules (C.04): 2025-07 or 2026-02. Blank: the one in force "
                            "on StartDate."),
     "Rounds": (None, "Rounds planned (C.04.1 1): the last round is paired with its exceptions (C.04.3). Blank: "
@@ -55,7 +54,6 @@ PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
                      "rounded up (C.04.5.1 1.2.1)."),
     "Withdrawn": ("", "Players not to be paired any more: 12, 15:7 (#12 from the next round, #15 from round 7). "
                       "Requested byes: =BYE or ZPB in the round's column of the Crosstable."),
-    "Language": ("", "Language of the Pairings sheet: en, de, fr, it or es. Blank: English."),
 }
 
 _SYSTEMS = {"dutch": "dutch", "fide": "dutch", "fidedutch": "dutch", "swiss": "dutch",
@@ -83,8 +81,6 @@ class PairingSettings(NamedTuple):
     """Baku: the pairing number of GA's last player; None: 2 * ceil(players / 4) (1.2.1)."""
     withdrawn: tuple[tuple[int, int | None], ...] = ()
     """(pairing number, first round not paired; None: from the next round)."""
-    language: str = ""
-    """The language of the Pairings sheet's texts (``en``, ``de``, ...); "": English."""
 
 
 def _text(value: Any) -> str:
@@ -155,8 +151,7 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
                            first_colour=colour, baku=acceleration == "baku",
                            accelerated_rounds=_whole("AcceleratedRounds", values.get("AcceleratedRounds"), 0),
                            group_a=_whole("GroupA", values.get("GroupA"), 0),
-                           withdrawn=parse_withdrawn(values.get("Withdrawn")),
-                           language=_text(values.get("Language")))
+                           withdrawn=parse_withdrawn(values.get("Withdrawn")))
 
 
 def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None) -> tuple[Acceleration, ...]:

@@ -47,7 +47,7 @@ from .parts import Styles, instructions, print_setup, standings_sheet, standings
 from .prizes import prize_block, prizes_sheet
 from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
-from ..model import EventType, Kind, Tournament
+from ..model import EventType, Tournament
 from ..model.team import TeamTournament
 from ..ranking.choices import default_list
 from ..readers.registry import read_event
@@ -199,36 +199,18 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
     return finish_macros(wb) if macros else wb
 
 
-_BYE_TEXT = {Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
-
-
 def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any]]:
     """The Crosstable rows of ``event``. The sheet must hold the event exactly: the rows are read back
     with the template's settings and compared with it (bonus points, scoring the Settings cannot
     express, ...: refused, exit 2, rather than standings that silently differ)."""
     from ..sheets.crosstable import round_trip_difference, to_tournament
     from ..sheets.settings import parse_settings
+    from .pairings import cut_requested, crosstable_rows
 
-    from ..sheets.crosstable import read_header
-    from ..sheets.progress import REQUESTED, requested_byes
-
-    # the byes asked for rounds not paired yet (TRF 240, a file to pair's own 0000 - H), written in their
-    # rounds' columns as the arbiter writes them (xltb.sheets.progress); a column for every round planned
-    asked = [b for b in event.plans.requested_byes if b.round > event.rounds and b.kind in REQUESTED]
-    rows = from_tournament(event, max([event.rounds_planned or 0] + [b.round for b in asked]) or None)
-    if asked:
-        rounds = read_header(rows[0]).rounds
-        line = {p.start_no: i for i, p in enumerate(event.players, start=1)}
-        for bye in asked:
-            rows[line[bye.start_no]][rounds[bye.round - 1]] = _BYE_TEXT[bye.kind]
+    rows, asked = crosstable_rows(event)  # the byes asked for rounds not paired yet written in their columns
     settings = parse_settings(values)
-    copy = to_tournament(rows, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
-                         start_date=settings.start_date)
-    written = {(b.start_no, b.round, b.kind) for b in requested_byes(copy, event.rounds)}
-    if written != {(b.start_no, b.round, b.kind) for b in asked}:
-        raise XltbError("the individual template cannot hold this event exactly: its requested byes")
-    n = event.rounds  # the rounds of byes asked ahead are plans, not rounds of the event
-    copy = copy._replace(players=tuple(p._replace(results=p.results[:n]) for p in copy.players), rounds=n)
+    copy = cut_requested(to_tournament(rows, name=settings.name, event_type=settings.event_type,
+                                       scoring=settings.scoring, start_date=settings.start_date), event, asked)
     why = round_trip_difference(event, copy)
     if why is not None:
         raise XltbError(f"the individual template cannot hold this event exactly: {why}")

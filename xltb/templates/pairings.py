@@ -11,6 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cells import ExcelError, put_text
+from ..errors import XltbError
+from ..model import Kind, Tournament
+from ..model.plans import RequestedBye
+from ..sheets.crosstable import from_tournament, read_header
+from ..sheets.progress import REQUESTED, requested_byes
 from ..functions.pairings import tb_pairings, tb_pairings_by_name
 from ..hosts.book import pairing_room
 from .parts import print_setup
@@ -76,4 +81,32 @@ def pairings_sheets(wb: Any, source: list[list[Any]], settings_block: list[list[
                 ws.row_breaks.append(Break(id=row))
 
 
-__all__ = ["BOARDS_PER_PAGE", "PRINT_SCALE", "SHEETS", "pairings_sheets"]
+_BYE_TEXT = {Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
+
+
+def crosstable_rows(event: Tournament) -> tuple[list[list[Any]], list[RequestedBye]]:
+    """The Crosstable rows of ``event`` (:func:`~xltb.sheets.crosstable.from_tournament`) with a column for
+    every round planned, and the byes asked for rounds not paired yet (TRF 240, a file to pair's own
+    ``0000 - H``) written in their rounds' columns as the arbiter writes them (:mod:`xltb.sheets.progress`);
+    and those byes."""
+    asked = [b for b in event.plans.requested_byes if b.round > event.rounds and b.kind in REQUESTED]
+    rows = from_tournament(event, max([event.rounds_planned or 0] + [b.round for b in asked]) or None)
+    if asked:
+        rounds = read_header(rows[0]).rounds
+        line = {p.start_no: i for i, p in enumerate(event.players, start=1)}
+        for bye in asked:
+            rows[line[bye.start_no]][rounds[bye.round - 1]] = _BYE_TEXT[bye.kind]
+    return rows, asked
+
+
+def cut_requested(copy: Tournament, event: Tournament, asked: list[RequestedBye]) -> Tournament:
+    """The event read back from :func:`crosstable_rows`' rows, checked to hold the byes ``asked`` and cut to
+    ``event``'s rounds (the rounds of byes asked ahead are plans, not rounds), for the round trip's comparison."""
+    written = {(b.start_no, b.round, b.kind) for b in requested_byes(copy, event.rounds)}
+    if written != {(b.start_no, b.round, b.kind) for b in asked}:
+        raise XltbError("the individual template cannot hold this event exactly: its requested byes")
+    n = event.rounds
+    return copy._replace(players=tuple(p._replace(results=p.results[:n]) for p in copy.players), rounds=n)
+
+
+__all__ = ["BOARDS_PER_PAGE", "PRINT_SCALE", "SHEETS", "crosstable_rows", "cut_requested", "pairings_sheets"]
