@@ -130,3 +130,41 @@ def test_requested_byes_of_a_file_to_pair_in_the_crosstable(tmp_path):
     assert book.rounds == trf.rounds == 4
     assert {(b.start_no, b.round, b.kind) for b in book.plans.requested_byes} == \
         {(b.start_no, b.round, b.kind) for b in trf.plans.requested_byes}
+
+
+MACRO = ("vnd.sun.star.script:xltb.oxt|Scripts|python|xltb_pair.py$pair_next_round?language=Python"
+         "&location=user:uno_packages")
+
+
+def test_the_extension_s_macro_pair_next_round(office, tmp_path):
+    """The extension's macro Pair next round (Tools > Macros > My Macros > xltb.oxt), run through the document's
+    script provider on the seed round robin after round 3: exactly the cells of Pair next round's list are
+    written; run again, it refuses (round 4 is not complete) and writes nothing."""
+    from xltb.functions import core
+    from xltb.functions.enter import next_round
+    from xltb.model.rounds import after_round
+    from xltb.templates import ods as ods_template
+
+    event = after_round(read_event(str(SEED / "held-rr6.trf"))[0], 3)
+    path = tmp_path / "rr.ods"
+    path.write_bytes(ods_template.render("roundrobin", event))
+    cached = _book(render("roundrobin", event), data_only=True)
+    rows = [[c.value for c in row] for row in cached["Crosstable"].iter_rows()]
+    settings = [[r[0].value, r[1].value] for r in cached["Settings"].iter_rows(min_row=2, max_col=2)]
+    core.clear_cache()
+    edits = next_round(rows, settings).edits
+    doc = office.load(path)
+    try:
+        sheet = doc.Sheets.getByName("Crosstable")
+        before = sheet.getCellRangeByName(f"A1:N{len(rows)}").getDataArray()
+        said, _, _ = doc.getScriptProvider().getScript(MACRO).invoke((doc,), (), ())
+        assert said.startswith("Round 4 entered: 3 boards, 6 cells.")
+        after = sheet.getCellRangeByName(f"A1:N{len(rows)}").getDataArray()
+        changed = {(r + 1, c + 1): after[r][c] for r in range(len(before)) for c in range(len(before[r]))
+                   if after[r][c] != before[r][c]}
+        assert changed == {(e.row, e.column): e.text for e in edits} and len(edits) == 6
+        again, _, _ = doc.getScriptProvider().getScript(MACRO).invoke((doc,), (), ())
+        assert again.startswith("Pair next round: not entered: round 4 is not complete: 3 games without a result")
+        assert sheet.getCellRangeByName(f"A1:N{len(rows)}").getDataArray() == after
+    finally:
+        doc.close(True)
