@@ -10,13 +10,14 @@ It reads the ranges of the names ``Crosstable`` and ``Settings``, writes each ce
 
 import os
 import sys
+from typing import Any
 
 #: the extension's identifier (xltb.hosts.libreoffice.EXTENSION_ID: this file cannot import xltb before it has
 #: found it)
 _EXTENSION_ID = "org.xltb.calc-addin"
 
 
-def _find_xltb(ctx):
+def _find_xltb(ctx: Any) -> None:
     """The copy of xltb in this extension (its ``pythonpath/``) first on ``sys.path``: LibreOffice runs a macro
     without ``__file__``, so the extension's folder is asked of the package information provider."""
     import uno
@@ -29,7 +30,7 @@ def _find_xltb(ctx):
             sys.path.insert(0, vendored)
 
 
-def _block(doc, name):
+def _block(doc: Any, name: str) -> Any:
     """(rows, Origin) of a named range of the document, None without the name."""
     from xltb.sheets.crosstable import Origin
 
@@ -46,7 +47,7 @@ def _block(doc, name):
     return rows, Origin(sheet, address.StartRow + 1, address.StartColumn + 1)
 
 
-def enter_round(doc):
+def enter_round(doc: Any) -> list[str]:
     """Enter the next round into the Calc document ``doc``; returns the lines said."""
     from xltb.functions.enter import Refused, next_round
 
@@ -68,12 +69,13 @@ def enter_round(doc):
             "again for the next round."]
 
 
-def pair_next_round(*args):
+def pair_next_round(*args: Any) -> str:
     """The macro: the next round entered into the current document (or the Calc document given, as a caller
     through the script provider gives it), and a message box saying so."""
-    _find_xltb(XSCRIPTCONTEXT.getComponentContext())  # noqa: F821 - LibreOffice's script context
+    context: Any = globals()["XSCRIPTCONTEXT"]  # LibreOffice's script context, set when it runs the macro
+    _find_xltb(context.getComponentContext())
     given = [a for a in args if hasattr(a, "Sheets")]
-    doc = given[0] if given else XSCRIPTCONTEXT.getDocument()  # noqa: F821
+    doc = given[0] if given else context.getDocument()
     if doc is None or not hasattr(doc, "Sheets"):
         return "Pair next round: run it from a Calc document (xltb template individual -o FILE.ods)."
     lines = enter_round(doc)
