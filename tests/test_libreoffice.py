@@ -388,9 +388,10 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
         table = st.getCellRangeByName("L3:U19")  # the Excel =TB_STANDINGS(Crosstable,Settings) array
         table.clearContents(1 | 2 | 4 | 16)
         table.setArrayFormula(f"=TB_STANDINGS({CROSSTABLE};{SETTINGS})")
-        for name in ("Instructions", "Settings", "Crosstable", "Prizes"):  # the standings printed
-            doc.Sheets.getByName(name).IsVisible = False
-        doc.Sheets.getByName("Prizes").setPrintAreas(())  # Calc prints the print area of a hidden sheet
+        for name in ("Instructions", "Settings", "Crosstable", "Prizes", "Pairings", "Pairings by name"):
+            doc.Sheets.getByName(name).IsVisible = False  # the standings printed
+        for name in ("Prizes", "Pairings", "Pairings by name"):
+            doc.Sheets.getByName(name).setPrintAreas(())  # Calc prints the print area of a hidden sheet
         doc.calculateAll()
         pdf = tmp_path / "standings.pdf"
         doc.storeToURL(pdf.as_uri(), (lo_host.pv("FilterName", "calc_pdf_Export"),))

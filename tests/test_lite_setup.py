@@ -116,8 +116,10 @@ def test_set_up_enters_every_xltb_formula_again(pyodide, case):
     data = _workbook(kind, path)
     want = expected(data)
     blocks = "Matches,Settings,Teams" if kind == "team" else "Crosstable,Settings"
-    # the template's: xltb, Status, the table's first cell (Standings), the prize list's (Prizes, individual events)
-    prizes = [] if kind == "team" else ["=TB_PRIZES(PrizeTable,PrizeSharing,Crosstable,Settings)"]
+    # the template's: xltb, Status, the table's first cell (Standings), the prize list's (Prizes, individual events),
+    # the pairing lists' (Pairings, Pairings by name: individual events)
+    prizes = [] if kind == "team" else ["=TB_PRIZES(PrizeTable,PrizeSharing,Crosstable,Settings)",
+                                        "=TB_PAIRINGS(Crosstable,Settings)", "=TB_PAIRINGS_BY_NAME(Crosstable,Settings)"]
     assert [w["values"][0][0] for w in want] == ["=TB_VERSION()", f"=TB_STATUS({blocks})",
                                                   f"=TB_STANDINGS({blocks})", *prizes]
     assert [(w["start_row"], w["start_column"]) for w in want][:2] == [(0, 1), (1, 1)]
@@ -126,8 +128,10 @@ def test_set_up_enters_every_xltb_formula_again(pyodide, case):
     assert out["left"] == [] and out["batches"] == 1 + len(prizes)  # a batch per sheet, applied by the script
     assert "Standings: entered again: B1, B2, " in out["printed"] and "refused" not in out["printed"]
     assert ("Prizes: entered again: E3." in out["printed"]) == bool(prizes)
-    assert [s["name"] for s in out["meta"]] == [SCRIPT_NAME] and out["meta"][0]["function_name"] == "set_up_xltb"
-    assert out["meta"][0]["lazy"] is True  # xw.BookAsync: no cell value loaded up front
+    assert ("Pairings: entered again: A1." in out["printed"]) == bool(prizes)
+    scripts = {s["name"]: s for s in out["meta"]}  # and "Pair next round" (tests/test_lite_pair.py)
+    assert scripts[SCRIPT_NAME]["function_name"] == "set_up_xltb" and len(scripts) == 2
+    assert scripts[SCRIPT_NAME]["lazy"] is True  # xw.BookAsync: no cell value loaded up front
 
 
 def test_short_main_py_and_the_cases_lite_meets(pyodide):
@@ -176,7 +180,7 @@ def test_a_protected_sheet_with_locked_xltb_cells_is_named(pyodide):
     buf = io.BytesIO()
     wb.save(buf)
     out = run_script(pyodide, view(buf.getvalue()), bundled_main())
-    prizes = [w for w in expected(buf.getvalue()) if w["values"][0][0].startswith("=TB_PRIZES")]
+    prizes = [w for w in expected(buf.getvalue()) if w["values"][0][0].startswith(("=TB_PRIZES", "=TB_PAIRINGS"))]
     assert _shape(out["actions"]) == [{"func": "setFormula", "sheet_position": 1, "start_row": 1, "start_column": 3,
                                        "row_count": 1, "column_count": 1, "values": [["=TB_VERSION()"]]}, *prizes]
     printed = out["printed"]

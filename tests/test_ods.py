@@ -95,7 +95,8 @@ def test_package_is_an_ods_with_the_xlsx_names_and_cached_values(kind):
     for cell in formulas:
         assert cell.getAttribute("table:formula").startswith("of:=") and cell.hasAttribute("office:value-type")
     matrix = [c for c in cells if c.hasAttribute("table:number-matrix-rows-spanned")]
-    assert len(matrix) == len(wb.xltb_matrix) == (1 if kind == "team" else 2)  # the standings, the prize list
+    # the standings, the prize list, the pairings by board and by name
+    assert len(matrix) == len(wb.xltb_matrix) == (1 if kind == "team" else 4)
     for found, (sheet, (anchor, rows, cols)) in zip(matrix, wb.xltb_matrix.items()):
         assert (int(found.getAttribute("table:number-matrix-rows-spanned")),
                 int(found.getAttribute("table:number-matrix-columns-spanned"))) == (rows, cols), sheet
@@ -104,6 +105,8 @@ def test_package_is_an_ods_with_the_xlsx_names_and_cached_values(kind):
     if kind != "team":
         assert matrix[1].getAttribute("table:formula") == \
             f"of:={PREFIX}TB_PRIZES(PrizeTable;PrizeSharing;Crosstable;Settings)"
+        assert [m.getAttribute("table:formula") for m in matrix[2:]] == [
+            f"of:={PREFIX}TB_PAIRINGS(Crosstable;Settings)", f"of:={PREFIX}TB_PAIRINGS_BY_NAME(Crosstable;Settings)"]
     protected = {t.getAttribute("table:name") for t in doc.getElementsByTagName("table:table")
                  if t.getAttribute("table:protected") == "true"}
     assert protected == ({"Standings", "Matches"} if kind == "team" else {"Standings"})

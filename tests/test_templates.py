@@ -132,7 +132,8 @@ def _sheet_rows(ws, ref: str):
 def test_filled_template_holds_the_event():
     trf = read_trf(SEED / "held-swiss16.trf")
     wb = load_workbook(io.BytesIO(render("individual", trf)))
-    assert wb.sheetnames == ["Instructions", "Settings", "Crosstable", "Standings", "Prizes"]
+    assert wb.sheetnames == ["Instructions", "Settings", "Crosstable", "Standings", "Prizes", "Pairings",
+                             "Pairings by name"]
     names = {n: dn.attr_text for n, dn in wb.defined_names.items()}
     assert names["Crosstable"] == "Crosstable!$A$1:$O$37"  # 2 spare rounds, 20 spare rows
     assert names["Tiebreaks"].startswith("Settings!$B$")

@@ -90,6 +90,25 @@ def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
     return _with_settings(event, settings, blocks.settings, book, source, event_type, primary), kind
 
 
+def read_book(path: str | os.PathLike[str]) -> tuple[Book, bytes]:
+    """(the named blocks, the file's bytes) of a workbook, read as :func:`read` reads them (within the limits):
+    for a face that writes into the same cells (``xltb pair WORKBOOK``)."""
+    import io
+
+    from ..limits import check_package, read_bytes
+
+    source = os.fspath(path)
+    data = read_bytes(source)
+    check_package(data, source)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return _blocks(archive, source)[0], data
+    except InputError as err:
+        raise (InputError(err.message, file=source, line=err.line) if err.file is None else err) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
+        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+
+
 def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
     """The named blocks of the workbook, and what it was read as."""
     parts = set(archive.namelist())
@@ -185,4 +204,4 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
     return event._replace(**common)
 
 
-__all__ = ["detect", "read", "EXPECTED", "XLSX", "ODS"]
+__all__ = ["detect", "read", "read_book", "EXPECTED", "XLSX", "ODS"]

@@ -1,5 +1,6 @@
 """``xltb pair EVENT``: the pairings of the next round (or round N) as a list by board: text, CSV or JSON,
-in the reader's language; ``-o OUT.trf`` writes the event with the round's pairings added (results blank)."""
+in the reader's language; ``-o OUT.trf`` writes the event with the round's pairings added (results blank);
+``xltb pair WORKBOOK -o OUT.xlsx`` writes them into the workbook's crosstable as pending games."""
 
 from __future__ import annotations
 
@@ -45,7 +46,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--event-type", choices=["swiss", "round-robin", "double-round-robin"],
                    help="override the event type read from the file")
     add_output_options(p, metavar="OUT", help="the file to write: OUT.trf the event with the round's pairings added "
-                                              "(TRF-2026), else the list (default: standard output)")
+                                              "(TRF-2026); OUT.xlsx (an .xlsx/.xlsm event) the workbook with the "
+                                              "next round entered in its crosstable as pending games; else the list "
+                                              "(default: standard output)")
     p.set_defaults(run=run)
 
 
@@ -61,13 +64,15 @@ def run(args: argparse.Namespace) -> int:
     from ..report.i18n import language
     from ..writers.trf import write_trf
 
+    target = args.output if args.output and args.output != "-" else None
+    if target and target.lower().endswith((".xlsx", ".xlsm")):  # the workbook route: xltb/recalc/enter.py
+        return _into_workbook(args, target)
     event = read_event(args.file, args.event_type)[0]
     if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=args.file)
     if isinstance(event, TeamTournament) and args.output and args.output.lower().endswith(".trf"):
         raise XltbError(str(Message("pairing.team.no_trf_out")), file=args.file)
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
-    target = args.output if args.output and args.output != "-" else None
     if isinstance(event, Tournament) and target and target.lower().endswith(".trf") and args.format is None:
         written = write_trf(with_pairing(event, rp))
         write_atomic(target, written.text.encode("utf-8"), force=args.force)
@@ -84,6 +89,31 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = formats.to_text(rp, event, lang, explain=args.explain)
     output(text, target, args.force)
+    return 0
+
+
+def _into_workbook(args: argparse.Namespace, target: str) -> int:
+    """``xltb pair WORKBOOK -o OUT.xlsx``: the next round written into the crosstable as pending games, by the
+    workbook's own Settings (:func:`xltb.recalc.enter.pair_workbook`)."""
+    from ..errors import XltbError
+    from ..files import claim_new, write_atomic
+    from ..recalc.enter import pair_workbook
+
+    given = [name for name, value in (("--round", args.round_no), ("--system", args.system),
+                                      ("--pairing-rules", args.pairing_rules), ("--lots", args.lots),
+                                      ("--event-type", args.event_type)) if value is not None]
+    if given:
+        raise XltbError(f"{', '.join(given)}: a workbook is paired by its own Settings sheet (PairingSystem, "
+                        "PairingEdition, Lots, EventType) and always in its next round")
+    if not args.file.lower().endswith((".xlsx", ".xlsm")):
+        raise XltbError(f"-o {target}: the pairings are written into the workbook they are read from: give an .xlsx "
+                        "or .xlsm workbook (xltb template individual) as the event")
+    claim_new(target, force=args.force)
+    paired = pair_workbook(args.file)
+    write_atomic(target, paired.data, force=args.force)
+    rp = paired.pairing
+    print(printable(f"wrote {target}: round {rp.round} entered ({len(rp.boards)} boards, {len(paired.edits)} cells "
+                    "written)"), file=sys.stderr)
     return 0
 
 

@@ -39,6 +39,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "Amount; see xltb prizes)")
     p.add_argument("--share", choices=["none", "equal", "hort"], default="none",
                    help="individual templates: the Prizes sheet's sharing of money between players tied on points")
+    p.add_argument("--lang", metavar="LANG", choices=["en", "de", "fr", "it", "es"],
+                   help="individual templates: the language of the Pairings sheets (Settings Language; default en)")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
                    help="FILE.xlsx; FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
                         "xlwings.conf sheet naming xltb's functions; FILE.ods: a LibreOffice Calc workbook whose "
@@ -85,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 say(f"{label} {choice.value} ({choice.text})")
             for note in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
                 say(f"xltb: warning: {note}")
-        extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share}
+        extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share, "lang": args.lang}
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated, **extra,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
     except XltbError as err:

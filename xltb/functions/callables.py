@@ -14,7 +14,8 @@ into the real error value. Nothing raises: ``TB_EXPLAIN`` says which cell is wro
 The functions, by name (:data:`NAMES`): one per catalogue code (``TB_BH_C1``, ``TB_EGGSB_C1``,
 ... :mod:`xltb.functions.catalogue`), ``TB`` (any code), ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
 ``TB_STANDINGS``, ``TB_PRIZES(prizes, share, crosstable, settings)`` (the prize list,
-:mod:`xltb.functions.prizes`), ``TB_STATUS`` (``ok`` or the first mistake of the blocks) and
+:mod:`xltb.functions.prizes`), ``TB_PAIRINGS`` and ``TB_PAIRINGS_BY_NAME`` (the next round's pairings,
+:mod:`xltb.functions.pairings`), ``TB_STATUS`` (``ok`` or the first mistake of the blocks) and
 ``TB_VERSION`` (no argument: whether the functions are connected). Host adapters
 (:mod:`xltb.hosts.classic`, :mod:`xltb.hosts.lite`) wrap fresh
 copies made by :func:`make`, so that their decorators never mark the functions of this module.
@@ -29,6 +30,7 @@ from typing import Any, Callable
 
 from . import core
 from .catalogue import CODES, describe, function_name
+from .pairings import tb_pairings, tb_pairings_by_name
 from .prizes import tb_prizes
 from ..sheets.crosstable import Origin
 from ..sheets.names import TeamSheets
@@ -60,6 +62,11 @@ _DOCS = {
     "TB_PRIZES": "The prize list: each prize of the prize table to the best-placed player of its category not yet "
                  "awarded, by the standings and their tie-breaks, with the money paid and the reason; one array "
                  "formula that spills.",
+    "TB_PAIRINGS": "The next round's pairings by the event's system (FIDE C.04), by board: White and Black with "
+                   "their numbers and points, the PAB and the byes below, the reason for each board; one array "
+                   "formula that spills.",
+    "TB_PAIRINGS_BY_NAME": "The next round's pairings by name: each player's board, colour (or bye) and opponent, "
+                           "in alphabetical order; one array formula that spills.",
     "TB_STATUS": '"ok", or the first mistake of the crosstable or settings: the error value, the cell and why.',
     "TB_VERSION": '"xltb" and its version when the functions are connected (#NAME? when they are not).',
 }
@@ -142,6 +149,13 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
                               _teams(teams, teams_origin))
             return [[_cell(v) for v in row] for row in table]
         fn = prize_list
+    elif upper in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):
+        table_of = tb_pairings if upper == "TB_PAIRINGS" else tb_pairings_by_name
+
+        def pairings(crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
+            table = table_of(_rows(crosstable), _rows(settings), org, _teams(teams, teams_origin))
+            return [[_cell(v) for v in row] for row in table]
+        fn = pairings
     elif upper in _CODE_OF:
         code = _CODE_OF[upper]
 
@@ -161,7 +175,7 @@ _CODE_OF: dict[str, str] = {function_name(c): c for c in CODES}
 
 #: every worksheet function, in the order a function wizard lists them
 NAMES: tuple[str, ...] = ("TB_STANDINGS", "TB_STATUS", "TB_VERSION", "TB_RANK", "TB", "TB_EXPLAIN",
-                          "TB_CHECK", "TB_PRIZES") + tuple(_CODE_OF)
+                          "TB_CHECK", "TB_PRIZES", "TB_PAIRINGS", "TB_PAIRINGS_BY_NAME") + tuple(_CODE_OF)
 
 #: name -> the function (this module's own copies)
 FUNCTIONS: dict[str, Callable[..., Any]] = {n: make(n) for n in NAMES}
@@ -174,7 +188,7 @@ def is_table(name: str) -> bool:
 
 
 #: the functions that return a table
-TABLES = ("TB_STANDINGS", "TB_PRIZES")
+TABLES = ("TB_STANDINGS", "TB_PRIZES", "TB_PAIRINGS", "TB_PAIRINGS_BY_NAME")
 
 
 def is_volatile(name: str) -> bool:

@@ -24,6 +24,7 @@ from ..ranking import rank
 from ..tiebreaks.codes import TieBreakSpec, parse_code, parse_list
 from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
 from ..sheets.names import NoTeamsSheet, build_event, read_settings
+from ..sheets.progress import completed_event, round_note
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
 from ..sheets.settings import EventSettings
 
@@ -68,7 +69,8 @@ class Event:
     def _compute(self, tiebreaks: Sequence[str | TieBreakSpec]) -> Standings:
         """The standings under the Settings' choices, decided as every face decides (:func:`xltb.decide.decide`)."""
         s = self.settings
-        event = self.team if self.team is not None else self.individual
+        # the completed rounds only ("after round N of M"): a round paired, not played, counts for nothing yet
+        event = self.team if self.team is not None else completed_event(self.individual)
         return rank(decide(event, tiebreaks=tiebreaks or None, rules=s.edition, unrated_rating=s.unrated_rating,
                            lots=s.lots))
 
@@ -461,6 +463,10 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
     except XltbError as err:
         error = _error(err)
         return f"{error.code} {error.message}"
+    if event.team is None and crosstable:  # a round paired, or half filled: the rounds counted and why
+        note = round_note(crosstable, origin, event.individual)
+        if note:
+            return f"{OK} ({note})"
     return OK
 
 

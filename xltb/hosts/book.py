@@ -51,6 +51,14 @@ def prize_room(table: Sequence[Sequence[Any]], block_rows: int) -> tuple[int, in
     return height, width
 
 
+def pairing_room(table: Sequence[Sequence[Any]], block_rows: int) -> tuple[int, int]:
+    """The range a template keeps for a pairing list of a crosstable of ``block_rows`` rows (header and spare rows
+    included): its title and header, a line a participant at most (the list by name), and the list's width."""
+    height = max(len(table), block_rows + 1)
+    width = max([len(r) for r in table] + [1])
+    return height, width
+
+
 def room(table: Sequence[Sequence[Any]], participants: int) -> tuple[int, int]:
     """The range a template keeps for a table of ``participants`` rows (header included, spare rows
     included): at least ``5 + VIEW_TIEBREAKS`` columns, so that LibreOffice's matrix (no dynamic
@@ -60,4 +68,4 @@ def room(table: Sequence[Sequence[Any]], participants: int) -> tuple[int, int]:
     return height, width
 
 
-__all__ = ["VIEW_TIEBREAKS", "SETTING_NAMES", "Block", "Blocks", "Names", "NoCrosstable", "Rows", "resolve", "fit", "room"]
+__all__ = ["VIEW_TIEBREAKS", "SETTING_NAMES", "Block", "Blocks", "Names", "NoCrosstable", "Rows", "resolve", "fit", "room", "pairing_room"]

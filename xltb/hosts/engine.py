@@ -1,6 +1,6 @@
 """xltb's worksheet functions registered in the ``formulas`` engine of ``xltb recalc``: every name of
 :data:`xltb.functions.callables.NAMES` (``TB_SB_C1``, ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS``, ``TB_PRIZES``, ``TB_STATUS``, ``TB_VERSION``). Every spelling Excel stores for them
+``TB_STANDINGS``, ``TB_PRIZES``, ``TB_PAIRINGS``, ``TB_PAIRINGS_BY_NAME``, ``TB_STATUS``, ``TB_VERSION``). Every spelling Excel stores for them
 (``_xludf.``, ``_xll.``, ``_xldudf_`` with a namespace or without) is made plain before a formula is
 compiled (:mod:`xltb.functions.spelling`, in :func:`xltb.recalc.run.read_book`).
 
@@ -28,6 +28,7 @@ from ..functions.catalogue import code_of_function
 from ..sheets.crosstable import Origin
 from ..cells import column_letters
 from ..functions.callables import NAMES
+from ..functions.pairings import tb_pairings, tb_pairings_by_name
 from ..functions.prizes import tb_prizes
 from ..sheets.names import TeamSheets
 from .book import Block, Blocks, NoCrosstable, Rows, fit, resolve
@@ -41,7 +42,7 @@ ACTIVE.shape = None
 
 #: arguments before the blocks
 _REQUIRED = {"TB": 2, "TB_RANK": 1, "TB_EXPLAIN": 2, "TB_CHECK": 3, "TB_STANDINGS": 0, "TB_PRIZES": 2,
-             "TB_STATUS": 0}
+             "TB_STATUS": 0, "TB_PAIRINGS": 0, "TB_PAIRINGS_BY_NAME": 0}
 _CODES = {code: err for code, err in _XlErrors.errors.items()}
 
 
@@ -173,6 +174,9 @@ def make(name: str) -> Callable[..., Any]:
         if upper == "TB_PRIZES":
             table = fit(tb_prizes(prizes[0], scalars[1], *_args(blocks), prizes_origin=prizes[1]), ACTIVE.shape)
             return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
+        if upper in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):
+            paired = (tb_pairings if upper == "TB_PAIRINGS" else tb_pairings_by_name)(*_args(blocks))
+            return np.asarray([[_result(v) for v in row] for row in fit(paired, ACTIVE.shape)], dtype=object)
         if upper == "TB_STATUS":
             return core.tb_status(*_args(blocks))
         if upper == "TB":

@@ -39,6 +39,7 @@ from typing import Any, Callable
 
 from .. import __version__
 from ..functions import callables as functions
+from .lite_pair import PAIR_SCRIPT_NAME, enter_round  # noqa: F401 - main.py imports enter_round from here
 from .lite_setup import SCRIPT_NAME, set_up  # noqa: F401 - main.py imports set_up from here
 
 #: the script both main.py files define (a button in the Lite pane; its docstring is what App Mode shows)
@@ -54,6 +55,15 @@ async def set_up_xltb(book: xw.BookAsync):
     what it did. Protected sheets: the xltb cells of xltb's templates are unlocked, so nothing needs to
     be unprotected; a sheet where writing fails is named, with what to do."""
     await set_up(book)
+
+
+@script(name="{PAIR_SCRIPT_NAME}")
+async def pair_next_round(book: xw.BookAsync):
+    """Write the next round's pairings (the Pairings sheet's) into the Crosstable as pending games: W9 in
+    White's row, B5 in Black's, +BYE for the pairing-allocated bye. Nothing is written, and the Output says
+    why, while a round is paired but not complete or a cell to write holds anything: a result is never
+    overwritten. Type each result over its pairing (+W9, =B5, -W2), then run it again for the next round."""
+    await enter_round(book)
 '''
 
 #: the Lite main.py that ``xltb lite`` writes
@@ -63,14 +73,16 @@ Written by `xltb lite`. Every function takes the pairing number and the ranges:
     =TB_SB_C1(A2, Crosstable, Settings)      =TB_RANK(A2; Crosstable; Settings)
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
     =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
+    =TB_PAIRINGS(Crosstable, Settings)       (the next round's pairings, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
 Once, after pasting this file: run the script "Set up xltb in this workbook" (the pane's Run button).
+Each round: the script "Pair next round" writes the pairings into the Crosstable.
 """
 
 import xlwings as xw
 from xlwings import arg, func, script
 
-from xltb.hosts.lite import register, set_up
+from xltb.hosts.lite import enter_round, register, set_up
 
 register(globals(), func, arg)
 ''' + _SCRIPT
@@ -109,8 +121,10 @@ number and the ranges:
     =TB_SB_C1(A2, Crosstable, Settings)      =TB_RANK(A2; Crosstable; Settings)
     =TB_STANDINGS(Crosstable, Settings)      (one cell: the whole table spills)
     =TB_PRIZES(PrizeTable, PrizeSharing, Crosstable, Settings)   (the prize list, spills)
+    =TB_PAIRINGS(Crosstable, Settings)       (the next round's pairings, spills)
     =TB_EDE(A2, Matches, Settings, Teams)    (team events)
 Once, after pasting this file: run the script "Set up xltb in this workbook" (the pane's Run button).
+Each round: the script "Pair next round" writes the pairings into the Crosstable.
 """
 
 import base64
@@ -145,7 +159,7 @@ _unpack_xltb()
 import xlwings as xw  # noqa: E402
 from xlwings import arg, func, script  # noqa: E402
 
-from xltb.hosts.lite import register, set_up  # noqa: E402
+from xltb.hosts.lite import enter_round, register, set_up  # noqa: E402
 
 register(globals(), func, arg)
 '''

@@ -139,7 +139,9 @@ def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, or
     event: Tournament = to_tournament(crosstable, name=settings.name, event_type=settings.event_type,
                                       scoring=settings.scoring, start_date=settings.start_date, tiebreaks=(),
                                       origin=origin)
-    return event
+    from .progress import with_plans  # the Settings' pairing rows: the event's plans
+
+    return with_plans(event, settings.pairing)
 
 
 __all__ = ["Block", "Blocks", "Names", "NoCrosstable", "NoTeamsSheet", "TeamSheets", "SETTING_NAMES", "resolve",

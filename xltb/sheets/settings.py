@@ -40,6 +40,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import InputError
 from ..model import EventType, Scoring
 from ..rules import parse_edition
+from .pairing_settings import PAIRING_FIELDS, PairingSettings, parse_pairing
 
 #: setting -> (default shown in the template, help text)
 FIELDS: dict[str, tuple[Any, str]] = {
@@ -74,7 +75,7 @@ TEAM_FIELDS: dict[str, tuple[Any, str]] = {
 }
 
 #: every setting a workbook may name
-ALL_FIELDS: dict[str, tuple[Any, str]] = {**FIELDS, **TEAM_FIELDS}
+ALL_FIELDS: dict[str, tuple[Any, str]] = {**FIELDS, **TEAM_FIELDS, **PAIRING_FIELDS}
 
 _EVENT_TYPES = {
     "swiss": EventType.SWISS, "individualswiss": EventType.SWISS, "swisssystem": EventType.SWISS,
@@ -103,6 +104,8 @@ class EventSettings:
     pab_points: tuple[Fraction | None, Fraction | None] = (None, None)
     boards: int | None = None
     board_colours: str = ""
+    # pairing (individual events; xltb.sheets.pairing_settings)
+    pairing: PairingSettings = PairingSettings()
 
 
 def _text(value: Any) -> str:
@@ -215,4 +218,4 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
         start_date=_date(values.get("StartDate")), edition=edition,
         tiebreaks=_text(values.get("Tiebreaks")) or None,
         unrated_rating=_whole("UnratedRating", values.get("UnratedRating")),
-        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language)
+        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language, pairing=parse_pairing(values))

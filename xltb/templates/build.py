@@ -40,6 +40,7 @@ from . import sheetxml
 from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from ..sheets.settings import FIELDS, TEAM_FIELDS
+from ..sheets.pairing_settings import PAIRING_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
 from .parts import Styles, instructions, print_setup, standings_sheet, standings_table, styles
@@ -74,7 +75,7 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     """The settings a template shows (team events: game points, match points, boards; a team's
     PAB has its own MP and GP)."""
     if kind != "team":
-        return FIELDS
+        return {**FIELDS, **PAIRING_FIELDS}  # individual events are paired in the workbook (xltb pair)
     common = {k: v for k, v in FIELDS.items() if k not in ("PointsPAB", "Language")}
     common["PointsWin"] = (1, "Game points for a won game (board).")
     # Language last: the team settings keep their cells (Settings!B16 is PrimaryScore in workbooks saved before)
@@ -112,6 +113,10 @@ def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebr
             values["BoardColours"] = event.board_colours or "WB"
         elif s.pab is not None:
             values["PointsPAB"] = _num(s.pab)
+        if kind != "team" and event.rounds_planned:
+            values["Rounds"] = event.rounds_planned
+        if kind != "team" and event.plans.first_colour is not None:
+            values["FirstColour"] = "White" if event.plans.first_colour.value == "w" else "Black"
     if tiebreaks:
         values["Tiebreaks"] = tiebreaks
     if rules:
@@ -127,11 +132,12 @@ def _num(value: Fraction) -> int | float:
 
 def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebreaks: str | None = None,
           rules: str | None = None, unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
-          prizes: PrizeTable | None = None, share: str = "none") -> Any:
+          prizes: PrizeTable | None = None, share: str = "none", lang: str | None = None) -> Any:
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
     ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
     speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes). Individual templates have a
-    Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``."""
+    Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``, and the Pairings
+    sheets, in the language ``lang`` (Settings Language; blank: English)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
@@ -143,6 +149,8 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
     wb.properties.created = wb.properties.modified = _FIXED_TIME
     wb.calculation.fullCalcOnLoad = False  # the cached values are the results: no forced calculation on open
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
+    if lang and kind != "team":
+        values["Language"] = lang  # the Pairings sheets' language
     codes = [s.code for s in parse_list(values["Tiebreaks"])]
     st = styles()
     fields = _fields(kind)
@@ -185,6 +193,9 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
         wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
                                                                values.get("EventName"), BLOCKS[kind])
         wb.xltb_dynamic["Prizes"] = set(prize_values)
+        from .pairings import pairings_sheets  # the next round's pairings (individual events)
+
+        pairings_sheets(wb, source, settings_block, st, values.get("EventName"), BLOCKS[kind])
     return finish_macros(wb) if macros else wb
 
 
@@ -194,11 +205,12 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     express, ...: refused, exit 2, rather than standings that silently differ)."""
     from ..sheets.crosstable import round_trip_difference, to_tournament
     from ..sheets.settings import parse_settings
+    from .pairings import cut_requested, crosstable_rows
 
-    rows = from_tournament(event)
+    rows, asked = crosstable_rows(event)  # the byes asked for rounds not paired yet written in their columns
     settings = parse_settings(values)
-    copy = to_tournament(rows, name=settings.name, event_type=settings.event_type, scoring=settings.scoring,
-                         start_date=settings.start_date)
+    copy = cut_requested(to_tournament(rows, name=settings.name, event_type=settings.event_type,
+                                       scoring=settings.scoring, start_date=settings.start_date), event, asked)
     why = round_trip_difference(event, copy)
     if why is not None:
         raise XltbError(f"the individual template cannot hold this event exactly: {why}")
@@ -252,7 +264,8 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
             cell.alignment = st["wrap"]  # a long event name wraps on screen and in print instead of being cut
         if key == "StartDate":
             cell.number_format = "yyyy-mm-dd"
-        elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours"):
+        elif key in ("Tiebreaks", "Edition", "EventName", "PrimaryScore", "BoardColours", "PairingEdition",
+                     "Withdrawn"):
             cell.number_format = "@"
         ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
         _fit_height(ws, r, [(help_text, 90), (value if isinstance(value, str) and len(value) > 26 else "", 26)])
@@ -270,6 +283,12 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         primary = DataValidation(type="list", formula1='"MP,GP"', allow_blank=True)
         primary.add(f"B{row_of['PrimaryScore']}")
         validations.append(primary)
+    for key, choices in (("PairingSystem", "Dutch,Berger"), ("PairingEdition", "2025-07,2026-02"),
+                         ("FirstColour", "White,Black"), ("Acceleration", "Baku")):
+        if key in row_of:  # the pairing rows (individual events)
+            dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
+            dv.add(f"B{row_of[key]}")
+            validations.append(dv)
     for dv in validations:
         ws.add_data_validation(dv)
     ws.freeze_panes = "A2"

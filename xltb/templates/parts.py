@@ -112,6 +112,13 @@ def instructions(ws: Any, kind: str, st: Styles, blocks: str, *, calc: bool = Fa
             "prize categories); one cell per round. Result cells are text. Notation: " + NOTATION_HELP + ".",
             "   Rounds not played yet stay empty in every row. Add participants in the spare rows and rounds in the "
             "spare round columns (inside the name 'Crosstable'); blank rows are ignored.",
+            "   Pairing (Settings, FIDE C.04): PairingSystem (Dutch; Berger for round robins), PairingEdition, Rounds "
+            "(the rounds planned: the last round has its own rules), FirstColour (blank: by lot), Acceleration "
+            "(Baku, with AcceleratedRounds and GroupA), PointsPAB, Withdrawn (12, 15:7). A requested bye is written "
+            "before the round is paired, in that round's column: =BYE (half point), ZPB (zero), FPB. A late entry is "
+            "a new row: the rounds missed stay empty or get the bye the regulations give. A round paired but not "
+            "played holds W9 / B5 (no result yet): the standings count the rounds complete before it, and Status "
+            "names a round half filled.",
             "3. Prizes: the prize table on the left (Prize, Category, Amount in the regulations' order: Open, or "
             "conditions joined by & such as Rating<1900, Women, U18; Amount blank for a trophy) and the sharing "
             "(none, equal, hort); the list on the right is one formula, "

@@ -833,6 +833,32 @@ failed:
     TB_MPVGP = Err.Description
 End Function
 
+Function TB_PAIRINGS(Optional crosstable, Optional settings, Optional teams)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        TB_PAIRINGS = XLPy.CallUDF("xltb.hosts.classic", "TB_PAIRINGS", Array(crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        TB_PAIRINGS = XLPy.CallUDF("xltb.hosts.classic", "TB_PAIRINGS", Array(crosstable, settings, teams, Nothing))
+        Exit Function
+    #End If
+failed:
+    TB_PAIRINGS = Err.Description
+End Function
+
+Function TB_PAIRINGS_BY_NAME(Optional crosstable, Optional settings, Optional teams)
+    #If App = "Microsoft Excel" Then
+        If TypeOf Application.Caller Is Range Then On Error GoTo failed
+        TB_PAIRINGS_BY_NAME = XLPy.CallUDF("xltb.hosts.classic", "TB_PAIRINGS_BY_NAME", Array(crosstable, settings, teams, Nothing), ThisWorkbook, Application.Caller)
+        Exit Function
+    #Else
+        TB_PAIRINGS_BY_NAME = XLPy.CallUDF("xltb.hosts.classic", "TB_PAIRINGS_BY_NAME", Array(crosstable, settings, teams, Nothing))
+        Exit Function
+    #End If
+failed:
+    TB_PAIRINGS_BY_NAME = Err.Description
+End Function
+
 Function TB_PRIZES(prizes, share, Optional crosstable, Optional settings, Optional teams)
     #If App = "Microsoft Excel" Then
         If TypeOf Application.Caller Is Range Then On Error GoTo failed

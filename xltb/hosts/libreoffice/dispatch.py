@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...functions import core, callables as functions
-from ..book import fit, prize_room, room
+from ..book import fit, pairing_room, prize_room, room
 
 #: xltb's error -> what the component does -> what the cell shows in Calc (LibreOffice 7.4; the
 #: add-in API has no way to return an error value directly: sc/source/core/tool/addincol.cxx)
@@ -63,6 +63,9 @@ def pad_table(name: str, rows: Any, args: tuple[Any, ...]) -> list[list[Any]]:
     if name == "TB_PRIZES":
         block = args[0] if args else None
         return fit(rows, prize_room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
+    if name in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):
+        block = args[0] if args else None
+        return fit(rows, pairing_room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
     return pad(rows, *args[:1], *args[2:3])
 
 

@@ -35,6 +35,8 @@ MANIFEST = """<?xml version="1.0" encoding="UTF-8"?>
       manifest:media-type="application/vnd.sun.star.uno-component;type=Python"/>
   <manifest:file-entry manifest:full-path="CalcAddIns.xcu"
       manifest:media-type="application/vnd.sun.star.configuration-data"/>
+  <manifest:file-entry manifest:full-path="Scripts/python/"
+      manifest:media-type="application/vnd.sun.star.framework-script"/>
 </manifest:manifest>
 """
 
@@ -116,6 +118,7 @@ def build() -> bytes:
         ("CalcAddIns.xcu", calc_addins_xcu().encode()),
         ("xltb.rdb", RDB_FILE.read_bytes()),
         ("xltb_addin.py", (HERE / "component.py").read_bytes()),
+        ("Scripts/python/xltb_pair.py", (HERE / "macro.py").read_bytes()),  # the macro Pair next round
     ]
     entries += [(name, path.read_bytes()) for path, name in vendored_files()]
     buffer = BytesIO()

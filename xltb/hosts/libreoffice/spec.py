@@ -1,6 +1,7 @@
 """The add-in's functions and their arguments: the worksheet-function catalogue
 (:mod:`xltb.functions.catalogue`) plus ``TB``, ``TB_RANK``, ``TB_EXPLAIN``, ``TB_CHECK``,
-``TB_STANDINGS``, ``TB_PRIZES``, ``TB_STATUS`` and ``TB_VERSION`` (no argument), each taking the blocks
+``TB_STANDINGS``, ``TB_PRIZES``, ``TB_PAIRINGS``, ``TB_PAIRINGS_BY_NAME``, ``TB_STATUS`` and ``TB_VERSION`` (no
+argument), each taking the blocks
 as arguments like the value-passing hosts (xlwings Lite, xlwings Server): the pairing number cell, the
 Crosstable block (team events: the Matches block),
 the Settings block (optional) and, for team events, the Teams block.
@@ -70,6 +71,12 @@ def _functions() -> tuple[Function, ...]:
         Function("TB_PRIZES", (PRIZES, SHARE) + BLOCKS, RANGE,
                  "The prize list: each prize to the best-placed player of its category not yet awarded, by the "
                  "standings and their tie-breaks, with the money paid and the reason, as an array formula."),
+        Function("TB_PAIRINGS", BLOCKS, RANGE,
+                 "The next round's pairings by the event's system (FIDE C.04), by board: White and Black with their "
+                 "numbers and points, the PAB and the byes below, the reason for each board, as an array formula."),
+        Function("TB_PAIRINGS_BY_NAME", BLOCKS, RANGE,
+                 "The next round's pairings by name: each player's board, colour (or bye) and opponent, in "
+                 "alphabetical order, as an array formula."),
     ]
     out += [Function(function_name(c), (CELL,) + BLOCKS, ANY, describe(c), code=c) for c in CODES]
     return tuple(out)

@@ -1,0 +1,181 @@
+"""The Settings sheet's pairing rows: what the next round's pairing needs beside the crosstable (FIDE C.04).
+
+=====================  =====================================================================
+name                   meaning (blank = default)
+=====================  =====================================================================
+``PairingSystem``      ``Dutch`` (C.04.3) or ``Berger`` (the round-robin tables); blank: Dutch for a
+                       Swiss, Berger for a round robin
+``PairingEdition``     the edition of C.04 (``2025-07``, ``2026-02``); blank: in force on StartDate
+``Rounds``             the rounds planned (C.04.1 1; the last round's exceptions); blank: not said
+``FirstColour``        ``White`` or ``Black``: the colour of the higher-ranked player of board 1 in
+                       round 1 (C.04.3 5.1 initial colour); blank: drawn by lot (seed ``Lots``)
+``Acceleration``       ``Baku`` (C.04.5.1); blank: none
+``AcceleratedRounds``  Baku: the rounds accelerated; blank: the first half of ``Rounds``, rounded up
+                       (C.04.5.1 1.4.1)
+``GroupA``             Baku: the pairing number of GA's last player; blank: 2 x (players / 4, rounded
+                       up) (C.04.5.1 1.2.1)
+``Withdrawn``          players not paired any more: ``12, 15:7`` (#12 from the next round, #15 from
+                       round 7)
+=====================  =====================================================================
+
+The PAB's points are the scoring's ``PointsPAB`` (C.04.1 3). Requested byes are not settings: they are
+written in the round's own column of the Crosstable (``=BYE``/``HPB``, ``ZPB``, ``FPB``) before the
+round is paired, where the arbiter records every other bye and where the printed crosstable shows it
+(as bbpPairings and gacrux read a file to pair: the round's own entry ``0000 - H``). Late entries are a
+new row (the rounds missed: blank, or the bye the regulations give).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Mapping, NamedTuple
+
+from ..errors import InputError
+from ..model.plans import Acceleration, Withdrawal
+from ..model.results import Colour
+from ..rules.swiss import parse_swiss_edition
+
+#: setting -> (default shown in the template, help text): the pairing rows of individual templates
+PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
+    "PairingSystem": ("", "Dutch (FIDE C.04.3) or Berger (round-robin tables). Blank: Dutch for a Swiss, Berger "
+                          "otherwise."),
+    "PairingEdition": ("", "Edition of the FIDE Swiss rules (C.04): 2025-07 or 2026-02. Blank: the one in force "
+                           "on StartDate."),
+    "Rounds": (None, "Rounds planned (C.04.1 1): the last round is paired with its exceptions (C.04.3). Blank: "
+                     "not said."),
+    "FirstColour": ("", "White or Black: the colour of the higher-ranked player on board 1 in round 1. Blank: "
+                        "drawn by lot (seed: Lots)."),
+    "Acceleration": ("", "Baku: accelerated pairings (C.04.5.1; virtual points for pairing only, never in a score "
+                         "or tie-break). Blank: none."),
+    "AcceleratedRounds": (None, "Baku: the rounds accelerated. Blank: the first half of Rounds, rounded up "
+                                "(C.04.5.1 1.4.1)."),
+    "GroupA": (None, "Baku: pairing number of the last player of group GA. Blank: twice the players divided by 4, "
+                     "rounded up (C.04.5.1 1.2.1)."),
+    "Withdrawn": ("", "Players not to be paired any more: 12, 15:7 (#12 from the next round, #15 from round 7). "
+                      "Requested byes: =BYE or ZPB in the round's column of the Crosstable."),
+}
+
+_SYSTEMS = {"dutch": "dutch", "fide": "dutch", "fidedutch": "dutch", "swiss": "dutch",
+            "berger": "berger", "roundrobin": "berger", "rr": "berger"}
+_COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "white1": Colour.WHITE,
+            "black": Colour.BLACK, "b": Colour.BLACK, "black1": Colour.BLACK}
+
+
+class PairingSettings(NamedTuple):
+    """The Settings sheet's pairing rows, read."""
+
+    system: str | None = None
+    """``dutch`` or ``berger``; None: by the event type."""
+    edition: str | None = None
+    """The edition of C.04 (``2025-07``, ``2026-02``); None: in force on the start date."""
+    rounds: int | None = None
+    """The rounds planned (C.04.1 1); None: not said."""
+    first_colour: Colour | None = None
+    """The initial colour (C.04.3 5.1) of board 1's higher-ranked player in round 1; None: by lot."""
+    baku: bool = False
+    """Baku acceleration (C.04.5.1)."""
+    accelerated_rounds: int | None = None
+    """Baku: the rounds accelerated; None: the first half of the rounds planned, rounded up (1.4.1)."""
+    group_a: int | None = None
+    """Baku: the pairing number of GA's last player; None: 2 * ceil(players / 4) (1.2.1)."""
+    withdrawn: tuple[tuple[int, int | None], ...] = ()
+    """(pairing number, first round not paired; None: from the next round)."""
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _whole(key: str, value: Any, least: int) -> int | None:
+    text = _text(value)
+    if not text:
+        return None
+    try:
+        number = Fraction(text.replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"Settings {key}: {value!r} is not a number") from None
+    if number.denominator != 1 or number < least:
+        raise InputError(f"Settings {key}: {value!r} is not a whole number of at least {least}")
+    return int(number)
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_\-()]", "", text.lower())
+
+
+def parse_withdrawn(value: Any) -> tuple[tuple[int, int | None], ...]:
+    """``12, 15:7`` -> ((12, None), (15, 7)); ``;`` and spaces separate too."""
+    out: list[tuple[int, int | None]] = []
+    text = re.sub(r"\s*(?::|\bfrom\b)\s*(?:r(?:ound)?\s*)?", ":", _text(value), flags=re.IGNORECASE)
+    for part in re.split(r"[,;\s]+", text):
+        if not part:
+            continue
+        m = re.fullmatch(r"#?(\d+)(?::(\d+))?", part)
+        if not m or int(m[1]) < 1 or (m[2] is not None and int(m[2]) < 1):
+            raise InputError(f"Settings Withdrawn: cannot read {part!r} (write pairing numbers, each with the first "
+                             "round missed after a colon: 12, 15:7)")
+        out.append((int(m[1]), int(m[2]) if m[2] is not None else None))
+    return tuple(out)
+
+
+def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
+    """The pairing rows of a Settings block (:func:`~xltb.sheets.settings.settings_from_pairs`); errors name
+    the setting."""
+    system_text = _text(values.get("PairingSystem"))
+    system = None
+    if system_text:
+        system = _SYSTEMS.get(_key(system_text))
+        if system is None:
+            raise InputError(f"Settings PairingSystem: {system_text!r} is not Dutch or Berger")
+    edition = _text(values.get("PairingEdition")) or None
+    if edition is not None:
+        try:
+            edition = parse_swiss_edition(edition).key
+        except Exception as err:
+            raise InputError(f"Settings PairingEdition: {err}") from None
+    colour_text = _text(values.get("FirstColour"))
+    colour = None
+    if colour_text:
+        colour = _COLOURS.get(_key(colour_text))
+        if colour is None:
+            raise InputError(f"Settings FirstColour: {colour_text!r} is not White or Black")
+    acceleration = _key(_text(values.get("Acceleration")))
+    if acceleration not in ("", "baku", "none", "no"):
+        raise InputError(f"Settings Acceleration: {values.get('Acceleration')!r} is not Baku (blank: none)")
+    return PairingSettings(system=system, edition=edition, rounds=_whole("Rounds", values.get("Rounds"), 1),
+                           first_colour=colour, baku=acceleration == "baku",
+                           accelerated_rounds=_whole("AcceleratedRounds", values.get("AcceleratedRounds"), 0),
+                           group_a=_whole("GroupA", values.get("GroupA"), 0),
+                           withdrawn=parse_withdrawn(values.get("Withdrawn")))
+
+
+def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None) -> tuple[Acceleration, ...]:
+    """The virtual points of Baku acceleration (C.04.5.1) for the participants ``numbers`` (pairing numbers):
+    GA the players up to the pairing number ``GroupA`` (1.2.1: the first half rounded up to an even number,
+    2 * ceil(N / 4)); the accelerated rounds the first half of the rounds planned, rounded up (1.4.1); one
+    virtual point in the first half of them, rounded up (1.4.2), half a point in the others (1.4.3)."""
+    if not settings.baku or not numbers:
+        return ()
+    accelerated = settings.accelerated_rounds
+    if accelerated is None:
+        if rounds_planned is None:
+            raise InputError("Settings AcceleratedRounds: Baku acceleration needs the rounds accelerated, or the "
+                             "rounds planned (Settings Rounds) to take their first half (C.04.5.1 1.4.1)")
+        accelerated = (rounds_planned + 1) // 2  # C.04.5.1 1.4.1: the first half, rounded up
+    last_ga = settings.group_a if settings.group_a is not None else 2 * ((len(numbers) + 3) // 4)  # 1.2.1
+    full = (accelerated + 1) // 2  # C.04.5.1 1.4.2: 1 point before the first half (rounded up)
+    points = tuple(Fraction(1) if r < full else Fraction(1, 2) for r in range(accelerated))  # 1.4.3: then 0.5
+    return tuple(Acceleration(n, points) for n in sorted(numbers) if n <= last_ga and points)
+
+
+def withdrawals(settings: PairingSettings, next_round: int) -> tuple[Withdrawal, ...]:
+    """The Withdrawn setting as the model's withdrawals; a number alone is not paired from ``next_round``."""
+    return tuple(Withdrawal(n, r if r is not None else next_round) for n, r in settings.withdrawn)
+
+
+__all__ = ["PAIRING_FIELDS", "PairingSettings", "parse_pairing", "parse_withdrawn", "baku", "withdrawals"]
