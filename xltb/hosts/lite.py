@@ -165,20 +165,22 @@ register(globals(), func, arg)
 '''
 
 
-#: packages of xltb the bundled main.py leaves out
-_NOT_IN_LITE = frozenset({"books", "recalc", "templates"})
+#: the folders of xltb (relative to the package, with "/") the bundled main.py leaves out
+NOT_IN_LITE = frozenset({"books", "cli", "recalc", "templates", "hosts/libreoffice"})
 
 
 def package_zip() -> bytes:
     """xltb's package as it is installed (its modules and data files, no caches), zipped with fixed
     timestamps: the same bytes for the same files. Left out: what Lite never runs: the workbook readers
     (:mod:`xltb.books`: the functions receive the blocks' values, not a file), ``xltb recalc``
-    (:mod:`xltb.recalc`) and the template writers (:mod:`xltb.templates`)."""
+    (:mod:`xltb.recalc`), the template writers (:mod:`xltb.templates`), the command line (:mod:`xltb.cli`) and
+    the LibreOffice extension (:mod:`xltb.hosts.libreoffice`)."""
     root = Path(__file__).resolve().parents[1]
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for folder, dirs, names in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not (Path(folder) == root and d in _NOT_IN_LITE))
+            here = Path(folder).relative_to(root)
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and (here / d).as_posix() not in NOT_IN_LITE)
             for name in sorted(names):
                 if name.endswith((".pyc", ".pyo")):
                     continue
