@@ -10,7 +10,8 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from xltb.cells import ExcelError
-from xltb.hosts.edits import CellEdit, apply_file, apply_uno, apply_xlwings, place
+from xltb.functions.edits import CellEdit, place
+from xltb.hosts.edits import apply_file, apply_uno, apply_xlwings
 from xltb.recalc.edits import as_sheet_edits, write_edits
 
 EDITS = [

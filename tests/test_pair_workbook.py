@@ -19,7 +19,8 @@ from openpyxl import load_workbook
 from helpers import SEED, set_cells
 from xltb.errors import InputError
 from xltb.functions import core
-from xltb.functions.enter import CellEdit, Refused, next_round
+from xltb.functions.edits import CellEdit
+from xltb.functions.enter import Refused, next_round
 from xltb.model import Kind
 from xltb.model.choice import Choice
 from xltb.pairing.result import Board, Bye, RoundPairing
@@ -58,8 +59,8 @@ def test_the_edits(engine):
     entered = next_round(FIVE, None)
     assert entered.pairing.round == 2
     # the requested bye is there already: not written again
-    assert entered.edits == (CellEdit("Crosstable", 2, 5, "B5"), CellEdit("Crosstable", 3, 5, "W4"),
-                             CellEdit("Crosstable", 5, 5, "B2"), CellEdit("Crosstable", 6, 5, "W1"))
+    assert entered.edits == (CellEdit("Crosstable", "E2", "B5"), CellEdit("Crosstable", "E3", "W4"),
+                             CellEdit("Crosstable", "E5", "B2"), CellEdit("Crosstable", "E6", "W1"))
     assert entered.edits[0].address == "Crosstable!E2"
 
 
@@ -96,7 +97,7 @@ def test_into_the_workbook_every_other_cell_kept(engine, tmp_path):
     path.write_bytes(data)
     paired = pair_workbook(path, recalculate=False)
     assert engine == [5] and paired.pairing.round == 5
-    written = {(e.row, e.column): e.text for e in paired.edits}
+    written = {e.place: e.value for e in paired.edits}
     # the pairing built here: 5-1, 2-4, #3's half-point bye (this workbook's cell is empty: written)
     assert written == {(6, 13): "W1", (2, 13): "B5", (3, 13): "W4", (5, 13): "B2", (4, 13): "=BYE"}
     old, new = load_workbook(io.BytesIO(data)), load_workbook(io.BytesIO(paired.data))

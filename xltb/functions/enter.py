@@ -1,6 +1,7 @@
 """"Pair next round": the next round's pairings as edits of the crosstable's cells, the same for every
 host (``xltb pair WORKBOOK -o OUT``, xlwings Lite's script, the classic macro, the LibreOffice macro): a
-host-neutral list of :class:`CellEdit` (sheet, row, column, text) that each host applies its own way.
+host-neutral list of :class:`~xltb.functions.edits.CellEdit` (sheet, cell, the text as its value) that
+each host applies its own way.
 
 The pairing is the one ``TB_PAIRINGS`` shows for the same cells (:func:`xltb.functions.pairings.round_pairing`).
 Each game is written into the round's column as a pending game in the crosstable's notation (``W9`` in
@@ -22,6 +23,7 @@ from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text, read_header
 from ..sheets.progress import cell_of, round_state
 from .core import Event, ExcelError, event_for
+from .edits import CellEdit
 from .pairings import round_pairing
 
 #: the notation written for each bye of a pairing (xltb.sheets.crosstable)
@@ -29,24 +31,6 @@ BYE_CELL = {Kind.PAB: "+BYE", Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.
 #: what a cell may already hold for the same bye (the arbiter's spellings, xltb.sheets.crosstable)
 _SAME_BYE = {Kind.PAB: {"+BYE", "PAB"}, Kind.HALF_BYE: {"=BYE", "HPB"}, Kind.ZERO_BYE: {"ZPB", "-BYE"},
              Kind.FULL_BYE: {"FPB"}}
-
-
-class CellEdit(NamedTuple):
-    """One cell to write, the same for every host."""
-
-    sheet: str
-    """The sheet's name (``Crosstable``)."""
-    row: int
-    """The row, from 1."""
-    column: int
-    """The column, from 1."""
-    text: str
-    """What the cell gets: text in the crosstable's notation (``W9``, ``B5``, ``+BYE``)."""
-
-    @property
-    def address(self) -> str:
-        """``Crosstable!K5``."""
-        return Origin(self.sheet, self.row, self.column).address(0, 0)
 
 
 class Entered(NamedTuple):
@@ -114,8 +98,8 @@ def _edits(rows: Sequence[Sequence[Any]], origin: Origin, event: Event, pairing:
         if now:
             raise Refused(f"{origin.address(r, column)} holds {cell_text(row[column])!r}, where round {n} puts "
                           f"{text}: a cell is never overwritten (empty it, or correct the crosstable)")
-        out.append(CellEdit(origin.sheet, origin.row + r, origin.column + column, text))
-    return tuple(sorted(out, key=lambda e: (e.row, e.column)))
+        out.append(CellEdit(origin.sheet, f"{column_letters(origin.column + column)}{origin.row + r}", text))
+    return tuple(sorted(out, key=lambda e: e.place))
 
 
-__all__ = ["BYE_CELL", "CellEdit", "Entered", "Refused", "next_round"]
+__all__ = ["BYE_CELL", "Entered", "Refused", "next_round"]

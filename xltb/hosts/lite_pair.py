@@ -73,10 +73,10 @@ async def enter_round(book: Any) -> list[str]:
         else:
             sheet = book.sheets["Crosstable"]
             for edit in entered.edits:
-                sheet[edit.address.split("!")[-1]].value = as_typed(edit.text)
+                sheet[edit.cell].value = as_typed(str(edit.value))
             await book.flush()
             rp = entered.pairing
-            cells = ", ".join(e.address.split("!")[-1] + " " + e.text for e in entered.edits)
+            cells = ", ".join(f"{e.cell} {e.value}" for e in entered.edits)
             lines = [f"Round {rp.round} entered: {len(rp.boards)} boards ({cells}).",
                      "The Pairings sheets show it (print them from there); type each result over its pairing "
                      "(+W9, =B5, -W2), then run this script again for the next round."]

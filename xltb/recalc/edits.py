@@ -8,7 +8,7 @@ import io
 import zipfile
 from typing import Iterable
 
-from ..hosts.edits import CellEdit, checked
+from ..functions.edits import CellEdit, checked
 from ..templates.cellxml import Edit
 
 

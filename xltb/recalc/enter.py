@@ -17,11 +17,11 @@ from typing import NamedTuple
 
 from ..books.workbook import read_book
 from ..errors import InputError
-from ..functions.enter import CellEdit, Refused, next_round
+from ..functions.edits import CellEdit
+from ..functions.enter import Refused, next_round
 from ..pairing.result import RoundPairing
 from ..sheets.names import NoCrosstable, resolve
-from ..templates.cellxml import Edit
-from .package import check_parts, sheet_list, write
+from .edits import write_edits
 
 
 class PairedBook(NamedTuple):
@@ -55,13 +55,7 @@ def pair_workbook(path: str | os.PathLike[str], *, recalculate: bool = True) -> 
         entered = next_round(blocks.crosstable, blocks.settings, blocks.origin)
     except Refused as why:
         raise InputError(why.message, file=source) from None
-    check_parts(data)
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        sheets = sheet_list(z)
-    edits: dict[str, dict[tuple[int, int], Edit]] = {}
-    for e in entered.edits:
-        edits.setdefault(e.sheet, {})[(e.row, e.column)] = Edit("value", e.text)
-    out = write(data, sheets, edits)
+    out = write_edits(data, entered.edits)
     if recalculate:
         from .run import recalc_bytes  # the formulas engine: the values the new crosstable gives
 

@@ -62,7 +62,7 @@ def enter_round(doc: Any) -> list[str]:
         return [f"Pair next round: not entered: {why.message}"]
     sheet = doc.Sheets.getByName(origin.sheet)
     for edit in entered.edits:
-        sheet.getCellByPosition(edit.column - 1, edit.row - 1).setString(edit.text)
+        sheet.getCellRangeByName(edit.cell).setString(str(edit.value))
     rp = entered.pairing
     return [f"Round {rp.round} entered: {len(rp.boards)} boards, {len(entered.edits)} cells.",
             "The Pairings sheets show it; type each result over its pairing (+W9, =B5, -W2), then run this macro "
