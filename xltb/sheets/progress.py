@@ -51,22 +51,30 @@ def _game(r: RoundResult) -> bool:
 
 
 def round_state(event: Tournament) -> RoundState:
-    """The rounds completed, pending and half filled of an event read from a crosstable."""
+    """The rounds completed, pending and half filled of an event read from a crosstable: one pass over the
+    results when no round is pending (every recalculation of the workbook asks it)."""
     last = 0
     pending: set[int] = set()
+    waiting: list[tuple[int, int]] = []
     for p in event.players:
+        no = p.start_no
         for r in p.results:
-            if _game(r):
-                last = max(last, r.round)
-                if r.kind is Kind.NOT_PLAYED:
-                    pending.add(r.round)
-    completed = min(pending) - 1 if pending else last
-    waiting = tuple(sorted((p.start_no, r.round) for p in event.players for r in p.results
-                           if r.kind is Kind.NOT_PLAYED and r.opponent is not None and p.start_no < r.opponent))
+            opponent = r.opponent
+            if opponent is None:
+                continue
+            if r.round > last:
+                last = r.round
+            if r.kind is Kind.NOT_PLAYED:
+                pending.add(r.round)
+                if no < opponent:
+                    waiting.append((no, r.round))
+    if not pending:
+        return RoundState(last, last)
+    completed = min(pending) - 1
     results_in = tuple(sorted((p.start_no, r.round) for p in event.players for r in p.results
                               if r.round > completed and _game(r) and r.kind is not Kind.NOT_PLAYED))
     half = tuple(sorted({rnd for _, rnd in results_in if rnd in pending}))
-    return RoundState(completed, last, tuple(sorted(pending)), half, waiting, results_in)
+    return RoundState(completed, last, tuple(sorted(pending)), half, tuple(sorted(waiting)), results_in)
 
 
 def completed_event(event: Tournament) -> Tournament:
