@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+import needs
 from helpers import REAL, SEED
 from xltb.cli.main import main
 
@@ -128,6 +129,7 @@ def test_the_python_api_reads_a_workbook(capsys):
     assert [(r.start_no, r.rank, r.values) for r in st.rows] == [(r.start_no, r.rank, r.values) for r in trf.rows]
 
 
+@needs.SOFFICE
 def test_export_of_a_workbook_writes_the_workbook_the_pdf_and_the_page(tmp_path, capsys):
     out = tmp_path / "held.xlsx"
     assert main(["export", str(WORKBOOKS / "held-team14.xlsx"), "-o", str(out), "--pdf", "--html"]) == 0
