@@ -76,7 +76,7 @@ def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
     try:
         blocks = resolve(book, None, None, None)
         settings = read_settings(blocks.settings)
-        event = build_event(blocks.crosstable, settings, blocks.origin, blocks.teams)
+        event = build_event(blocks.crosstable, settings, blocks.origin, blocks.teams, blocks.formulas)
     except NoCrosstable:
         raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}",
                          file=source) from None
@@ -120,8 +120,8 @@ def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
         cells = XlsxCells(source)
         try:
             rects = _wanted(cells.names())
-            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1))
-                      for key, rect in rects.items()}
+            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1),
+                                 budget.block_formulas(rect)) for key, rect in rects.items()}
             return Book(blocks, tuple(dict.fromkeys(budget.uncomputed))), XLSX
         finally:
             cells.close()
@@ -130,7 +130,8 @@ def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
 
         rects = _wanted(ods_book.names(archive))
         rows = ods_book.cells(archive, rects, budget)
-        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1)) for key, rect in rects.items()},
+        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1), budget.block_formulas(rect))
+                     for key, rect in rects.items()},
                     tuple(dict.fromkeys(budget.uncomputed))), ODS
     raise InputError(f"a zip package but not a spreadsheet: expected {EXPECTED}")
 
@@ -187,10 +188,12 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
         type_choice = Choice(settings.event_type.value, "default", Message("type.settings_default"))
     tiebreaks = tuple(code.strip() for code in (settings.tiebreaks or "").split(",") if code.strip())
     warnings = tuple(event.warnings)
-    if book.uncomputed:
-        more = len(book.uncomputed) - 1
-        warnings += (Message("warn.uncomputed_more", cell=book.uncomputed[0], more=more) if more else
-                     Message("warn.uncomputed", cell=book.uncomputed[0]),)
+    typed = {m.get("cell") for m in warnings if isinstance(m, Message) and m.id == "note.formula_result"}
+    uncomputed = [cell for cell in book.uncomputed if cell not in typed]  # read as the result typed
+    if uncomputed:
+        more = len(uncomputed) - 1
+        warnings += (Message("warn.uncomputed_more", cell=uncomputed[0], more=more) if more else
+                     Message("warn.uncomputed", cell=uncomputed[0]),)
     common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
                               "warnings": warnings,
                               "event_type": event_type or settings.event_type, "event_type_choice": type_choice,
