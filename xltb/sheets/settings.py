@@ -158,6 +158,21 @@ def _date(value: Any) -> date | None:
     raise InputError(f"Settings StartDate: cannot read {value!r} as a date (write 2024-10-24)")
 
 
+def date_readings(value: Any) -> tuple[date, date] | None:
+    """(the date read, the other reading) of a text date whose first two numbers could each be the day or
+    the month (``05/02/2026``: read day first as 2026-02-05, month first 2026-05-02); None for any other
+    value (a date cell, ``2026-02-05``, ``13/02/2026``, the same day either way)."""
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", value.strip())
+    if m is None or int(m[1]) == int(m[2]) or int(m[1]) > 12 or int(m[2]) > 12:
+        return None
+    try:
+        return _date(value) or date.min, date(int(m[3]), int(m[1]), int(m[2]))
+    except (ValueError, InputError):
+        return None
+
+
 def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
     """A (key, value) block -> dict; unknown keys and header rows are ignored."""
     out: dict[str, Any] = {}
