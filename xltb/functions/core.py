@@ -26,7 +26,7 @@ from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
 from ..sheets.names import NoTeamsSheet, build_event, read_settings
 from ..sheets.progress import completed_event, round_note
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
-from ..sheets.settings import EventSettings
+from ..sheets.settings import EventSettings, settings_from_pairs
 
 if TYPE_CHECKING:
     from ..model import Player, Tournament
