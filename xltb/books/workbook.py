@@ -215,7 +215,10 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
         more = len(uncomputed) - 1
         warnings += (Message("warn.uncomputed_more", cell=uncomputed[0], more=more) if more else
                      Message("warn.uncomputed", cell=uncomputed[0]),)
-    common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
+    report = {"city": settings.city, "federation": settings.federation, "end_date": settings.end_date,
+              "chief_arbiter": settings.chief_arbiter, "deputies": settings.deputies,
+              "time_control": settings.time_control, "round_dates": settings.round_dates}
+    common: dict[str, Any] = {**report, "source": source, "tiebreaks": tiebreaks, "provisions": provisions,
                               "warnings": warnings,
                               "event_type": event_type or settings.event_type, "event_type_choice": type_choice,
                               "rounds_planned": event.rounds_planned}

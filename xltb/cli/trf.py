@@ -42,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
     st = rank(decision, lots=args.lots)
     written = write_trf(decision.event, Ranking({row.start_no: row.rank for row in st.rows}, tuple(st.codes),
                                                 st.edition.key))
-    notes = list(st.warnings) + list(written.warnings)
+    from ..writers.report import report_gaps
+
+    notes = list(st.warnings) + list(written.warnings) + list(report_gaps(decision.event))
     read_back, why = choose_edition(decision.event, None)
     if read_back.key != st.edition.key:
         notes.append(f"TRF has no record of the C.07 edition: read back, the file is computed under {read_back.key} "
