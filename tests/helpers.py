@@ -164,3 +164,33 @@ def set_cells(data: bytes, sheet: str, cells: dict) -> bytes:
         return xml.encode()
 
     return rewrite_parts(data, edit)
+
+
+def set_formulas(data: bytes, sheet: str, cells: dict) -> bytes:
+    """The workbook with formulas put in cells of one sheet as Excel saves a formula typed into a cell not
+    formatted as text: ``{"J2": ("B3", "Player 2")}`` (the formula without '=', and its saved value: text,
+    a number, or None for a workbook saved by a program that computes nothing)."""
+    import io
+    import re
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    from xltb.templates.cached import sheet_paths
+
+    part = sheet_paths(zipfile.ZipFile(io.BytesIO(data)))[sheet]
+
+    def edit(name: str, body: bytes) -> bytes:
+        if name != part:
+            return body
+        xml = body.decode()
+        for ref, (formula, value) in cells.items():
+            f = f"<f>{escape(formula)}</f>"
+            new = (rf'<c r="{ref}"\1>{f}</c>' if value is None else
+                   rf'<c r="{ref}"\1>{f}<v>{value}</v></c>' if isinstance(value, (int, float)) else
+                   rf'<c r="{ref}"\1 t="str">{f}<v>{escape(value)}</v></c>')
+            xml, n = re.subn(rf'<c r="{ref}"((?: s="\d+")?)(?: t="\w+")?\s*(?:/>|>.*?</c>)', lambda m: new.replace(
+                r"\1", m.group(1)), xml)
+            assert n == 1, ref
+        return xml.encode()
+
+    return rewrite_parts(data, edit)

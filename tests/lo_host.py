@@ -107,10 +107,35 @@ class Office:
         self.ctx = None
         self.desktop = None
 
+    def first_run(self, timeout: float = 180) -> None:
+        """Create the profile: LibreOffice's first start for a new profile sets it up (and may restart itself);
+        a UNO bridge reaching it then met ``uno RuntimeException: C++ code threw std::bad_alloc`` once, at the
+        set-up of the tests just after LibreOffice was installed. Started once alone (``--terminate_after_init``)
+        and waited for, the office that listens later starts on a finished profile."""
+        if self.profile.exists():
+            return
+        proc = subprocess.Popen([find_soffice(), "--headless", "--invisible", "--norestore", "--nologo", "--nodefault",
+                                 "--nolockcheck", f"-env:UserInstallation={self.profile.as_uri()}",
+                                 "--terminate_after_init"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        try:
+            code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            code = None
+        try:  # what it started (soffice.bin under the soffice script), and only that
+            os.killpg(proc.pid, 9)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+        if not self.profile.exists():
+            how = f"timed out after {timeout} s" if code is None else f"exit status {code}"
+            raise RuntimeError(f"soffice --terminate_after_init made no profile ({how})")
+
     def start(self) -> "Office":
         import uno
         from com.sun.star.connection import NoConnectException
 
+        self.first_run()
         self.proc = subprocess.Popen(
             [find_soffice(), "--headless", "--invisible", "--norestore", "--nologo", "--nodefault", "--nolockcheck",
              f"-env:UserInstallation={self.profile.as_uri()}",
@@ -164,7 +189,7 @@ class Office:
         em = self._manager()
         em.addExtension(oxt.as_uri(), (), "user", em.createAbortChannel(), _command_env())
         if "org.xltb.calc-addin" not in self.extensions():  # refused (a dependency, a broken file)
-            raise RuntimeError(f"LibreOffice did not install {oxt}")
+            raise Refused(f"LibreOffice did not install {oxt}")
 
     def remove_extension(self, identifier: str) -> None:
         em = self._manager()
@@ -185,3 +210,35 @@ class Office:
 
     def new_sheet(self):
         return self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, (pv("Hidden", True),))
+
+
+def started(profile: Path, extension: Path, attempts: int = 3) -> Office:
+    """A headless office on ``profile`` with the extension ``extension`` installed (before any document is
+    opened: Calc lists add-ins once). A start that fails in LibreOffice or its UNO bridge is tried again on the
+    same profile (a new profile's first start can fail: see :meth:`Office.first_run`), ``attempts`` times in
+    all; then :class:`NotStarted` says what each attempt met. An extension that LibreOffice refuses is an
+    error of xltb's, not tried again."""
+    met = []
+    for attempt in range(attempts):
+        office = Office(profile)
+        try:
+            office.start()
+            office.add_extension(extension)
+            return office
+        except Refused:
+            office.stop()
+            raise
+        except Exception as err:  # pyuno's exceptions (com.sun.star.uno.RuntimeException) derive from Exception
+            office.stop()
+            met.append(f"attempt {attempt + 1}: {type(err).__name__}: {err}")
+            time.sleep(2 * (attempt + 1))
+    raise NotStarted(f"LibreOffice did not start with the profile {profile} in {attempts} attempts (" +
+                     "; ".join(met) + ")")
+
+
+class NotStarted(RuntimeError):
+    """LibreOffice is installed but could not be started and reached over UNO."""
+
+
+class Refused(RuntimeError):
+    """LibreOffice did not install xltb's extension."""

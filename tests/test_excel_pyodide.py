@@ -11,12 +11,12 @@ it, the tests are skipped with the reason, unless XLTB_REQUIRE_PYODIDE=1 (.ci/ru
 from __future__ import annotations
 
 import json
-import os
 from datetime import date, datetime
 from fractions import Fraction
 
 import pytest
 
+import needs
 import pyodide_host
 from helpers import REAL, SEED
 from xltb.templates import build as templates
@@ -48,11 +48,7 @@ def wheel(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def pyodide(tmp_path_factory, wheel):
-    why = pyodide_host.missing()
-    if why:
-        if os.environ.get("XLTB_REQUIRE_PYODIDE"):
-            pytest.fail(f"Pyodide is required here (XLTB_REQUIRE_PYODIDE) but {why}")
-        pytest.skip(why)
+    needs.require_pyodide()
     host = pyodide_host.start(tmp_path_factory.mktemp("pyodide"), with_xlwings=True, wheel=wheel)
     yield host
     host.close()

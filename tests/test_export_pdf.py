@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from xltb.cli.main import main
-from xltb.report.pdf import convert_many, find_soffice
+from xltb.report.pdf import convert_many
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "seed" / "held-swiss16.trf"
@@ -27,12 +28,7 @@ TEAM = DATA / "seed" / "held-team14.trf"
 BIG = DATA / "real" / "04_lichess_swiss_bullet_112p_2020.trf"
 TITLE = "Seed Swiss (Exercises in tie-breaking, 2.1)"
 
-pytestmark = [
-    pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed: --pdf cannot be "
-                       "tested here; .ci/run installs it"),
-    pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed; "
-                       ".ci/run installs it"),
-]
+pytestmark = needs.PDF
 
 
 def _pages(path: Path) -> list[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from helpers import DATA
 from xltb.cli.main import main
 from xltb.decide import decide
@@ -184,13 +185,9 @@ def test_worksheet_functions(event):
 def test_pdf(tmp_path):
     """The printed Standings (LibreOffice's PDF of the workbook, read back with pdftotext): the seed Swiss
     after 9 rounds, whose tied players #9 and #12 drew (DE 0.5 each, blank on paper before)."""
-    import shutil
     import subprocess
 
-    from xltb.report.pdf import find_soffice
-
-    if find_soffice() is None or shutil.which("pdftotext") is None:
-        pytest.skip("LibreOffice or pdftotext is not installed; .ci/run installs them")
+    needs.skip_unless(needs.missing_pdf())
     path, tiebreaks, rules = EVENTS[0]
     st = _standings(path, tiebreaks, rules)
     out = tmp_path / "event.xlsx"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 from chromium import Browser, find_chromium
 from xltb.cli.main import main
 from xltb.ranking import compute
@@ -26,8 +27,7 @@ EVENTS = [DATA / "seed" / "held-swiss16.trf", DATA / "seed" / "held-rr6.trf", DA
 
 BRITISH = DATA / "real" / "cr_british2026_championship_after_r8.trf"
 CHROMIUM = find_chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed: the HTML page cannot be "
-                                "opened here; .ci/run installs it (apt-get install chromium)")
+pytestmark = needs.CHROMIUM
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import lo_host
 from helpers import SEED, swiss16_with_a_draw
 from xltb import __version__
@@ -166,8 +167,7 @@ def test_command_installs_and_removes_with_unopkg(user_dir):
 
 
 # --------------------------------------------------------------------------- in LibreOffice
-WHY = lo_host.unavailable()
-lo = pytest.mark.skipif(WHY is not None, reason=f"LibreOffice add-in tests: {WHY}")
+lo = needs.UNO
 
 
 @pytest.fixture(scope="module")
@@ -410,7 +410,7 @@ def test_recalculated_standings_sheet_renders_numbers(office, books, tmp_path):
     finally:
         doc.close(True)
     if shutil.which("pdftotext") is None:
-        pytest.skip("poppler-utils (pdftotext) is not installed")
+        needs.skip_unless(needs.missing_pdftotext())
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
     assert "#NAME?" not in text and "Err:" not in text and "#VALUE!" not in text
     ranked = standings(SEED / "held-swiss16.trf")

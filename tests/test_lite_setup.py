@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
 
 import pytest
 from openpyxl import load_workbook
 from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
 
+import needs
 import pyodide_host
 from helpers import SEED
 from lite_excel import FAKE_CLIENT, view, xltb_cells
@@ -38,11 +38,7 @@ CASES = {  # name -> (kind, event file or None)
 
 @pytest.fixture(scope="module")
 def pyodide(tmp_path_factory):
-    why = pyodide_host.missing()
-    if why:
-        if os.environ.get("XLTB_REQUIRE_PYODIDE"):
-            pytest.fail(f"Pyodide is required here (XLTB_REQUIRE_PYODIDE) but {why}")
-        pytest.skip(why)
+    needs.require_pyodide()
     host = pyodide_host.start(tmp_path_factory.mktemp("pyodide"), with_xlwings=True)
     yield host
     host.close()

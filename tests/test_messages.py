@@ -39,7 +39,8 @@ def test_export_rerun_without_force_says_it_once_and_lists_warnings(tmp_path, ca
     shutil.copy(DATA / "team" / "30_sharly_trf26_team_gp_primary.trf", folder / "gp.trf")
     assert main(["export", str(folder), "--out-dir", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
-    assert "1 workbook has warnings (see the Event sheet):" in out and "gp.xlsx: the header declares" in out
+    assert "1 file has warnings (each on the Event sheet of its workbook):" in out
+    assert f"  {folder / 'gp.trf'}: the header declares" in out  # the input, whose lines a warning names
     assert main(["export", str(folder), "--out-dir", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert err.count("xltb: error:") == 1 and "3 workbooks exist already" in err and "--force" in err

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import lo_host
 from helpers import FIRST, HEAD, SEED, swiss16_with_a_draw
 from test_libreoffice import cell_result, expect, standings, xltb
@@ -262,7 +263,7 @@ def test_recalculated_ods_prints_numbers(office, templates, tmp_path):
     finally:
         doc.close(True)
     if shutil.which("pdftotext") is None:
-        pytest.skip("poppler-utils (pdftotext) is not installed")
+        needs.skip_unless(needs.missing_pdftotext())
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
     assert not re.search(r"#NAME\?|#N/A|#VALUE!|Err:\d+", text)
     line = next(x for x in text.splitlines() if "Alyx" in x)
@@ -278,8 +279,7 @@ def test_recalculated_ods_prints_numbers(office, templates, tmp_path):
     assert list(tmp_path.glob("standings*.png"))
 
 
-@pytest.mark.skipif(find_soffice() is None or shutil.which("pdftotext") is None,
-                    reason="LibreOffice and pdftotext are needed")
+@needs.PDF
 def test_without_the_extension_libreoffice_shows_name_errors(templates, tmp_path):
     """What docs/libreoffice.md says: LibreOffice 7.4 drops the stored value of a formula whose function it
     does not know (the add-in's, when the extension is not installed) and shows #NAME?; the cells

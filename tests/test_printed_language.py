@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+import needs
 from test_i18n import english_patterns, english_phrases, _has
 from xltb.decide import decide
 from xltb.prizes import award_prizes, read_prizes
 from xltb.ranking import rank
 from xltb.report.html import html_page
 from xltb.report.i18n import Language, available
-from xltb.report.pdf import convert_many, find_soffice
+from xltb.report.pdf import convert_many
 from xltb.report.workbook import SHEETS, build_workbook
 
 DATA = Path(__file__).parent / "data"
@@ -44,12 +44,7 @@ _POINT_NUMBER = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])")
 #: legend's ``(6.1)``: article numbers, not numbers with a decimal mark
 _ARTICLE = re.compile(r"\b[A-E]\.\d\d(?:\.\d+)?(?:,? ?(?:art\. )?\d+(?:\.\d+)?[a-z]?)*|\(6\.[1-3][),]")
 
-pytestmark = [
-    pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed: the workbooks cannot "
-                                                      "be printed here; .ci/run installs it"),
-    pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed: the "
-                                                                 "PDF pages cannot be read here; .ci/run installs it"),
-]
+pytestmark = needs.PDF  # LibreOffice prints the workbooks, pdftotext reads the pages back
 
 
 def _own_words(st, pl) -> list[str]:

@@ -18,13 +18,14 @@ from xml.etree import ElementTree
 import pytest
 from openpyxl import load_workbook
 
+import needs
 from chromium import Browser, find_chromium
 from xltb.cli.main import main
 from xltb.decide import decide
 from xltb.ranking import rank
 from xltb.readers.registry import read_event
 from xltb.report.html import css_string, html_page
-from xltb.report.pdf import convert_many, find_soffice
+from xltb.report.pdf import convert_many
 from xltb.report.workbook import build_workbook
 from xltb.report.titles import withdrawn
 
@@ -35,9 +36,8 @@ LEAGUE = DATA / "team" / "12_icu_armstrong_cup_2010_11_team_league.tab"
 LICHESS = DATA / "real" / "04_lichess_swiss_bullet_112p_2020.trf"
 BLITZ = DATA / "csv" / "2021-World-Blitz-Chess-Championship-Open.csv"
 
-needs_pdf = pytest.mark.skipif(find_soffice() is None or shutil.which("pdftotext") is None,
-                               reason="LibreOffice and pdftotext are needed; .ci/run installs them")
-needs_chromium = pytest.mark.skipif(find_chromium() is None, reason="Chromium is not installed; .ci/run installs it")
+needs_pdf = needs.PDF
+needs_chromium = needs.CHROMIUM
 
 
 def _pages(path: Path) -> list[str]:
@@ -205,7 +205,7 @@ def test_empty_values_are_links_without_a_mark():
 
 
 @needs_chromium
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+@needs.PDFTOTEXT
 def test_the_printed_html_page_carries_the_event_and_the_page_number(tmp_path):
     out = tmp_path / "swiss.xlsx"
     assert main(["export", str(SWISS), "-o", str(out), "--html", "--lang", "de"]) == 0

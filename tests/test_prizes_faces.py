@@ -9,14 +9,11 @@ and a Chromium screenshot of /tmp/p.html, and look at them.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 
-import pytest
-
+import needs
 from helpers import DATA, SEED
 from xltb.cli.main import main
-from xltb.report.pdf import find_soffice
 
 SWISS = str(SEED / "held-swiss16.trf")
 TABLE = str(DATA / "prizes" / "seed.csv")
@@ -108,8 +105,7 @@ def test_the_prizes_sheet_holds_the_list(tmp_path, capsys):
     assert load_workbook(tmp_path / "plain.xlsx").sheetnames == ["Standings", "Crosstable", "Details", "Event"]
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed: the HTML page cannot be "
-                    "opened here; .ci/run installs it")
+@needs.CHROMIUM
 def test_the_html_page_shows_the_list(tmp_path):
     from chromium import Browser, find_chromium
 
@@ -134,9 +130,7 @@ def test_the_html_page_shows_the_list(tmp_path):
         browser.close()
 
 
-@pytest.mark.skipif(find_soffice() is None or shutil.which("pdftotext") is None,
-                    reason="LibreOffice or pdftotext is not installed: --pdf cannot be tested here; .ci/run installs "
-                           "them")
+@needs.PDF
 def test_the_pdf_prints_the_prizes_after_the_standings(tmp_path):
     out = tmp_path / "swiss.xlsx"
     assert main(["export", SWISS, "-o", str(out), "--prizes", TABLE, "--share", "equal", "--pdf"]) == 0

@@ -10,7 +10,7 @@ import io
 import pytest
 from openpyxl import load_workbook
 
-import lo_host
+import needs
 from helpers import FIRST, HEAD, SEED, recalc_data, set_cells
 from xltb import __version__
 from xltb.readers.registry import read_event
@@ -72,10 +72,7 @@ def test_a_tie_break_that_cannot_be_computed_and_an_unknown_code():
     assert values["Standings"]["D4"].value == "#N/A"
 
 
-WHY = lo_host.unavailable()
-
-
-@pytest.mark.skipif(WHY is not None, reason=f"LibreOffice add-in tests: {WHY}")
+@needs.UNO
 def test_status_names_each_mistake_in_libreoffice(office, tmp_path):
     """The .ods in a headless LibreOffice with xltb's extension: each mistake typed into the Crosstable (Calc
     recalculates by itself), the Status cell and the table say it, the block on the left shows #N/A; put

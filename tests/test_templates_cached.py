@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import needs
 import xltb
 from openpyxl import load_workbook
 
@@ -71,7 +72,7 @@ def test_every_formula_carries_its_value(path):
                               standings)) == 1
 
 
-@pytest.mark.skipif(find_soffice() is None, reason="LibreOffice (soffice) is not installed; .ci/run installs it")
+@needs.SOFFICE
 def test_libreoffice_shows_the_numbers(tmp_path):
     """LibreOffice opens the example workbook without xltb's functions and shows the participants'
     block (pairing order) with the cached numbers: no #NAME?. (LibreOffice 7.4 recomputes array

@@ -128,8 +128,15 @@ class _Reader:
             wanted = self.targets and any(
                 r.r1 <= self.row + self.row_repeat - 1 and self.row <= r.r2 and r.c1 <= self.col and first <= r.c2
                 for _, r in self.targets)
-            if wanted and not attrs.get(OFFICE + "value-type") and attrs.get(TABLE + "formula"):
-                self.budget.uncomputed_cell(self.sheet, self.row, first)  # a formula LibreOffice never computed
+            formula = attrs.get(TABLE + "formula") if wanted else None
+            if formula:  # of:=[.B3] stored as [.B3], in the cells of the ranges read
+                text = formula.removeprefix("of:").removeprefix("=")
+                for _, r in self.targets:
+                    for row in range(max(self.row, r.r1), min(self.row + self.row_repeat - 1, r.r2) + 1):
+                        for column in range(max(first, r.c1), min(self.col, r.c2) + 1):
+                            self.budget.formula_cell(self.sheet, row, column, text)
+                if not attrs.get(OFFICE + "value-type"):
+                    self.budget.uncomputed_cell(self.sheet, self.row, first)  # a formula LibreOffice never computed
             self.cell = (first, attrs) if wanted and attrs.get(OFFICE + "value-type") else None
             self.text = []
             self.paragraphs = 0

@@ -76,7 +76,7 @@ def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
     try:
         blocks = resolve(book, None, None, None)
         settings = read_settings(blocks.settings)
-        event = build_event(blocks.crosstable, settings, blocks.origin, blocks.teams)
+        event = build_event(blocks.crosstable, settings, blocks.origin, blocks.teams, blocks.formulas)
     except NoCrosstable:
         raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}",
                          file=source) from None
@@ -109,8 +109,29 @@ def read_book(path: str | os.PathLike[str]) -> tuple[Book, bytes]:
         raise InputError(f"the workbook cannot be read ({err})", file=source) from None
 
 
-def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
-    """The named blocks of the workbook, and what it was read as."""
+def named_blocks(path: str | os.PathLike[str], *names: str) -> dict[str, Block]:
+    """The blocks of the workbook's names ``names`` beside the event's (``PrizeTable``: the Prizes sheet's
+    table), by name upper-cased; a name the workbook does not define is left out."""
+    import io
+
+    from ..limits import check_package, read_bytes
+
+    source = os.fspath(path)
+    data = read_bytes(source)
+    check_package(data, source)
+    extra = tuple(name.upper() for name in names)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            book, _ = _blocks(archive, source, extra)
+    except InputError as err:
+        raise InputError(err.message, file=err.file or source, line=err.line) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
+        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+    return {name: block for name in extra if (block := book.named(name)) is not None}
+
+
+def _blocks(archive: zipfile.ZipFile, source: str, extra: tuple[str, ...] = ()) -> tuple[Book, str]:
+    """The named blocks of the workbook (and those of the names ``extra``), and what it was read as."""
     parts = set(archive.namelist())
     budget = Budget()
     if "xl/workbook.xml" in parts:
@@ -119,23 +140,24 @@ def _blocks(archive: zipfile.ZipFile, source: str) -> tuple[Book, str]:
         check_parts(archive)
         cells = XlsxCells(source)
         try:
-            rects = _wanted(cells.names())
-            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1))
-                      for key, rect in rects.items()}
+            rects = _wanted(cells.names(), extra)
+            blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1),
+                                 budget.block_formulas(rect)) for key, rect in rects.items()}
             return Book(blocks, tuple(dict.fromkeys(budget.uncomputed))), XLSX
         finally:
             cells.close()
     if "content.xml" in parts and (("mimetype" not in parts) or archive.read("mimetype").strip() == ODS_MIMETYPE):
         from . import ods_book
 
-        rects = _wanted(ods_book.names(archive))
+        rects = _wanted(ods_book.names(archive), extra)
         rows = ods_book.cells(archive, rects, budget)
-        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1)) for key, rect in rects.items()},
+        return Book({key: Block(rows[key], Origin(rect.sheet, rect.r1, rect.c1), budget.block_formulas(rect))
+                     for key, rect in rects.items()},
                     tuple(dict.fromkeys(budget.uncomputed))), ODS
     raise InputError(f"a zip package but not a spreadsheet: expected {EXPECTED}")
 
 
-def _wanted(names: dict[str, Rect | None]) -> dict[str, Rect]:
+def _wanted(names: dict[str, Rect | None], extra: tuple[str, ...] = ()) -> dict[str, Rect]:
     """The ranges of the names read (within the limits); refuses a workbook that is not xltb's."""
     if names.get("CROSSTABLE") is None and names.get("MATCHES") is None:
         raise InputError(f"not one of xltb's workbooks (no defined name 'Crosstable' or 'Matches'): expected {EXPECTED}")
@@ -143,7 +165,7 @@ def _wanted(names: dict[str, Rect | None]) -> dict[str, Rect]:
         keys: tuple[str, ...] = ("CROSSTABLE", "MATCHES", "TEAMS", "SETTINGS")
     else:
         keys = NAMES
-    return {key: rect.clipped() for key in keys if (rect := names.get(key)) is not None}
+    return {key: rect.clipped() for key in keys + extra if (rect := names.get(key)) is not None}
 
 
 def _settings_cells(book: Book) -> dict[str, str]:
@@ -187,11 +209,16 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
         type_choice = Choice(settings.event_type.value, "default", Message("type.settings_default"))
     tiebreaks = tuple(code.strip() for code in (settings.tiebreaks or "").split(",") if code.strip())
     warnings = tuple(event.warnings)
-    if book.uncomputed:
-        more = len(book.uncomputed) - 1
-        warnings += (Message("warn.uncomputed_more", cell=book.uncomputed[0], more=more) if more else
-                     Message("warn.uncomputed", cell=book.uncomputed[0]),)
-    common: dict[str, Any] = {"source": source, "tiebreaks": tiebreaks, "provisions": provisions,
+    typed = {m.get("cell") for m in warnings if isinstance(m, Message) and m.id == "note.formula_result"}
+    uncomputed = [cell for cell in book.uncomputed if cell not in typed]  # read as the result typed
+    if uncomputed:
+        more = len(uncomputed) - 1
+        warnings += (Message("warn.uncomputed_more", cell=uncomputed[0], more=more) if more else
+                     Message("warn.uncomputed", cell=uncomputed[0]),)
+    report = {"city": settings.city, "federation": settings.federation, "end_date": settings.end_date,
+              "chief_arbiter": settings.chief_arbiter, "deputies": settings.deputies,
+              "time_control": settings.time_control, "round_dates": settings.round_dates}
+    common: dict[str, Any] = {**report, "source": source, "tiebreaks": tiebreaks, "provisions": provisions,
                               "warnings": warnings,
                               "event_type": event_type or settings.event_type, "event_type_choice": type_choice,
                               "rounds_planned": event.rounds_planned}
@@ -204,4 +231,4 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
     return event._replace(**common)
 
 
-__all__ = ["detect", "read", "read_book", "EXPECTED", "XLSX", "ODS"]
+__all__ = ["detect", "read", "read_book", "named_blocks", "EXPECTED", "XLSX", "ODS"]

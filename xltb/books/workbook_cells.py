@@ -57,10 +57,20 @@ class Budget:
         self.used = 0
         #: cells holding a formula with no saved value (read as empty): "Crosstable!B2", ...
         self.uncomputed: list[str] = []
+        #: (sheet, row, column) -> the formula of a cell read, as stored without its "=" (xltb.sheets.typed)
+        self.formulas: dict[tuple[str, int, int], str] = {}
 
     def uncomputed_cell(self, sheet: str, row: int, column: int) -> None:
         if len(self.uncomputed) < 1000:
             self.uncomputed.append(Origin(sheet, row, column).address(0, 0))
+
+    def formula_cell(self, sheet: str, row: int, column: int, text: str) -> None:
+        self.formulas[(sheet, row, column)] = text
+
+    def block_formulas(self, rect: Rect) -> dict[tuple[int, int], str]:
+        """The formulas of ``rect``'s cells, by (row, column) inside it (0-based)."""
+        return {(r - rect.r1, c - rect.c1): text for (sheet, r, c), text in self.formulas.items()
+                if sheet == rect.sheet and rect.r1 <= r <= rect.r2 and rect.c1 <= c <= rect.c2}
 
     def spend(self, rect: Rect, row: int, count: int = 1) -> None:
         """Count ``count`` rows of ``rect`` from row ``row``."""

@@ -94,7 +94,11 @@ class XlsxCells:
                                                         max_col=rect.c2), start=rect.r1):
                 values = found.get(r)
                 for c, cell in enumerate(cells):
-                    if getattr(cell, "data_type", None) == "f" and (values is None or values[c] is None):
+                    if getattr(cell, "data_type", None) != "f":
+                        continue
+                    if isinstance(cell.value, str):  # an array formula's is not read (no result is one)
+                        budget.formula_cell(rect.sheet, r, rect.c1 + c, cell.value.removeprefix("="))
+                    if values is None or values[c] is None:
                         budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
         except InputError:
             raise

@@ -337,9 +337,10 @@ def summary(outcomes: list[Outcome], seconds: float) -> list[str]:
         line += f"; {len(failed)} failed"
     lines = [line]
     if warned:
-        lines.append(f"{warned} workbook{'s have' if warned != 1 else ' has'} warnings (see the Event sheet):")
-        for o in warned_list[:20]:
-            lines.append(f"  {o.output}: {o.warnings[0]}" + (f" (+{len(o.warnings) - 1} more)" if len(o.warnings) > 1
+        lines.append(f"{warned} file{'s have' if warned != 1 else ' has'} warnings (each on the Event sheet of its "
+                     "workbook):")
+        for o in warned_list[:20]:  # the input: a warning's line number is the input's
+            lines.append(f"  {o.source}: {o.warnings[0]}" + (f" (+{len(o.warnings) - 1} more)" if len(o.warnings) > 1
                                                              else ""))
         if warned > 20:
             lines.append(f"  ... and {warned - 20} more")

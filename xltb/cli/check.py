@@ -15,7 +15,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "xltb's breakdown and the known variants (edition, /P, cuts, unrated rating, other programs' "
                     "conventions) that reproduce the published figure. Exit status 0: all agree, 1: differences, "
                     "2: bad input.")
-    p.add_argument("input", help="chess-results/Swiss-Manager crosstable CSV, TRF file, or xltb standings JSON")
+    p.add_argument("input", help="chess-results/Swiss-Manager crosstable CSV, TRF file, or xltb standings JSON; "
+                                 "an xltb workbook (.xlsx, .xlsm, .ods): what will make its paper wrong or thin "
+                                 "(prize data missing, blank games, unrated players in rating-based tie-breaks, "
+                                 "an ambiguous start date)")
     p.add_argument("--tiebreaks", "-t", metavar="LIST",
                    help="the codes of the published columns in order (BH/C1,BH,ARO/C1,DE; '-' skips a column); "
                         "for a TRF, the list its ranks were computed with")
@@ -38,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--system", metavar="NAME",
                    help="with --pairings: the pairing system (dutch, burstein, dubov, berger; "
                         "fide-team for a team event)")
-    p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings: the language of the report")
+    p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings or a workbook: the language of the report")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
     p.add_argument("--all", action="store_true", dest="all_values",
                    help="text report: every participant's published and xltb value of each compared tie-break "
@@ -54,6 +57,16 @@ def run(args: argparse.Namespace) -> int:
     # imported here: only `xltb check` loads the checker (the parser of every command registers this one)
     from ..check import check_file
     from .common import output
+
+    if _workbook(args.input):  # what will make the paper wrong or thin: 0 nothing, 1 something
+        from ..check.complete import check_workbook
+
+        from ..report.i18n import language
+
+        found = check_workbook(args.input)
+        output(found.to_json() if args.format == "json" else found.to_text(language(args.lang).render), args.output,
+               args.force)
+        return 1 if found.findings else 0
 
     report = check_file(args.input, tiebreaks=args.tiebreaks, rules=args.rules,
                         unrated_rating=args.unrated_rating, event_path=args.event, event_type=args.event_type,
@@ -83,3 +96,18 @@ def run_pairings(args: argparse.Namespace) -> int:
     text = check_to_json(report) if args.format == "json" else check_to_text(report, language(args.lang))
     output(text, args.output, args.force)
     return 0 if report.ok else 1
+
+
+def _workbook(path: str) -> bool:
+    """Whether ``path`` is a workbook (a zip package), read before the check's own readers."""
+    import os
+
+    from ..books.workbook import detect
+
+    if not os.path.isfile(path):  # a pipe or a device is read once, by the check's reader
+        return False
+    try:
+        with open(path, "rb") as handle:
+            return detect(handle.read(4))
+    except OSError:  # a missing file: the check's reader says so
+        return False

@@ -14,7 +14,8 @@ from .common import add_event_options, add_output_options, add_round_options, de
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("explain", help="show the breakdown of one tie-break value",
                        description="Show, round by round, how a participant's tie-break value was obtained.")
-    p.add_argument("file", help="the event file: TRF, chess-results or SwissPerfect export")
+    p.add_argument("file", help="the event file: TRF, chess-results or SwissPerfect export, or one of xltb's "
+                                "workbooks")
     p.add_argument("start_no", type=int, metavar="START_NO",
                    help="the participant's pairing number (TRF 001 columns 5-8); for a chess-results or "
                         "SwissPerfect export, which has no pairing numbers, the final rank in the export")

@@ -21,8 +21,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "export", help="write standings workbooks (.xlsx, optionally PDF) from event files",
         description="Write a printable standings workbook (Standings, Crosstable, Details, Event) for each event "
-                    "file: TRF-16, TRF-2026, chess-results crosstable CSV or SwissPerfect export. INPUT may be "
-                    "files, folders (searched recursively) or glob patterns. A file that fails is reported and the "
+                    "file: TRF-16, TRF-2026, chess-results crosstable CSV, SwissPerfect export or one of xltb's "
+                    "workbooks (.xlsx, .xlsm, .ods). INPUT may be files, folders (searched recursively for event "
+                    "files, not workbooks) or glob patterns. A file that fails is reported and the "
                     "others go on; the exit status is 2 when any failed.")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="event files, folders or glob patterns")
     where = p.add_mutually_exclusive_group()

@@ -19,8 +19,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                                    "final standings of an event and their tie-breaks: each prize, in decreasing "
                                    "value, to the best-placed player of its category not yet awarded; one prize a "
                                    "player; every award with its reason. See docs/prizes.md.")
-    p.add_argument("file", help="the event file: TRF-16 / TRF-2026, a chess-results crosstable export (CSV) or a "
-                                "SwissPerfect export")
+    p.add_argument("file", help="the event file: TRF-16 / TRF-2026, a chess-results crosstable export (CSV), a "
+                                "SwissPerfect export or one of xltb's workbooks (.xlsx, .xlsm, .ods)")
     p.add_argument("--prizes", "-p", required=True, metavar="FILE.csv",
                    help="the prize table: header Prize,Category,Amount, one line a prize in the regulations' order; "
                         "Category is Open or conditions joined by & (Rating<1900, Rating 1600-1799, Unrated, Women, "

@@ -21,10 +21,11 @@ if TYPE_CHECKING:  # the team model is loaded only for team events
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("standings", help="compute standings and tie-breaks of an event file",
                        description="Compute the standings of an event (TRF-16, TRF-2026, chess-results or SwissPerfect "
-                                   "export) with FIDE C.07 tie-breaks. The output says where the edition, the "
+                                   "export, or one of xltb's workbooks) with FIDE C.07 tie-breaks. The output says where the edition, the "
                                    "tie-break list and the event type came from: the file, the user or xltb's default.")
     p.add_argument("file", help="the event file: TRF-16 / TRF-2026 (individual or team), a chess-results "
-                                "crosstable export (CSV) or a SwissPerfect export")
+                                "crosstable export (CSV), a SwissPerfect export or one of xltb's workbooks (.xlsx, "
+                                ".xlsm, .ods)")
     add_event_options(p)
     add_round_options(p)
     p.add_argument("--lots", type=int, metavar="SEED",

@@ -13,13 +13,15 @@ from .common import add_event_options, add_output_options, add_round_options, de
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("trf", help="write an event as a TRF-2026 file (points filled in, ranks of the standings)",
-                       description="Write the event (TRF-16 / TRF-2026, chess-results or SwissPerfect export) as a "
+                       description="Write the event (TRF-16 / TRF-2026, chess-results or SwissPerfect export, or one of "
+                                   "xltb's workbooks) as a "
                                    "TRF-2026 file: the players' 001 lines with their points and the ranks of the "
                                    "standings xltb computes (the same choices as 'xltb standings'), the tie-break list "
                                    "as 202/212, the scoring (162, 299) and, for team events, the team records (310, "
                                    "300, 320, 330, 240, 352, 362). What the source cannot tell is said in a warning.")
     p.add_argument("file", help="the event file: TRF-16 / TRF-2026 (individual or team), a chess-results "
-                                "crosstable export (CSV) or a SwissPerfect export")
+                                "crosstable export (CSV), a SwissPerfect export or one of xltb's workbooks (.xlsx, "
+                                ".xlsm, .ods)")
     add_event_options(p)
     add_round_options(p)
     p.add_argument("--encoding", choices=["utf-8", "latin-1"], default="utf-8", type=str.lower,
@@ -40,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
     st = rank(decision, lots=args.lots)
     written = write_trf(decision.event, Ranking({row.start_no: row.rank for row in st.rows}, tuple(st.codes),
                                                 st.edition.key))
-    notes = list(st.warnings) + list(written.warnings)
+    from ..writers.report import report_gaps
+
+    notes = list(st.warnings) + list(written.warnings) + list(report_gaps(decision.event))
     read_back, why = choose_edition(decision.event, None)
     if read_back.key != st.edition.key:
         notes.append(f"TRF has no record of the C.07 edition: read back, the file is computed under {read_back.key} "

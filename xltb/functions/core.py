@@ -26,7 +26,7 @@ from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
 from ..sheets.names import NoTeamsSheet, build_event, read_settings
 from ..sheets.progress import completed_event, round_note
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
-from ..sheets.settings import EventSettings
+from ..sheets.settings import EventSettings, settings_from_pairs
 
 if TYPE_CHECKING:
     from ..model import Player, Tournament
@@ -454,7 +454,10 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
     #4, but #4's cell Crosstable!G5 says '+B12'``). The crosstable is read cell by cell in the order of
     :func:`xltb.sheets.crosstable.to_tournament` (team events: the Teams, then the Matches sheet), so
     the first problem is the first that reader meets; a tie-break of the list that cannot be computed
-    (C.07 10: rating-based with unrated players and no UnratedRating) is a problem too."""
+    (C.07 10: rating-based with unrated players and no UnratedRating) is a problem too. When nothing is
+    wrong but something will make the paper thin (:mod:`xltb.check.complete`: a game left blank in a round
+    played, unrated players counted in a rating-based tie-break, a start date with two readings), ``ok;
+    before printing: ...`` says the first of them and how many more ``xltb check`` lists."""
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return NO_PARTICIPANTS if event.code == NA else f"{event.code} {event.message}"
@@ -467,7 +470,18 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
         note = round_note(crosstable, origin, event.individual)
         if note:
             return f"{OK} ({note})"
-    return OK
+    from ..check.complete import findings  # the check package: only when the table was computed
+
+    found = findings(event.team if event.team is not None else event.individual, codes=event.standings.codes,
+                     unrated_rating=event.settings.unrated_rating,
+                     start_date_text=settings_from_pairs(settings).get("StartDate"))
+    if not found:
+        return OK
+    from ..messages import Message
+
+    more = len(found) - 1
+    return str(Message("complete.status_more", first=found[0], more=more) if more else
+               Message("complete.status", first=found[0]))
 
 
 def tb_version() -> str:

@@ -202,6 +202,10 @@ class EventInfo(NamedTuple):
     plans: Plans = Plans()
     """What the file says of rounds not played yet (requested byes, first-round colour, acceleration,
     withdrawals): read by pairing and written back by ``xltb trf``, never by the tie-breaks."""
+    deputies: tuple[str, ...] = ()
+    """The deputy chief arbiters (TRF 112, one record each), for the rating report."""
+    time_control: str = ""
+    """The time control as written (TRF 122), for the rating report."""
 
 
 class Described:
@@ -274,6 +278,14 @@ class Described:
     @property
     def round_dates(self) -> tuple[str, ...]:
         return self.info.round_dates
+
+    @property
+    def deputies(self) -> tuple[str, ...]:
+        return self.info.deputies
+
+    @property
+    def time_control(self) -> str:
+        return self.info.time_control
 
     @property
     def provisions(self) -> Provisions | None:

@@ -22,7 +22,17 @@ def read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
 def decode(data: bytes, source: str | None = None) -> tuple[str, str]:
     """(text, encoding): UTF-8 (with or without BOM); a file that is UTF-8 but for a few stray bytes
     keeps UTF-8 for its other lines and reads those lines as cp1252 (the encoding says which
-    lines); a file with no UTF-8 text at all is cp1252, else Latin-1."""
+    lines); a file with no UTF-8 text at all is cp1252, else Latin-1. UTF-16 (what Windows programs call
+    "Unicode"; with its byte order mark, or without one when its first characters are Latin) and UTF-32
+    with a byte order mark are read too (the encoding says so)."""
+    wide = _wide(data)
+    if wide is not None:
+        try:
+            text = data.decode(wide).removeprefix("\ufeff")
+        except UnicodeDecodeError as err:
+            raise InputError(f"this is {_NAMES[wide]} text that cannot be read ({err.reason} at byte {err.start}): "
+                             "save it as UTF-8", file=source) from None
+        return text.replace("\r\n", "\n").replace("\r", "\n"), _NAMES[wide]
     nul = data.find(b"\x00", 0, 4096)
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + 1
@@ -34,6 +44,28 @@ def decode(data: bytes, source: str | None = None) -> tuple[str, str]:
     if "\r" in text:  # CRLF or CR-only line ends
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text, encoding
+
+
+_NAMES = {"utf-32": "UTF-32", "utf-16": "UTF-16", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16"}
+
+
+def _wide(data: bytes) -> str | None:
+    """The codec of a UTF-16 or UTF-32 file (None for any other): by its byte order mark, else (UTF-16 only)
+    by its first characters, nearly all Latin-1 (a NUL byte beside each, none in their own bytes)."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "utf-32"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    head = data[:4096]
+    head = head[:len(head) // 2 * 2]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if b"\x00" not in even and odd.count(0) >= 0.9 * len(odd):
+        return "utf-16-le"
+    if b"\x00" not in odd and even.count(0) >= 0.9 * len(even):
+        return "utf-16-be"
+    return None
 
 
 def _mixed(data: bytes, first: UnicodeDecodeError) -> tuple[str, str]:

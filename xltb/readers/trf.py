@@ -73,7 +73,7 @@ class TrfHeader:
 
     __slots__ = ("name", "city", "federation", "start_date", "end_date", "type_text", "type_code", "chief_arbiter",
                  "rounds_declared", "tiebreaks_202", "tiebreaks_212", "line_202", "line_212", "team_records",
-                 "warnings", "methods", "national", "unknown", "round_dates")
+                 "warnings", "methods", "national", "unknown", "round_dates", "deputies", "time_control")
 
     def __init__(self) -> None:
         self.name = self.city = self.federation = self.type_text = self.type_code = self.chief_arbiter = ""
@@ -90,6 +90,8 @@ class TrfHeader:
         self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
         self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
         self.round_dates: tuple[str, ...] = ()  # 132: each round's date as written
+        self.deputies: list[str] = []  # 112, one record each
+        self.time_control = ""  # 122
 
 
 def detect(text: str) -> bool:
@@ -157,6 +159,11 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
             header.type_code = body.upper()
         elif tag == "102":
             header.chief_arbiter = body
+        elif tag == "112":
+            if body:
+                header.deputies.append(body)
+        elif tag == "122":
+            header.time_control = body
         elif tag in ("142", "XXR"):
             try:
                 header.rounds_declared = ascii_int(body.split()[0])
@@ -360,7 +367,7 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
         chief_arbiter=header.chief_arbiter, rounds_planned=header.rounds_declared, type_text=header.type_text,
         type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items())),
         round_dates=header.round_dates)._replace(
-            plans=trf_plans.plans(plan_lines, entries, byes_240, rounds, by_no, source)), frozenset(players_only)
+            deputies=tuple(header.deputies), time_control=header.time_control, plans=trf_plans.plans(plan_lines, entries, byes_240, rounds, by_no, source)), frozenset(players_only)
 
 
 def _round_to_pair(raw: list[_RawPlayer]) -> tuple[int, list[RequestedBye]]:

@@ -154,7 +154,7 @@ def bye_240(line: str, number: int, source: str) -> tuple[int, str, int, list[in
 #: pairing data not kept (260 prohibited pairings, JaVaFo's XXP prohibited pairs; the records of the rounds
 #: to come, 152, 250, XXA, XXC and XXZ, are read into the event's plans by :mod:`xltb.readers.trf_plans`),
 #: Tornelo's DAT player data, the 801/802 team summaries, comments (###)
-NOT_NEEDED = frozenset({"###", "062", "072", "082", "112", "122", "182", "222", "260", "801",
+NOT_NEEDED = frozenset({"###", "062", "072", "082", "182", "222", "260", "801",
                         "802", "XXP", "DAT"})
 
 

@@ -12,12 +12,13 @@ it reads a defined name by implementing :class:`Names`; :func:`resolve` is the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from ..model import Tournament
 from .crosstable import Origin, to_tournament
 from .settings import ALL_FIELDS, EventSettings, parse_settings, settings_from_pairs
+from .typed import Formulas, blank_games, read_formulas
 
 if TYPE_CHECKING:  # the team model: team workbooks only
     from ..model.team import TeamTournament
@@ -36,6 +37,9 @@ class Block:
     """The cells, row by row (plain values: numbers, text, None for an empty cell)."""
     origin: Origin
     """Where the block starts (sheet, row, column), for messages that name a cell."""
+    formulas: Formulas = field(default_factory=dict)
+    """The block's cells that hold a formula, as a workbook file stores it (:mod:`xltb.sheets.typed`);
+    empty where a host passes values only."""
 
 
 class Names(Protocol):
@@ -73,6 +77,8 @@ class Blocks:
     """Where the crosstable starts."""
     teams: TeamSheets | None
     """A team event's Teams block (``TeamSheets(None)``: a team workbook without one), else None."""
+    formulas: Formulas = field(default_factory=dict)
+    """The crosstable's formula cells (:attr:`Block.formulas`)."""
 
 
 def resolve(book: Names | None, crosstable: Block | None, settings: Rows | None,
@@ -106,7 +112,7 @@ def resolve(book: Names | None, crosstable: Block | None, settings: Rows | None,
         team_sheets = TeamSheets(found.rows, found.origin) if found is not None else TeamSheets(None)
     else:
         team_sheets = None
-    return Blocks(crosstable.rows, settings, crosstable.origin, team_sheets)
+    return Blocks(crosstable.rows, settings, crosstable.origin, team_sheets, crosstable.formulas)
 
 
 class NoTeamsSheet(Exception):
@@ -123,11 +129,13 @@ def read_settings(settings_rows: Sequence[Sequence[Any]] | None) -> EventSetting
 
 
 def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, origin: Origin = Origin(),
-                teams: TeamSheets | None = None) -> Tournament | TeamTournament:
+                teams: TeamSheets | None = None, formulas: Formulas | None = None) -> Tournament | TeamTournament:
     """The event of a workbook's blocks under its settings (:func:`read_settings`): a
     :class:`~xltb.model.Tournament` from the Crosstable, or (Settings ``EventType`` a team type) a
     :class:`~xltb.model.team.TeamTournament` from the Teams and Matches blocks. Raises
-    :class:`~xltb.sheets.crosstable.CellError` naming the cell, :class:`NoTeamsSheet`."""
+    :class:`~xltb.sheets.crosstable.CellError` naming the cell, :class:`NoTeamsSheet`. ``formulas``: the
+    crosstable's formula cells, read by :func:`~xltb.sheets.typed.read_formulas`; the rounds played with
+    blank cells are said (:func:`~xltb.sheets.typed.blank_games`)."""
     if settings.team:
         if teams is None or teams.rows is None:
             raise NoTeamsSheet(NoTeamsSheet.MESSAGE)
@@ -136,9 +144,13 @@ def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, or
         matches_origin = Origin("Matches") if origin == Origin() else origin
         return to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
                                   matches_origin=matches_origin)
-    event: Tournament = to_tournament(crosstable, name=settings.name, event_type=settings.event_type,
+    rows, notes = read_formulas(crosstable, formulas or {}, origin)
+    event: Tournament = to_tournament(rows, name=settings.name, event_type=settings.event_type,
                                       scoring=settings.scoring, start_date=settings.start_date, tiebreaks=(),
                                       origin=origin)
+    said = notes + blank_games(rows, event.rounds, origin)
+    if said:
+        event = event._replace(warnings=tuple(event.warnings) + said)
     from .progress import with_plans  # the Settings' pairing rows: the event's plans
 
     return with_plans(event, settings.pairing)

@@ -18,6 +18,10 @@ name               meaning (blank = default)
                    reasons (``TB_PRIZES``) and ``xltb export`` of the workbook without ``--lang``
 =================  =====================================================================
 
+The rating report's rows (:data:`REPORT_FIELDS`, last in every template): ``City``, ``Federation``,
+``EndDate``, ``ChiefArbiter``, ``DeputyArbiters`` (``;`` between two), ``TimeControl``, ``RoundDates``
+(``2026-02-05, 2026-02-06, ...``): TRF 022, 032, 052, 102, 112, 122, 132.
+
 Team events (:data:`TEAM_FIELDS`, shown in team templates) add ``MatchWin``/``MatchDraw``/
 ``MatchLoss`` (match points, TRF 362; 2/1/0), ``PrimaryScore`` (``MP`` or ``GP``, TRF 192),
 ``PABMatchPoints`` and ``PABGamePoints`` (a team's pairing-allocated bye, TRF 320; default a
@@ -74,8 +78,23 @@ TEAM_FIELDS: dict[str, tuple[Any, str]] = {
     "BoardColours": ("WB", "Colours of team A's boards from board 1, repeated (WB: white on boards 1, 3, ...)."),
 }
 
+#: what FIDE's rating report needs beside the fields above (TRF 022 032 052 102 112 122 132; 012 is EventName,
+#: 042 StartDate, 092 EventType): the last rows of every template, written by ``xltb trf`` of the workbook
+REPORT_FIELDS: dict[str, tuple[Any, str]] = {
+    "City": ("", "Where the event is played (rating report, TRF 022)."),
+    "Federation": ("", "The organising federation, three letters (rating report, TRF 032)."),
+    "EndDate": (None, "Last day of the event (rating report, TRF 052)."),
+    "ChiefArbiter": ("", "The chief arbiter: name and FIDE number (rating report, TRF 102)."),
+    "DeputyArbiters": ("", "The deputy chief arbiters, separated by ; (rating report, TRF 112)."),
+    "TimeControl": ("", "The time control, e.g. 90'/40+30'+30\" (rating report, TRF 122)."),
+    "RoundDates": ("", "Each round's date in order, separated by commas: 2026-02-05, 2026-02-06, ... "
+                       "(rating report, TRF 132)."),
+}
+#: the rating report's settings it cannot go without: an empty one is a warning of ``xltb trf``
+REPORT_REQUIRED = ("City", "Federation", "StartDate", "EndDate", "ChiefArbiter", "TimeControl", "RoundDates")
+
 #: every setting a workbook may name
-ALL_FIELDS: dict[str, tuple[Any, str]] = {**FIELDS, **TEAM_FIELDS, **PAIRING_FIELDS}
+ALL_FIELDS: dict[str, tuple[Any, str]] = {**FIELDS, **TEAM_FIELDS, **PAIRING_FIELDS, **REPORT_FIELDS}
 
 _EVENT_TYPES = {
     "swiss": EventType.SWISS, "individualswiss": EventType.SWISS, "swisssystem": EventType.SWISS,
@@ -106,6 +125,35 @@ class EventSettings:
     board_colours: str = ""
     # pairing (individual events; xltb.sheets.pairing_settings)
     pairing: PairingSettings = PairingSettings()
+    # the rating report (REPORT_FIELDS)
+    city: str = ""
+    federation: str = ""
+    end_date: date | None = None
+    chief_arbiter: str = ""
+    deputies: tuple[str, ...] = ()
+    time_control: str = ""
+    round_dates: tuple[str, ...] = ()  # as TRF 132 writes them (YY/MM/DD)
+
+
+def round_dates_text(dates: tuple[str, ...]) -> str:
+    """TRF 132's dates (``26/02/05``) as the Settings sheet shows them (``2026-02-05``, comma-separated);
+    a date written otherwise stays as written."""
+    return ", ".join(f"20{m[1]}-{m[2]}-{m[3]}" if (m := re.fullmatch(r"(\d\d)/(\d\d)/(\d\d)", d.strip())) else d.strip()
+                     for d in dates)
+
+
+def _round_dates(value: Any) -> tuple[str, ...]:
+    """The Settings sheet's RoundDates as TRF 132 writes them (``2026-02-05`` -> ``26/02/05``)."""
+    if isinstance(value, (date, datetime)):
+        value = value.isoformat()[:10]
+    out = []
+    for part in re.split(r"[,;]", _text(value)):
+        part = part.strip()
+        if m := re.fullmatch(r"\d\d(\d\d)-(\d\d)-(\d\d)", part):
+            part = f"{m[1]}/{m[2]}/{m[3]}"
+        if part:
+            out.append(part[:8])
+    return tuple(out)
 
 
 def _text(value: Any) -> str:
@@ -156,6 +204,21 @@ def _date(value: Any) -> date | None:
     except ValueError:
         pass
     raise InputError(f"Settings StartDate: cannot read {value!r} as a date (write 2024-10-24)")
+
+
+def date_readings(value: Any) -> tuple[date, date] | None:
+    """(the date read, the other reading) of a text date whose first two numbers could each be the day or
+    the month (``05/02/2026``: read day first as 2026-02-05, month first 2026-05-02); None for any other
+    value (a date cell, ``2026-02-05``, ``13/02/2026``, the same day either way)."""
+    if not isinstance(value, str):
+        return None
+    m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", value.strip())
+    if m is None or int(m[1]) == int(m[2]) or int(m[1]) > 12 or int(m[2]) > 12:
+        return None
+    try:
+        return _date(value) or date.min, date(int(m[3]), int(m[1]), int(m[2]))
+    except (ValueError, InputError):
+        return None
 
 
 def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
@@ -218,4 +281,16 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
         start_date=_date(values.get("StartDate")), edition=edition,
         tiebreaks=_text(values.get("Tiebreaks")) or None,
         unrated_rating=_whole("UnratedRating", values.get("UnratedRating")),
-        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language, pairing=parse_pairing(values))
+        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language,
+        city=_text(values.get("City")), federation=_text(values.get("Federation")).upper(),
+        end_date=_end_date(values.get("EndDate")), chief_arbiter=_text(values.get("ChiefArbiter")),
+        deputies=tuple(d.strip() for d in _text(values.get("DeputyArbiters")).split(";") if d.strip()),
+        time_control=_text(values.get("TimeControl")), round_dates=_round_dates(values.get("RoundDates")),
+        pairing=parse_pairing(values))
+
+
+def _end_date(value: Any) -> date | None:
+    try:
+        return _date(value)
+    except InputError:
+        raise InputError(f"Settings EndDate: cannot read {value!r} as a date (write 2024-10-31)") from None

@@ -39,7 +39,7 @@ from ..cells import put_text
 from . import sheetxml
 from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
-from ..sheets.settings import FIELDS, TEAM_FIELDS
+from ..sheets.settings import FIELDS, REPORT_FIELDS, TEAM_FIELDS, round_dates_text
 from ..sheets.pairing_settings import PAIRING_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
@@ -74,12 +74,12 @@ _FIXED_TIME = datetime(2024, 1, 1)
 def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     """The settings a template shows (team events: game points, match points, boards; a team's
     PAB has its own MP and GP)."""
-    if kind != "team":
-        return {**FIELDS, **PAIRING_FIELDS}  # individual events are paired in the workbook (xltb pair)
+    if kind != "team":  # individual events are paired in the workbook (xltb pair); the rating report's rows last
+        return {**FIELDS, **PAIRING_FIELDS, **REPORT_FIELDS}
     common = {k: v for k, v in FIELDS.items() if k not in ("PointsPAB", "Language")}
     common["PointsWin"] = (1, "Game points for a won game (board).")
     # Language last: the team settings keep their cells (Settings!B16 is PrimaryScore in workbooks saved before)
-    return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"]}
+    return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"], **REPORT_FIELDS}
 
 
 def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebreaks: str | None, rules: str | None,
@@ -96,6 +96,10 @@ def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebr
         else:
             values["EventType"] = EVENT_TYPE_TEXT[event.event_type]
         values["StartDate"] = event.start_date
+        values["City"], values["Federation"], values["EndDate"] = event.city, event.federation, event.end_date
+        values["ChiefArbiter"], values["TimeControl"] = event.chief_arbiter, event.time_control
+        values["DeputyArbiters"] = "; ".join(event.deputies)
+        values["RoundDates"] = round_dates_text(event.round_dates)
         if event.tiebreaks:
             listed = [c for c in event.tiebreaks if c.upper() not in ("PTS",)]
             if listed:

@@ -4,7 +4,7 @@ The writer works on the event model only (:class:`~xltb.model.Tournament`, or a 
 :mod:`xltb.writers.trf_team`), whatever file it was read from, and follows the columns of the
 TRF-2026 text (FIDE Handbook, "Format of Tournament Report File, version 2026"):
 
-* tournament records ``012 022 032 042 052 062 072 082 092 102 142``; ``162`` when the scoring is not
+* tournament records ``012 022 032 042 052 062 072 082 092 102 112 122 132 142``; ``162`` when the scoring is not
   the default one; ``172`` and the NRS lines of national ratings; ``192``; the tie-break list as
   ``202`` and, with ``PTS`` first, ``212``;
 * one ``001`` line per player: pairing number (5-8), sex (10), title (11-13), name (15-47), rating
@@ -109,6 +109,10 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | No
     out.add(f"092 {text}")
     if event.chief_arbiter:
         out.add(f"102 {event.chief_arbiter}")
+    for deputy in event.deputies:
+        out.add(f"112 {deputy}")
+    if event.time_control:
+        out.add(f"122 {event.time_control}")
     if event.round_dates:  # 132: round 1's date in columns 92-99, round 2's in 102-109, ...
         out.add("132".ljust(91) + "".join(f"{d[:8]:<8}  " for d in event.round_dates))
     planned = max(event.rounds_planned or event.rounds, event.rounds)
