@@ -154,6 +154,7 @@ def make(name: str) -> Callable[..., Any]:
         if len(args) < required or len(args) > required + 3:
             return _CODES["#VALUE!"]
         scalars: list[Any]  # the arguments before the blocks: cell values
+        prizes: tuple[list[list[Any]], Any] | None = None
         try:
             if upper == "TB_PRIZES":  # the prize table is a range, the sharing one cell
                 prizes = (_rows(args[0]), _origin(args[0], "Prizes"))
@@ -166,17 +167,8 @@ def make(name: str) -> Callable[..., Any]:
             if ACTIVE.engine is not None:
                 ACTIVE.engine.note(f"{upper}: {why}")
             return _CODES["#VALUE!"]
-        if upper == "TB_STANDINGS":
-            whole = core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
-            _left_out(whole, ACTIVE.shape)
-            table = fit(whole, ACTIVE.shape)
-            return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
-        if upper == "TB_PRIZES":
-            table = fit(tb_prizes(prizes[0], scalars[1], *_args(blocks), prizes_origin=prizes[1]), ACTIVE.shape)
-            return np.asarray([[_result(v) for v in row] for row in table], dtype=object)
-        if upper in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):
-            paired = (tb_pairings if upper == "TB_PAIRINGS" else tb_pairings_by_name)(*_args(blocks))
-            return np.asarray([[_result(v) for v in row] for row in fit(paired, ACTIVE.shape)], dtype=object)
+        if upper in _TABLES:
+            return _table(upper, blocks, prizes, scalars[1] if upper == "TB_PRIZES" else None)
         if upper == "TB_STATUS":
             return core.tb_status(*_args(blocks))
         if upper == "TB":
@@ -194,6 +186,23 @@ def make(name: str) -> Callable[..., Any]:
 
     fn.__name__ = upper
     return fn
+
+
+#: the functions whose value is a table, fitted to the formula's range
+_TABLES = frozenset({"TB_STANDINGS", "TB_PRIZES", "TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"})
+
+
+def _table(upper: str, blocks: Blocks, prizes: tuple[list[list[Any]], Any] | None, sharing: Any) -> Any:
+    """A table function's value as the engine's array, fitted to the formula's range (:data:`_TABLES`)."""
+    if upper == "TB_STANDINGS":
+        whole = core.tb_standings(blocks.crosstable, blocks.settings, blocks.origin, blocks.teams)
+        _left_out(whole, ACTIVE.shape)
+    elif upper == "TB_PRIZES":
+        assert prizes is not None
+        whole = tb_prizes(prizes[0], sharing, *_args(blocks), prizes_origin=prizes[1])
+    else:
+        whole = (tb_pairings if upper == "TB_PAIRINGS" else tb_pairings_by_name)(*_args(blocks))
+    return np.asarray([[_result(v) for v in row] for row in fit(whole, ACTIVE.shape)], dtype=object)
 
 
 def _left_out(table: list[list[Any]], shape: tuple[int, int] | None) -> None:
