@@ -80,7 +80,9 @@ def test_the_first_round_without_results_with_the_state_and_the_choices(test_sys
     assert rp.round == 6
     assert SEEN == [(6, "2025-07", 7, 5, {4: Kind.HALF_BYE, 9: Kind.HALF_BYE, 12: Kind.ZERO_BYE})]
     assert (rp.system.value, rp.system.origin) == ("inorder", "user")
-    assert (rp.edition.value, rp.edition.origin) == ("2025-07", "file")  # in force on the start date 2024-10-24
+    # the start date 2024-10-24 is before 2025-07, the oldest text xltb pairs by: used, and said so (xltb's default)
+    assert (rp.edition.value, rp.edition.origin) == ("2025-07", "default")
+    assert "before the oldest edition" in rp.edition.text
     assert [(y.start_no, y.kind) for y in rp.byes] == [(4, Kind.HALF_BYE), (9, Kind.HALF_BYE), (12, Kind.ZERO_BYE)]
     assert len(rp.boards) == 7  # 17 players, three byes asked
     assert pair(event(), system="inorder", edition="2026").edition == ("2026-02", "user", "")
@@ -117,7 +119,8 @@ def test_text_csv_and_json(test_systems, capsys):
         "board": 1, "white": 1, "black": 3, "white_name": "Alyx", "black_name": "Charline", "white_points": 3.5,
         "black_points": 3.5, "reasons": []}
     assert [(y["no"], y["kind"]) for y in doc["byes"]] == [(4, "HPB"), (9, "HPB"), (12, "ZPB")]
-    assert doc["edition"] == {"value": "2025-07", "origin": "file", "reason": "in force on the start date 2024-10-24"}
+    assert doc["edition"] == {"value": "2025-07", "origin": "default", "reason": "the start date 2024-10-24 is before the "
+                              "oldest edition of the Swiss rules xltb pairs by (2025-07): that edition used"}
     assert main(["pair", str(PLANS), "--system", "inorder", "--explain"]) == 0
     assert "#4:\n    #4 asked for a bye" in capsys.readouterr().out
 

@@ -111,6 +111,9 @@ def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition
     edition = swiss_edition_for_date(event.start_date)
     if event.start_date is None:
         return edition, Choice(edition.key, "default", Message("pair.edition_no_date", edition=edition.key))
+    if event.start_date < edition.starts:  # before 2025-07: the oldest text xltb has is used, and said
+        return edition, Choice(edition.key, "default", Message("pair.edition_older", date=event.start_date,
+                                                               edition=edition.key))
     return edition, Choice(edition.key, "file", Message("edition.start_date", date=event.start_date))
 
 
