@@ -16,8 +16,9 @@ import zipfile
 from typing import Any
 
 from ..errors import InputError
-from .workbook_cells import Budget, Rect, column_number
-from .xmlsafe import check_prolog
+from ..sheets.crosstable import Origin
+from .workbook_cells import Budget, Rect, column_number, finite
+from .xmlsafe import check_prolog, guarded, parse
 
 _RANGE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
 
@@ -43,19 +44,27 @@ def _rect(sheet: str, coord: str) -> Rect | None:
 class XlsxCells:
     """An open workbook: its names and the rows of a range."""
 
-    def __init__(self, path: str):
+    def __init__(self, data: bytes):
+        import io
+        import warnings
+
         import openpyxl  # only workbooks: `xltb standings FILE.trf` does not load it
 
+        self.data = data
         try:
-            self.book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False,
-                                               keep_vba=False)
-            # the same cells as written, to tell a formula never computed (no saved value) from an empty cell
-            self.written = openpyxl.load_workbook(path, read_only=True, data_only=False, keep_links=False,
-                                                  keep_vba=False)
+            with warnings.catch_warnings():  # openpyxl's notes on parts it skips are not the reader's concern
+                warnings.simplefilter("ignore")
+                self.book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True,
+                                                   keep_links=False, keep_vba=False)
+                # the same cells as written, to tell a formula never computed (no saved value) from an empty cell
+                self.written = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False,
+                                                      keep_links=False, keep_vba=False)
         except InputError:
             raise
-        except Exception as err:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
-            raise InputError(f"cannot be read as an Excel workbook ({type(err).__name__}: {err})") from None
+        except Exception:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
+            raise InputError("cannot be read as an Excel workbook: its workbook part (xl/workbook.xml), the "
+                             "relationships or the content types do not describe sheets as Excel writes them (open "
+                             "and save it in Excel or LibreOffice)") from None
 
     def close(self) -> None:
         self.book.close()
@@ -81,30 +90,147 @@ class XlsxCells:
         """The rows of ``rect`` (from its first row to the sheet's last row within it)."""
         if rect.sheet not in self.book.sheetnames:
             return []
+        import warnings
+
         sheet = self.book[rect.sheet]
         found: dict[int, list[Any]] = {}
         try:
-            for r, row in enumerate(sheet.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
-                                                    max_col=rect.c2, values_only=True), start=rect.r1):
-                budget.spend(rect, r)
-                if any(v is not None for v in row):
-                    found[r] = list(row)
-            written = self.written[rect.sheet]
-            for r, cells in enumerate(written.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
-                                                        max_col=rect.c2), start=rect.r1):
-                values = found.get(r)
-                for c, cell in enumerate(cells):
-                    if getattr(cell, "data_type", None) != "f":
-                        continue
-                    if isinstance(cell.value, str):  # an array formula's is not read (no result is one)
-                        budget.formula_cell(rect.sheet, r, rect.c1 + c, cell.value.removeprefix("="))
-                    if values is None or values[c] is None:
-                        budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self._read(sheet, rect, budget, found)
         except InputError:
             raise
-        except Exception as err:
-            raise InputError(f"the sheet {rect.sheet!r} cannot be read ({type(err).__name__}: {err})") from None
+        except Exception:
+            raise InputError(self._unreadable(rect.sheet)) from None
         return budget.rows(rect, found)
 
+    def _read(self, sheet: Any, rect: Rect, budget: Budget, found: dict[int, list[Any]]) -> None:
+        """The rows of ``rect`` with a value into ``found``; the formulas never computed into ``budget``."""
+        for r, row in enumerate(sheet.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
+                                                max_col=rect.c2, values_only=True), start=rect.r1):
+            budget.spend(rect, r)
+            if any(v is not None for v in row):
+                found[r] = [finite(v, rect.sheet, r, rect.c1 + c) for c, v in enumerate(row)]
+        written = self.written[rect.sheet]
+        for r, cells in enumerate(written.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
+                                                    max_col=rect.c2), start=rect.r1):
+            values = found.get(r)
+            for c, cell in enumerate(cells):
+                if getattr(cell, "data_type", None) != "f":
+                    continue
+                if isinstance(cell.value, str):  # an array formula's is not read (no result is one)
+                    budget.formula_cell(rect.sheet, r, rect.c1 + c, cell.value.removeprefix("="))
+                if values is None or values[c] is None:
+                    budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
 
-__all__ = ["XlsxCells", "check_parts"]
+    def _unreadable(self, sheet: str) -> str:
+        """Why openpyxl could not read ``sheet``: the first cell whose value does not match its type, found by
+        reading the sheet's XML again (only when openpyxl failed)."""
+        import io
+        import zipfile
+
+        where = f"the sheet {sheet!r} cannot be read"
+        try:
+            with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
+                part = sheet_part(archive, sheet)
+                found = _first_bad_cell(archive, part, sheet) if part else None
+        except InputError as err:
+            return f"{where}: {err.message}"
+        except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the sheet is still named
+            found = None
+        return f"{where}: {found}" if found else (
+            f"{where}: its XML does not describe rows and cells as Excel writes them (open and save it in Excel or "
+            "LibreOffice)")
+
+
+def sheet_part(archive: zipfile.ZipFile, sheet: str) -> str | None:
+    """The part of the worksheet named ``sheet`` (xl/workbook.xml's sheet, its relationship's target)."""
+    ids: dict[str, str] = {}
+    targets: dict[str, str] = {}
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships "
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main "
+
+    def in_book(tag: str, attrs: dict[str, str]) -> None:
+        if tag == main + "sheet" and attrs.get("name") is not None:
+            ids[attrs["name"]] = attrs.get(rel + "id", "")
+
+    def in_rels(tag: str, attrs: dict[str, str]) -> None:
+        if tag.endswith(" Relationship"):
+            targets[attrs.get("Id", "")] = attrs.get("Target", "")
+
+    for part, handler in (("xl/workbook.xml", in_book), ("xl/_rels/workbook.xml.rels", in_rels)):
+        parser = guarded(part)
+        parser.StartElementHandler = handler
+        parse(archive, part, parser)
+    target = targets.get(ids.get(sheet, ""), "")
+    if not target:
+        return None
+    name = target.lstrip("/") if target.startswith("/") else "xl/" + target
+    return name if name in archive.namelist() else None
+
+
+#: what a cell's type (``t``) lets its value (``<v>``) be
+_TYPES = {"n": "a number", "b": "0 or 1 (FALSE or TRUE)", "d": "a date (2024-10-24)", "s": "the number of a shared text",
+          "e": "an error (#N/A)", "str": "a text", "inlineStr": "a text"}
+
+
+def _first_bad_cell(archive: zipfile.ZipFile, part: str, sheet: str) -> str | None:
+    """``Settings!B12: a cell of type n (a number) holds 'abc'``: the first cell of ``part`` whose value its
+    type does not allow; None when every cell is as its type says."""
+    from datetime import datetime
+
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main "
+    state: dict[str, Any] = {"cell": None, "text": None}
+    found: list[str] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == main + "c":
+            state["cell"] = (attrs.get("r", "?"), attrs.get("t", "n"), attrs.get("s"))
+            style = attrs.get("s")
+            if style is not None and not style.isdigit():
+                found.append(f"{_place(sheet, attrs.get('r', '?'))}: the style number {style[:40]!r} is not a number")
+        elif tag == main + "v" and state["cell"] is not None:
+            state["text"] = []
+
+    def data(text: str) -> None:
+        if state["text"] is not None:
+            state["text"].append(text)
+
+    def end(tag: str) -> None:
+        if tag == main + "v" and state["cell"] is not None and state["text"] is not None:
+            ref, kind, _ = state["cell"]
+            value = "".join(state["text"]).strip()
+            state["text"] = None
+            ok = True
+            try:
+                if kind == "n":
+                    float(value)
+                elif kind == "b":
+                    ok = value in ("0", "1", "true", "false")
+                elif kind == "d":
+                    datetime.fromisoformat(value)
+                elif kind == "s":
+                    ok = value.isdigit()
+                elif kind not in _TYPES:
+                    ok = False
+            except ValueError:
+                ok = False
+            if not ok and not found:
+                what = _TYPES.get(kind, "nothing: no cell type is called so")
+                found.append(f"{_place(sheet, ref)}: a cell of type {kind[:20]!r} ({what}) holds {value[:40]!r}")
+        elif tag == main + "c":
+            state["cell"] = None
+
+    parser = guarded(part)
+    parser.StartElementHandler = start
+    parser.CharacterDataHandler = data
+    parser.EndElementHandler = end
+    parse(archive, part, parser)
+    return found[0] if found else None
+
+
+def _place(sheet: str, ref: str) -> str:
+    return Origin(sheet).address(0, 0).split("!")[0] + "!" + ref[:20]
+
+
+__all__ = ["XlsxCells", "check_parts", "sheet_part"]

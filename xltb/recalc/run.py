@@ -24,7 +24,7 @@ from ..cells import ExcelError, clean
 from ..errors import InputError
 from .._gc import sparse
 from ..files import write_atomic
-from ..limits import check_package
+from ..limits import MAX_RECALC_BOOK_CELLS, open_package
 from ..readers.text import read_bytes
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
@@ -180,7 +180,10 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     from .values import address
 
     if data.startswith(b"PK"):
-        check_package(data)  # within the size limits before any part is decompressed
+        declared = open_package(data)  # sizes, entries and the sheets' declared size, before any part is parsed
+        if declared.cells > MAX_RECALC_BOOK_CELLS:
+            raise InputError(f"the workbook's sheets write {declared.cells:,} cells, more than the limit of "
+                             f"{MAX_RECALC_BOOK_CELLS:,} that recalc reads")
     kind = _not_excel(data)
     if kind:
         raise InputError(kind)
@@ -191,8 +194,10 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
         book = read_book(data, sheets)
     except InputError:
         raise
-    except Exception as err:  # not a workbook openpyxl can read
-        raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
+    except Exception:  # not a workbook openpyxl can read: its words are a program's, not the reader's
+        raise InputError("cannot read the workbook: its parts do not make a workbook as Excel writes it (a sheet, a "
+                         "style or a relationship it names is missing or damaged); open and save it in Excel or "
+                         "LibreOffice") from None
     if len(book.formulas) > limits.MAX_RECALC_FORMULAS:
         raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
                          f"{limits.MAX_RECALC_FORMULAS:,} that recalc evaluates")
