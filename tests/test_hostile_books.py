@@ -249,3 +249,13 @@ def test_the_fuzzers_python_words_catch_what_the_issue_saw():
                  "not an xltb standings JSON (KeyError: 'standings')"):
         assert PYTHON_WORDS.search(seen), seen
     assert not PYTHON_WORDS.search(json.dumps("Settings Lots (Settings!B12): 'abc' is not a number"))
+
+
+@pytest.mark.parametrize("text,said", [('{"event": {}}', "it has no 'standings'"), ('{"standings": [], "tiebreaks": 5}', "is not a list"),
+                                       ('{"standings": [', "not JSON from line 1")])
+def test_a_check_json_that_is_not_one_is_said_in_the_arbiters_words(tmp_path, text, said):
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    out = run(["check", str(path)])
+    assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
+    assert not PYTHON_WORDS.search(out.stderr), out.stderr

@@ -176,40 +176,55 @@ def _declared(archive: Any, parts: list[Any], path: str | None) -> Declared:
     for part in parts:
         if not part.filename.lower().endswith(".xml") or part.is_dir():
             continue
-        rows = 0
-        tail = b""
-        with archive.open(part) as stream:
-            while True:
-                chunk = stream.read(1 << 20)
-                text = tail + chunk
-                cut = text.rfind(b"<", max(0, len(text) - 2048)) if chunk else -1
-                end = cut if cut >= 0 else len(text)
-                for m in _COUNTED.finditer(text, 0, end):
-                    kind = m[1]
-                    if kind in (b"row", b"table-row"):
-                        rows += 1
-                    elif kind == b"mergeCell":
-                        merged += _area(m[2])
-                    else:
-                        cells += 1
-                tail = text[end:]
-                if rows > MAX_SHEET_ROWS:
-                    raise InputError(f"the part {part.filename} writes more than {MAX_SHEET_ROWS:,} rows, the limit "
-                                     "of a sheet read (a crosstable of the largest event allowed has "
-                                     f"{MAX_PARTICIPANTS:,})", file=path)
-                if cells > MAX_BOOK_CELLS:
-                    raise InputError(f"the workbook's sheets write more than {MAX_BOOK_CELLS:,} cells (the limit; "
-                                     f"counted up to the part {part.filename})", file=path)
-                if merged > MAX_MERGED_CELLS:
-                    raise InputError(f"the merged cells of the part {part.filename} cover more than "
-                                     f"{MAX_MERGED_CELLS:,} cells (the limit of a workbook read; a merge over the "
-                                     "whole sheet covers 17 billion)", file=path)
-                if not chunk:
-                    break
-        most_rows = max(most_rows, rows)
-        if rows:
-            part_rows.append((part.filename, rows))
+        try:
+            rows = _count(archive, part, path, cells, merged)
+        except InputError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - zipfile's and zlib's errors of a damaged part, named
+            raise InputError(f"the part {part.filename} cannot be read from the zip package: {zip_damage(exc)}",
+                             file=path) from None
+        cells, merged = rows[1], rows[2]
+        most_rows = max(most_rows, rows[0])
+        if rows[0]:
+            part_rows.append((part.filename, rows[0]))
     return Declared(most_rows, cells, merged, tuple(part_rows))
+
+
+def _count(archive: Any, part: Any, path: str | None, cells: int, merged: int) -> tuple[int, int, int]:
+    """(rows of ``part``, cells and merged cells counted so far, this part's included)."""
+    from .errors import InputError
+
+    rows = 0
+    tail = b""
+    with archive.open(part) as stream:
+        while True:
+            chunk = stream.read(1 << 20)
+            text = tail + chunk
+            cut = text.rfind(b"<", max(0, len(text) - 2048)) if chunk else -1
+            end = cut if cut >= 0 else len(text)
+            for m in _COUNTED.finditer(text, 0, end):
+                kind = m[1]
+                if kind in (b"row", b"table-row"):
+                    rows += 1
+                elif kind == b"mergeCell":
+                    merged += _area(m[2])
+                else:
+                    cells += 1
+            tail = text[end:]
+            if rows > MAX_SHEET_ROWS:
+                raise InputError(f"the part {part.filename} writes more than {MAX_SHEET_ROWS:,} rows, the limit "
+                                 "of a sheet read (a crosstable of the largest event allowed has "
+                                 f"{MAX_PARTICIPANTS:,})", file=path)
+            if cells > MAX_BOOK_CELLS:
+                raise InputError(f"the workbook's sheets write more than {MAX_BOOK_CELLS:,} cells (the limit; "
+                                 f"counted up to the part {part.filename})", file=path)
+            if merged > MAX_MERGED_CELLS:
+                raise InputError(f"the merged cells of the part {part.filename} cover more than "
+                                 f"{MAX_MERGED_CELLS:,} cells (the limit of a workbook read; a merge over the "
+                                 "whole sheet covers 17 billion)", file=path)
+            if not chunk:
+                break
+    return rows, cells, merged
 
 
 def _area(attributes: bytes) -> int:
