@@ -13,6 +13,7 @@ from book_edits import defined_name, edit_part, flag_encrypted, set_cell, sheet_
 from fuzzing import run
 from fuzz_books import PYTHON_WORDS
 from xltb import limits
+from xltb.errors import InputError
 from xltb.cli import batch
 
 
@@ -259,3 +260,19 @@ def test_a_check_json_that_is_not_one_is_said_in_the_arbiters_words(tmp_path, te
     out = run(["check", str(path)])
     assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
     assert not PYTHON_WORDS.search(out.stderr), out.stderr
+
+
+@pytest.mark.parametrize("shift", [0, 5, 12, 20, 30])
+def test_the_declared_size_is_counted_across_the_chunks_a_part_is_read_in(shift):
+    """A merged area whose element straddles the end of a 1 MB chunk is counted all the same."""
+    from book_edits import package
+
+    merge = b'<mergeCell ref="A1:XFD1048576"/>'
+    pad = b"<row/>" * 10 + b" " * ((1 << 20) - 60 - shift)
+    body = b"<worksheet>" + pad + merge + b"</worksheet>"
+    with pytest.raises(InputError) as err:
+        limits.open_package(package([("xl/worksheets/sheet1.xml", body)]), "chunks.xlsx")
+    assert "merged cells" in str(err.value) and "chunks.xlsx" in str(err.value)
+    small = b"<worksheet>" + pad + b'<mergeCell ref="A1:C3"/>' + b"<c/>" * 3 + b"</worksheet>"
+    declared = limits.open_package(package([("xl/worksheets/sheet1.xml", small)]))
+    assert (declared.rows, declared.cells, declared.merged) == (10, 3, 9)
