@@ -276,3 +276,22 @@ def test_the_declared_size_is_counted_across_the_chunks_a_part_is_read_in(shift)
     small = b"<worksheet>" + pad + b'<mergeCell ref="A1:C3"/>' + b"<c/>" * 3 + b"</worksheet>"
     declared = limits.open_package(package([("xl/worksheets/sheet1.xml", small)]))
     assert (declared.rows, declared.cells, declared.merged) == (10, 3, 9)
+
+
+_ROW_X = (lambda b: re.sub(rb'<row r="\d+"', b'<row r="x"', b, count=1), "the row number 'x' is not a number")
+_DIMENSION = (lambda b: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="ZZZZ1:A1"', b, count=1),
+              "dimension 'ZZZZ1:A1'")
+_STYLE = (lambda b: re.sub(rb'(<c r="A2") s="\d+"', rb'\1 s="9999"', b, count=1), "Settings!A2: the cell's style number")
+
+
+# what openpyxl refuses to read (recalc loads the whole workbook, the event reader only the cells of the blocks)
+@pytest.mark.parametrize("command,edit,said", [("standings", *_ROW_X), ("recalc", *_ROW_X),
+                                               ("standings", *_DIMENSION), ("recalc", *_STYLE)])
+def test_a_sheet_openpyxl_cannot_read_is_located(tmp_path, books, command, edit, said):
+    data = books[("individual", ".xlsx")]
+    data = edit_part(data, sheet_part(data, "Settings"), edit)
+    path = tmp_path / "odd.xlsx"
+    path.write_bytes(data)
+    out = run([command, str(path), *(["-o", str(tmp_path / "out.xlsx")] if command == "recalc" else [])])
+    assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
+    assert not PYTHON_WORDS.search(out.stderr), out.stderr

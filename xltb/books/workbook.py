@@ -144,7 +144,8 @@ def _blocks(archive: zipfile.ZipFile, source: str, data: bytes, declared: Declar
     parts = set(archive.namelist())
     budget = Budget()
     if "xl/workbook.xml" in parts:
-        from .xlsx_book import XlsxCells, check_parts, sheet_part
+        from .xlsx_book import XlsxCells, check_parts
+        from .xlsx_locate import sheet_part
 
         check_parts(archive)
         cells = XlsxCells(data)

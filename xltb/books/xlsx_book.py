@@ -16,9 +16,8 @@ import zipfile
 from typing import Any
 
 from ..errors import InputError
-from ..sheets.crosstable import Origin
 from .workbook_cells import Budget, Rect, column_number, finite
-from .xmlsafe import check_prolog, guarded, parse
+from .xmlsafe import check_prolog
 
 _RANGE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
 
@@ -62,9 +61,7 @@ class XlsxCells:
         except InputError:
             raise
         except Exception:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
-            raise InputError("cannot be read as an Excel workbook: its workbook part (xl/workbook.xml), the "
-                             "relationships or the content types do not describe sheets as Excel writes them (open "
-                             "and save it in Excel or LibreOffice)") from None
+            raise InputError(f"cannot be read as an Excel workbook: {_unopened(data)}") from None
 
     def close(self) -> None:
         self.book.close()
@@ -129,108 +126,40 @@ class XlsxCells:
         import io
         import zipfile
 
+        from .xlsx_locate import first_bad_cell, sheet_part
+
         where = f"the sheet {sheet!r} cannot be read"
         try:
             with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
                 part = sheet_part(archive, sheet)
-                found = _first_bad_cell(archive, part, sheet) if part else None
+                found = first_bad_cell(archive, part, sheet) if part else None
         except InputError as err:
             return f"{where}: {err.message}"
         except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the sheet is still named
             found = None
+        if found and found.startswith("the sheet "):  # not a cell's: the sheet is named already
+            found = found.split(": ", 1)[-1]
         return f"{where}: {found}" if found else (
             f"{where}: its XML does not describe rows and cells as Excel writes them (open and save it in Excel or "
             "LibreOffice)")
 
 
-def sheet_part(archive: zipfile.ZipFile, sheet: str) -> str | None:
-    """The part of the worksheet named ``sheet`` (xl/workbook.xml's sheet, its relationship's target)."""
-    ids: dict[str, str] = {}
-    targets: dict[str, str] = {}
-    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships "
-    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main "
+def _unopened(data: bytes) -> str:
+    """Why openpyxl could not open the workbook ``data``: a cell or a sheet's dimension no sheet can have,
+    else the parts that describe the sheets."""
+    import io
 
-    def in_book(tag: str, attrs: dict[str, str]) -> None:
-        if tag == main + "sheet" and attrs.get("name") is not None:
-            ids[attrs["name"]] = attrs.get(rel + "id", "")
+    from .xlsx_locate import locate
 
-    def in_rels(tag: str, attrs: dict[str, str]) -> None:
-        if tag.endswith(" Relationship"):
-            targets[attrs.get("Id", "")] = attrs.get("Target", "")
-
-    for part, handler in (("xl/workbook.xml", in_book), ("xl/_rels/workbook.xml.rels", in_rels)):
-        parser = guarded(part)
-        parser.StartElementHandler = handler
-        parse(archive, part, parser)
-    target = targets.get(ids.get(sheet, ""), "")
-    if not target:
-        return None
-    name = target.lstrip("/") if target.startswith("/") else "xl/" + target
-    return name if name in archive.namelist() else None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            found = locate(archive)
+    except InputError as err:
+        return err.message
+    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
+        found = None
+    return found or ("its workbook part (xl/workbook.xml), the relationships or the content types do not describe "
+                     "sheets as Excel writes them (open and save it in Excel or LibreOffice)")
 
 
-#: what a cell's type (``t``) lets its value (``<v>``) be
-_TYPES = {"n": "a number", "b": "0 or 1 (FALSE or TRUE)", "d": "a date (2024-10-24)", "s": "the number of a shared text",
-          "e": "an error (#N/A)", "str": "a text", "inlineStr": "a text"}
-
-
-def _first_bad_cell(archive: zipfile.ZipFile, part: str, sheet: str) -> str | None:
-    """``Settings!B12: a cell of type n (a number) holds 'abc'``: the first cell of ``part`` whose value its
-    type does not allow; None when every cell is as its type says."""
-    from datetime import datetime
-
-    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main "
-    state: dict[str, Any] = {"cell": None, "text": None}
-    found: list[str] = []
-
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        if tag == main + "c":
-            state["cell"] = (attrs.get("r", "?"), attrs.get("t", "n"), attrs.get("s"))
-            style = attrs.get("s")
-            if style is not None and not style.isdigit():
-                found.append(f"{_place(sheet, attrs.get('r', '?'))}: the style number {style[:40]!r} is not a number")
-        elif tag == main + "v" and state["cell"] is not None:
-            state["text"] = []
-
-    def data(text: str) -> None:
-        if state["text"] is not None:
-            state["text"].append(text)
-
-    def end(tag: str) -> None:
-        if tag == main + "v" and state["cell"] is not None and state["text"] is not None:
-            ref, kind, _ = state["cell"]
-            value = "".join(state["text"]).strip()
-            state["text"] = None
-            ok = True
-            try:
-                if kind == "n":
-                    float(value)
-                elif kind == "b":
-                    ok = value in ("0", "1", "true", "false")
-                elif kind == "d":
-                    datetime.fromisoformat(value)
-                elif kind == "s":
-                    ok = value.isdigit()
-                elif kind not in _TYPES:
-                    ok = False
-            except ValueError:
-                ok = False
-            if not ok and not found:
-                what = _TYPES.get(kind, "nothing: no cell type is called so")
-                found.append(f"{_place(sheet, ref)}: a cell of type {kind[:20]!r} ({what}) holds {value[:40]!r}")
-        elif tag == main + "c":
-            state["cell"] = None
-
-    parser = guarded(part)
-    parser.StartElementHandler = start
-    parser.CharacterDataHandler = data
-    parser.EndElementHandler = end
-    parse(archive, part, parser)
-    return found[0] if found else None
-
-
-def _place(sheet: str, ref: str) -> str:
-    return Origin(sheet).address(0, 0).split("!")[0] + "!" + ref[:20]
-
-
-__all__ = ["XlsxCells", "check_parts", "sheet_part"]
+__all__ = ["XlsxCells", "check_parts"]

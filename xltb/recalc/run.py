@@ -168,6 +168,22 @@ def _not_excel(data: bytes) -> str | None:
     return None
 
 
+def _unreadable(data: bytes) -> str:
+    """Why openpyxl could not read the workbook ``data``: its first cell that no sheet can have, else what
+    to do."""
+    from ..books.xlsx_locate import locate
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            found = locate(z)
+    except InputError as err:
+        return err.message
+    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
+        found = None
+    return found or ("its parts do not make a workbook as Excel writes it (a sheet, a style or a relationship it "
+                     "names is missing or damaged); open and save it in Excel or LibreOffice")
+
+
 def recalc_bytes(data: bytes) -> RecalcResult:
     """Evaluate every formula of the workbook ``data`` (read through the size limit: see
     :func:`recalc_file`); the result holds the new workbook."""
@@ -195,9 +211,7 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     except InputError:
         raise
     except Exception:  # not a workbook openpyxl can read: its words are a program's, not the reader's
-        raise InputError("cannot read the workbook: its parts do not make a workbook as Excel writes it (a sheet, a "
-                         "style or a relationship it names is missing or damaged); open and save it in Excel or "
-                         "LibreOffice") from None
+        raise InputError(f"cannot read the workbook: {_unreadable(data)}") from None
     if len(book.formulas) > limits.MAX_RECALC_FORMULAS:
         raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
                          f"{limits.MAX_RECALC_FORMULAS:,} that recalc evaluates")
