@@ -72,6 +72,11 @@ def test_a_boolean_in_the_title_column_names_the_cell(tmp_path, books):
     _refused(tmp_path, "bool.xlsx", data, where="Crosstable!C2")
 
 
+def test_a_boolean_in_the_crosstables_heading_names_the_cell(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Crosstable", "E1", 't="b"><v>1</v>')
+    _refused(tmp_path, "bool.xlsx", data, where="Crosstable!E1")
+
+
 def test_a_boolean_in_a_teams_name_names_the_cell(tmp_path, books):
     data = set_cell(books[("team", ".xlsx")], "Teams", "B2", 't="b"><v>0</v>')
     _refused(tmp_path, "bool.xlsx", data, where="Teams!B2")

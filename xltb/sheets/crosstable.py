@@ -208,7 +208,7 @@ def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
     columns: dict[str, int] = {}
     rounds: dict[int, int] = {}
     for c, value in enumerate(header):
-        key = re.sub(r"[\s._\-]", "", cell_text(value).lower()) if value is not None else ""
+        key = re.sub(r"[\s._\-]", "", _text_at(header, 0, c, origin).lower()) if value is not None else ""
         if not key:
             continue
         field = _HEADERS.get(key)
