@@ -15,7 +15,7 @@ level a hostile or broken program could change them:
 Each input goes through one command that reads workbooks (:data:`COMMANDS`, in turn), run in-process;
 the harness checks what :func:`fuzzing.check` checks (exit 0 or 2, ``check`` also 1; a refusal names the
 file; no Python exception's words in a message: :data:`PYTHON_WORDS`), that the input was not modified,
-and that a workbook written holds no formula made of the file's text."""
+that a refusal leaves no file behind, and that a workbook written holds no formula made of the file's text."""
 
 from __future__ import annotations
 
@@ -256,6 +256,9 @@ def fuzz_book(seed_books: dict[tuple[str, str], bytes], rng: random.Random, work
         problems.append(f"{' '.join(args)}: Python's words in the message: {outcome.stderr.strip()[-300:]!r}")
     if source.read_bytes() != data:
         problems.append(f"{' '.join(args)}: the input was modified")
+    left = sorted(p.name for p in work.iterdir() if p != source)
+    if outcome.code == 2 and left:  # a refusal writes nothing, and leaves no temporary file
+        problems.append(f"{' '.join(args)}: refused, but left {left[:3]}")
     if outcome.code == 0:
         for written in work.glob("out.*"):
             if written.suffix in (".xlsx", ".ods"):
