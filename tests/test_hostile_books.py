@@ -300,3 +300,19 @@ def test_a_sheet_openpyxl_cannot_read_is_located(tmp_path, books, command, edit,
     out = run([command, str(path), *(["-o", str(tmp_path / "out.xlsx")] if command == "recalc" else [])])
     assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
     assert not PYTHON_WORDS.search(out.stderr), out.stderr
+
+
+def test_points_beyond_a_floats_range_are_written_not_a_crash(tmp_path, books):
+    """Found by the workbook fuzzer: a Settings text '1e999' is an exact number (10 to the 999th) that a
+    float cannot hold; the header line that states the scoring writes it as 1e+999."""
+    from fractions import Fraction
+
+    from xltb.messages import number_text
+
+    assert number_text(Fraction(10 ** 999)) == "1e+999" and number_text(Fraction(-10 ** 400), ".2f") == "-1e+400"
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B8", 't="inlineStr"><is><t>1e999</t></is>')
+    path = tmp_path / "huge.xlsx"
+    path.write_bytes(data)
+    out = run(["standings", str(path), "--tiebreaks", "PTS"])
+    assert out.code == 0, out.stderr
+    assert "win 1e+999" in out.stdout
