@@ -18,6 +18,13 @@ as a problem too). Prints what it tried, the exit-code histogram per command, th
 inputs, and each distinct problem; exit status 1 when any.
 
     --kinds xlsx,xlsx-hostile,json,json-hostile,device   recalc and check only (issue 22's run)
+
+    --kinds book [--batch N] [--until HH:MM]   workbooks as event files (issue 32, ``tests/fuzz_books.py``):
+        each input a mutated template workbook (individual or team; .xlsx, .xlsm or .ods) through one of the
+        commands that read workbooks, in turn. Run in-process: a child forked per batch of N inputs (address
+        space capped at 6 GB, killed after 120 s of one input), each input's wall and CPU time measured in the
+        child, the batch's peak memory from the kernel; a killed batch names the input it was on. ``--until``
+        stops at that time (UTC) of the day.
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 import fuzzing  # noqa: E402
 from fuzzing import SEEDS, fuzz_hostile, fuzz_one, template_seed  # noqa: E402
+
+import fuzz_books  # noqa: E402
 
 HOSTILE = ("xlsx-hostile", "json-hostile", "device")
 KILL_AFTER = 120.0
@@ -113,6 +122,134 @@ def _fork(kind: str, source: Path | None, case: random.Random, work: Path, heavy
     return out, seconds, cpu, usage.ru_maxrss
 
 
+def _book_batch(books: dict, seeds: list[int], first: int, work: Path, write: int) -> None:
+    """In the child: inputs ``first``, ``first + 1``, ... (seeds ``seeds``), one JSON line each on ``write``
+    as it is done (so a killed batch still reports the inputs before the one it was on)."""
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    with os.fdopen(write, "w") as out:
+        for k, seed in enumerate(seeds):
+            command = fuzz_books.COMMANDS[(first + k) % len(fuzz_books.COMMANDS)]
+            out.write(json.dumps({"start": first + k, "seed": seed, "command": command}) + "\n")
+            out.flush()
+            codes: list[tuple[str, int]] = []
+            real_run = fuzz_books.run
+
+            def counted(args, real_run=real_run, codes=codes):
+                outcome = real_run(args)
+                codes.append((args[0], outcome.code))
+                return outcome
+
+            fuzz_books.run = counted
+            wall, cpu = time.perf_counter(), time.process_time()
+            try:
+                problems = fuzz_books.fuzz_book(books, random.Random(seed), work, command)
+            except BaseException as exc:  # noqa: BLE001 - a crash of the harness is a finding
+                problems = [f"harness: {type(exc).__name__}: {exc}"[:300]]
+            finally:
+                fuzz_books.run = real_run
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            out.write(json.dumps({"i": first + k, "seed": seed, "command": command, "codes": codes,
+                                  "seconds": round(time.perf_counter() - wall, 3),
+                                  "cpu": round(time.process_time() - cpu, 3), "kb": peak, "problems": problems})
+                      + "\n")
+            out.flush()
+
+
+def books_main(args: argparse.Namespace) -> int:
+    """``--kinds book``: the workbooks-as-events run, in batches."""
+    import datetime
+
+    rng = random.Random(args.seed)
+    deadline = None
+    if args.until:
+        hour, minute = (int(x) for x in args.until.split(":"))
+        now = datetime.datetime.now(datetime.timezone.utc)
+        deadline = time.time() + ((now.replace(hour=hour, minute=minute, second=0) - now).total_seconds())
+    histogram: dict[str, Counter] = {}
+    found: Counter = Counter()
+    slowest: list[tuple[float, str]] = []
+    busiest: list[tuple[float, str]] = []
+    largest: list[tuple[int, str]] = []
+    tried: Counter = Counter()
+    start = time.perf_counter()
+    log = open(args.log, "a") if args.log else None
+    done = 0
+    with tempfile.TemporaryDirectory(prefix="xltb-fuzz-books-") as tmp:
+        books = fuzz_books.seeds(Path(tmp, "seeds"))
+        work = Path(tmp, "work")
+        work.mkdir()
+        while done < args.runs and (deadline is None or time.time() < deadline):
+            seeds = [rng.getrandbits(64) for _ in range(min(args.batch, args.runs - done))]
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(read)
+                code = 0
+                try:
+                    _book_batch(books, seeds, done, work, write)
+                except BaseException:  # noqa: BLE001
+                    code = 1
+                os._exit(code)
+            os.close(write)
+            buffer = b""
+            current: dict | None = None
+            last = time.perf_counter()
+            killed = False
+            with os.fdopen(read, "rb") as stream:
+                while True:
+                    ready, _, _ = select.select([stream], [], [], max(KILL_AFTER - (time.perf_counter() - last), 0))
+                    if not ready:
+                        os.kill(pid, signal.SIGKILL)
+                        killed = True
+                        break
+                    chunk = os.read(stream.fileno(), 1 << 16)
+                    if not chunk:
+                        break
+                    buffer += chunk
+                    while b"\n" in buffer:
+                        line, buffer = buffer.split(b"\n", 1)
+                        record = json.loads(line)
+                        last = time.perf_counter()
+                        if "start" in record:
+                            current = record
+                            continue
+                        current = None
+                        done += 1
+                        label = f"book:{record['seed']}:{record['command']}"
+                        tried[record["command"]] += 1
+                        for command, code in record["codes"]:
+                            histogram.setdefault(command, Counter())[code] += 1
+                        for problem in record["problems"]:
+                            found[problem[:110] + " ... " + problem[-190:] if len(problem) > 300 else problem] += 1
+                        slowest = sorted(slowest + [(record["seconds"], label)], reverse=True)[:5]
+                        busiest = sorted(busiest + [(record["cpu"], label)], reverse=True)[:5]
+                        largest = sorted(largest + [(record["kb"], label)], reverse=True)[:5]
+                        if log:
+                            log.write(json.dumps(record) + "\n")
+                            log.flush()
+            _, status, usage = os.wait4(pid, 0)
+            if current is not None:  # the batch died on this input: killed (time), or out of memory
+                done += 1
+                label = f"book:{current['seed']}:{current['command']}"
+                tried[current["command"]] += 1
+                why = f"over {KILL_AFTER:.0f} s: killed" if killed else f"the child died (status {status})"
+                found[f"{label}: {why}"] += 1
+                histogram.setdefault(current["command"], Counter())[-9] += 1
+                largest = sorted(largest + [(usage.ru_maxrss, label)], reverse=True)[:5]
+    seconds = time.perf_counter() - start
+    print(f"{done} workbook inputs in {seconds:.0f} s: " + ", ".join(f"{n} {k}" for k, n in tried.items()))
+    print("exit codes per command: " + "; ".join(
+        f"{command} " + ", ".join(f"{code}: {n}" for code, n in sorted(c.items())) for command, c in
+        sorted(histogram.items())))
+    print("slowest (wall): " + ", ".join(f"{s:.1f} s ({label})" for s, label in slowest))
+    print("slowest (CPU): " + ", ".join(f"{s:.1f} s ({label})" for s, label in busiest))
+    print("largest (the batch's peak): " + ", ".join(f"{kb / 1024:.0f} MB ({label})" for kb, label in largest))
+    for problem, count in found.most_common():
+        print(f"  {count} x {problem}")
+    print("no problem found" if not found else f"{len(found)} distinct problems")
+    return 1 if found else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3000)
@@ -123,9 +260,23 @@ def main() -> int:
                         help="the kinds of input, in turn (default: all)")
     parser.add_argument("--log", help="append one JSON line per input to this file (kind, codes, seconds, KB)")
     parser.add_argument("--replay", metavar="KIND:SEED[:SOURCE]", help="run one input again, as the log names it")
+    parser.add_argument("--batch", type=int, default=50, help="--kinds book: inputs per child process")
+    parser.add_argument("--until", metavar="HH:MM", help="--kinds book: stop at this time of the day (UTC)")
     args = parser.parse_args()
     import xltb.recalc.engine  # noqa: F401 - loaded once, before the children are forked
     import xltb.check  # noqa: F401
+
+    if args.kinds == "book":
+        if args.replay:  # book:SEED:COMMAND, as the log names it
+            _, seed_text, command = args.replay.split(":")
+            with tempfile.TemporaryDirectory(prefix="xltb-fuzz-books-") as tmp:
+                work = Path(tmp, "work")
+                work.mkdir()
+                problems = fuzz_books.fuzz_book(fuzz_books.seeds(Path(tmp, "seeds")), random.Random(int(seed_text)),
+                                                work, command)
+            print("\n".join(problems) or "no problem")
+            return 1 if problems else 0
+        return books_main(args)
 
     rng = random.Random(args.seed)
     kinds = args.kinds.split(",")

@@ -72,3 +72,24 @@ def test_hostile_shapes(kind, examples, work, monkeypatch):
     (work / "h").mkdir(exist_ok=True)
     one()
     assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("command", ["standings", "trf", "export", "prizes", "check", "template", "explain",
+                                     "recalc"])
+def test_mutated_workbooks_as_event_files(command, work):
+    """Issue 32: the template workbooks (individual and team; .xlsx, .xlsm, .ods) changed at the level of the
+    zip package, the sheet XML and the blocks' cells (tests/fuzz_books.py), through each command that reads
+    workbooks: exit 0 or 2 (check: 1 too), the file named, no Python words, the input untouched."""
+    from fuzz_books import fuzz_book, seeds
+
+    books = seeds(work / "book-seeds")
+    found: list[str] = []
+
+    @settings(FUZZ, max_examples=6)
+    @given(seed=st.integers(0, 2 ** 32))
+    def one(seed):
+        found.extend(fuzz_book(books, random.Random(seed), work / "b", command))
+
+    (work / "b").mkdir(exist_ok=True)
+    one()
+    assert not found, "\n".join(found[:10])

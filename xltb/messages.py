@@ -131,16 +131,28 @@ def number_text(value: int | Fraction | float, spec: str | None = None, decimal:
     text = ""
     if spec and _SPEC.fullmatch(spec):
         kind = spec[-1] if spec[-1] in "dfg%" else ""
-        number = value if isinstance(value, int) and kind in ("d", "") else float(value)
         try:
+            number = value if isinstance(value, int) and kind in ("d", "") else float(value)
             text = format(number, spec)
-        except ValueError:  # "d" for a fraction: written as any number
+        except (ValueError, OverflowError):  # "d" for a fraction, or a number beyond a float: written as any number
             text = ""
     if not text:
-        text = str(value) if isinstance(value, int) else f"{float(value):g}"
+        text = str(value) if isinstance(value, int) else _general(value)
     if decimal != ".":
         text = text.replace(",", "\0").replace(".", decimal).replace("\0", "." if decimal == "," else ",")
     return text
+
+
+def _general(value: Fraction | float) -> str:
+    """A fraction as ``{:g}`` writes a float (``0.5``, ``1e+100``); one beyond a float's range (a file's
+    ``1e999``) with the same six digits, by :mod:`decimal`, which has no such range."""
+    try:
+        return f"{float(value):g}"
+    except OverflowError:
+        from decimal import Context, Decimal
+
+        exact = Fraction(value)
+        return f"{Context(prec=6).divide(Decimal(exact.numerator), Decimal(exact.denominator)).normalize():g}"
 
 
 _ENGLISH: dict[str, str] | None = None

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ..errors import InputError
-from .workbook_cells import Budget, Rect, column_number
+from .workbook_cells import Budget, Rect, column_number, finite
 from .xmlsafe import guarded, parse
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0 "
@@ -162,7 +162,7 @@ class _Reader:
             self.in_p -= 1
         elif tag in (TABLE + "table-cell", TABLE + "covered-table-cell") and self.cell is not None:
             first, attrs = self.cell
-            value = _value(attrs, "".join(self.text))
+            value = finite(_value(attrs, "".join(self.text)), self.sheet, self.row, first)
             for column in range(first, min(self.col, max(r.c2 for _, r in self.targets)) + 1):
                 self.row_cells.append((column, value))
             self.cell = None

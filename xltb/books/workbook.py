@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import InputError
+from ..limits import MAX_PARTICIPANTS
 from ..messages import Message
 from ..model import Choice, EventType, Tournament
 from ..model.choice import Provisions
@@ -29,6 +31,9 @@ from ..sheets.crosstable import CellError, Origin
 from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, read_settings, resolve
 from ..sheets.settings import EventSettings, settings_from_pairs
 from .workbook_cells import Book, Budget, Rect
+
+if TYPE_CHECKING:
+    from ..limits import Declared
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
@@ -58,21 +63,22 @@ def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
     once)."""
     import io
 
-    from ..limits import check_package, read_bytes
+    from ..limits import open_package, read_bytes, zip_damage
 
     source = os.fspath(path)
     if data is None:
         data = read_bytes(source)  # through the size limit, whatever stat says (a device, a pipe)
-    check_package(data, source)  # within the size limits before any part is decompressed
+    declared = open_package(data, source)  # sizes, entries and the sheets' declared size, before any part is parsed
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            book, kind = _blocks(archive, source)
+            book, kind = _blocks(archive, source, data, declared)
     except InputError as err:
         if err.file is not None:
             raise
         raise InputError(err.message, file=source, line=err.line) from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
-        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
+            RuntimeError, zlib.error) as err:
+        raise InputError(f"the workbook cannot be read: {zip_damage(err)}", file=source) from None
     try:
         blocks = resolve(book, None, None, None)
         settings = read_settings(blocks.settings)
@@ -95,18 +101,19 @@ def read_book(path: str | os.PathLike[str]) -> tuple[Book, bytes]:
     for a face that writes into the same cells (``xltb pair WORKBOOK``)."""
     import io
 
-    from ..limits import check_package, read_bytes
+    from ..limits import open_package, read_bytes, zip_damage
 
     source = os.fspath(path)
     data = read_bytes(source)
-    check_package(data, source)
+    declared = open_package(data, source)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return _blocks(archive, source)[0], data
+            return _blocks(archive, source, data, declared)[0], data
     except InputError as err:
         raise (InputError(err.message, file=source, line=err.line) if err.file is None else err) from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
-        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
+            RuntimeError, zlib.error) as err:
+        raise InputError(f"the workbook cannot be read: {zip_damage(err)}", file=source) from None
 
 
 def named_blocks(path: str | os.PathLike[str], *names: str) -> dict[str, Block]:
@@ -114,33 +121,43 @@ def named_blocks(path: str | os.PathLike[str], *names: str) -> dict[str, Block]:
     table), by name upper-cased; a name the workbook does not define is left out."""
     import io
 
-    from ..limits import check_package, read_bytes
+    from ..limits import open_package, read_bytes, zip_damage
 
     source = os.fspath(path)
     data = read_bytes(source)
-    check_package(data, source)
+    declared = open_package(data, source)
     extra = tuple(name.upper() for name in names)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            book, _ = _blocks(archive, source, extra)
+            book, _ = _blocks(archive, source, data, declared, extra)
     except InputError as err:
         raise InputError(err.message, file=err.file or source, line=err.line) from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as err:
-        raise InputError(f"the workbook cannot be read ({err})", file=source) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError,
+            RuntimeError, zlib.error) as err:
+        raise InputError(f"the workbook cannot be read: {zip_damage(err)}", file=source) from None
     return {name: block for name in extra if (block := book.named(name)) is not None}
 
 
-def _blocks(archive: zipfile.ZipFile, source: str, extra: tuple[str, ...] = ()) -> tuple[Book, str]:
+def _blocks(archive: zipfile.ZipFile, source: str, data: bytes, declared: Declared,
+            extra: tuple[str, ...] = ()) -> tuple[Book, str]:
     """The named blocks of the workbook (and those of the names ``extra``), and what it was read as."""
     parts = set(archive.namelist())
     budget = Budget()
     if "xl/workbook.xml" in parts:
         from .xlsx_book import XlsxCells, check_parts
+        from .xlsx_locate import sheet_part
 
         check_parts(archive)
-        cells = XlsxCells(source)
+        cells = XlsxCells(data)
         try:
             rects = _wanted(cells.names(), extra)
+            for key in ("CROSSTABLE", "TEAMS"):  # one participant a row: the TRF readers' limit, before any is read
+                rect = rects.get(key)
+                part = sheet_part(archive, rect.sheet) if rect is not None else None
+                if rect is not None and part is not None and declared.rows_of(part) > MAX_PARTICIPANTS + 1:
+                    raise InputError(f"the sheet {rect.sheet!r} of the block {key.title()} writes "
+                                     f"{declared.rows_of(part):,} rows: more than the limit of {MAX_PARTICIPANTS:,} "
+                                     "participants (one a row) and a heading")
             blocks = {key: Block(cells.rows(rect, budget), Origin(rect.sheet, rect.r1, rect.c1),
                                  budget.block_formulas(rect)) for key, rect in rects.items()}
             return Book(blocks, tuple(dict.fromkeys(budget.uncomputed))), XLSX

@@ -40,6 +40,20 @@ class Rect(NamedTuple):
         return f"{sheet}!{column_letter(self.c1)}{self.r1}:{column_letter(self.c2)}{self.r2}"
 
 
+def finite(value: Any, sheet: str, row: int, column: int) -> Any:
+    """The value of a cell read from a workbook file, a number cell holding infinity or NaN refused with the
+    cell's name: a number the file writes as ``1e999`` (read as infinity) or ``NaN`` is no number a sheet
+    shows (Excel's largest is 1.8e308), and no reader of a cell can do arithmetic with it. The one
+    check of a number cell's value, for both formats (:mod:`xltb.books.xlsx_book`, :mod:`xltb.books.ods_book`)."""
+    if type(value) is float and (value != value or value in (_INFINITY, -_INFINITY)):
+        shown = "NaN" if value != value else "infinity (a number like 1e999, larger than a spreadsheet holds)"
+        raise InputError(f"the number cell {Origin(sheet, row, column).address(0, 0)} holds {shown}, not a number")
+    return value
+
+
+_INFINITY = float("inf")
+
+
 def column_number(letters: str) -> int:
     """A -> 1, AA -> 27."""
     out = 0
@@ -106,4 +120,4 @@ class Book:
         return self._blocks.get(name.upper())
 
 
-__all__ = ["Rect", "Budget", "Book", "column_number", "MAX_BLOCK_COLUMNS"]
+__all__ = ["Rect", "Budget", "Book", "column_number", "finite", "MAX_BLOCK_COLUMNS"]

@@ -16,7 +16,7 @@ import zipfile
 from typing import Any
 
 from ..errors import InputError
-from .workbook_cells import Budget, Rect, column_number
+from .workbook_cells import Budget, Rect, column_number, finite
 from .xmlsafe import check_prolog
 
 _RANGE = re.compile(r"\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?")
@@ -43,19 +43,25 @@ def _rect(sheet: str, coord: str) -> Rect | None:
 class XlsxCells:
     """An open workbook: its names and the rows of a range."""
 
-    def __init__(self, path: str):
+    def __init__(self, data: bytes):
+        import io
+        import warnings
+
         import openpyxl  # only workbooks: `xltb standings FILE.trf` does not load it
 
+        self.data = data
         try:
-            self.book = openpyxl.load_workbook(path, read_only=True, data_only=True, keep_links=False,
-                                               keep_vba=False)
-            # the same cells as written, to tell a formula never computed (no saved value) from an empty cell
-            self.written = openpyxl.load_workbook(path, read_only=True, data_only=False, keep_links=False,
-                                                  keep_vba=False)
+            with warnings.catch_warnings():  # openpyxl's notes on parts it skips are not the reader's concern
+                warnings.simplefilter("ignore")
+                self.book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True,
+                                                   keep_links=False, keep_vba=False)
+                # the same cells as written, to tell a formula never computed (no saved value) from an empty cell
+                self.written = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False,
+                                                      keep_links=False, keep_vba=False)
         except InputError:
             raise
-        except Exception as err:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
-            raise InputError(f"cannot be read as an Excel workbook ({type(err).__name__}: {err})") from None
+        except Exception:  # openpyxl raises what its parts give it: KeyError, ValueError, TypeError, ...
+            raise InputError(f"cannot be read as an Excel workbook: {_unopened(data)}") from None
 
     def close(self) -> None:
         self.book.close()
@@ -81,30 +87,79 @@ class XlsxCells:
         """The rows of ``rect`` (from its first row to the sheet's last row within it)."""
         if rect.sheet not in self.book.sheetnames:
             return []
+        import warnings
+
         sheet = self.book[rect.sheet]
         found: dict[int, list[Any]] = {}
         try:
-            for r, row in enumerate(sheet.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
-                                                    max_col=rect.c2, values_only=True), start=rect.r1):
-                budget.spend(rect, r)
-                if any(v is not None for v in row):
-                    found[r] = list(row)
-            written = self.written[rect.sheet]
-            for r, cells in enumerate(written.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
-                                                        max_col=rect.c2), start=rect.r1):
-                values = found.get(r)
-                for c, cell in enumerate(cells):
-                    if getattr(cell, "data_type", None) != "f":
-                        continue
-                    if isinstance(cell.value, str):  # an array formula's is not read (no result is one)
-                        budget.formula_cell(rect.sheet, r, rect.c1 + c, cell.value.removeprefix("="))
-                    if values is None or values[c] is None:
-                        budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self._read(sheet, rect, budget, found)
         except InputError:
             raise
-        except Exception as err:
-            raise InputError(f"the sheet {rect.sheet!r} cannot be read ({type(err).__name__}: {err})") from None
+        except Exception:
+            raise InputError(self._unreadable(rect.sheet)) from None
         return budget.rows(rect, found)
+
+    def _read(self, sheet: Any, rect: Rect, budget: Budget, found: dict[int, list[Any]]) -> None:
+        """The rows of ``rect`` with a value into ``found``; the formulas never computed into ``budget``."""
+        for r, row in enumerate(sheet.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
+                                                max_col=rect.c2, values_only=True), start=rect.r1):
+            budget.spend(rect, r)
+            if any(v is not None for v in row):
+                found[r] = [finite(v, rect.sheet, r, rect.c1 + c) for c, v in enumerate(row)]
+        written = self.written[rect.sheet]
+        for r, cells in enumerate(written.iter_rows(min_row=rect.r1, max_row=rect.r2, min_col=rect.c1,
+                                                    max_col=rect.c2), start=rect.r1):
+            values = found.get(r)
+            for c, cell in enumerate(cells):
+                if getattr(cell, "data_type", None) != "f":
+                    continue
+                if isinstance(cell.value, str):  # an array formula's is not read (no result is one)
+                    budget.formula_cell(rect.sheet, r, rect.c1 + c, cell.value.removeprefix("="))
+                if values is None or values[c] is None:
+                    budget.uncomputed_cell(rect.sheet, r, rect.c1 + c)
+
+    def _unreadable(self, sheet: str) -> str:
+        """Why openpyxl could not read ``sheet``: the first cell whose value does not match its type, found by
+        reading the sheet's XML again (only when openpyxl failed)."""
+        import io
+        import zipfile
+
+        from .xlsx_locate import first_bad_cell, sheet_part
+
+        where = f"the sheet {sheet!r} cannot be read"
+        try:
+            with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
+                part = sheet_part(archive, sheet)
+                found = first_bad_cell(archive, part, sheet) if part else None
+        except InputError as err:
+            return f"{where}: {err.message}"
+        except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the sheet is still named
+            found = None
+        if found and found.startswith("the sheet "):  # not a cell's: the sheet is named already
+            found = found.split(": ", 1)[-1]
+        return f"{where}: {found}" if found else (
+            f"{where}: its XML does not describe rows and cells as Excel writes them (open and save it in Excel or "
+            "LibreOffice)")
+
+
+def _unopened(data: bytes) -> str:
+    """Why openpyxl could not open the workbook ``data``: a cell or a sheet's dimension no sheet can have,
+    else the parts that describe the sheets."""
+    import io
+
+    from .xlsx_locate import locate
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            found = locate(archive)
+    except InputError as err:
+        return err.message
+    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
+        found = None
+    return found or ("its workbook part (xl/workbook.xml), the relationships or the content types do not describe "
+                     "sheets as Excel writes them (open and save it in Excel or LibreOffice)")
 
 
 __all__ = ["XlsxCells", "check_parts"]

@@ -8,10 +8,12 @@ checked first, in chunks, so that nothing is held twice."""
 from __future__ import annotations
 
 import zipfile
+import zlib
 from typing import IO, Any, Callable
 from xml.parsers import expat
 
 from ..errors import InputError
+from ..limits import zip_damage
 
 CHUNK = 1 << 16
 
@@ -53,8 +55,8 @@ def _feed(stream: IO[bytes], parser: Any, part: str) -> None:
         parser.Parse(b"", True)
     except expat.ExpatError as err:
         raise InputError(f"the part {part} of the workbook is not well-formed XML ({err})") from None
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError) as err:
-        raise InputError(f"the part {part} of the workbook cannot be read ({err})") from None
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError, RuntimeError, zlib.error) as err:
+        raise InputError(f"the part {part} of the workbook cannot be read: {zip_damage(err)}") from None
 
 
 def check_prolog(archive: zipfile.ZipFile, part: str) -> None:

@@ -202,8 +202,16 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
     except RecursionError:
         raise InputError("not an xltb standings JSON: nested deeper than a standings JSON is (lists in lists in "
                          "lists ...)", file=path) from None
+    except UnicodeDecodeError:
+        raise InputError("not an xltb standings JSON: not UTF-8 text", file=path) from None
+    except json.JSONDecodeError as err:
+        raise InputError(f"not an xltb standings JSON: not JSON from line {err.lineno}, column {err.colno}", file=path,
+                         line=err.lineno) from None
     except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise InputError(f"not an xltb standings JSON ({err.__class__.__name__}: {err})", file=path) from None
+        missing = f"it has no {err.args[0]!r}" if isinstance(err, KeyError) and err.args else \
+            "its \"standings\" or \"tiebreaks\" is not a list"
+        raise InputError(f"not an xltb standings JSON: {missing} (an object with \"event\", \"tiebreaks\" and "
+                         "\"standings\", as 'xltb standings -f json' writes it)", file=path) from None
     valid_json(doc, rows, codes, event_doc, path, text)
     target = event_path
     if not target:

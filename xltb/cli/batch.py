@@ -75,6 +75,7 @@ class Outcome:
     error: str | None = None  # "file, line N: reason" when the file failed
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    internal: bool = False  # the error is a bug of xltb's (exit 3, whatever the other files did), not the file's
 
     @property
     def ok(self) -> bool:
@@ -218,6 +219,7 @@ def export_one(task: Task, options: Options) -> Outcome:
     except Exception as exc:  # a bug of ours must not stop the other files
         outcome.error = (f"{task.source}: internal error (a bug in xltb, please report it): "
                          f"{type(exc).__name__}: {exc}")
+        outcome.internal = True
     outcome.seconds = time.perf_counter() - start
     return outcome
 
@@ -302,7 +304,7 @@ def run(tasks: list[Task], options: Options, *, jobs: int = 1, progress: Progres
                     outcome = future.result()
                 except Exception as exc:  # the worker died (out of memory, killed)
                     outcome = Outcome(tasks[i].source, error=f"{tasks[i].source}: the worker process failed "
-                                                             f"({type(exc).__name__}: {exc})")
+                                                             f"({type(exc).__name__}: {exc})", internal=True)
                 outcomes[i] = outcome
                 if progress:
                     progress.update(outcome)

@@ -123,6 +123,10 @@ def run(args: argparse.Namespace) -> int:
         lines[0] = lines[0].replace(" in ", f"{target} in ", 1)
         for line in lines:
             print(printable(line))
+    if any(o.internal for o in outcomes):
+        from .main import INTERNAL_ERROR
+
+        return INTERNAL_ERROR  # a bug of xltb's is never hidden among refused files
     return 0 if all(o.ok for o in outcomes) else 2
 
 

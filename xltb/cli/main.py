@@ -7,6 +7,7 @@ import argparse
 import importlib
 import os
 import sys
+import warnings
 
 from .. import __version__
 from . import COMMANDS
@@ -55,7 +56,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        with warnings.catch_warnings():  # a library's warning: its words, never its file's path
+            warnings.showwarning = _show_warning
+            return int(args.run(args) or 0)
     except XltbError as err:
         print(f"xltb: error: {printable(str(err))}", file=sys.stderr)
         return 2
@@ -76,6 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"xltb: internal error (a bug in xltb, not a problem of the input): {type(exc).__name__}: "
               f"{printable(str(exc))} (run with XLTB_DEBUG=1 and report it)", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: object = None,
+                  line: str | None = None) -> None:
+    """A warning a library gives while xltb reads a file (openpyxl's "Data Validation extension is not
+    supported"): one line on standard error, without the library's path and line."""
+    print(f"xltb: warning: {printable(str(message))}", file=sys.stderr)
 
 
 #: the exit status of an internal error (0: done, 1: `check` found differences, 2: bad input)

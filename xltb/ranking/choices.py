@@ -135,7 +135,8 @@ def file_tiebreaks(event: "Event") -> tuple[TieBreakSpec, ...] | None:
     except TieBreakError as err:
         raise TieBreakError(f"{list_record(event)}: {err.message}", file=event.source,
                             line=getattr(event, "tiebreaks_line", None)) from None
-    return tuple(s for s in specs if s.acronym != "PTS") or specs
+    # a list of PTS alone (TRF 212 "PTS,PTS", as a list of PTS is written): PTS once
+    return tuple(s for s in specs if s.acronym != "PTS") or specs[:1]
 
 
 def list_record(event: "Event") -> str:

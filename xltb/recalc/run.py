@@ -24,7 +24,7 @@ from ..cells import ExcelError, clean
 from ..errors import InputError
 from .._gc import sparse
 from ..files import write_atomic
-from ..limits import check_package
+from ..limits import MAX_RECALC_BOOK_CELLS, open_package
 from ..readers.text import read_bytes
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
@@ -168,6 +168,22 @@ def _not_excel(data: bytes) -> str | None:
     return None
 
 
+def _unreadable(data: bytes) -> str:
+    """Why openpyxl could not read the workbook ``data``: its first cell that no sheet can have, else what
+    to do."""
+    from ..books.xlsx_locate import locate
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            found = locate(z)
+    except InputError as err:
+        return err.message
+    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
+        found = None
+    return found or ("its parts do not make a workbook as Excel writes it (a sheet, a style or a relationship it "
+                     "names is missing or damaged); open and save it in Excel or LibreOffice")
+
+
 def recalc_bytes(data: bytes) -> RecalcResult:
     """Evaluate every formula of the workbook ``data`` (read through the size limit: see
     :func:`recalc_file`); the result holds the new workbook."""
@@ -180,7 +196,10 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     from .values import address
 
     if data.startswith(b"PK"):
-        check_package(data)  # within the size limits before any part is decompressed
+        declared = open_package(data)  # sizes, entries and the sheets' declared size, before any part is parsed
+        if declared.cells > MAX_RECALC_BOOK_CELLS:
+            raise InputError(f"the workbook's sheets write {declared.cells:,} cells, more than the limit of "
+                             f"{MAX_RECALC_BOOK_CELLS:,} that recalc reads")
     kind = _not_excel(data)
     if kind:
         raise InputError(kind)
@@ -191,8 +210,8 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
         book = read_book(data, sheets)
     except InputError:
         raise
-    except Exception as err:  # not a workbook openpyxl can read
-        raise InputError(f"cannot read the workbook: {clean(str(err))[:200]}") from None
+    except Exception:  # not a workbook openpyxl can read: its words are a program's, not the reader's
+        raise InputError(f"cannot read the workbook: {_unreadable(data)}") from None
     if len(book.formulas) > limits.MAX_RECALC_FORMULAS:
         raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
                          f"{limits.MAX_RECALC_FORMULAS:,} that recalc evaluates")

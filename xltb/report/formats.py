@@ -164,7 +164,8 @@ def to_text(st: Standings, lang: Language | None = None) -> str:
             entrant = team_of(row)
             secondary = entrant.gp if team_event(st).primary == "MP" else entrant.mp
             cells.append(number(value_text("PTS", secondary)))
-        body.append(cells + [number(value_text(c, v)) for c, v in st.shown_values(row).items()])
+        shown = st.shown_values(row)
+        body.append(cells + [number(value_text(c, shown[c])) for c in st.codes])  # a code listed twice: twice
     _align_decimals(body, first=3, mark=lang.decimal)
     widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h) for i, h in enumerate(heads)]
     left = {2}

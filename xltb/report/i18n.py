@@ -81,6 +81,8 @@ def _read(source: str) -> dict[str, Any]:
                         "laid out as xltb/report/lang/en.json)") from None
     except (OSError, ValueError) as exc:
         raise XltbError(f"--lang {source}: cannot read the language file ({exc})") from None
+    except RecursionError:
+        raise XltbError(f"--lang {source}: the language file is nested deeper than en.json is: not read") from None
     sections = ("text", "messages", "tiebreaks")
     if not isinstance(doc, dict) or not all(isinstance(doc.get(k, {}), dict) for k in sections):
         raise XltbError(f"--lang {source}: not a language file (an object with \"text\", \"messages\", \"tiebreaks\", "

@@ -106,7 +106,7 @@ def cell_text(value: Any) -> str:
     if isinstance(value, bool):
         raise ValueError("a TRUE/FALSE value is not a result")
     if isinstance(value, float):
-        if value == int(value):
+        if value.is_integer():
             return str(int(value))
         if value == -0.5:
             return "-½"
@@ -208,7 +208,7 @@ def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
     columns: dict[str, int] = {}
     rounds: dict[int, int] = {}
     for c, value in enumerate(header):
-        key = re.sub(r"[\s._\-]", "", cell_text(value).lower()) if value is not None else ""
+        key = re.sub(r"[\s._\-]", "", _text_at(header, 0, c, origin).lower()) if value is not None else ""
         if not key:
             continue
         field = _HEADERS.get(key)
@@ -246,9 +246,17 @@ def _int(value: Any, what: str, origin: Origin, r: int, c: int, *, positive: boo
         number = float(str(value).strip().replace(",", ".")) if not isinstance(value, (int, float)) else float(value)
     except ValueError:
         raise CellError(f"{what} {value!r} is not a number", cell=address) from None
-    if number != int(number) or (positive and number < 0):
+    if not number.is_integer() or (positive and number < 0):  # infinity and NaN too (a value-passing host's)
         raise CellError(f"{what} {value!r} is not a whole number", cell=address)
     return int(number)
+
+
+def _text_at(row: Sequence[Any], r: int, c: int, origin: Origin) -> str:
+    """:func:`cell_text` of a cell that holds no result (a name, a title), a TRUE/FALSE refused with its address."""
+    try:
+        return cell_text(row[c])
+    except ValueError as err:
+        raise CellError(str(err).replace("a result", "a text or a result"), cell=origin.address(r, c)) from None
 
 
 def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: EventType = EventType.SWISS,
@@ -271,11 +279,11 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         row = list(rows[r])
         row += [None] * (len(rows[0]) - len(row))
         number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
-        name_text = cell_text(row[cols["name"]])
+        name_text = _text_at(row, r, cols["name"], origin)
         if number is None:
             if name_text:
                 raise CellError(f"{name_text!r} has no pairing number", cell=origin.address(r, cols["no"]))
-            if any(cell_text(row[c]) for c in layout.rounds):
+            if any(_text_at(row, r, c, origin) for c in layout.rounds):
                 raise CellError("results in a row without a pairing number", cell=origin.address(r, cols["no"]))
             continue
         if number == 0:
@@ -288,9 +296,9 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     if not entries:
         raise EmptyCrosstable("the crosstable has no participants yet", cell=origin.address(1, cols["no"]))
     rounds = 0
-    for _, _, row in entries:
+    for r, _, row in entries:
         for i, c in enumerate(layout.rounds):
-            if cell_text(row[c]):
+            if _text_at(row, r, c, origin):
                 rounds = max(rounds, i + 1)
     parsed: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
     for r, number, row in entries:
@@ -337,13 +345,13 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     players = []
     for r, number, row in entries:
         rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
-        fide_id = cell_text(row[cols["fide_id"]]) if "fide_id" in cols else ""
+        fide_id = _text_at(row, r, cols["fide_id"], origin) if "fide_id" in cols else ""
         if fide_id.endswith(".0"):
             fide_id = fide_id[:-2]
         players.append(Player(
-            start_no=number, name=cell_text(row[cols["name"]]), results=tuple(results[number]), rating=rating or None,
-            title=cell_text(row[cols["title"]]) if "title" in cols else "",
-            federation=cell_text(row[cols["fed"]]) if "fed" in cols else "", fide_id=fide_id,
+            start_no=number, name=_text_at(row, r, cols["name"], origin), results=tuple(results[number]),
+            rating=rating or None, title=_text_at(row, r, cols["title"], origin) if "title" in cols else "",
+            federation=_text_at(row, r, cols["fed"], origin) if "fed" in cols else "", fide_id=fide_id,
             sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
             birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
             line=origin.row + r))

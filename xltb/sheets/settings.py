@@ -42,6 +42,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..errors import InputError
+from ..limits import MAX_BOARDS
 from ..model import EventType, Scoring
 from ..rules import parse_edition
 from .pairing_settings import PAIRING_FIELDS, PairingSettings, parse_pairing
@@ -159,28 +160,42 @@ def _round_dates(value: Any) -> tuple[str, ...]:
 def _text(value: Any) -> str:
     if value is None:
         return ""
-    if isinstance(value, float) and value == int(value):
+    if isinstance(value, float) and value.is_integer():  # not infinity or NaN (a value-passing host's)
         return str(int(value))
     return str(value).strip()
 
 
+#: a number as a Settings cell may hold it: digits, a decimal point or comma, an exponent of at most three
+#: digits (``1e999999999`` would make a billion-digit number)
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?", re.ASCII)
+
+
 def _number(key: str, value: Any) -> Fraction | None:
+    if isinstance(value, bool):
+        raise InputError(f"Settings {key}: TRUE or FALSE is not a number")
     text = _text(value).replace(",", ".")
     if not text:
         return None
-    try:
-        return Fraction(text).limit_denominator(1000) if "." in text else Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"Settings {key}: {value!r} is not a number") from None
+    if not _NUMBER.fullmatch(text):
+        raise InputError(f"Settings {key}: {value!r} is not a number")
+    number = Fraction(text)
+    return number.limit_denominator(1000) if "." in text else number
 
 
-def _whole(key: str, value: Any) -> int | None:
+def _whole(key: str, value: Any, most: int | None = None) -> int | None:
     number = _number(key, value)
     if number is None:
         return None
     if number.denominator != 1:
         raise InputError(f"Settings {key}: {value!r} is not a whole number")
+    if most is not None and not 0 <= number <= most:
+        raise InputError(f"Settings {key}: {value!r} is not a whole number from 0 to {most:,} (the limit)")
     return int(number)
+
+
+#: the last day a spreadsheet's date serial may be (Excel's 9999-12-31) and the day before its first
+_LAST_SERIAL = 2958465
+_EPOCH = date(1899, 12, 30)
 
 
 def _date(value: Any) -> date | None:
@@ -190,8 +205,13 @@ def _date(value: Any) -> date | None:
         return value.date()
     if isinstance(value, date):
         return value
+    if isinstance(value, bool):
+        raise InputError("Settings StartDate: TRUE or FALSE is not a date (write 2024-10-24)")
     if isinstance(value, (int, float)):  # an Excel serial number (value-only hosts)
-        return date(1899, 12, 30) + timedelta(days=int(value))
+        if not 1 <= value <= _LAST_SERIAL:  # infinity and NaN too
+            raise InputError(f"Settings StartDate: {value!r} is not a date (a spreadsheet's dates are the numbers 1 "
+                             f"to {_LAST_SERIAL:,}, 1900-01-01 to 9999-12-31; write 2024-10-24)")
+        return _EPOCH + timedelta(days=int(value))
     text = str(value).strip()
     try:
         m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})(?:[ T].*)?", text)
@@ -276,7 +296,7 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
         match_points=match_points, primary=primary, board_colours=colours,
         pab_points=(_number("PABMatchPoints", values.get("PABMatchPoints")),
                     _number("PABGamePoints", values.get("PABGamePoints"))),
-        boards=_whole("Boards", values.get("Boards")),
+        boards=_whole("Boards", values.get("Boards"), MAX_BOARDS),
         name=_text(values.get("EventName")), event_type=event_type, team=team,
         start_date=_date(values.get("StartDate")), edition=edition,
         tiebreaks=_text(values.get("Tiebreaks")) or None,

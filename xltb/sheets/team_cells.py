@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ..limits import MAX_BOARDS, MAX_ROUNDS
 from .crosstable import CellError, EmptyCrosstable, Origin, cell_text
 
 TEAMS_HEADER = ["No", "Team", "Short", "Rating"]
@@ -45,9 +46,17 @@ def normal_result(value: Any) -> str | None:
     raise ValueError(f"cannot read {cell_text(value)!r} as a result (expected {RESULT_HELP})")
 
 
+def _text(value: Any, address: str) -> str:
+    """:func:`cell_text` of a cell that holds a text (a name, a heading), a TRUE/FALSE refused with its address."""
+    try:
+        return cell_text(value)
+    except ValueError:
+        raise CellError("TRUE or FALSE where a text or a number is expected", cell=address) from None
+
+
 # --------------------------------------------------------------------------- headers
-def _key(value: Any) -> str:
-    return re.sub(r"[\s._\-]", "", cell_text(value).lower()) if value is not None else ""
+def _key(value: Any, address: str) -> str:
+    return re.sub(r"[\s._\-]", "", _text(value, address).lower()) if value is not None else ""
 
 
 _TEAM_HEADS = {"no": "no", "#": "no", "nr": "no", "teamno": "no", "number": "no", "team": "name", "name": "name",
@@ -65,7 +74,7 @@ def _columns(header: Sequence[Any], heads: dict[str, str], needed: tuple[str, ..
     columns: dict[str, int] = {}
     numbered: dict[int, int] = {}  # roster position -> column (Teams)
     for c, value in enumerate(header):
-        key = _key(value)
+        key = _key(value, origin.address(0, c))
         if not key:
             continue
         field = heads.get(key)
@@ -83,18 +92,24 @@ def _columns(header: Sequence[Any], heads: dict[str, str], needed: tuple[str, ..
     return columns, numbered
 
 
-def _whole(value: Any, what: str, address: str, *, blank_ok: bool = True) -> int | None:
-    text = cell_text(value) if not isinstance(value, (int, float)) or isinstance(value, bool) else value
+def _whole(value: Any, what: str, address: str, *, blank_ok: bool = True, most: int | None = None) -> int | None:
+    """A whole number from 1 (at most ``most``: a limit of :mod:`xltb.limits`, checked before anything is built
+    from the number), None when blank; errors name the cell."""
+    if isinstance(value, bool):
+        raise CellError(f"{what} is TRUE or FALSE, not a whole number from 1", cell=address)
+    text = cell_text(value) if not isinstance(value, (int, float)) else value
     if text is None or text == "":
         if blank_ok:
             return None
         raise CellError(f"{what} is missing", cell=address)
     try:
         number = float(str(text).replace(",", ".")) if isinstance(text, str) else float(text)
-    except ValueError:
+    except (ValueError, OverflowError):
         raise CellError(f"{what} {cell_text(value)!r} is not a number", cell=address) from None
-    if isinstance(value, bool) or number != int(number) or number < 1:
+    if not number.is_integer() or number < 1:  # infinity and NaN too
         raise CellError(f"{what} {cell_text(value)!r} is not a whole number from 1", cell=address)
+    if most is not None and number > most:
+        raise CellError(f"{what} {cell_text(value)!r} is more than the limit of {most:,}", cell=address)
     return int(number)
 
 
@@ -147,8 +162,8 @@ def read_teams(rows: Sequence[Sequence[Any]], origin: Origin) -> list[_Team]:
     for r in range(1, len(rows)):
         row = list(rows[r]) + [None] * (width - len(rows[r]))
         no = _whole(row[cols["no"]], "team number", origin.address(r, cols["no"]))
-        name = cell_text(row[cols["name"]])
-        roster = [cell_text(row[numbered[p]]) for p in positions]
+        name = _text(row[cols["name"]], origin.address(r, cols["name"]))
+        roster = [_text(row[numbered[p]], origin.address(r, numbered[p])) for p in positions]
         if no is None:
             if name or any(roster):
                 raise CellError("a team without a number", cell=origin.address(r, cols["no"]))
@@ -168,7 +183,8 @@ def read_teams(rows: Sequence[Sequence[Any]], origin: Origin) -> list[_Team]:
         rating = None
         if "rating" in cols:
             rating = _whole(row[cols["rating"]], "rating", origin.address(r, cols["rating"]))
-        teams.append(_Team(no, name or f"Team {no}", cell_text(row[cols["short"]]) if "short" in cols else "",
+        short = _text(row[cols["short"]], origin.address(r, cols["short"])) if "short" in cols else ""
+        teams.append(_Team(no, name or f"Team {no}", short,
                            rating, tuple(roster), r))
     if not teams:
         raise EmptyCrosstable("the Teams sheet has no teams yet", cell=origin.address(1, cols["no"]))
@@ -214,9 +230,9 @@ def _line(sheet: _Sheet, r: int) -> _Line | None:
     is one of RESULT_HELP (module docstring)."""
     row = list(sheet.rows[r]) + [None] * (sheet.width - len(sheet.rows[r]))
     cells = {f: row[c] for f, c in sheet.cols.items()}
-    if not any(cell_text(v) for v in cells.values()):
+    if not any(_text(v, sheet.at(r, f)) for f, v in cells.items()):
         return None  # blank lines are ignored
-    rnd = _whole(cells["round"], "round", sheet.at(r, "round"), blank_ok=False)
+    rnd = _whole(cells["round"], "round", sheet.at(r, "round"), blank_ok=False, most=MAX_ROUNDS)
     a = _whole(cells["a"], "team A", sheet.at(r, "a"), blank_ok=False)
     b = _whole(cells["b"], "team B", sheet.at(r, "b"))
     for field, team in (("a", a), ("b", b)):
@@ -228,7 +244,7 @@ def _line(sheet: _Sheet, r: int) -> _Line | None:
         result = normal_result(cells["result"])
     except ValueError as err:
         raise CellError(str(err), cell=sheet.at(r, "result")) from None
-    board = _whole(cells["board"], "board", sheet.at(r, "board"))
+    board = _whole(cells["board"], "board", sheet.at(r, "board"), most=MAX_BOARDS)
     assert rnd is not None and a is not None  # required above
     return _Line(r, rnd, a, b, board, result, cells)
 

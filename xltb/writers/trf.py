@@ -120,7 +120,13 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | No
     if planned > event.rounds:  # rounds to come: the pairing programs read XXR (JaVaFo, bbpPairings)
         out.add(f"XXR {planned}")
     colour_records(out, event.plans)
-    line = scoring_162(event.scoring)
+    try:
+        line = scoring_162(event.scoring)
+    except XltbError as err:  # named where the points were given: a workbook's Settings cell, or the file
+        own = event.provisions
+        key = _SETTING.get(err.message.split("'s ", 1)[-1][:1], "")
+        where = f"{own.cell(key)}: " if own is not None and key else ""
+        raise XltbError(where + err.message, file=event.source) from None
     if line:
         out.add(line)
     for federation, method in event.rating_methods:
@@ -174,6 +180,10 @@ def written_scoring(scoring: Scoring) -> Scoring:
                    pab=scoring.points(Kind.PAB), unknown=scoring.unknown)
 
 
+#: the Settings of a workbook that give the points of TRF 162's codes
+_SETTING = {"W": "PointsWin", "D": "PointsDraw", "L": "PointsLoss", "A": "PointsLoss", "P": "PointsPAB"}
+
+
 def scoring_162(scoring: Scoring) -> str:
     """TRF-2026 162 (a code in column 6, its points in 7-10, the next code in 15, ...), or "" for the default
     scoring (1, 1/2, 0; a pairing-allocated bye worth a win)."""
@@ -187,7 +197,8 @@ def scoring_162(scoring: Scoring) -> str:
     for code, value in values:
         text = fixed(value, 4)
         if text is None:
-            raise XltbError(f"the scoring's {code} ({value}) cannot be written in the four columns of TRF 162")
+            shown = str(value) if len(str(value)) <= 20 else f"a number of {len(str(abs(int(value))))} digits"
+            raise XltbError(f"the scoring's {code} ({shown}) cannot be written in the four columns of TRF 162")
         cells.append(f"{code}{text}")
     return "162  " + "    ".join(cells)
 

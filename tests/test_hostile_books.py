@@ -1,0 +1,318 @@
+"""Hostile workbooks given as event files (issue 32): each defect of the issue built here, small, and
+refused with exit 2, the file and the sheet and cell (or the part) named, never an internal error."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from book_edits import defined_name, edit_part, flag_encrypted, set_cell, sheet_part, template, with_entry
+from fuzzing import run
+from fuzz_books import PYTHON_WORDS
+from xltb import limits
+from xltb.errors import InputError
+from xltb.cli import batch
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("books")
+    return {(kind, suffix): template(kind, suffix, folder).read_bytes()
+            for kind in ("individual", "team") for suffix in (".xlsx", ".ods")}
+
+
+def _refused(tmp_path, name: str, data: bytes, *args: str, where: str, command: str = "standings"):
+    """Run ``command`` on the workbook ``data``: exit 2 within a second, the file and ``where`` named, no
+    Python words."""
+    path = tmp_path / name
+    path.write_bytes(data)
+    tail = ["-o", str(tmp_path / ("out.trf" if command == "trf" else "out.xlsx"))] if command in ("trf", "recalc") \
+        else []
+    start = time.perf_counter()
+    out = run([command, str(path), *tail, *args])
+    seconds = time.perf_counter() - start
+    assert out.code == 2, out.stderr
+    assert str(path) in out.stderr and where in out.stderr, out.stderr
+    assert not PYTHON_WORDS.search(out.stderr), out.stderr
+    assert seconds < 5, seconds  # "within a second" on a quiet machine; a shared one gets some slack
+    return out.stderr
+
+
+# 1 ------------------------------------------------------------------------- encrypted zip entries
+@pytest.mark.parametrize("suffix,part", [(".xlsx", "xl/styles.xml"), (".ods", "mimetype")])
+@pytest.mark.parametrize("command", ["standings", "trf", "check"])
+def test_an_encrypted_entry_is_refused_naming_the_part(tmp_path, books, suffix, part, command):
+    err = _refused(tmp_path, f"enc{suffix}", flag_encrypted(books[("individual", suffix)], part), where=part,
+                   command=command)
+    assert "encrypted" in err
+
+
+def test_an_encrypted_entry_in_export_is_refused_not_an_internal_error(tmp_path, books):
+    path = tmp_path / "enc.xlsx"
+    path.write_bytes(flag_encrypted(books[("individual", ".xlsx")], "xl/styles.xml"))
+    out = run(["export", str(path), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 2 and "encrypted" in out.stderr and "internal" not in out.stderr, out.stderr
+
+
+# 2 ------------------------------------------------------------------------- infinity as a number cell
+@pytest.mark.parametrize("kind,sheet,ref", [("individual", "Settings", "B9"), ("individual", "Crosstable", "D2"),
+                                            ("team", "Teams", "A2"), ("team", "Settings", "B8")])
+def test_a_number_cell_of_1e999_is_refused_naming_the_cell(tmp_path, books, kind, sheet, ref):
+    data = set_cell(books[(kind, ".xlsx")], sheet, ref, 't="n"><v>1e999</v>')
+    err = _refused(tmp_path, "inf.xlsx", data, where=f"{sheet}!{ref}")
+    assert "infinity" in err
+
+
+# 3 ------------------------------------------------------------------------- TRUE/FALSE, NaN
+def test_a_boolean_in_the_title_column_names_the_cell(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Crosstable", "C2", 't="b"><v>1</v>')
+    _refused(tmp_path, "bool.xlsx", data, where="Crosstable!C2")
+
+
+def test_a_boolean_in_the_crosstables_heading_names_the_cell(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Crosstable", "E1", 't="b"><v>1</v>')
+    _refused(tmp_path, "bool.xlsx", data, where="Crosstable!E1")
+
+
+def test_a_boolean_in_a_teams_name_names_the_cell(tmp_path, books):
+    data = set_cell(books[("team", ".xlsx")], "Teams", "B2", 't="b"><v>0</v>')
+    _refused(tmp_path, "bool.xlsx", data, where="Teams!B2")
+
+
+def test_a_nan_number_in_an_ods_crosstable_names_the_cell(tmp_path, books):
+    def nan_rating(body: bytes) -> bytes:
+        text = body.decode()
+        start = text.index('table:name="Crosstable"')
+        i = text.index('office:value="2200"', start)  # the first player's rating (held-swiss16: Alyx, 2200)
+        return (text[:i] + 'office:value="NaN"' + text[i + len('office:value="2200"'):]).encode()
+
+    err = _refused(tmp_path, "nan.ods", edit_part(books[("individual", ".ods")], "content.xml", nan_rating),
+                   where="Crosstable!D2")
+    assert "NaN" in err
+
+
+# 4 ------------------------------------------------------------------------- a date serial beyond 9999
+def test_a_start_date_serial_beyond_any_date_names_the_cell(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B4", 't="n"><v>99999999</v>')
+    err = _refused(tmp_path, "date.xlsx", data, where="Settings!B4", command="trf")
+    assert "StartDate" in err
+
+
+# 5 ------------------------------------------------------------------------- Boards 1e20
+def test_boards_beyond_the_limit_names_the_cell(tmp_path, books):
+    data = set_cell(books[("team", ".xlsx")], "Settings", "B18", 't="n"><v>1e20</v>')
+    err = _refused(tmp_path, "boards.xlsx", data, where="Settings!B18")
+    assert f"{limits.MAX_BOARDS:,}" in err
+
+
+# 6 ------------------------------------------------------------------------- a nameless zip entry
+@pytest.mark.parametrize("command", ["recalc", "standings"])
+@pytest.mark.parametrize("name", ["", "../outside.xml", "/absolute.xml"])
+def test_an_entry_without_a_proper_name_is_refused(tmp_path, books, command, name):
+    data = with_entry(books[("individual", ".xlsx")], name)
+    _refused(tmp_path, "noname.xlsx", data, where="entry named", command=command)
+
+
+# 7 ------------------------------------------------------------------------- --tiebreaks PTS round trip
+def test_a_trf_written_with_pts_alone_is_read_back(tmp_path, books):
+    source = tmp_path / "in.xlsx"
+    source.write_bytes(books[("individual", ".xlsx")])
+    trf = tmp_path / "out.trf"
+    assert run(["trf", str(source), "--tiebreaks", "PTS", "-o", str(trf)]).code == 0
+    out = run(["standings", str(trf)])
+    assert out.code == 0, out.stderr
+    assert "tie-breaks: PTS " in out.stdout
+
+
+def test_a_list_naming_a_code_twice_is_printed_with_both_columns(tmp_path, books):
+    source = tmp_path / "in.xlsx"
+    source.write_bytes(books[("individual", ".xlsx")])
+    out = run(["standings", str(source), "--tiebreaks", "PTS,PTS"])
+    assert out.code == 0, out.stderr
+    heading = next(line for line in out.stdout.splitlines() if line.startswith("Rk"))
+    assert heading.split()[-2:] == ["PTS", "PTS"]
+
+
+# 8 ------------------------------------------------------------------------- round 100000, board 1e9
+@pytest.mark.parametrize("ref,value,what", [("A2", "100000", "round"), ("B2", "1e9", "board")])
+def test_a_match_beyond_the_limits_is_refused_before_anything_is_built(tmp_path, books, ref, value, what):
+    data = set_cell(books[("team", ".xlsx")], "Matches", ref, f't="n"><v>{value}</v>')
+    err = _refused(tmp_path, "big.xlsx", data, where=f"Matches!{ref}")
+    assert what in err and "limit" in err
+    out = run(["recalc", str(tmp_path / "big.xlsx"), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 0 and f"Matches!{ref}" in out.stderr  # the functions say it in their cells
+
+
+# 9 ------------------------------------------------------------------------- declared size
+@pytest.mark.parametrize("command", ["recalc", "standings"])
+def test_a_merge_over_the_whole_sheet_is_refused_before_any_sheet_is_built(tmp_path, books, command):
+    data = books[("individual", ".xlsx")]
+
+    def merged(body: bytes) -> bytes:
+        body = body.replace(b"</sheetData>", b'</sheetData><mergeCells count="1"><mergeCell ref="A1:XFD1048576"/>'
+                                             b"</mergeCells>", 1)
+        return re.sub(rb'(<c r="A2") s="\d+"', rb'\1 s="999"', body, count=1)  # a style out of range
+
+    data = edit_part(data, sheet_part(data, "Crosstable"), merged)
+    err = _refused(tmp_path, "merged.xlsx", data, where="xl/worksheets/", command=command)
+    assert "merged" in err
+
+
+def test_a_sheet_of_more_rows_than_the_limit_is_refused_before_it_is_read(tmp_path, books, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_SHEET_ROWS", 1_000)  # the same check as at 250,000, on a small file
+    data = books[("individual", ".xlsx")]
+    rows = "".join(f'<row r="{r}"><c r="A{r}" t="n"><v>{r - 1}</v></c></row>' for r in range(38, 1_200))
+    data = defined_name(edit_part(data, sheet_part(data, "Crosstable"),
+                                  lambda b: b.replace(b"</sheetData>", rows.encode() + b"</sheetData>", 1)),
+                        "Crosstable", "Crosstable!$A$1:$O$1200")
+    for command in ("standings", "recalc"):
+        err = _refused(tmp_path, "rows.xlsx", data, where="xl/worksheets/", command=command)
+        assert "1,000 rows" in err
+
+
+def test_a_crosstable_of_more_participants_than_the_limit_is_refused_before_it_is_read(tmp_path, books,
+                                                                                          monkeypatch):
+    monkeypatch.setattr("xltb.books.workbook.MAX_PARTICIPANTS", 100)
+    data = books[("individual", ".xlsx")]
+    rows = "".join(f'<row r="{r}"><c r="A{r}" t="n"><v>{r - 1}</v></c></row>' for r in range(38, 200))
+    data = edit_part(data, sheet_part(data, "Crosstable"),
+                     lambda b: b.replace(b"</sheetData>", rows.encode() + b"</sheetData>", 1))
+    err = _refused(tmp_path, "rows.xlsx", data, where="'Crosstable'")
+    assert "participants" in err
+
+
+def test_recalc_refuses_a_workbook_of_more_cells_than_it_reads(tmp_path, books, monkeypatch):
+    monkeypatch.setattr("xltb.recalc.run.MAX_RECALC_BOOK_CELLS", 1_000)
+    err = _refused(tmp_path, "cells.xlsx", books[("individual", ".xlsx")], where="cells", command="recalc")
+    assert "1,000" in err
+
+
+# 10 ------------------------------------------------------------------------ Python's words
+@pytest.mark.parametrize("cell,where", [('t="n"><v>abc</v>', "Settings!B12"), ('t="s"><v>99999</v>', "Settings"),
+                                        ('t="b"><v>7</v>', "Settings!B12")])
+def test_a_cell_openpyxl_cannot_read_is_named_in_the_arbiters_words(tmp_path, books, cell, where):
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B12", cell)
+    _refused(tmp_path, "cell.xlsx", data, where=where)
+
+
+def test_a_workbook_openpyxl_cannot_open_is_refused_in_the_arbiters_words(tmp_path, books):
+    data = edit_part(books[("individual", ".xlsx")], "xl/workbook.xml",
+                     lambda b: re.sub(rb"<sheets>.*</sheets>", b"<sheets/>", b))
+    for command in ("standings", "recalc"):
+        _refused(tmp_path, "nosheets.xlsx", data, where="nosheets.xlsx", command=command)
+
+
+def test_openpyxl_warnings_never_show_a_path(tmp_path, books, capfd):
+    data = edit_part(books[("individual", ".xlsx")], sheet_part(books[("individual", ".xlsx")], "Settings"),
+                     lambda b: b.replace(b"</sheetData>", b'</sheetData><extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-'
+                                         b'D9C93CAAB3DF}"><x14:dataValidations xmlns:x14="http://schemas.microsoft.com'
+                                         b'/office/spreadsheetml/2009/9/main" count="0"/></ext></extLst>', 1))
+    path = tmp_path / "ext.xlsx"
+    path.write_bytes(data)
+    out = run(["standings", str(path)])
+    assert out.code == 0, out.stderr
+    assert "site-packages" not in out.stderr + capfd.readouterr().err
+
+
+# 11 ------------------------------------------------------------------------ the file and cell named
+def test_pab_points_trf_cannot_hold_name_the_file_and_the_settings_cell(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B11", 't="n"><v>1e100</v>')
+    err = _refused(tmp_path, "pab.xlsx", data, where="Settings PointsPAB (Settings!B11)", command="trf")
+    assert "TRF 162" in err
+
+
+def test_a_deeply_nested_language_file_is_named(tmp_path, books):
+    lang = tmp_path / "deep.json"
+    lang.write_text('{"text": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    source = tmp_path / "in.xlsx"
+    source.write_bytes(books[("individual", ".xlsx")])
+    out = run(["export", str(source), "-o", str(tmp_path / "out.xlsx"), "--lang", str(lang)])
+    assert out.code == 2 and str(lang) in out.stderr and "nested" in out.stderr, out.stderr
+
+
+# 12 ------------------------------------------------------------------------ batch export's internal error
+def test_an_internal_error_in_batch_export_keeps_exit_3(tmp_path, books, monkeypatch):
+    for name in ("a.xlsx", "b.xlsx"):
+        (tmp_path / name).write_bytes(books[("individual", ".xlsx")])
+    (tmp_path / "bad.trf").write_text("not an event\n")
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(batch, "write_workbook", broken)
+    out = run(["export", str(tmp_path / "a.xlsx"), str(tmp_path / "b.xlsx"), str(tmp_path / "bad.trf"),
+               "--out-dir", str(tmp_path / "out")])
+    assert out.code == 3, out.stderr
+    assert "internal error" in out.stderr and "bad.trf" in out.stderr
+
+
+def test_the_fuzzers_python_words_catch_what_the_issue_saw():
+    for seen in ("cannot read the workbook: list index out of range",
+                 "the sheet 'Settings' cannot be read (ValueError: invalid literal for int() with base 10: 'abc')",
+                 "not an xltb standings JSON (KeyError: 'standings')"):
+        assert PYTHON_WORDS.search(seen), seen
+    assert not PYTHON_WORDS.search(json.dumps("Settings Lots (Settings!B12): 'abc' is not a number"))
+
+
+@pytest.mark.parametrize("text,said", [('{"event": {}}', "it has no 'standings'"), ('{"standings": [], "tiebreaks": 5}', "is not a list"),
+                                       ('{"standings": [', "not JSON from line 1")])
+def test_a_check_json_that_is_not_one_is_said_in_the_arbiters_words(tmp_path, text, said):
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    out = run(["check", str(path)])
+    assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
+    assert not PYTHON_WORDS.search(out.stderr), out.stderr
+
+
+@pytest.mark.parametrize("shift", [0, 5, 12, 20, 30])
+def test_the_declared_size_is_counted_across_the_chunks_a_part_is_read_in(shift):
+    """A merged area whose element straddles the end of a 1 MB chunk is counted all the same."""
+    from book_edits import package
+
+    merge = b'<mergeCell ref="A1:XFD1048576"/>'
+    pad = b"<row/>" * 10 + b" " * ((1 << 20) - 60 - shift)
+    body = b"<worksheet>" + pad + merge + b"</worksheet>"
+    with pytest.raises(InputError) as err:
+        limits.open_package(package([("xl/worksheets/sheet1.xml", body)]), "chunks.xlsx")
+    assert "merged cells" in str(err.value) and "chunks.xlsx" in str(err.value)
+    small = b"<worksheet>" + pad + b'<mergeCell ref="A1:C3"/>' + b"<c/>" * 3 + b"</worksheet>"
+    declared = limits.open_package(package([("xl/worksheets/sheet1.xml", small)]))
+    assert (declared.rows, declared.cells, declared.merged) == (10, 3, 9)
+
+
+_ROW_X = (lambda b: re.sub(rb'<row r="\d+"', b'<row r="x"', b, count=1), "the row number 'x' is not a number")
+_DIMENSION = (lambda b: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="ZZZZ1:A1"', b, count=1),
+              "dimension 'ZZZZ1:A1'")
+_STYLE = (lambda b: re.sub(rb'(<c r="A2") s="\d+"', rb'\1 s="9999"', b, count=1), "Settings!A2: the cell's style number")
+
+
+# what openpyxl refuses to read (recalc loads the whole workbook, the event reader only the cells of the blocks)
+@pytest.mark.parametrize("command,edit,said", [("standings", *_ROW_X), ("recalc", *_ROW_X),
+                                               ("standings", *_DIMENSION), ("recalc", *_STYLE)])
+def test_a_sheet_openpyxl_cannot_read_is_located(tmp_path, books, command, edit, said):
+    data = books[("individual", ".xlsx")]
+    data = edit_part(data, sheet_part(data, "Settings"), edit)
+    path = tmp_path / "odd.xlsx"
+    path.write_bytes(data)
+    out = run([command, str(path), *(["-o", str(tmp_path / "out.xlsx")] if command == "recalc" else [])])
+    assert out.code == 2 and str(path) in out.stderr and said in out.stderr, out.stderr
+    assert not PYTHON_WORDS.search(out.stderr), out.stderr
+
+
+def test_points_beyond_a_floats_range_are_written_not_a_crash(tmp_path, books):
+    """Found by the workbook fuzzer: a Settings text '1e999' is an exact number (10 to the 999th) that a
+    float cannot hold; the header line that states the scoring writes it as 1e+999."""
+    from fractions import Fraction
+
+    from xltb.messages import number_text
+
+    assert number_text(Fraction(10 ** 999)) == "1e+999" and number_text(Fraction(-10 ** 400), ".2f") == "-1e+400"
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B8", 't="inlineStr"><is><t>1e999</t></is>')
+    path = tmp_path / "huge.xlsx"
+    path.write_bytes(data)
+    out = run(["standings", str(path), "--tiebreaks", "PTS"])
+    assert out.code == 0, out.stderr
+    assert "win 1e+999" in out.stdout
