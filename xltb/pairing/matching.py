@@ -273,38 +273,44 @@ class _Matcher:
         dual, ei, ej, w2, allow = self.dual, self.ei, self.ej, self.w2, self.allow
         endpoint, neighbend = self.endpoint, self.neighbend
         while True:
-            while self.queue:
-                v = self.queue.pop()
+            queue, bestedge = self.queue, self.bestedge
+            while queue:
+                v = queue.pop()
+                bv = inb[v]
+                dv = dual[v]
                 for p in neighbend[v]:
-                    k = p >> 1
                     w = endpoint[p]
-                    if inb[v] == inb[w]:
+                    bw = inb[w]
+                    if bv == bw:
                         continue
+                    k = p >> 1
                     kslack = 0
                     if not allow[k]:
-                        kslack = dual[ei[k]] + dual[ej[k]] - w2[k]
+                        kslack = dv + dual[w] - w2[k]
                         if kslack <= 0:
                             allow[k] = True
                     if allow[k]:
-                        if label[inb[w]] == 0:
+                        if label[bw] == 0:
                             self.assign_label(w, 2, p ^ 1)
-                        elif label[inb[w]] == 1:
+                        elif label[bw] == 1:
                             base = self.scan_blossom(v, w)
                             if base >= 0:
                                 self.add_blossom(base, k)
+                                bv = inb[v]
                             else:
                                 self.augment(k)
                                 return True
                         elif label[w] == 0:
                             label[w] = 2
                             self.labelend[w] = p ^ 1
-                    elif label[inb[w]] == 1:
-                        b = inb[v]
-                        if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                            self.bestedge[b] = k
+                    elif label[bw] == 1:
+                        e = bestedge[bv]
+                        if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
+                            bestedge[bv] = k
                     elif label[w] == 0:
-                        if self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w]):
-                            self.bestedge[w] = k
+                        e = bestedge[w]
+                        if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
+                            bestedge[w] = k
             kind, delta, dedge, dblossom = -1, 0, -1, -1
             for v in range(n):
                 if label[inb[v]] == 0 and self.bestedge[v] != -1:
