@@ -11,9 +11,10 @@ The events are made by gacrux's generator (a fixed file number: its seed) and ke
 from __future__ import annotations
 
 import argparse
-import resource
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,14 +45,19 @@ def event(players: int, rounds: int) -> Path:
 
 
 def timed(cmd: list[str]) -> tuple[float, float, float]:
-    """(processor seconds, wall seconds, peak memory in MB) of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall, after.ru_maxrss / 1024
+    """(processor seconds, wall seconds, peak memory in MB) of one child process, from its own resource usage
+    (``os.wait4``: the children's usage of ``getrusage`` keeps the largest peak of all children so far)."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        child = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        child.returncode = code
+        if code:
+            err.seek(0)
+            raise subprocess.CalledProcessError(code, cmd, stderr=err.read())
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
 
 
 def main() -> None:
