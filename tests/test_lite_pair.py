@@ -66,7 +66,7 @@ def test_the_round_is_written_cell_by_cell(pyodide):  # noqa: F811 - the fixture
     assert sorted(s["name"] for s in out["meta"]) == sorted([SCRIPT_NAME, PAIR_SCRIPT_NAME])
     sheet = load_workbook(io.BytesIO(data)).sheetnames.index("Crosstable")
     assert [(a["func"], a["sheet_position"], a["start_row"], a["start_column"], a["values"]) for a in out["actions"]] \
-        == [("setValues", sheet, e.row - 1, e.column - 1, [[as_typed(e.text)]]) for e in edits]
+        == [("setValues", sheet, e.place[0] - 1, e.place[1] - 1, [[as_typed(str(e.value))]]) for e in edits]
     assert len(edits) == 6 and out["printed"].startswith("Round 4 entered: 3 boards (")
 
 
