@@ -42,6 +42,8 @@ def apply_file(path: str, edits: Iterable[CellEdit], output: str | None = None) 
     workbook = load_workbook(path, keep_vba=path.lower().endswith(".xlsm"))
     apply_openpyxl(workbook, edits)
     workbook.save(output or path)
+    if workbook.vba_archive is not None:  # openpyxl's copy of the VBA parts, which it never closes
+        workbook.vba_archive.close()
 
 
 def apply_xlwings(book: Any, edits: Iterable[CellEdit]) -> None:

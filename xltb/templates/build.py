@@ -226,6 +226,8 @@ def render(kind: str, event: Tournament | TeamTournament | None = None, **option
     wb = build(kind, event, **options)
     buf = io.BytesIO()
     wb.save(buf)
+    if wb.vba_archive is not None:  # openpyxl's copy of the VBA parts (load_workbook(keep_vba=True)): openpyxl
+        wb.vba_archive.close()      # never closes it, and the collector's close later fails on its buffer
     data = sheetxml.embed(buf.getvalue(), wb.xltb_cached, wb.xltb_dynamic)
     if options.get("macros"):
         data = with_udf_module(data)
