@@ -174,6 +174,121 @@ def _quick(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], 
     return None
 
 
+def _restrict_pab(graph: Graph, adj: tuple[frozenset[int], ...], pab_level: int) -> tuple[frozenset[int], ...]:
+    """[C5] only a player of ``pab_level`` may take the PAB: the dummy's edges to any other level removed."""
+    n, levels = len(graph.entrants), graph.levels
+    return tuple(a - {n} if (v < n and levels[v] != pab_level) else
+                 (frozenset(w for w in a if levels[w] == pab_level) if v == n else a) for v, a in enumerate(adj))
+
+
+def _c9_applies(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], bracket: list[int],
+                lvl: int, pab_level: int) -> bool:
+    """[C9] counts in this bracket: the number is odd and the bracket is at or below the PAB's level, and
+    either it is the lowest or the PAB can go to it with the bracket and the rest below both complete."""
+    n, levels = len(graph.entrants), graph.levels
+    if not (n % 2 and lvl <= pab_level):
+        return False
+    if lvl <= 1:
+        return True
+    top_part = bracket + [n]
+    lower = [v for v in remaining if levels[v] < lvl and v != n]
+    return len(top_part) % 2 == 0 and _perfect(top_part, adj) and _perfect(lower, adj)
+
+
+def _mdp_pairing(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], bracket: list[int],
+                 mdps: list[int], residents: list[int], lvl: int, base: dict[tuple[int, int], int],
+                 keep: set[int]) -> tuple[list[tuple[int, int]], int]:
+    """The MDP-pairing of a heterogeneous bracket (C.04.3 2.3.3, 4.4): its pairs, and the number of pairs
+    the best matching made among the residents (the remainder's first guess)."""
+    levels = graph.levels
+    bsn = {v: k + 1 for k, v in enumerate(bracket)}
+    order = MdpOrder(len(mdps), len(bracket))
+    shift = order.digits.bits
+
+    def he(v: int, w: int) -> int:
+        a, b = (v, w) if bsn.get(v, len(bracket) + 1) <= bsn.get(w, len(bracket) + 1) else (w, v)
+        if levels[a] > lvl >= levels[b] and a in bsn:
+            return order.cost(bsn[a], bsn.get(b, len(bracket) + 1))
+        return 0
+
+    hecost = {k: (c << shift) for k, c in base.items()}
+    for k in _touching(remaining, set(mdps), adj):
+        if (c := he(*k)):
+            hecost[k] = hecost.get(k, 0) + c
+    mate = _solve(remaining, adj, hecost, keep)
+    pairs = [(v, mate[v]) for v in mdps if v in mate and levels[mate[v]] == lvl]
+    s = sum(1 for v in residents if v in mate and levels[mate[v]] == lvl) // 2
+    return pairs, s
+
+
+def _remainder(adj: tuple[frozenset[int], ...], rest: list[int], left: list[int], taken: set[int], s: int,
+               base: dict[tuple[int, int], int], keep: set[int]) -> list[tuple[int, int]]:
+    """The pairs of the remainder, or of the homogeneous bracket (C.04.3 2.6, 4.3, 4.2): ``left`` its
+    residents, ``s`` a first guess of its number of pairs, matched again until the number settles."""
+    bsno = {v: k + 1 for k, v in enumerate(left)}
+    for _ in range(len(left) + 1):
+        rorder = ResidentOrder(len(left), s)
+        rshift = rorder.digits.bits
+
+        def ho(v: int, w: int) -> int:
+            if v in bsno and w in bsno:
+                return rorder.cost(bsno[v], bsno[w])
+            return 0
+
+        hocost = {k: (c << rshift) for k, c in base.items() if k[0] not in taken and k[1] not in taken}
+        for k in _touching(rest, set(left), adj):
+            if (c := ho(*k)):
+                hocost[k] = hocost.get(k, 0) + c
+        mate = _solve(rest, adj, hocost, keep)
+        got = sum(1 for v in left if v in mate and mate[v] in bsno) // 2
+        if got == s:
+            break
+        s = got
+    return [(v, mate[v]) for v in left if v in mate and mate[v] in bsno and bsno[v] < bsno[mate[v]]]
+
+
+def _pair_bracket(state: RoundState, graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int],
+                  players: list[Player], lvl: int, pab_level: int) -> Fixed | None:
+    """The pairs of the bracket of score level ``lvl`` (its residents and the MDPs above it still in
+    ``remaining``); None when it has no resident."""
+    n, levels = len(graph.entrants), graph.levels
+    bracket = [v for v in remaining if levels[v] >= lvl]
+    residents = [v for v in bracket if levels[v] == lvl]
+    if not residents:
+        return None
+    mdps = [v for v in bracket if levels[v] > lvl]
+    c9 = _c9_applies(graph, adj, remaining, bracket, lvl, pab_level)
+    costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
+    upper = {v for v in remaining if levels[v] >= lvl - 1}
+    keep = upper | ({n} | set(adj[n]) if n % 2 else set())
+    base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}
+    quick = None if (n % 2 and lvl <= pab_level) else _quick(graph, adj, remaining, mdps, residents, lvl, base)
+    if quick is not None:
+        return Fixed(lvl, tuple(residents), tuple(mdps), tuple(quick), c9)
+    if mdps:
+        pairs, s = _mdp_pairing(graph, adj, remaining, bracket, mdps, residents, lvl, base, keep)
+    else:  # homogeneous: the number of pairs is settled by the criteria, found by _remainder's loop
+        pairs, s = [], len(residents) // 2
+    taken = {v for p in pairs for v in p}
+    rest = [v for v in remaining if v not in taken]
+    left = [v for v in residents if v not in taken]
+    pairs += _remainder(adj, rest, left, taken, s, base, keep)
+    return Fixed(lvl, tuple(residents), tuple(mdps), tuple(pairs), c9)
+
+
+def _pab_vertex(remaining: list[int], n: int) -> int | None:
+    """The PAB's vertex: the one real player left when the number is odd, None when it is even; NoPairing
+    when any other player is left unpaired."""
+    if n % 2:
+        real = [v for v in remaining if v != n]
+        if len(real) != 1:
+            raise NoPairing()
+        return real[0]
+    if remaining:
+        raise NoPairing()
+    return None
+
+
 def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], int | None, Graph]:
     """The brackets of the round, top down, and the PAB's vertex (None when the number is even)."""
     graph = build_graph(state)
@@ -185,94 +300,17 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
     pab_level = -1
     if n % 2:
         pab_level = _pab_level(graph, remaining)
-        # [C5] only a player of that level may take the PAB
-        adj = tuple(a - {n} if (v < n and levels[v] != pab_level) else
-                    (frozenset(w for w in a if levels[w] == pab_level) if v == n else a) for v, a in enumerate(adj))
+        adj = _restrict_pab(graph, adj, pab_level)
+    players = [Player(levels[v], graph.entrants[v] if v < n else None) for v in range(len(levels))]
     fixed: list[Fixed] = []
-    top_level = max(levels, default=0)
-    for lvl in range(top_level, 0, -1):
-        bracket = [v for v in remaining if levels[v] >= lvl]
-        residents = [v for v in bracket if levels[v] == lvl]
-        if not residents:
+    for lvl in range(max(levels, default=0), 0, -1):
+        bracket = _pair_bracket(state, graph, adj, remaining, players, lvl, pab_level)
+        if bracket is None:
             continue
-        mdps = [v for v in bracket if levels[v] > lvl]
-        c9 = False
-        if n % 2 and lvl <= pab_level:
-            if lvl <= 1:
-                c9 = True
-            else:
-                top_part = bracket + [n]
-                lower = [v for v in remaining if levels[v] < lvl and v != n]
-                c9 = len(top_part) % 2 == 0 and _perfect(top_part, adj) and _perfect(lower, adj)
-        costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
-        players = [Player(levels[v], graph.entrants[v] if v < n else None) for v in range(len(levels))]
-        upper = {v for v in remaining if levels[v] >= lvl - 1}
-        keep = upper | ({n} | set(adj[n]) if n % 2 else set())
-        base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}
-        # the MDP-pairing (C.04.3 2.3.3, 4.4)
-        bsn = {v: k + 1 for k, v in enumerate(bracket)}
-        order = MdpOrder(len(mdps), len(bracket))
-
-        def he(v: int, w: int) -> int:
-            a, b = (v, w) if bsn.get(v, len(bracket) + 1) <= bsn.get(w, len(bracket) + 1) else (w, v)
-            if levels[a] > lvl >= levels[b] and a in bsn:
-                return order.cost(bsn[a], bsn.get(b, len(bracket) + 1))
-            return 0
-
-        shift = order.digits.bits
-        quick = None if (n % 2 and lvl <= pab_level) else _quick(graph, adj, remaining, mdps, residents, lvl, base)
-        if quick is not None:
-            pairs = quick
-            taken = {v for p in pairs for v in p}
-            remaining = [v for v in remaining if v not in taken]
-            fixed.append(Fixed(lvl, tuple(residents), tuple(mdps), tuple(pairs), c9))
-            continue
-        if mdps:
-            hecost = {k: (c << shift) for k, c in base.items()}
-            for k in _touching(remaining, set(mdps), adj):
-                if (c := he(*k)):
-                    hecost[k] = hecost.get(k, 0) + c
-            mate = _solve(remaining, adj, hecost, keep)
-            pairs = [(v, mate[v]) for v in mdps if v in mate and levels[mate[v]] == lvl]
-            s = sum(1 for v in residents if v in mate and levels[mate[v]] == lvl) // 2
-        else:  # homogeneous: the number of pairs is settled by the criteria, found by the loop below
-            pairs, s = [], len(residents) // 2
-        taken = {v for p in pairs for v in p}
-        rest = [v for v in remaining if v not in taken]
-        left = [v for v in residents if v not in taken]
-        # the remainder, or the homogeneous bracket (C.04.3 2.6, 4.3, 4.2)
-        bsno = {v: k + 1 for k, v in enumerate(left)}
-        for _ in range(len(left) + 1):
-            rorder = ResidentOrder(len(left), s)
-            rshift = rorder.digits.bits
-
-            def ho(v: int, w: int) -> int:
-                if v in bsno and w in bsno:
-                    return rorder.cost(bsno[v], bsno[w])
-                return 0
-
-            hocost = {k: (c << rshift) for k, c in base.items() if k[0] not in taken and k[1] not in taken}
-            for k in _touching(rest, set(left), adj):
-                if (c := ho(*k)):
-                    hocost[k] = hocost.get(k, 0) + c
-            mate = _solve(rest, adj, hocost, keep)
-            got = sum(1 for v in left if v in mate and mate[v] in bsno) // 2
-            if got == s:
-                break
-            s = got
-        pairs += [(v, mate[v]) for v in left if v in mate and mate[v] in bsno and bsno[v] < bsno[mate[v]]]
-        taken = {v for p in pairs for v in p}
+        taken = {v for p in bracket.pairs for v in p}
         remaining = [v for v in remaining if v not in taken]
-        fixed.append(Fixed(lvl, tuple(residents), tuple(mdps), tuple(pairs), c9))
-    pab = None
-    if n % 2:
-        real = [v for v in remaining if v != n]
-        if len(real) != 1:
-            raise NoPairing()
-        pab = real[0]
-    elif remaining:
-        raise NoPairing()
-    return fixed, pab, graph
+        fixed.append(bracket)
+    return fixed, _pab_vertex(remaining, n), graph
 
 
 def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:
