@@ -85,57 +85,81 @@ class BracketCosts:
         """The cost of pairing ``x`` with ``y`` (the higher level first after ordering)."""
         a, b = (x, y) if x.level >= y.level else (y, x)
         ea, eb = a.entrant, b.entrant
-        d = self.digits
         lvl = self.level
         cost = 0
-        level = a.level - lvl
-        c14 = c15 = c16 = c17 = False
         if ea is not None and a.level >= lvl and b.level == lvl and eb is not None:
-            # a pair within the bracket
-            if ea.topscorer or eb.topscorer:
-                # [C10] a colour difference beyond +-2; [C11] the same colour three times in a row
-                if ea.colour_difference == eb.colour_difference and abs(ea.colour_difference) >= 2:
-                    cost += d.at("C10")
-                if _c11(ea, eb):
-                    cost += d.at("C11")
-            pa, pb = ea.preference, eb.preference
-            if pa.colour is not Colour.NONE and pa.colour is pb.colour:
-                cost += d.at("C12")  # [C12] one of them does not get the colour preference
-                if pa.strength.value >= Strength.STRONG.value and pb.strength.value >= Strength.STRONG.value:
-                    cost += d.at("C13")  # [C13] ... a strong one
-            # [C15], [C17] the lower player upfloats again (previous round, two rounds before)
-            c15 = (ea.score < eb.score and ea.floats[0] is Float.UP) or (ea.score > eb.score and eb.floats[0] is Float.UP)
-            c17 = (ea.score < eb.score and ea.floats[1] is Float.UP) or (ea.score > eb.score and eb.floats[1] is Float.UP)
-            if c15:
-                cost += d.at("C15")
-            if c17:
-                cost += d.at("C17")
+            cost = self._within(ea, eb, a.level - lvl)
         elif ea is not None and a.level >= lvl and b.level < lvl:
-            # a downfloater: [C6] their number, [C7] the scores of the MDPs among them
-            cost += d.at("C6")
-            if level > 0:
-                cost += d.at(f"C7.{self.maxpsd - level}")
-            if self.c9 and eb is None:
-                cost += d.at("C9", ea.unplayed)  # [C9] the PAB's assignee: fewest unplayed games
-            c14 = ea.floats[0] is Float.DOWN
-            c16 = ea.floats[1] is Float.DOWN
-            if c14 and level == 0:
-                cost += d.at("C14")  # [C14] a downfloat again (previous round)
-            if c16 and level == 0:
-                cost += d.at("C16")  # [C16] ... as two rounds before
+            cost = self._down(ea, eb, a.level - lvl)
+        return cost + self._next_bracket(a.level, b.level)
+
+    def _within(self, ea: Entrant, eb: Entrant, level: int) -> int:
+        """A pair within the bracket (``level``: the higher player's score levels above the bracket)."""
+        d = self.digits
+        cost = 0
+        if ea.topscorer or eb.topscorer:
+            # [C10] a colour difference beyond +-2; [C11] the same colour three times in a row
+            if ea.colour_difference == eb.colour_difference and abs(ea.colour_difference) >= 2:
+                cost += d.at("C10")
+            if _c11(ea, eb):
+                cost += d.at("C11")
+        pa, pb = ea.preference, eb.preference
+        if pa.colour is not Colour.NONE and pa.colour is pb.colour:
+            cost += d.at("C12")  # [C12] one of them does not get the colour preference
+            if pa.strength.value >= Strength.STRONG.value and pb.strength.value >= Strength.STRONG.value:
+                cost += d.at("C13")  # [C13] ... a strong one
+        # [C15], [C17] the lower player upfloats again (previous round, two rounds before)
+        c15 = (ea.score < eb.score and ea.floats[0] is Float.UP) or (ea.score > eb.score and eb.floats[0] is Float.UP)
+        c17 = (ea.score < eb.score and ea.floats[1] is Float.UP) or (ea.score > eb.score and eb.floats[1] is Float.UP)
+        if c15:
+            cost += d.at("C15")
+        if c17:
+            cost += d.at("C17")
         if level > 0:
-            # [C18]-[C21] the score differences of those floating as in the previous rounds
-            for flag, c in ((c14, 18), (c15, 19), (c16, 20), (c17, 21)):
-                if flag:
-                    cost += d.at(f"C{c}.{self.maxpsd - level}")
-        nxt = lvl - 1
-        if a.level >= nxt and b.level < nxt:
-            # [C8] the downfloaters leave the next bracket its criteria: count and scores of its floaters
-            cost += d.at("N8")
-            up = a.level - nxt
+            # [C19], [C21] the score differences of those upfloating as in the previous rounds
+            if c15:
+                cost += d.at(f"C19.{self.maxpsd - level}")
+            if c17:
+                cost += d.at(f"C21.{self.maxpsd - level}")
+        return cost
+
+    def _down(self, ea: Entrant, eb: Entrant | None, level: int) -> int:
+        """A downfloater ``ea`` (paired below the bracket with ``eb``, None: the PAB's dummy; ``level``: its
+        score levels above the bracket)."""
+        d = self.digits
+        # [C6] the number of downfloaters, [C7] the scores of the MDPs among them
+        cost = d.at("C6")
+        if level > 0:
+            cost += d.at(f"C7.{self.maxpsd - level}")
+        if self.c9 and eb is None:
+            cost += d.at("C9", ea.unplayed)  # [C9] the PAB's assignee: fewest unplayed games
+        c14 = ea.floats[0] is Float.DOWN
+        c16 = ea.floats[1] is Float.DOWN
+        if level == 0:
+            if c14:
+                cost += d.at("C14")  # [C14] a downfloat again (previous round)
+            if c16:
+                cost += d.at("C16")  # [C16] ... as two rounds before
+        else:
+            # [C18], [C20] the score differences of those downfloating as in the previous rounds
+            if c14:
+                cost += d.at(f"C18.{self.maxpsd - level}")
+            if c16:
+                cost += d.at(f"C20.{self.maxpsd - level}")
+        return cost
+
+    def _next_bracket(self, high: int, low: int) -> int:
+        """[C8] the downfloaters leave the next bracket its criteria: count and scores of its floaters
+        (``high``, ``low``: the pair's score levels)."""
+        nxt = self.level - 1
+        if high >= nxt and low < nxt:
+            d = self.digits
+            cost = d.at("N8")
+            up = high - nxt
             if up > 0:
                 cost += d.at(f"C8.{self.maxpsd + 1 - up}")
-        return cost
+            return cost
+        return 0
 
 
 __all__ = ["BracketCosts", "Digits", "Player"]
