@@ -268,89 +268,117 @@ class _Matcher:
     def stage(self) -> bool:
         """One stage: grow alternating trees and adjust the duals until an augmenting path is found
         (True) or no more can be (False)."""
-        n = self.n
+        while True:
+            if self.grow():
+                return True
+            kind, delta, dedge, dblossom = self.best_delta()
+            self.adjust_duals(delta)
+            if kind == 1:
+                return False
+            self.take_delta(kind, dedge, dblossom)
+
+    def grow(self) -> bool:
+        """Scan the edges of every queued S-vertex: label, make blossoms, or augment (True) along a tight
+        edge, and keep each vertex's and S-blossom's least-slack edge for the next dual adjustment."""
         label, inb = self.label, self.inblossom
         dual, ei, ej, w2, allow = self.dual, self.ei, self.ej, self.w2, self.allow
         endpoint, neighbend = self.endpoint, self.neighbend
-        while True:
-            queue, bestedge = self.queue, self.bestedge
-            while queue:
-                v = queue.pop()
-                bv = inb[v]
-                dv = dual[v]
-                for p in neighbend[v]:
-                    w = endpoint[p]
-                    bw = inb[w]
-                    if bv == bw:
-                        continue
-                    k = p >> 1
-                    kslack = 0
-                    if not allow[k]:
-                        kslack = dv + dual[w] - w2[k]
-                        if kslack <= 0:
-                            allow[k] = True
-                    if allow[k]:
-                        if label[bw] == 0:
-                            self.assign_label(w, 2, p ^ 1)
-                        elif label[bw] == 1:
-                            base = self.scan_blossom(v, w)
-                            if base >= 0:
-                                self.add_blossom(base, k)
-                                bv = inb[v]
-                            else:
-                                self.augment(k)
-                                return True
-                        elif label[w] == 0:
-                            label[w] = 2
-                            self.labelend[w] = p ^ 1
+        queue, bestedge = self.queue, self.bestedge
+        while queue:
+            v = queue.pop()
+            bv = inb[v]
+            dv = dual[v]
+            for p in neighbend[v]:
+                w = endpoint[p]
+                bw = inb[w]
+                if bv == bw:
+                    continue
+                k = p >> 1
+                kslack = 0
+                if not allow[k]:
+                    kslack = dv + dual[w] - w2[k]
+                    if kslack <= 0:
+                        allow[k] = True
+                if allow[k]:
+                    if label[bw] == 0:
+                        self.assign_label(w, 2, p ^ 1)
                     elif label[bw] == 1:
-                        e = bestedge[bv]
-                        if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
-                            bestedge[bv] = k
+                        base = self.scan_blossom(v, w)
+                        if base >= 0:
+                            self.add_blossom(base, k)
+                            bv = inb[v]
+                        else:
+                            self.augment(k)
+                            return True
                     elif label[w] == 0:
-                        e = bestedge[w]
-                        if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
-                            bestedge[w] = k
-            kind, delta, dedge, dblossom = -1, 0, -1, -1
-            for v in range(n):
-                if label[inb[v]] == 0 and self.bestedge[v] != -1:
-                    d = self.slack(self.bestedge[v])
-                    if kind == -1 or d < delta:
-                        kind, delta, dedge = 2, d, self.bestedge[v]
-            for b in range(2 * n):
-                if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                    d = self.slack(self.bestedge[b]) // 2
-                    if kind == -1 or d < delta:
-                        kind, delta, dedge = 3, d, self.bestedge[b]
-            for b in range(n, 2 * n):
-                if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and (kind == -1 or self.dual[b] < delta):
-                    kind, delta, dblossom = 4, self.dual[b], b
-            if kind == -1:  # maximum cardinality reached
-                kind, delta = 1, max(0, min(self.dual[:n]))
-            for v in range(n):
-                if label[inb[v]] == 1:
-                    self.dual[v] -= delta
-                elif label[inb[v]] == 2:
-                    self.dual[v] += delta
-            for b in range(n, 2 * n):
-                if self.base[b] >= 0 and self.parent[b] == -1:
-                    if label[b] == 1:
-                        self.dual[b] += delta
-                    elif label[b] == 2:
-                        self.dual[b] -= delta
-            if kind == 1:
-                return False
-            if kind == 2:
-                self.allow[dedge] = True
-                i, j, _ = self.edges[dedge]
-                if label[inb[i]] == 0:
-                    i, j = j, i
-                self.queue.append(i)
-            elif kind == 3:
-                self.allow[dedge] = True
-                self.queue.append(self.edges[dedge][0])
-            else:
-                self.expand_blossom(dblossom, False)
+                        label[w] = 2
+                        self.labelend[w] = p ^ 1
+                elif label[bw] == 1:
+                    e = bestedge[bv]
+                    if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
+                        bestedge[bv] = k
+                elif label[w] == 0:
+                    e = bestedge[w]
+                    if e == -1 or kslack < dual[ei[e]] + dual[ej[e]] - w2[e]:
+                        bestedge[w] = k
+        return False
+
+    def best_delta(self) -> tuple[int, int, int, int]:
+        """The dual adjustment to make: (its kind, delta, the edge or blossom it concerns); kind 1: maximum
+        cardinality reached, 2: an edge to a free vertex, 3: an edge between S-blossoms, 4: a T-blossom
+        to expand."""
+        n = self.n
+        label, inb = self.label, self.inblossom
+        kind, delta, dedge, dblossom = -1, 0, -1, -1
+        for v in range(n):
+            if label[inb[v]] == 0 and self.bestedge[v] != -1:
+                d = self.slack(self.bestedge[v])
+                if kind == -1 or d < delta:
+                    kind, delta, dedge = 2, d, self.bestedge[v]
+        for b in range(2 * n):
+            if self.parent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
+                d = self.slack(self.bestedge[b]) // 2
+                if kind == -1 or d < delta:
+                    kind, delta, dedge = 3, d, self.bestedge[b]
+        for b in range(n, 2 * n):
+            if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and (kind == -1 or self.dual[b] < delta):
+                kind, delta, dblossom = 4, self.dual[b], b
+        if kind == -1:  # maximum cardinality reached
+            kind, delta = 1, max(0, min(self.dual[:n]))
+        return kind, delta, dedge, dblossom
+
+    def adjust_duals(self, delta: int) -> None:
+        """Lower the S-vertices' and raise the T-vertices' duals by ``delta``, and the converse for the
+        top-level blossoms."""
+        n = self.n
+        label, inb = self.label, self.inblossom
+        for v in range(n):
+            if label[inb[v]] == 1:
+                self.dual[v] -= delta
+            elif label[inb[v]] == 2:
+                self.dual[v] += delta
+        for b in range(n, 2 * n):
+            if self.base[b] >= 0 and self.parent[b] == -1:
+                if label[b] == 1:
+                    self.dual[b] += delta
+                elif label[b] == 2:
+                    self.dual[b] -= delta
+
+    def take_delta(self, kind: int, dedge: int, dblossom: int) -> None:
+        """After the adjustment: the edge that became tight is allowed and its S-end queued again (kinds 2
+        and 3), or the T-blossom whose dual reached zero is expanded (kind 4)."""
+        label, inb = self.label, self.inblossom
+        if kind == 2:
+            self.allow[dedge] = True
+            i, j, _ = self.edges[dedge]
+            if label[inb[i]] == 0:
+                i, j = j, i
+            self.queue.append(i)
+        elif kind == 3:
+            self.allow[dedge] = True
+            self.queue.append(self.edges[dedge][0])
+        else:
+            self.expand_blossom(dblossom, False)
 
     def seed(self) -> None:
         """Match greedily along the edges of the largest weight: tight under the starting duals, so the
