@@ -61,7 +61,7 @@ def test_committed_files_match_the_generator():
 
 
 def _xlwings_version(data: bytes) -> str:
-    wb = load_workbook(io.BytesIO(data), keep_vba=True)
+    wb = load_workbook(io.BytesIO(data), keep_vba=False)
     text = " ".join(str(c.value) for c in wb["Instructions"]["A"] if c.value)
     return text.split("VBA module of xlwings ")[1].split()[0]
 
@@ -77,7 +77,7 @@ def test_packaged_workbooks(name):
     assert vba[:8] == bytes.fromhex("D0CF11E0A1B11AE1")  # an OLE compound file
     assert b"xlwings" in vba and b"ThisWorkbook" in vba
     assert "application/vnd.ms-excel.sheet.macroEnabled.main+xml" in types
-    wb = load_workbook(io.BytesIO(data), keep_vba=True)
+    wb = load_workbook(io.BytesIO(data), keep_vba=False)
     assert wb.sheetnames[0] == "Instructions" and wb.sheetnames[-1] == "xlwings.conf"
     conf = {r[0].value: r[1].value for r in wb["xlwings.conf"].iter_rows(max_row=9, max_col=2)}
     # xlwings reads an Interpreter_Win row even when it is empty: the row is deleted so that the setting falls back
@@ -115,7 +115,7 @@ def test_template_command_writes_xlsm(tmp_path):
     from xltb.ranking import compute
 
     rank = compute(read_trf(SEED / "held-swiss16.trf")).rows[0]  # the file's list, the edition of its date
-    ws = load_workbook(tmp_path / "values.xlsm", keep_vba=True, data_only=True)["Standings"]
+    ws = load_workbook(tmp_path / "values.xlsm", data_only=True)["Standings"]
     assert [ws["L4"].value, ws["M4"].value] == [1, rank.start_no]
     assert [ws["B1"].value, ws["B2"].value] == [f"xltb {xltb.__version__}", "ok"]  # the functions, the status
 
