@@ -147,19 +147,10 @@ class XlsxCells:
 def _unopened(data: bytes) -> str:
     """Why openpyxl could not open the workbook ``data``: a cell or a sheet's dimension no sheet can have,
     else the parts that describe the sheets."""
-    import io
+    from .xlsx_locate import why_unreadable
 
-    from .xlsx_locate import locate
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            found = locate(archive)
-    except InputError as err:
-        return err.message
-    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
-        found = None
-    return found or ("its workbook part (xl/workbook.xml), the relationships or the content types do not describe "
-                     "sheets as Excel writes them (open and save it in Excel or LibreOffice)")
+    return why_unreadable(data, "its workbook part (xl/workbook.xml), the relationships or the content types do "
+                                "not describe sheets as Excel writes them (open and save it in Excel or LibreOffice)")
 
 
 __all__ = ["XlsxCells", "check_parts"]

@@ -11,6 +11,7 @@ import zipfile
 from datetime import datetime
 from typing import Any
 
+from ..errors import InputError
 from ..limits import MAX_COLUMNS, MAX_ROWS
 from ..sheets.crosstable import Origin
 from .workbook_cells import column_number
@@ -176,10 +177,25 @@ def locate(archive: zipfile.ZipFile) -> str | None:
     return None
 
 
+def why_unreadable(data: bytes, advice: str) -> str:
+    """Why a reader could not read the workbook ``data``: the first cell (or row, or dimension) no sheet can
+    have, else ``advice``. The search is a courtesy: anything it meets itself leaves the advice standing."""
+    import io
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            found = locate(archive)
+    except InputError as err:
+        return err.message
+    except Exception:  # noqa: BLE001 - without the search, the advice stands
+        found = None
+    return found or advice
+
+
 def _place(sheet: str, ref: str) -> str:
     """``Settings!B12``; the sheet alone (``Settings``) for what is not a cell's."""
     name = Origin(sheet).address(0, 0).split("!")[0]
     return f"{name}!{ref[:20]}" if ref else f"the sheet {name}"
 
 
-__all__ = ["sheet_part", "first_bad_cell", "locate", "TYPES"]
+__all__ = ["sheet_part", "first_bad_cell", "locate", "why_unreadable", "TYPES"]

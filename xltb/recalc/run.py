@@ -171,17 +171,10 @@ def _not_excel(data: bytes) -> str | None:
 def _unreadable(data: bytes) -> str:
     """Why openpyxl could not read the workbook ``data``: its first cell that no sheet can have, else what
     to do."""
-    from ..books.xlsx_locate import locate
+    from ..books.xlsx_locate import why_unreadable
 
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            found = locate(z)
-    except InputError as err:
-        return err.message
-    except Exception:  # noqa: BLE001 - the search is a courtesy: without it, the advice below stands
-        found = None
-    return found or ("its parts do not make a workbook as Excel writes it (a sheet, a style or a relationship it "
-                     "names is missing or damaged); open and save it in Excel or LibreOffice")
+    return why_unreadable(data, "its parts do not make a workbook as Excel writes it (a sheet, a style or a "
+                                "relationship it names is missing or damaged); open and save it in Excel or LibreOffice")
 
 
 def recalc_bytes(data: bytes) -> RecalcResult:
