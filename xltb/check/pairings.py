@@ -15,14 +15,14 @@ count (a forfeit is no game: the players may meet again, and its colour is not a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ..errors import XltbError
 from ..messages import Message, Text
-from ..model import Colour, EventType, Kind, Tournament
+from ..model import Colour, EventType, Kind, Player, Tournament
 from ..model.choice import Choice
 from ..model.rounds import progress
-from ..model.team import TeamTournament
+from ..model.team import Team, TeamTournament
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
 from .pairings_criteria import Verdict, judge
@@ -81,18 +81,8 @@ def played_round(event: Tournament | TeamTournament, rnd: int) -> PlayedRound:
     """The pairing of round ``rnd`` as the event has it (of a team event: the matches, board 1's colour)."""
     games: set[tuple[int, int]] = set()
     pab: set[int] = set()
-    if isinstance(event, TeamTournament):
-        for t in event.teams:
-            if len(t.results) < rnd:
-                continue
-            tr = t.result(rnd)
-            if tr.kind is Kind.PAB:
-                pab.add(t.start_no)
-            elif tr.opponent is not None and (tr.colour is Colour.WHITE or (tr.colour is Colour.NONE
-                                                                             and t.start_no < tr.opponent)):
-                games.add((t.start_no, tr.opponent))
-        return PlayedRound(frozenset(games), frozenset(pab))
-    for p in event.players:
+    participants: Sequence[Player | Team] = event.teams if isinstance(event, TeamTournament) else event.players
+    for p in participants:
         if len(p.results) < rnd:
             continue
         r = p.result(rnd)
