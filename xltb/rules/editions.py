@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import NamedTuple
+from typing import Mapping, NamedTuple, Protocol, TypeVar
 
 from ..errors import XltbError
 
@@ -51,14 +51,39 @@ ALIASES = {"2023": "2023-09", "2024": "2024-08", "2026": "2026-03", "legacy": "2
 NEWEST = EDITIONS["2026-03"]
 
 
+class Dated(Protocol):
+    """An edition of a text of the rules: it applies to the events that start on or after ``starts``."""
+
+    @property
+    def starts(self) -> date: ...
+
+
+E = TypeVar("E", bound=Dated)
+
+
+def by_name(editions: Mapping[str, E], aliases: Mapping[str, str], text: str, what: str) -> E:
+    """An edition by key or alias; XltbError naming ``what`` and the known names otherwise."""
+    key = aliases.get(text.strip(), text.strip())
+    try:
+        return editions[key]
+    except KeyError:
+        known = ", ".join(list(editions) + list(aliases))
+        raise XltbError(f"unknown {what} {text!r}; known: {known}") from None
+
+
+def in_force(editions: Mapping[str, E], start: date) -> E:
+    """The edition in force on ``start``: the latest that starts on or before it, else the oldest."""
+    ordered = sorted(editions.values(), key=lambda e: e.starts)
+    chosen = ordered[0]
+    for edition in ordered:
+        if edition.starts <= start:
+            chosen = edition
+    return chosen
+
+
 def parse_edition(text: str) -> Edition:
     """Look up an edition by key (``2024-08``) or alias (``2024``)."""
-    key = ALIASES.get(text.strip(), text.strip())
-    try:
-        return EDITIONS[key]
-    except KeyError:
-        known = ", ".join(list(EDITIONS) + list(ALIASES))
-        raise XltbError(f"unknown rules edition {text!r}; known: {known}") from None
+    return by_name(EDITIONS, ALIASES, text, "rules edition")
 
 
 def edition_for_date(start: date | None) -> Edition:
@@ -66,10 +91,4 @@ def edition_for_date(start: date | None) -> Edition:
 
     Events before July 2012 are computed with the 2012 edition, the oldest one xltb knows.
     """
-    if start is None:
-        return NEWEST
-    chosen = EDITIONS["2012"]
-    for edition in EDITIONS.values():
-        if edition.starts <= start:
-            chosen = edition
-    return chosen
+    return NEWEST if start is None else in_force(EDITIONS, start)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 from typing import NamedTuple
 
-from ..errors import XltbError
+from .editions import by_name, in_force
 
 
 class SwissEdition(NamedTuple):
@@ -63,24 +63,13 @@ NEWEST_SWISS = SWISS_EDITIONS["2026-02"]
 
 def parse_swiss_edition(text: str) -> SwissEdition:
     """Look up an edition of C.04 by key (``2026-02``) or alias (``2026``)."""
-    key = SWISS_ALIASES.get(text.strip(), text.strip())
-    try:
-        return SWISS_EDITIONS[key]
-    except KeyError:
-        known = ", ".join(list(SWISS_EDITIONS) + list(SWISS_ALIASES))
-        raise XltbError(f"unknown edition of the Swiss rules {text!r}; known: {known}") from None
+    return by_name(SWISS_EDITIONS, SWISS_ALIASES, text, "edition of the Swiss rules")
 
 
 def swiss_edition_for_date(start: date | None) -> SwissEdition:
     """The edition of C.04 in force for an event starting on ``start``: the newest when the date is
     unknown; the oldest xltb knows (2025-07) for an event that started before it."""
-    if start is None:
-        return NEWEST_SWISS
-    chosen = SWISS_EDITIONS["2025-07"]
-    for edition in SWISS_EDITIONS.values():
-        if edition.starts <= start:
-            chosen = edition
-    return chosen
+    return NEWEST_SWISS if start is None else in_force(SWISS_EDITIONS, start)
 
 
 __all__ = ["NEWEST_SWISS", "SWISS_ALIASES", "SWISS_EDITIONS", "SwissEdition", "parse_swiss_edition",
