@@ -289,3 +289,40 @@ def test_every_board_and_bracket_says_why() -> None:
     for b in got.boards:
         for m in b.reasons:
             assert "{" not in str(m)
+
+
+# -- the editions: 2025-07 3.3.2-3.3.3 against 2026-02 2.3.2-2.3.3 --------------------------------------------
+
+def test_the_editions_floater_criteria_choose_the_same_pairing() -> None:
+    """[C6]/[C7] as worded in 2025-07 (first the number, then the scores, of the incoming floaters paired) and
+    in 2026-02 (the outgoing floaters' scores, in descending order, minimised): with [C5] settling the number of
+    pairs, the players a bracket can pair form the bases of a matroid, and the greedy base by descending score
+    pairs, for every score, the most players of that score or higher (Gale): the most incoming floaters and the
+    least outgoing scores at once. Random brackets (scores, games already played, rankings) paired by both."""
+    from xltb.pairing.c044.burstein import NoPairing
+    from xltb.rules.swiss import SWISS_EDITIONS
+
+    old, new = SWISS_EDITIONS["2025-07"], SWISS_EDITIONS["2026-02"]
+    assert old.burstein_floaters_counted and not new.burstein_floaters_counted
+    rng, compared = random.Random(7), 0
+    for _ in range(150):
+        n = rng.choice([8, 10, 12])
+        scores = sorted((Fraction(rng.randint(0, 8), 2) for _ in range(n)), reverse=True)
+        met: dict[int, set[int]] = {i: set() for i in range(1, n + 1)}
+        for i in range(1, n + 1):
+            for j in range(i + 1, n + 1):
+                if rng.random() < 0.45:
+                    met[i].add(j)
+                    met[j].add(i)
+        players = [entrant(i, score=scores[i - 1], met=tuple(met[i])) for i in range(1, n + 1)]
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        try:
+            got = [pair_round(state_of(players), index_by_order(order), e) for e in (old, new)]
+        except NoPairing:
+            continue
+        compared += 1
+        a, b = ({(r.entrants[v].start_no, r.entrants[w].start_no) for br in r.brackets for v, w in br.pairs}
+                for r in got)
+        assert a == b
+    assert compared > 100

@@ -248,3 +248,36 @@ def test_team_system_refused_for_an_individual_event() -> None:
     event = read_event(ROOT / "tests" / "data" / "pairing" / "plans-after5.trf")[0]
     with pytest.raises(XltbError, match="pairs team events"):
         pair(event, system="team")
+
+
+def test_acceleration_of_a_team_file_is_read_and_paired_as_gacrux() -> None:
+    """TRF 250 of a team event (C.04.7 1; 2025-07 C.04.5.1): the match points of columns 5-8 when match
+    points are the primary score. The TEC sample's four records, written out: teams 1-2 and 4-25 +2 in
+    round 1, teams 1-25 +2 in rounds 2-4 and +1 in rounds 5-7; team 3 none in round 1; teams 26-50 none."""
+    from xltb.model.team import TeamTournament
+
+    path = ROOT / "tests" / "data" / "team" / "19_tec_grandmommys_cup_trf25_sample_team.trf"
+    event = read_event(path)[0]
+    assert isinstance(event, TeamTournament) and event.primary == "MP"
+    virtual = {a.start_no: a for a in event.plans.acceleration}
+    two, one, zero = Fraction(2), Fraction(1), Fraction(0)
+    assert [virtual[1].at(r) for r in range(1, 9)] == [two, two, two, two, one, one, one, zero]
+    assert [virtual[3].at(r) for r in range(1, 9)] == [zero, two, two, two, one, one, one, zero]
+    assert virtual[25].at(1) == two and 26 not in virtual and 50 not in virtual
+    # round 2, accelerated: the matches gacrux pairs from the same file (benchmarks/pairing_team_corpus.py
+    # --files compares every round of it live); the virtual points decide the brackets
+    rp = pair(event, 2, system="fide-team", edition="2026-02")
+    plain = pair(event._replace(plans=event.plans._replace(acceleration=())), 2, system="fide-team",
+                 edition="2026-02")
+    assert [(b.white, b.black) for b in rp.boards] != [(b.white, b.black) for b in plain.boards]
+
+
+def test_an_accelerated_team_round_paired_live_by_gacrux() -> None:
+    """A round of the TEC sample accelerated by its 250 records, paired by gacrux itself now and by xltb."""
+    pytest.importorskip("gacrux")
+    path = ROOT / "tests" / "data" / "team" / "19_tec_grandmommys_cup_trf25_sample_team.trf"
+    run = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-m", "fideteam", "-i", str(path), "-p",
+                          "-n", "3"], capture_output=True, text=True, check=True)
+    theirs = [(int(w), int(b)) for w, b in json.loads(run.stdout)["pairingResult"]["pairs"]]
+    rp = pair(read_event(path)[0], 3, system="fide-team", edition="2026-02")
+    assert [(b.white, b.black) for b in rp.boards] + [(y.start_no, 0) for y in rp.byes if y.kind is Kind.PAB] == theirs

@@ -147,15 +147,18 @@ def _points(text: str, what: str, number: int, source: str) -> Fraction:
         raise InputError(f"{what}: {text.strip()!r} is not a number of points", file=source, line=number) from None
 
 
-def acceleration(records: Sequence[tuple[int, str]], players: Mapping[int, object], source: str
-                 ) -> tuple[Acceleration, ...]:
+def acceleration(records: Sequence[tuple[int, str]], players: Mapping[int, object], source: str,
+                 match_points: bool = False) -> tuple[Acceleration, ...]:
     """Each player's fictitious points round by round, from 250 (points in columns 10-13, rounds 15-17 to
-    19-21, players 23-26 to 28-31) and XXA (the player in 5-8, round r's points from column 10 + 5 (r - 1))."""
+    19-21, players 23-26 to 28-31) and XXA (the player in 5-8, round r's points from column 10 + 5 (r - 1)).
+    ``match_points``: a team event whose primary score is match points reads the 250's match points
+    (columns 5-8) instead of its game points (10-13)."""
     points: dict[int, dict[int, Fraction]] = {}
     for number, line in records:
         if line.startswith("250"):
             padded = line.ljust(31)
-            value = _points(padded[9:13], "250 points (columns 10-13)", number, source)
+            value = (_points(padded[4:8], "250 match points (columns 5-8)", number, source) if match_points
+                     else _points(padded[9:13], "250 points (columns 10-13)", number, source))
             first = _number(padded[14:17], "250 first round (columns 15-17)", number, source)
             last = _number(padded[18:21], "250 last round (columns 19-21)", number, source) \
                 if padded[18:21].strip() else first

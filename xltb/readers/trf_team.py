@@ -36,7 +36,7 @@ from ..messages import Message
 from ..model import Colour, EventType, Kind, Tournament
 from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
-from . import trf
+from . import trf, trf_plans
 from .numbers import ascii_fraction, digits, int_or_none
 from ..events.team_builder import NotTeamMatches, build
 from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
@@ -58,10 +58,17 @@ def read(text: str, source: str = "<text>", *, event_type: EventType | None = No
     later = later_byes(individual.rounds, records)
     try:
         event = build(individual, players_only, records, source, primary, event_type)
-        return event._replace(plans=individual.plans._replace(requested_byes=later)) if later else event
     except NotTeamMatches as why:
         warning = Message("warn.not_team_matches", why=str(why))
         return individual._replace(warnings=individual.warnings + (warning,))
+    plans = individual.plans._replace(requested_byes=later) if later else event.plans
+    # 250: the teams' virtual points (C.04.7 1; C.04.5.1 in 2025-07), in the primary score's column
+    accelerated = [(k, line) for k, line in enumerate(text.split("\n"), start=1) if line.startswith("250")]
+    if accelerated:
+        teams = {t.start_no: t for t in event.teams}
+        plans = plans._replace(acceleration=trf_plans.acceleration(accelerated, teams, source,
+                                                                   match_points=event.primary == "MP"))
+    return event._replace(plans=plans) if plans is not event.plans else event
 
 
 def later_byes(paired: int, records: TeamRecords) -> tuple[RequestedBye, ...]:

@@ -5,7 +5,9 @@
 | 2025-07 | 2025-07-01 | C.04 FIDE Swiss Rules as applied from 1 July 2025 |
 | 2026-02 | 2026-02-01 | C.04 as applied from 1 February 2026 (Handbook chapter C0403202602 and the general handling rules of the same date) |
 
-What differs between them is a field of :class:`SwissEdition`, each with its article; the pairing
+The Burstein system's floater criteria changed (C.04.4.2 [C6], [C7]); the Dubov system (C.04.4.1) was
+renumbered and reworded only (its criteria moved to Article 2 and its procedures to Article 3, the order of
+the upfloater sets said without "containers"), with the same pairings. What differs between them is a field of :class:`SwissEdition`, each with its article; the pairing
 systems read the fields, never the key.
 """
 
@@ -41,6 +43,15 @@ class SwissEdition(NamedTuple):
     1.4.2-1.4.3, 2025-07); True, a win's and half a win's points wherever a win is two draws and a loss
     nothing (C.04.7 1, 2026-02)."""
 
+    burstein_floaters_counted: bool = True
+    """The Burstein system's floater criteria: True, [C6] first maximises the number, then the scores, of the
+    incoming floaters paired, and [C7] the following bracket's pairs, then the number and scores of the
+    outgoing floaters it pairs (C.04.4.2 3.3.2-3.3.3, 2025-07); False, [C6] minimises the scores, taken in
+    descending order, of the outgoing floaters, and [C7] asks [C1]-[C6] of the following bracket, so its own
+    outgoing floaters' scores (C.04.4.2 2.3.2-2.3.3, 2026-02)."""
+    burstein_criteria_article: str = "C.04.4.2 3.3"
+    """Where the Burstein system's quality criteria are (2025-07: C.04.4.2 3.3; 2026-02: 2.3)."""
+
     def __str__(self) -> str:
         return self.key
 
@@ -52,7 +63,8 @@ SWISS_EDITIONS: dict[str, SwissEdition] = {
         SwissEdition("2026-02", date(2026, 2, 1), "C.04 FIDE Swiss Rules as applied from 1 February 2026",
                      preference_article="C.04.3 1.7", topscorer_article="C.04.3 1.8",
                      colour_history_article="C.04.2 3.4", board_order_article="C.04.2 3.6",
-                     acceleration_article="C.04.7 1", baku_virtual_win=True),
+                     acceleration_article="C.04.7 1", baku_virtual_win=True, burstein_floaters_counted=False,
+                     burstein_criteria_article="C.04.4.2 2.3"),
     )
 }
 

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...messages import Message, Text
 from ...model.results import Colour, Kind
 from ...model.tournament import Tournament
-from ...rules.swiss import SwissEdition
+from ...rules.swiss import NEWEST_SWISS, SwissEdition
 from .burstein_index import Index, indices, rank_key
 from ..criteria import Digits
 from ..dutch import pair_dutch
@@ -150,8 +150,8 @@ def _pab(state: RoundState, adj: list[set[int]], pos: list[int]) -> int | None:
     raise NoPairing()
 
 
-def pair_round(state: RoundState, index: dict[int, Index]) -> Round:
-    """The round paired after the seeding rounds (C.04.4.2 1.8, 2, 3, 4)."""
+def pair_round(state: RoundState, index: dict[int, Index], edition: SwissEdition = NEWEST_SWISS) -> Round:
+    """The round paired after the seeding rounds (C.04.4.2 1.8, 2, 3, 4), by the criteria of ``edition``."""
     entrants = state.entrants
     n = len(entrants)
     adj = _adjacency(entrants)
@@ -169,7 +169,7 @@ def pair_round(state: RoundState, index: dict[int, Index]) -> Round:
     wish = [e.preference.colour for e in entrants]
     brackets: list[Bracket] = []
     for lvl in range(len(scores), 0, -1):
-        bracket = _bracket(remaining, adj, level, wish, pos, lvl)
+        bracket = _bracket(remaining, adj, level, wish, pos, lvl, edition.burstein_floaters_counted)
         if bracket is not None:
             taken = {x for p in bracket.pairs for x in p}
             remaining = [v for v in remaining if v not in taken]
@@ -180,7 +180,7 @@ def pair_round(state: RoundState, index: dict[int, Index]) -> Round:
 
 
 def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], pos: list[int],
-             lvl: int) -> Bracket | None:
+             lvl: int, counted: bool) -> Bracket | None:
     """The bracket of score level ``lvl`` paired (None when it has no resident left)."""
     order = sorted((v for v in remaining if level[v] >= lvl), key=lambda v: pos[v])
     residents = tuple(v for v in order if level[v] == lvl)
@@ -188,7 +188,7 @@ def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
         return None
     lower = [level[v] for v in remaining if level[v] < lvl]
     nxt = max(lower) if lower else None
-    mate = _matching(remaining, adj, _weights(remaining, adj, level, wish, order, lvl, nxt))
+    mate = _matching(remaining, adj, _weights(remaining, adj, level, wish, order, lvl, nxt, counted))
     inside = set(order)
     pairs = sorted(((v, w) for v, w in mate.items() if v in inside and w in inside and pos[v] < pos[w]),
                    key=lambda p: pos[p[0]])
@@ -196,9 +196,13 @@ def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
 
 
 def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], order: list[int],
-             lvl: int, nxt: int | None) -> dict[tuple[int, int], int]:
+             lvl: int, nxt: int | None, counted: bool) -> dict[tuple[int, int], int]:
     """The weight of every pair of the players still to pair, for the bracket ``order`` at ``lvl``: the
-    digits [C5], [C6], [C7], [C8], then 4.3's order by BSN (the most significant first)."""
+    digits [C5], [C6], [C7], [C8], then 4.3's order by BSN (the most significant first). ``counted``
+    (2025-07): [C6] and [C7] count the floaters paired before their scores; otherwise (2026-02) only the
+    floaters' scores, the highest first, count: with the number of pairs settled by [C5] (and by [C7]'s
+    pairs), pairing the most of the highest score level, then of the next, ... is leaving out floaters whose
+    scores, in descending order, are the least."""
     n = len(remaining)
     bsn = {v: k + 1 for k, v in enumerate(order)}
     top = max(level[v] for v in order)
@@ -219,16 +223,16 @@ def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
             if v in bsn and w in bsn:
                 weight += d.at("C5")  # [C5] a pair in the bracket
                 for x in (v, w):
-                    if level[x] > lvl:  # [C6] an incoming floater paired: their number, then scores
-                        weight += d.at("C6") + d.at(f"C6.{level[x]}")
+                    if level[x] > lvl:  # [C6] an incoming floater paired: (2025-07 their number, then) scores
+                        weight += (d.at("C6") if counted else 0) + d.at(f"C6.{level[x]}")
                 if wish[v] is Colour.NONE or wish[v] is not wish[w]:
                     weight += d.at("C8")  # [C8] both players get their colour preference
                 weight += d.at(f"B{bsn[v]}", bsn[w]) + d.at(f"B{bsn[w]}", bsn[v])  # 4.3
             elif nxt is not None and level[v] >= nxt and level[w] >= nxt:
                 weight += d.at("C7")  # [C7] a pair of the following bracket
                 for x in (v, w):
-                    if x in bsn:  # ... that pairs an outgoing floater: their number, then scores
-                        weight += d.at("C7.n") + d.at(f"C7.{level[x]}")
+                    if x in bsn:  # ... that pairs an outgoing floater: (2025-07 their number, then) scores
+                        weight += (d.at("C7.n") if counted else 0) + d.at(f"C7.{level[x]}")
             out[(v, w)] = weight
     return out
 
@@ -296,7 +300,7 @@ def pair_burstein(event: Tournament, round_no: int, edition: SwissEdition, *, lo
     if lots is not None and event.plans.first_colour is None:
         state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
     try:
-        rnd = pair_round(state, indices(event, round_no))
+        rnd = pair_round(state, indices(event, round_no), edition)
     except NoPairing:
         raise InputError(str(Message("pairing.burstein.impossible", round=round_no)), file=event.source) from None
     return explain(rnd, state)
