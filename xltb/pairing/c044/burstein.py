@@ -188,11 +188,46 @@ def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
         return None
     lower = [level[v] for v in remaining if level[v] < lvl]
     nxt = max(lower) if lower else None
-    mate = _matching(remaining, adj, _weights(remaining, adj, level, wish, order, lvl, nxt, counted))
+    weights = _weights(remaining, adj, level, wish, order, lvl, nxt, counted)
+    keep = {v for v in remaining if nxt is not None and level[v] >= nxt}
+    mate = _folded(remaining, adj, weights, keep) if keep else _matching(remaining, adj, weights)
     inside = set(order)
     pairs = sorted(((v, w) for v, w in mate.items() if v in inside and w in inside and pos[v] < pos[w]),
                    key=lambda p: pos[p[0]])
     return Bracket(lvl, tuple(order), residents, tuple(v for v in order if level[v] > lvl), tuple(pairs))
+
+
+def _folded(remaining: list[int], adj: list[set[int]], weight: dict[tuple[int, int], int], keep: set[int]
+            ) -> dict[int, int]:
+    """:func:`_matching` of ``remaining``, whose pairs weigh nothing unless both players are in ``keep`` (the
+    bracket and the next one), with the players below folded into a few interchangeable sinks when that
+    cannot change the pairs of the kept players: each of them meets more than half of the others plus the
+    kept players (Dirac: what is left after any floats can still be paired), and each kept player meets
+    none of them or enough to float into distinct ones. The pairs with a sink are left out (that player
+    floats); the pairs among the players below are not chosen here."""
+    rest = [v for v in remaining if v not in keep]
+    kept = [v for v in remaining if v in keep]
+    if len(rest) < 2 * len(kept) + 4:
+        return _matching(remaining, adj, weight)
+    rset = set(rest)
+    need = len(rest) / 2 + len(kept) + 1
+    if any(len(adj[v] & rset) < need for v in rest):
+        return _matching(remaining, adj, weight)
+    floating = []
+    for x in kept:
+        nb = adj[x] & rset
+        if nb:
+            if len(nb) < len(kept):
+                return _matching(remaining, adj, weight)
+            floating.append(x)
+    sinks = len(kept) + (len(rest) - len(kept)) % 2
+    at = {v: k for k, v in enumerate(kept)}
+    base = len(kept)
+    edges = [(at[v], at[w], weight[(v, w)]) for v in kept for w in adj[v] if w > v and w in at]
+    edges += [(at[x], base + i, 0) for x in floating for i in range(sinks)]
+    edges += [(base + i, base + j, 0) for i in range(sinks) for j in range(i + 1, sinks)]
+    mate = max_weight_matching(base + sinks, edges)
+    return {kept[k]: kept[m] for k, m in enumerate(mate[:base]) if 0 <= m < base}
 
 
 def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], order: list[int],

@@ -201,23 +201,21 @@ def _pair_bracket(bracket: list[int], rest: list[int], entrants: tuple[Entrant, 
         g1 = [v for v in by_rank if colour[v] is Colour.WHITE]
     g2 = [v for v in by_rank if v not in g1]
 
+    # the rest is paired apart from the bracket (no pair joins them): whether it can be, asked once
+    rest_ok = len(_match(rest, lambda v, w: meet[v][w])) == len(rest)
+
     def legal(x: list[int], y: list[int], fixed: Sequence[tuple[int, int]] = (), within_y: bool = False) -> bool:
         """A legal pairing of the bracket (x against y; pairs inside y too when ``within_y``) and of the rest."""
         xs, ys = set(x), set(y)
         done = {v for p in fixed for v in p}
-        if any(not meet[a][b] for a, b in fixed):
+        if not rest_ok or any(not meet[a][b] for a, b in fixed):
             return False
-        free = [v for v in bracket if v not in done] + rest
+        free = [v for v in bracket if v not in done and (v in xs or v in ys)]
+        if len(free) != len(bracket) - len(done):
+            return False  # a player of the bracket in neither subgroup: nobody may meet him
 
         def ok(v: int, w: int) -> bool:
-            if not meet[v][w]:
-                return False
-            vb, wb = v in xs or v in ys, w in xs or w in ys
-            if vb != wb:
-                return False
-            if not vb:
-                return True
-            return (v in xs) != (w in xs) or (within_y and v in ys and w in ys)
+            return meet[v][w] and ((v in xs) != (w in xs) or (within_y and v in ys and w in ys))
 
         return len(_match(free, ok)) == len(free)
 
@@ -292,7 +290,8 @@ def _within(small: list[int], large: list[int], bracket: list[int], rest: list[i
         same = (v in s) == (w in s)
         return 4 * n - (2 * n if same else 0) - (1 if same and v in s else 0)
 
-    mate = _match(bracket + rest, ok, weight)
+    # no pair joins the bracket and the rest, whose pairs all weigh the same: the bracket alone decides
+    mate = _match(bracket, ok, weight)
     return sum(1 for v, w in mate.items() if v < w and v in s and w in s)
 
 
