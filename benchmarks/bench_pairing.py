@@ -1,7 +1,12 @@
 """How long one round of the Dutch system takes: xltb and gacrux 1.11.65 on the same state, each as a whole
 process, processor time (user + system of the child) and peak memory, and the ratio.
 
-    python benchmarks/bench_pairing.py [--players 500 2000] [--round 4] [--no-gacrux]
+    python benchmarks/bench_pairing.py [--players 500 2000] [--round 4] [--rounds N] [--no-gacrux]
+                                       [--system dutch|burstein|dubov]
+
+``--system burstein`` or ``dubov`` times xltb's other systems on the same state (gacrux pairs the Dutch
+system only: it is then left out); ``--rounds`` the rounds of the generated event (default: the round timed,
+at least 5; a Burstein round after the seeding rounds needs more, e.g. ``--round 6 --rounds 9``).
 
 The events are made by gacrux's generator (a fixed file number: its seed) and kept in
 ``benchmarks/.pairing-cache``; the round timed is re-paired from the state before it. Issue 30's targets:
@@ -25,10 +30,10 @@ XLTB = """
 import sys
 sys.path.insert(0, {bench!r})
 import pairing_corpus
-from xltb.pairing.dutch import pair_dutch
+from xltb.pairing.systems import system
 from xltb.rules.swiss import NEWEST_SWISS
 event = pairing_corpus.load(open({path!r}).read())
-out = pair_dutch(event, {round}, NEWEST_SWISS)
+out = system({system!r})(event, {round}, NEWEST_SWISS)
 print(len(out.boards))
 """
 
@@ -64,14 +69,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, nargs="*", default=[500, 2000])
     parser.add_argument("--round", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--no-gacrux", action="store_true")
+    parser.add_argument("--system", default="dutch")
     args = parser.parse_args()
     for players in args.players:
-        path = event(players, max(args.round, 5))
-        code = XLTB.format(bench=str(ROOT / "benchmarks"), path=str(path), round=args.round)
+        path = event(players, args.rounds or max(args.round, 5))
+        code = XLTB.format(bench=str(ROOT / "benchmarks"), path=str(path), round=args.round, system=args.system)
         ours = timed([sys.executable, "-c", code])
-        line = f"{players} players, round {args.round}: xltb {ours[0]:.2f} s ({ours[1]:.2f} s wall, {ours[2]:.0f} MB)"
-        if not args.no_gacrux:
+        line = (f"{players} players, round {args.round}, {args.system}: xltb {ours[0]:.2f} s ({ours[1]:.2f} s wall, "
+                f"{ours[2]:.0f} MB)")
+        if not args.no_gacrux and args.system == "dutch":
             out = CACHE / "gacrux.json"
             theirs = timed([sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-p", "-n", str(args.round),
                             "-o", str(out)])

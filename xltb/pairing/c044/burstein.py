@@ -200,34 +200,39 @@ def _bracket(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
 def _folded(remaining: list[int], adj: list[set[int]], weight: dict[tuple[int, int], int], keep: set[int]
             ) -> dict[int, int]:
     """:func:`_matching` of ``remaining``, whose pairs weigh nothing unless both players are in ``keep`` (the
-    bracket and the next one), with the players below folded into a few interchangeable sinks when that
-    cannot change the pairs of the kept players: each of them meets more than half of the others plus the
-    kept players (Dirac: what is left after any floats can still be paired), and each kept player meets
-    none of them or enough to float into distinct ones. The pairs with a sink are left out (that player
-    floats); the pairs among the players below are not chosen here."""
+    bracket and the next one), with the players below replaced by ``sinks`` interchangeable vertices: a kept
+    player who meets one of them may float into a sink, the sinks pair among themselves. The kept pairs
+    chosen are then the best of all the ways that float at most ``sinks`` kept players; when they float two
+    fewer than that, they are the best of all: a better way would differ from them by an alternating path or
+    cycle that alone makes them better and floats at most two more. They are the round's when the players
+    below can take the floaters and still be paired among themselves (one more matching, without weights);
+    otherwise, or when the sinks were too few, every player is matched at once."""
     rest = [v for v in remaining if v not in keep]
     kept = [v for v in remaining if v in keep]
-    if len(rest) < 2 * len(kept) + 4:
-        return _matching(remaining, adj, weight)
     rset = set(rest)
-    need = len(rest) / 2 + len(kept) + 1
-    if any(len(adj[v] & rset) < need for v in rest):
-        return _matching(remaining, adj, weight)
-    floating = []
-    for x in kept:
-        nb = adj[x] & rset
-        if nb:
-            if len(nb) < len(kept):
-                return _matching(remaining, adj, weight)
-            floating.append(x)
-    sinks = len(kept) + (len(rest) - len(kept)) % 2
+    floating = [x for x in kept if adj[x] & rset]
     at = {v: k for k, v in enumerate(kept)}
     base = len(kept)
-    edges = [(at[v], at[w], weight[(v, w)]) for v in kept for w in adj[v] if w > v and w in at]
-    edges += [(at[x], base + i, 0) for x in floating for i in range(sinks)]
-    edges += [(base + i, base + j, 0) for i in range(sinks) for j in range(i + 1, sinks)]
-    mate = max_weight_matching(base + sinks, edges)
-    return {kept[k]: kept[m] for k, m in enumerate(mate[:base]) if 0 <= m < base}
+    inner = [(at[v], at[w], weight[(v, w)]) for v in kept for w in adj[v] if w > v and w in at]
+    sinks = 2 + base % 2  # the floats have the parity of the kept players, and so must the sinks
+    while rest and sinks <= base + 1:
+        edges = inner + [(at[x], base + i, 0) for x in floating for i in range(sinks)]
+        edges += [(base + i, base + j, 0) for i in range(sinks) for j in range(i + 1, sinks)]
+        mate = max_weight_matching(base + sinks, edges)
+        if any(m < 0 for m in mate):
+            break
+        floats = [kept[k] for k in range(base) if mate[k] >= base]
+        if len(floats) > sinks - 2:
+            sinks += 4
+            continue
+        fset = set(floats)
+        lower = rest + floats
+        index = {v: k for k, v in enumerate(lower)}
+        plain = [(index[v], index[w], 0) for v in lower for w in adj[v] if w in rset and (v in fset or w > v)]
+        if all(m >= 0 for m in max_weight_matching(len(lower), plain)):
+            return {kept[k]: kept[m] for k, m in enumerate(mate[:base]) if 0 <= m < base}
+        break
+    return _matching(remaining, adj, weight)
 
 
 def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], order: list[int],
