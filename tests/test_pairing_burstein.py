@@ -326,3 +326,34 @@ def test_the_editions_floater_criteria_choose_the_same_pairing() -> None:
                 for r in got)
         assert a == b
     assert compared > 100
+
+
+def test_folding_the_players_below_changes_no_pairing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players below the next bracket folded into sinks (``_folded``) pair every bracket as one matching of
+    every player still to pair does: random rounds of 16 to 40 players, many scores, some games played."""
+    from xltb.pairing.c044 import burstein
+    from xltb.pairing.c044.burstein import NoPairing
+
+    rng, compared = random.Random(11), 0
+    for _ in range(40):
+        n = rng.choice([16, 24, 30, 40])
+        scores = sorted((Fraction(rng.randint(0, 10), 2) for _ in range(n)), reverse=True)
+        met: dict[int, set[int]] = {i: set() for i in range(1, n + 1)}
+        for i in range(1, n + 1):
+            for j in range(i + 1, n + 1):
+                if rng.random() < 0.15:
+                    met[i].add(j)
+                    met[j].add(i)
+        players = [entrant(i, score=scores[i - 1], met=tuple(met[i])) for i in range(1, n + 1)]
+        order = list(range(1, n + 1))
+        rng.shuffle(order)
+        try:
+            folded = pair_round(state_of(players), index_by_order(order))
+        except NoPairing:
+            continue
+        with monkeypatch.context() as m:
+            m.setattr(burstein, "_folded", lambda rem, adj, weight, keep: burstein._matching(rem, adj, weight))
+            whole = pair_round(state_of(players), index_by_order(order))
+        compared += 1
+        assert [b.pairs for b in folded.brackets] == [b.pairs for b in whole.brackets]
+    assert compared > 30

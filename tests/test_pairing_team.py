@@ -264,6 +264,12 @@ def test_acceleration_of_a_team_file_is_read_and_paired_as_gacrux() -> None:
     assert [virtual[1].at(r) for r in range(1, 9)] == [two, two, two, two, one, one, one, zero]
     assert [virtual[3].at(r) for r in range(1, 9)] == [zero, two, two, two, one, one, one, zero]
     assert virtual[25].at(1) == two and 26 not in virtual and 50 not in virtual
+    from xltb.writers.trf import write_trf
+
+    text = write_trf(event).text  # written back in the match points' columns, and read the same
+    assert "\n250  2.0      001 004 0001 0002" in text
+    again = read_event("again.trf", data=text.encode("utf-8"))[0]
+    assert again.plans.acceleration == event.plans.acceleration
     # round 2, accelerated: the matches gacrux pairs from the same file (benchmarks/pairing_team_corpus.py
     # --files compares every round of it live); the virtual points decide the brackets
     rp = pair(event, 2, system="fide-team", edition="2026-02")

@@ -79,7 +79,7 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking | None = None
     else:
         team_records(out, event, ranking)
     bye_records(out, event.plans, event.rounds, max(event.rounds_planned or event.rounds, event.rounds))
-    acceleration_records(out, event.plans)
+    acceleration_records(out, event.plans, match_points=not isinstance(event, Tournament) and event.primary == "MP")
     return out.written()
 
 

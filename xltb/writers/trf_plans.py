@@ -49,9 +49,10 @@ def bye_records(out: Lines, plans: Plans, paired: int, planned: int) -> None:
             out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in ids[chunk:chunk + 20]))
 
 
-def acceleration_records(out: Lines, plans: Plans) -> None:
+def acceleration_records(out: Lines, plans: Plans, match_points: bool = False) -> None:
     """250: fictitious points (columns 10-13), first and last round (15-17, 19-21), first and last player
-    (23-26, 28-31); match points (5-8) blank, as for an individual event."""
+    (23-26, 28-31); match points (5-8) blank, as for an individual event. ``match_points``: a team event whose
+    primary score is match points, its virtual points in columns 5-8 and 10-13 blank."""
     runs: dict[tuple[Fraction, int, int], list[int]] = {}
     for acc in plans.acceleration:
         rnd = 0
@@ -70,7 +71,8 @@ def acceleration_records(out: Lines, plans: Plans) -> None:
                                 "not written")
             continue
         for low, high in _ranges(sorted(players)):
-            out.add(f"250      {points} {first:03d} {last:03d} {low:04d} {high:04d}")
+            cells = f"{points} {'':4}" if match_points else f"{'':4} {points}"
+            out.add(f"250 {cells} {first:03d} {last:03d} {low:04d} {high:04d}")
 
 
 def _ranges(numbers: list[int]) -> list[tuple[int, int]]:
