@@ -164,12 +164,23 @@ def _upfloaters(remaining: list[int], residents: list[int], level: list[int], lv
         return order.at(f"U{seq[x]}") if (v in inside) != (w in inside) else 0
 
     allowed = [v for v in remaining if level[v] <= lvl]
-    costs = {(v, w): edge_cost(v, w) for v in allowed for w in allowed if v < w and meet[v][w]}
+    # a pair of two players below costs nothing: only the pairs with a resident are worked out one by one
+    costs = {(v, w): edge_cost(v, w) for v in allowed for w in allowed
+             if v < w and meet[v][w] and (v in inside or w in inside)}
     top = max(costs.values(), default=0) + 1
-    mate = _match(allowed, lambda v, w: meet[v][w],
-                  lambda v, w: ((top - costs[(v, w)]) << order.bits) + edge_bonus(v, w))
-    if any(v not in mate for v in allowed):
+    at = {v: k for k, v in enumerate(allowed)}
+    plain = top << order.bits
+    edges = []
+    for v in allowed:
+        row = meet[v]
+        for w in allowed:
+            if v < w and row[w]:
+                c = costs.get((v, w))
+                edges.append((at[v], at[w], plain if c is None else ((top - c) << order.bits) + edge_bonus(v, w)))
+    got = max_weight_matching(len(allowed), edges)
+    if any(m < 0 for m in got):
         raise NoPairing()
+    mate = {allowed[k]: allowed[m] for k, m in enumerate(got)}
     floaters = tuple(sorted((mate[v] for v in residents if mate[v] not in inside), key=lambda v: seq[v]))
     return floaters
 
