@@ -216,23 +216,34 @@ def _folded(remaining: list[int], adj: list[set[int]], weight: dict[tuple[int, i
     inner = [(at[v], at[w], weight[(v, w)]) for v in kept for w in adj[v] if w > v and w in at]
     sinks = 2 + base % 2  # the floats have the parity of the kept players, and so must the sinks
     while rest and sinks <= base + 1:
-        edges = inner + [(at[x], base + i, 0) for x in floating for i in range(sinks)]
-        edges += [(base + i, base + j, 0) for i in range(sinks) for j in range(i + 1, sinks)]
-        mate = max_weight_matching(base + sinks, edges)
+        mate = max_weight_matching(base + sinks, inner + _sink_edges([at[x] for x in floating], base, sinks))
         if any(m < 0 for m in mate):
             break
         floats = [kept[k] for k in range(base) if mate[k] >= base]
         if len(floats) > sinks - 2:
             sinks += 4
             continue
-        fset = set(floats)
-        lower = rest + floats
-        index = {v: k for k, v in enumerate(lower)}
-        plain = [(index[v], index[w], 0) for v in lower for w in adj[v] if w in rset and (v in fset or w > v)]
-        if all(m >= 0 for m in max_weight_matching(len(lower), plain)):
+        if _absorbed(rest, floats, adj):
             return {kept[k]: kept[m] for k, m in enumerate(mate[:base]) if 0 <= m < base}
         break
     return _matching(remaining, adj, weight)
+
+
+def _sink_edges(floating: list[int], base: int, sinks: int) -> list[tuple[int, int, int]]:
+    """The pairs of weight 0 of ``sinks`` vertices numbered from ``base``: with each vertex of ``floating``,
+    and among themselves."""
+    edges = [(x, base + i, 0) for x in floating for i in range(sinks)]
+    return edges + [(base + i, base + j, 0) for i in range(sinks) for j in range(i + 1, sinks)]
+
+
+def _absorbed(rest: list[int], floats: list[int], adj: list[set[int]]) -> bool:
+    """Whether the players ``rest`` can each pair a floater of ``floats`` (never two floaters together) and
+    still be paired among themselves."""
+    rset, fset = set(rest), set(floats)
+    lower = rest + floats
+    index = {v: k for k, v in enumerate(lower)}
+    plain = [(index[v], index[w], 0) for v in lower for w in adj[v] if w in rset and (v in fset or w > v)]
+    return all(m >= 0 for m in max_weight_matching(len(lower), plain))
 
 
 def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: list[Colour], order: list[int],

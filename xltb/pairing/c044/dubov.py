@@ -168,21 +168,19 @@ def _upfloaters(remaining: list[int], residents: list[int], level: list[int], lv
     costs = {(v, w): edge_cost(v, w) for v in allowed for w in allowed
              if v < w and meet[v][w] and (v in inside or w in inside)}
     top = max(costs.values(), default=0) + 1
-    at = {v: k for k, v in enumerate(allowed)}
-    plain = top << order.bits
-    edges = []
-    for v in allowed:
-        row = meet[v]
-        for w in allowed:
-            if v < w and row[w]:
-                c = costs.get((v, w))
-                edges.append((at[v], at[w], plain if c is None else ((top - c) << order.bits) + edge_bonus(v, w)))
-    got = max_weight_matching(len(allowed), edges)
+    got = max_weight_matching(len(allowed), _edges(allowed, meet, lambda v, w: (
+        top << order.bits if (c := costs.get((v, w))) is None else ((top - c) << order.bits) + edge_bonus(v, w))))
     if any(m < 0 for m in got):
         raise NoPairing()
     mate = {allowed[k]: allowed[m] for k, m in enumerate(got)}
     floaters = tuple(sorted((mate[v] for v in residents if mate[v] not in inside), key=lambda v: seq[v]))
     return floaters
+
+
+def _edges(vertices: list[int], meet: list[list[bool]], weight: Callable[[int, int], int]) -> list[tuple[int, int, int]]:
+    """The pairs of ``vertices`` that may meet, by their places in the list, with their weights."""
+    at = {v: k for k, v in enumerate(vertices)}
+    return [(at[v], at[w], weight(v, w)) for v in vertices for w in vertices if v < w and meet[v][w]]
 
 
 def _pab(state: RoundState, meet: list[list[bool]]) -> int | None:
