@@ -296,9 +296,10 @@ def test_every_board_and_bracket_says_why() -> None:
 def test_the_editions_floater_criteria_choose_the_same_pairing() -> None:
     """[C6]/[C7] as worded in 2025-07 (first the number, then the scores, of the incoming floaters paired) and
     in 2026-02 (the outgoing floaters' scores, in descending order, minimised): with [C5] settling the number of
-    pairs, the players a bracket can pair form the bases of a matroid, and the greedy base by descending score
-    pairs, for every score, the most players of that score or higher (Gale): the most incoming floaters and the
-    least outgoing scores at once. Random brackets (scores, games already played, rankings) paired by both."""
+    pairs, the players a bracket can pair are expected to form the bases of a matroid, whose greedy base by
+    descending score pairs, for every score, the most players of that score or higher (Gale): the most incoming
+    floaters and the least outgoing scores at once. Random brackets (scores, games already played, rankings)
+    paired by both."""
     from xltb.pairing.c044.burstein import NoPairing
     from xltb.rules.swiss import SWISS_EDITIONS
 
