@@ -129,3 +129,25 @@ def test_results_after_a_pending_round_are_named():
 def test_settings_keys_are_read_from_the_block():
     assert settings_from_pairs([["Rounds", 9], ["First colour", "Black"], ["withdrawn", "3"]]) == \
         {"Rounds": 9, "FirstColour": "Black", "Withdrawn": "3"}
+
+
+def test_the_pairing_choices_of_the_settings_are_said_to_come_from_the_workbook():
+    """Settings PairingEdition and PairingSystem are the workbook's choices, said as every other setting's
+    ("from the workbook: Settings PairingEdition"), not the user's; without them the start date's edition is
+    the workbook's too (its Settings StartDate), and a command's own option stays the user's."""
+    from xltb.functions.core import event_for
+    from xltb.functions.pairings import round_pairing
+    from xltb.model.choice import Choice
+    from xltb.pairing.pair import pair
+
+    core.clear_cache()
+    table = rows([1, "Ann", 2100, "+W3"], [2, "Bob", 2000, "=B4"], [3, "Cid", 1900, "-B1"], [4, "Dan", 1800, "=W2"])
+    given = round_pairing(event_for(table, [["PairingEdition", "2025-07"], ["PairingSystem", "Dutch"]]))
+    assert given.edition == Choice("2025-07", "workbook", "Settings PairingEdition")
+    assert given.system == Choice("dutch", "workbook", "Settings PairingSystem")
+    assert given.edition.text == "from the workbook: Settings PairingEdition"
+    dated = round_pairing(event_for(table, [["StartDate", "2026-03-01"]]))
+    assert dated.edition.value == "2026-02" and dated.edition.origin == "workbook"
+    assert dated.system.origin == "default"
+    own = pair(build_event(table, read_settings(None)), edition="2025-07")
+    assert own.edition == Choice("2025-07", "user")

@@ -82,12 +82,13 @@ def engine(monkeypatch):
     layer (which round, which event, which choices) is what is tested here; the engine has its own tests."""
     calls = []
 
-    def pair(event, round_no=None, *, system=None, edition=None, lots=None):
+    def pair(event, round_no=None, *, system=None, edition=None, lots=None, by=None):
         calls.append((event, round_no, system, edition, lots))
         return PAIRING
 
     module = types.ModuleType("xltb.pairing.pair")
     module.pair = pair
+    module.FROM_SETTINGS = None
     monkeypatch.setitem(sys.modules, "xltb.pairing.pair", module)
     core.clear_cache()
     yield calls

@@ -66,11 +66,11 @@ def _pair(event: Event) -> RoundPairing | ExcelError | str:
     planned = settings.pairing.rounds
     if planned is not None and round_no > planned:  # not a mistake: the list says so
         return f"all {planned} rounds are played (Settings Rounds)"
-    from ..pairing.pair import pair  # noqa: PLC0415 - the pairing engine: only when a pairing is shown
+    from ..pairing.pair import FROM_SETTINGS, pair  # noqa: PLC0415 - the pairing engine: only when a pairing is shown
 
-    try:
+    try:  # the system and edition the Settings name are said to come from the workbook
         return pair(done, round_no, system=settings.pairing.system, edition=settings.pairing.edition,
-                    lots=settings.lots)
+                    lots=settings.lots, by=FROM_SETTINGS)
     except (XltbError, RuntimeError) as err:  # RuntimeError: a system's pairing refused by the checks
         return ExcelError(VALUE, str(err))
 

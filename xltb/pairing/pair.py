@@ -11,12 +11,12 @@ absolute criteria before anyone sees it.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..errors import InputError, XltbError
-from ..messages import Message
+from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
-from ..model.choice import Choice
+from ..model.choice import Choice, Origin
 from ..model.plans import RequestedBye
 from ..model.rounds import after_round, progress
 from ..model.team import TeamTournament
@@ -29,6 +29,21 @@ FILE_SYSTEMS = {"FIDE_DUTCH": "dutch", "FIDE_ROUNDROBIN": "berger", "FIDE_DOUBLE
 #: the kinds of a round a player had without being paired (requested byes, absences): not available then
 NOT_PAIRED = {Kind.HALF_BYE: Kind.HALF_BYE, Kind.FULL_BYE: Kind.FULL_BYE, Kind.ZERO_BYE: Kind.ZERO_BYE,
               Kind.ABSENT: Kind.ZERO_BYE}
+
+
+class Given(NamedTuple):
+    """Where a system and an edition given to :func:`pair` come from (the user's options by default)."""
+
+    origin: Origin = "user"
+    """``user`` (a command's options), ``workbook`` (its Settings sheet): a key of ORIGINS."""
+    system: Text = ""
+    """Where the system was given (``Settings PairingSystem``), "" when the origin says it all."""
+    edition: Text = ""
+    """Where the edition was given (``Settings PairingEdition``), "" when the origin says it all."""
+
+
+#: a workbook's Settings rows (xltb.sheets.pairing_settings), as the decisions name them
+FROM_SETTINGS = Given("workbook", "Settings PairingSystem", "Settings PairingEdition")
 
 
 class NoPairing(InputError):
@@ -89,11 +104,11 @@ def check_rounds(event: Tournament, last: int) -> None:
                 raise _error(event, rnd, Message("pair.no_result", no=p.start_no, opponent=r.opponent))
 
 
-def choose_system(event: Tournament, given: str | None) -> Choice:
-    """The system: the user's, else the one the file names (TRF 192), else Dutch for a Swiss and Berger
-    for a round robin."""
+def choose_system(event: Tournament, given: str | None, by: Given = Given()) -> Choice:
+    """The system: the one given (the user's, a workbook's Settings: ``by`` says which), else the one the file
+    names (TRF 192), else Dutch for a Swiss and Berger for a round robin."""
     if given:
-        return Choice(given.strip().lower(), "user")
+        return Choice(given.strip().lower(), by.origin, by.system)
     code = event.type_code.upper()
     for prefix, name in FILE_SYSTEMS.items():
         if code.startswith(prefix):
@@ -103,25 +118,30 @@ def choose_system(event: Tournament, given: str | None) -> Choice:
     return Choice("dutch", "default", Message("pair.system_swiss"))
 
 
-def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition | None) -> tuple[SwissEdition, Choice]:
-    """The edition of C.04: the user's, else the one in force on the start date, else the newest."""
+def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition | None, by: Given = Given()
+                   ) -> tuple[SwissEdition, Choice]:
+    """The edition of C.04: the one given (the user's, a workbook's Settings: ``by`` says which), else the one
+    in force on the start date, else the newest."""
     if given is not None:
         edition = given if isinstance(given, SwissEdition) else parse_swiss_edition(given)
-        return edition, Choice(edition.key, "user")
+        return edition, Choice(edition.key, by.origin, by.edition)
     edition = swiss_edition_for_date(event.start_date)
     if event.start_date is None:
         return edition, Choice(edition.key, "default", Message("pair.edition_no_date", edition=edition.key))
     if event.start_date < edition.starts:  # before 2025-07: the oldest text xltb has is used, and said
         return edition, Choice(edition.key, "default", Message("pair.edition_older", date=event.start_date,
                                                                edition=edition.key))
-    return edition, Choice(edition.key, "file", Message("edition.start_date", date=event.start_date))
+    # the start date is the file's, or the workbook's (its Settings StartDate) when the workbook gave the choices
+    dated: Origin = "workbook" if by.origin == "workbook" else "file"
+    return edition, Choice(edition.key, dated, Message("edition.start_date", date=event.start_date))
 
 
 def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, system: str | None = None,
-         edition: str | SwissEdition | None = None, lots: int | None = None) -> RoundPairing:
-    """The pairings of round ``round_no`` (by default the first round without results)."""
+         edition: str | SwissEdition | None = None, lots: int | None = None, by: Given = Given()) -> RoundPairing:
+    """The pairings of round ``round_no`` (by default the first round without results); ``by`` says where the
+    system and the edition given come from (the user's options, a workbook's Settings)."""
     if isinstance(event, TeamTournament):
-        return pair_team_event(event, round_no, system=system, edition=edition, lots=lots)
+        return pair_team_event(event, round_no, system=system, edition=edition, lots=lots, by=by)
     if not isinstance(event, Tournament):
         raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
     first_open = default_round(event)
@@ -134,8 +154,8 @@ def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, sys
     if planned is not None and n > planned:
         raise _error(event, n, Message("pair.beyond_planned", planned=planned))
     check_rounds(event, n - 1)
-    chosen_system = choose_system(event, system)
-    chosen_edition, edition_choice = choose_edition(event, edition)
+    chosen_system = choose_system(event, system, by)
+    chosen_edition, edition_choice = choose_edition(event, edition, by)
     state = state_before(event, n)
     function = system_named(chosen_system.value)
     try:
@@ -150,7 +170,8 @@ def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, sys
 
 
 def pair_team_event(event: TeamTournament, round_no: int | None = None, *, system: str | None = None,
-                    edition: str | SwissEdition | None = None, lots: int | None = None) -> RoundPairing:
+                    edition: str | SwissEdition | None = None, lots: int | None = None, by: Given = Given()
+                    ) -> RoundPairing:
     """The pairings of round ``round_no`` of a team event by the Swiss team system (C.04.6), checked as
     :func:`pair` checks an individual one: every team once, no match repeated ([C1]), no second PAB ([C2])."""
     first_open = progress(event).played + 1
@@ -164,12 +185,12 @@ def pair_team_event(event: TeamTournament, round_no: int | None = None, *, syste
         raise InputError(str(Message("pair.round_error", round=n, error=Message(
             "pair.beyond_planned", planned=event.rounds_planned))), file=event.source)
     if system:
-        chosen = Choice(system.strip().lower(), "user")
+        chosen = Choice(system.strip().lower(), by.origin, by.system)
     elif event.type_code.upper().startswith("FIDE_TEAM"):
         chosen = Choice("fide-team", "file", Message("pair.system_file", code=event.type_code))
     else:
         chosen = Choice("fide-team", "default", Message("pairing.team.system_default"))
-    chosen_edition, edition_choice = choose_edition(event, edition)
+    chosen_edition, edition_choice = choose_edition(event, edition, by)
     function = team_system(chosen.value)
     try:
         pairs = function(event, n, chosen_edition, lots=lots)
@@ -244,5 +265,5 @@ def _paired(pairs: Pairs) -> Iterable[int]:
         yield bye.start_no
 
 
-__all__ = ["FILE_SYSTEMS", "NoPairing", "check_pairs", "check_rounds", "choose_edition", "choose_system",
+__all__ = ["FILE_SYSTEMS", "FROM_SETTINGS", "Given", "NoPairing", "check_pairs", "check_rounds", "choose_edition", "choose_system",
            "check_team_pairs", "default_round", "pair", "pair_team_event", "state_before", "with_pairing"]
