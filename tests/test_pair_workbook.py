@@ -43,12 +43,13 @@ def engine(monkeypatch):
     pairing, whatever pairing the engine gives."""
     calls = []
 
-    def pair(event, round_no=None, *, system=None, edition=None, lots=None):
+    def pair(event, round_no=None, *, system=None, edition=None, lots=None, by=None):
         calls.append(round_no)
         return ROUND2._replace(round=round_no)
 
     module = types.ModuleType("xltb.pairing.pair")
     module.pair = pair
+    module.FROM_SETTINGS = None
     monkeypatch.setitem(sys.modules, "xltb.pairing.pair", module)
     core.clear_cache()
     yield calls
