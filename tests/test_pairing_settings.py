@@ -26,6 +26,9 @@ def rows(*lines):
     return [HEAD] + [list(line) for line in lines]
 
 
+#: the Status cell's note on FOUR's round 2 (xltb.functions.status)
+NOTE2 = ("round 2 entered differs from the dutch pairing, first on board 1: the system gives #2 - #1, the crosstable "
+         "#1 - #2")
 #: four players, round 1 played, round 2 paired (no result), a half-point bye asked for round 3
 FOUR = rows([1, "Ann", 2100, "+W3", "W2", "=BYE"], [2, "Bob", 2000, "=B4", "B1", None],
             [3, "Cid", 1900, "-B1", "B4", None], [4, "Dan", 1800, "=W2", "W3", None])
@@ -106,15 +109,16 @@ def test_standings_count_completed_rounds_and_status_says_so():
     table = TB_STANDINGS(FOUR, [["Rounds", 3]])
     points = {row[1]: row[4] for row in table[1:]}
     assert points == {1: 1, 2: 0.5, 3: 0, 4: 0.5}  # round 2's pairings add nothing
-    assert TB_STATUS(FOUR, [["Rounds", 3]]) == "ok (after round 1 of 3: round 2 paired, no result yet)"
+    # FOUR's round 2 is not the Dutch pairing (#2 has White): a note, after what the rounds counted say
+    assert TB_STATUS(FOUR, [["Rounds", 3]]) == f"ok (after round 1 of 3: round 2 paired, no result yet; {NOTE2})"
     half = [list(r) for r in FOUR]
     half[1][4], half[2][4] = "+W2", "-B1"  # Ann beats Bob: one of round 2's two games has its result
     assert TB_STATUS(half, None) == ("ok (after round 1: round 2 half filled: 1 of 2 games without a result "
-                                     "(first Crosstable!E4))")
+                                     f"(first Crosstable!E4); {NOTE2})")
     assert {row[1]: row[4] for row in TB_STANDINGS(half, None)[1:]} == points  # still after round 1
     played = [list(r) for r in half]
     played[3][4], played[4][4] = "=W4", "=B3"
-    assert TB_STATUS(played, None) == "ok"
+    assert TB_STATUS(played, None) == f"ok ({NOTE2})"  # played as entered: still a note
     assert {row[1]: row[4] for row in TB_STANDINGS(played, None)[1:]} == {1: 2, 2: 0.5, 3: 0.5, 4: 1}
 
 
@@ -122,7 +126,8 @@ def test_results_after_a_pending_round_are_named():
     table = rows([1, "Ann", 2100, "W2", "+W3"], [2, "Bob", 2000, "B1", "=W4"],
                  [3, "Cid", 1900, "W4", "-B1"], [4, "Dan", 1800, "B3", "=B2"])
     assert TB_STATUS(table, None) == ("ok (no round complete: round 1 paired, no result yet; results in round 2 "
-                                      "(Crosstable!E2) are not counted)")
+                                      "(Crosstable!E2) are not counted; round 1 entered differs from the dutch "
+                                      "pairing, first on board 1: the system gives #1 - #3, the crosstable #1 - #2)")
     assert {row[1]: row[4] for row in TB_STANDINGS(table, None)[1:]} == {1: 0, 2: 0, 3: 0, 4: 0}
 
 

@@ -32,6 +32,7 @@ from . import core
 from .catalogue import CODES, describe, function_name
 from .pairings import tb_pairings, tb_pairings_by_name
 from .prizes import tb_prizes
+from .status import tb_status
 from ..sheets.crosstable import Origin
 from ..sheets.names import TeamSheets
 
@@ -131,7 +132,7 @@ def make(name: str, origin: Origin | None = None, teams_origin: Origin = Origin(
         fn = check
     elif upper == "TB_STATUS":
         def status(crosstable: Any, settings: Any = None, teams: Any = None) -> Any:
-            return core.tb_status(_rows(crosstable), _rows(settings), org, _teams(teams, teams_origin))
+            return tb_status(_rows(crosstable), _rows(settings), org, _teams(teams, teams_origin))
         fn = status
     elif upper == "TB_VERSION":
         def version() -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union, cast
 
 from .. import __version__
 from .._gc import paused
@@ -448,7 +448,7 @@ NO_PARTICIPANTS = "ok (no participants yet)"
 
 
 def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
-              teams: TeamSheets | None = None) -> str:
+              teams: TeamSheets | None = None, note: Callable[[Event], str] | None = None) -> str:
     """``ok``, or the first problem of the crosstable and settings as ``TB_EXPLAIN`` states it: the error
     value the table shows, the cell and the reason (``#VALUE! Crosstable!G2: round 1: #1 is paired with
     #4, but #4's cell Crosstable!G5 says '+B12'``). The crosstable is read cell by cell in the order of
@@ -457,7 +457,9 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
     (C.07 10: rating-based with unrated players and no UnratedRating) is a problem too. When nothing is
     wrong but something will make the paper thin (:mod:`xltb.check.complete`: a game left blank in a round
     played, unrated players counted in a rating-based tie-break, a start date with two readings), ``ok;
-    before printing: ...`` says the first of them and how many more ``xltb check`` lists."""
+    before printing: ...`` says the first of them and how many more ``xltb check`` lists. ``note`` adds a
+    remark on the event, in the brackets after ``ok`` (:mod:`xltb.functions.status`: the round entered against
+    the system's pairing)."""
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return NO_PARTICIPANTS if event.code == NA else f"{event.code} {event.message}"
@@ -466,22 +468,25 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
     except XltbError as err:
         error = _error(err)
         return f"{error.code} {error.message}"
+    remark = note(event) if note is not None else ""
     if event.team is None and crosstable:  # a round paired, or half filled: the rounds counted and why
-        note = round_note(crosstable, origin, event.individual)
-        if note:
-            return f"{OK} ({note})"
+        counted = round_note(crosstable, origin, event.individual)
+        if counted:
+            return f"{OK} ({counted}; {remark})" if remark else f"{OK} ({counted})"
     from ..check.complete import findings  # the check package: only when the table was computed
 
     found = findings(event.team if event.team is not None else event.individual, codes=event.standings.codes,
                      unrated_rating=event.settings.unrated_rating,
                      start_date_text=settings_from_pairs(settings).get("StartDate"))
+    head = f"{OK} ({remark})" if remark else OK
     if not found:
-        return OK
+        return head
     from ..messages import Message
 
     more = len(found) - 1
-    return str(Message("complete.status_more", first=found[0], more=more) if more else
+    said = str(Message("complete.status_more", first=found[0], more=more) if more else
                Message("complete.status", first=found[0]))
+    return head + said[len(OK):] if said.startswith(OK) else said
 
 
 def tb_version() -> str:

@@ -30,6 +30,7 @@ from ..cells import column_letters
 from ..functions.callables import NAMES
 from ..functions.pairings import tb_pairings, tb_pairings_by_name
 from ..functions.prizes import tb_prizes
+from ..functions.status import tb_status
 from ..sheets.names import TeamSheets
 from .book import Block, Blocks, NoCrosstable, Rows, fit, resolve
 from .scipy_later import functions as engine_table
@@ -170,7 +171,7 @@ def make(name: str) -> Callable[..., Any]:
         if upper in _TABLES:
             return _table(upper, blocks, prizes, scalars[1] if upper == "TB_PRIZES" else None)
         if upper == "TB_STATUS":
-            return core.tb_status(*_args(blocks))
+            return tb_status(*_args(blocks))
         if upper == "TB":
             value = core.tb_value(scalars[0], scalars[1], *_args(blocks))
         elif upper == "TB_RANK":
