@@ -21,6 +21,8 @@ import pytest
 #: the module as a file for the VBA editor's File > Import (the packaged .xlsm, no Trust Center change)
 BAS = Path(__file__).parent.parent / "xltb" / "templates" / "xltb_udfs.bas"
 UDFS = Path(__file__).parent.parent / "xltb" / "hosts" / "classic.py"
+#: xltb's macros (Pair next round), the module xltb_macros of the packaged .xlsm
+MACROS_BAS = Path(__file__).parent.parent / "xltb" / "templates" / "xltb_macros.bas"
 
 
 def _stub_com(monkeypatch) -> None:
@@ -132,11 +134,13 @@ def test_olevba_reads_every_module_with_crlf_and_the_project_stream(name):
         modules = {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
     finally:
         parser.close()
-    assert set(modules) == {"ThisWorkbook", "Sheet1", "Module1", "Sheet2", "xlwings", "Dictionary", "xlwings_udfs"}
+    assert set(modules) == {"ThisWorkbook", "Sheet1", "Module1", "Sheet2", "xlwings", "Dictionary", "xlwings_udfs",
+                            "xltb_macros"}
     for module, code in modules.items():
         assert code.count("\n") == code.count("\r\n") > 0, module
     assert modules["xlwings_udfs"].encode("ascii").strip() == BAS.read_bytes().strip()
     assert "Function TB_STATUS(" in modules["xlwings_udfs"] and "Function TB_VERSION()" in modules["xlwings_udfs"]
+    assert modules["xltb_macros"].encode("ascii").strip() == MACROS_BAS.read_bytes().strip()
     with zipfile.ZipFile(path) as z:
         ole = olefile.OleFileIO(io.BytesIO(z.read("xl/vbaProject.bin")))
     project = ole.openstream("PROJECT").read().decode("latin-1")
@@ -146,3 +150,33 @@ def test_olevba_reads_every_module_with_crlf_and_the_project_stream(name):
     declared = [line.split("=", 1)[1].split("/")[0] for line in head.split("\r\n")
                 if line.split("=", 1)[0] in ("Module", "Class", "Document")]
     assert sorted(declared) == sorted(r.split("=", 1)[0] for r in records[:-1]) == sorted(modules)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # oletools 0.60 calls pyparsing's old names
+@pytest.mark.parametrize("name", ["xltb-individual.xlsm", "xltb-team.xlsm"])
+def test_the_pair_next_round_macro_is_in_the_vba_project(name):
+    """The packaged .xlsm's macro PairNextRound, read back from its vbaProject.bin by olevba (an independent
+    reader): a public Sub of the module xltb_macros that runs xlwings' RunPython (a public function of the
+    workbook's own xlwings module) into xltb.hosts.classic.pair_next_round, which exists and takes no argument.
+    Excel cannot run here: the macro itself is not run (the Python it calls is, tests/test_classic_pair.py)."""
+    import inspect
+    import re
+
+    from oletools.olevba import VBA_Parser
+
+    parser = VBA_Parser(str(Path(__file__).parent.parent / "workbooks" / name))
+    try:
+        modules = {stream.split("/")[-1]: code for _, stream, _, code in parser.extract_macros()}
+    finally:
+        parser.close()
+    code = modules["xltb_macros"].replace("\r\n", "\n")
+    assert code.startswith('Attribute VB_Name = "xltb_macros"\n') and "\nOption Explicit\n" in code
+    body = re.search(r"^Sub PairNextRound\(\)\n(.*?)^End Sub$", code, re.MULTILINE | re.DOTALL)
+    assert body is not None, code
+    calls = [line.strip() for line in body[1].splitlines() if line.strip() and not line.strip().startswith("'")]
+    assert calls == ['RunPython "import xltb.hosts.classic; xltb.hosts.classic.pair_next_round()"']
+    assert re.search(r"^Public Function RunPython\(PythonCommand As String\)$", modules["xlwings"].replace("\r\n", "\n"),
+                     re.MULTILINE)
+    from xltb.hosts import classic
+
+    assert list(inspect.signature(classic.pair_next_round).parameters) == []

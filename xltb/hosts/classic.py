@@ -15,6 +15,13 @@ value (its VBA wrapper assigns what ``Py.CallUDF`` returns, and a ``VARIANT(VT_E
 returned from Python does not arrive as one: xlwings issue #776), so ``ISERROR``/``IFERROR`` do
 not catch them there; ``TB_EXPLAIN`` says which cell is wrong and why.
 
+The macro *Pair next round* of the packaged .xlsm (``PairNextRound`` in its VBA module ``xltb_macros``,
+:data:`xltb.templates.xlsm.MACROS_BAS`) calls :func:`pair_next_round` through xlwings' ``RunPython``: the next
+round's pairings written into the Crosstable as pending games, the cells
+:func:`xltb.functions.enter.next_round` gives (the list every host applies), through
+:func:`xltb.hosts.edits.apply_xlwings`; what was done, or why nothing was (the reason and the cell), in a
+message box, as the LibreOffice extension's macro says it.
+
 This module is the only one that imports xlwings at import time.
 """
 
@@ -28,6 +35,7 @@ import xlwings as xw
 from ..functions import core, callables as functions
 from ..sheets.crosstable import Origin
 from .book import Block, NoCrosstable, fit, resolve
+from .edits import apply_xlwings
 
 CATEGORY = "xltb (FIDE tie-breaks)"
 
@@ -116,6 +124,40 @@ def _fit(table: Any, caller: Any) -> Any:
     except Exception:  # not a range: the whole table
         return table
     return fit(table, shape)
+
+
+def enter_round(book: Any) -> tuple[bool, list[str]]:
+    """Enter the next round into the xlwings book ``book`` (the workbook's names ``Crosstable`` and ``Settings``
+    read as the functions read them); (entered, the lines that say what was done or why nothing was)."""
+    from ..functions.enter import Refused, next_round
+
+    try:
+        blocks = resolve(_XlwingsNames(book), None, None, None)
+    except NoCrosstable:
+        return False, ["Pair next round: this workbook has no range named Crosstable (xltb template individual)."]
+    rows = [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in blocks.crosstable]
+    try:
+        entered = next_round(rows, blocks.settings, blocks.origin)
+    except Refused as why:
+        return False, [f"Pair next round: not entered: {why.message}"]
+    apply_xlwings(book, entered.edits)
+    rp = entered.pairing
+    return True, [f"Round {rp.round} entered: {len(rp.boards)} boards, {len(entered.edits)} cells.",
+                  "The Pairings sheets show it; type each result over its pairing (+W9, =B5, -W2), then run this "
+                  "macro again for the next round."]
+
+
+def pair_next_round() -> str:
+    """The macro *Pair next round*: ``Sub PairNextRound()`` runs ``RunPython "import xltb.hosts.classic;
+    xltb.hosts.classic.pair_next_round()"`` (xlwings' documented route from VBA to Python, "VBA: RunPython",
+    https://docs.xlwings.org/en/stable/vba.html: the function finds its workbook with ``xw.Book.caller()``);
+    the round entered into the calling workbook, and a message box (``App.alert``, xlwings 0.27.13 and later)
+    saying so or why nothing was written."""
+    book = xw.Book.caller()
+    entered, lines = enter_round(book)
+    text = "\n".join(lines)
+    book.app.alert(text, title="xltb", mode="info" if entered else "critical")
+    return text
 
 
 for _name in functions.NAMES:

@@ -49,15 +49,18 @@ def apply_file(path: str, edits: Iterable[CellEdit], output: str | None = None) 
 def apply_xlwings(book: Any, edits: Iterable[CellEdit]) -> None:
     """Make ``edits`` in an xlwings book (classic ``xw.Book``, or Lite's remote book: its writes are sent
     when the script flushes them): ``Range.formula`` for a formula, ``Range.value`` for a value (an error
-    value is written as its formula, ``=NA()`` for ``#N/A``, as Excel has no other way to enter one)."""
+    value is written as its formula, ``=NA()`` for ``#N/A``, as Excel has no other way to enter one; a text
+    starting with ``=``, ``+``, ``-`` or ``'`` after Excel's apostrophe, so that it stays a text)."""
     for edit in checked(edits):
         rng = book.sheets[edit.sheet][edit.cell]
         if edit.formula is not None:
             rng.formula = edit.formula
         elif isinstance(edit.value, ExcelError):
             rng.formula = _ERROR_FORMULAS.get(edit.value.code, "=NA()")
-        elif isinstance(edit.value, str) and edit.value.startswith(("=", "'")):
-            rng.value = "'" + edit.value  # Excel's mark of a text that would read as a formula
+        elif isinstance(edit.value, str) and edit.value.startswith(("=", "+", "-", "'")):
+            # Excel reads a value as it reads what is typed: "+BYE" or "-W2" would become a formula (#NAME?);
+            # the apostrophe is its mark of a text (not part of the value)
+            rng.value = "'" + edit.value
         else:
             rng.value = edit.value
 

@@ -83,6 +83,10 @@ def finish_macros(wb: Any) -> Any:
         "The functions' VBA wrappers are in this file already (module xlwings_udfs): no import step. After an "
         "upgrade of xltb that adds functions, run the macro ImportPythonUDFs (Alt+F8; needs Trust Center > Macro "
         "Settings > Trust access to the VBA project object model).",
+        "Pair next round (individual Swiss and round robin): the macro PairNextRound (Alt+F8) writes the next round's "
+        "pairings into the Crosstable as pending games (W9, B5, +BYE), the pairings the Pairings sheet shows; type "
+        "each result over its pairing, then run it again. It says in a message box what it wrote, or why nothing "
+        "(a round not complete, a cell to write that holds anything).",
     ]
     for i, text in enumerate(lines):
         cell = ws.cell(row=start + i, column=1, value=text)
@@ -93,10 +97,13 @@ def finish_macros(wb: Any) -> Any:
 
 #: the VBA wrappers of xltb's worksheet functions (module xlwings_udfs)
 UDF_BAS = Path(__file__).with_name("xltb_udfs.bas")
+#: xltb's macros (module xltb_macros): ``PairNextRound``, RunPython into :func:`xltb.hosts.classic.pair_next_round`
+MACROS_BAS = Path(__file__).with_name("xltb_macros.bas")
 
 
 def with_udf_module(data: bytes) -> bytes:
-    """The .xlsm ``data`` with the module ``xlwings_udfs`` (:data:`UDF_BAS`) added to its VBA project.
+    """The .xlsm ``data`` with the modules ``xlwings_udfs`` (:data:`UDF_BAS`) and ``xltb_macros``
+    (:data:`MACROS_BAS`) added to its VBA project.
 
     Every module is stored with CRLF line ends, as Excel's VBA editor writes them (xlwings' own module
     comes with LF line ends in its standalone workbook: only its line ends change), and the PROJECT
@@ -107,7 +114,8 @@ def with_udf_module(data: bytes) -> bytes:
         from pyopenvba import ExcelFile  # the .xlsm only: xltb[excel]
     except ImportError:
         raise XltbError("an .xlsm needs pyopenvba: pip install 'xltb[excel]' (or write an .xlsx)") from None
-    source = UDF_BAS.read_bytes().decode("ascii")  # CRLF kept (read_text would make them LF)
+    sources = {"xlwings_udfs": UDF_BAS.read_bytes().decode("ascii"),  # CRLF kept (read_text would make them LF)
+               "xltb_macros": MACROS_BAS.read_bytes().decode("ascii")}
     with tempfile.TemporaryDirectory(prefix="xltb-") as tmp:
         src, out = Path(tmp, "in.xlsm"), Path(tmp, "out.xlsm")
         src.write_bytes(data)
@@ -115,12 +123,13 @@ def with_udf_module(data: bytes) -> bytes:
             for name, code in wb.vba_modules().items():
                 if crlf(code) != code:
                     wb.set_module(name, crlf(code))
-            wb.vba_project().add_module("xlwings_udfs", source)
+            for name, source in sources.items():
+                wb.vba_project().add_module(name, source)
             wb.save(str(out))
         out.write_bytes(_with_project_stream(out.read_bytes()))
         with ExcelFile(str(out)) as wb:  # read back: the module is there and the project is consistent
             problems = wb.validate()
-            if problems or "xlwings_udfs" not in wb.vba_modules():
+            if problems or not set(sources) <= set(wb.vba_modules()):
                 raise XltbError(f"the VBA project of the .xlsm is inconsistent after writing: {problems}")
         return out.read_bytes()
 
