@@ -161,8 +161,9 @@ def expected_standings(path: Path, team: bool):
     return own, codes, gp
 
 
-def check_sheet(doc, path: Path, team: bool) -> int:
-    """Every formula cell of the Standings sheet against ``xltb standings``; returns how many."""
+def check_sheet(doc, path: Path, team: bool, status: str = "ok") -> int:
+    """Every formula cell of the Standings sheet against ``xltb standings``, the Status cell ``status``; returns
+    how many."""
     own, codes, gp = expected_standings(path, team)
     st = doc.Sheets.getByName("Standings")
     by_no = {row["start_no"]: row for row in own["standings"]}
@@ -175,7 +176,7 @@ def check_sheet(doc, path: Path, team: bool) -> int:
 
     width = len(heads) + len(codes)
     start = width + 2
-    assert [shown("B1"), shown("B2")] == [f"xltb {__version__}", "ok"]  # connected; no mistake
+    assert [shown("B1"), shown("B2")] == [f"xltb {__version__}", status]  # connected; no mistake
     for k, code in enumerate(codes):
         assert shown(f"{_col(len(heads) + 1 + k)}{HEAD}") == code
     source = doc.Sheets.getByName("Teams" if team else "Crosstable")
@@ -237,7 +238,10 @@ def test_ods_values_follow_an_edited_result(office, templates, tmp_path):
         assert ct.getCellRangeByName("I2").getType().value == "TEXT"  # the text cell stays text
         edited = swiss16_with_a_draw(tmp_path)
         assert standings(edited)["standings"] != standings(SEED / "held-swiss16.trf")["standings"]
-        check_sheet(doc, edited, False)  # recalculated by Calc itself: no calculateAll
+        # recalculated by Calc itself (no calculateAll); round 5 as played is no longer what the Dutch system
+        # pairs after round 1's draw: the Status cell's note (xltb.functions.status), not a mistake
+        check_sheet(doc, edited, False, "ok (round 5 entered differs from the dutch pairing, first on board 2: the "
+                                        "system gives #16 - #4, the crosstable #16 - #15)")
         # a tie-break list longer than the table's room: the matrix shows its first columns, no error
         codes = "BH/C1,BH,SB,DE,WIN,PS,KS,FB,BH/M1,SB/C1,AOB,ARO"
         doc.Sheets.getByName("Settings").getCellRangeByName("B6").setString(codes)
