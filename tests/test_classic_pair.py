@@ -10,6 +10,7 @@ with the reason in the message box and nothing written, while the round entered 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import re
@@ -80,8 +81,24 @@ class FakeName:
 
 
 class FakeApp:
-    def __init__(self):
+    def __init__(self, book: "FakeBook"):
+        self.book = book
         self.alerts: list[tuple[str, str | None, str | None]] = []
+        self.calculation, self.screen_updating = "automatic", True
+
+    @contextlib.contextmanager
+    def properties(self, **kwargs):
+        """xlwings' App.properties: the properties set in the block, set back after it."""
+        before = {k: getattr(self, k) for k in kwargs}
+        for k, v in kwargs.items():
+            setattr(self, k, v)
+        self.book.writes.append(("app", kwargs))
+        try:
+            yield self
+        finally:
+            for k, v in before.items():
+                setattr(self, k, v)
+            self.book.writes.append(("app", before))
 
     def alert(self, prompt, title=None, buttons="ok", mode=None, callback=None):
         self.alerts.append((prompt, title, mode))
@@ -97,7 +114,7 @@ class FakeBook:
         self.cells = {ws.title: {(c.row, c.column): c.value for row in ws.iter_rows() for c in row
                                  if c.value is not None} for ws in wb.worksheets}
         self.writes: list[tuple] = []
-        self.app = FakeApp()
+        self.app = FakeApp(self)
         self.names = []
         for name, defined in wb.defined_names.items():
             sheet, ref = defined.attr_text.split("!")
@@ -135,10 +152,13 @@ def test_round_after_round_as_xltb_pair(tmp_path, caller):
         said = classic.pair_next_round()
         assert book.app.alerts == [(said, "xltb", "info")]
         assert said.startswith(f"Round {rnd} entered: 5 boards, 11 cells.")
-        written = {(s, r, c): v for s, r, c, _, v in book.writes}
+        # Excel's calculation manual while the cells are written (one recalculation after them), then as it was
+        assert book.writes[0] == ("app", {"calculation": "manual", "screen_updating": False})
+        assert book.writes[-1] == ("app", {"calculation": "automatic", "screen_updating": True})
+        written = {(s, r, c): v for s, r, c, _, v in book.writes[1:-1]}
         assert written == {("Crosstable", *e.place): ("'" + e.value if e.value.startswith("+") else e.value)
                            for e in expected.edits}
-        assert len(book.writes) == len(written) == 11  # each cell once, nothing else
+        assert len(book.writes) - 2 == len(written) == 11  # each cell once, nothing else
         again = caller["book"] = FakeBook(expected.data)  # the round entered, no result yet: refused
         core.clear_cache()
         refused = classic.pair_next_round()

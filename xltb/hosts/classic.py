@@ -140,7 +140,10 @@ def enter_round(book: Any) -> tuple[bool, list[str]]:
         entered = next_round(rows, blocks.settings, blocks.origin)
     except Refused as why:
         return False, [f"Pair next round: not entered: {why.message}"]
-    apply_xlwings(book, entered.edits)
+    # one recalculation after the last cell, not one per cell (each would pair the round again in TB_PAIRINGS):
+    # xlwings' App.properties sets Excel's calculation to manual and back (0.24.4 and later)
+    with book.app.properties(calculation="manual", screen_updating=False):
+        apply_xlwings(book, entered.edits)
     rp = entered.pairing
     return True, [f"Round {rp.round} entered: {len(rp.boards)} boards, {len(entered.edits)} cells.",
                   "The Pairings sheets show it; type each result over its pairing (+W9, =B5, -W2), then run this "
