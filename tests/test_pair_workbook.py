@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import io
 import random
-import sys
-import types
 import zipfile
 from fractions import Fraction
 
@@ -47,10 +45,9 @@ def engine(monkeypatch):
         calls.append(round_no)
         return ROUND2._replace(round=round_no)
 
-    module = types.ModuleType("xltb.pairing.pair")
-    module.pair = pair
-    module.FROM_SETTINGS = None
-    monkeypatch.setitem(sys.modules, "xltb.pairing.pair", module)
+    import xltb.pairing.pair as engine_module
+
+    monkeypatch.setattr(engine_module, "pair", pair)  # the entry the functions import when they pair
     core.clear_cache()
     yield calls
     core.clear_cache()
@@ -96,6 +93,7 @@ def test_into_the_workbook_every_other_cell_kept(engine, tmp_path):
     column = next(c for c in before["Crosstable"][1] if c.value == "R5").column_letter
     data = set_cells(data, "Crosstable", {f"{column}{r}": None for r in range(2, 18)})
     path.write_bytes(data)
+    engine.clear()  # the template's Status cell paired round 5 as played (its note on the round entered)
     paired = pair_workbook(path, recalculate=False)
     assert engine == [5] and paired.pairing.round == 5
     written = {e.place: e.value for e in paired.edits}
@@ -201,3 +199,31 @@ def test_the_command(tmp_path, capsys):
     assert main(["pair", str(book), "--round", "2", "-o", str(tmp_path / "r2.xlsx")]) == 2
     assert "--round: a workbook is paired by its own Settings sheet" in capsys.readouterr().err
     assert main(["pair", str(book), "-o", str(out)]) == 2  # never replaced without --force
+
+
+def test_the_list_of_a_workbook_is_the_round_it_enters(tmp_path, capsys):
+    """``xltb pair WORKBOOK`` (the list) pairs by the workbook's Settings as ``-o OUT.xlsx`` enters the round and
+    TB_PAIRINGS shows it: PairingSystem, PairingEdition and Lots, each said to come from the workbook with its
+    cell (not xltb's default, not the user's)."""
+    import json
+
+    from xltb.cli.main import main
+    from xltb.model import Player, Tournament
+
+    players = tuple(Player(start_no=i, name=f"P{i}", results=(), rating=2300 - 50 * i) for i in range(1, 8))
+    wb = load_workbook(io.BytesIO(render("individual", Tournament(name="Open", players=players, rounds=0,
+                                                                  rounds_planned=5))))
+    settings = {row[0].value: row[1] for row in wb["Settings"].iter_rows(min_row=2, max_col=2)}
+    settings["PairingSystem"].value, settings["PairingEdition"].value, settings["Lots"].value = "Dutch", "2025-07", 3
+    book = tmp_path / "open.xlsx"
+    wb.save(book)
+    assert main(["pair", str(book), "--format", "json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    cell = {key: f"Settings!{settings[key].coordinate}" for key in ("PairingSystem", "PairingEdition")}
+    assert (listed["system"], listed["edition"]) == (
+        {"value": "dutch", "origin": "workbook", "reason": f"Settings PairingSystem ({cell['PairingSystem']})"},
+        {"value": "2025-07", "origin": "workbook", "reason": f"Settings PairingEdition ({cell['PairingEdition']})"})
+    core.clear_cache()
+    entered = pair_workbook(book).pairing
+    assert [[b["white"], b["black"]] for b in listed["boards"]] == [[b.white, b.black] for b in entered.boards]
+    assert (entered.system.origin, entered.edition.origin) == ("workbook", "workbook")

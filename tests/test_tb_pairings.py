@@ -6,8 +6,6 @@ the function registered in every host."""
 
 from __future__ import annotations
 
-import sys
-import types
 from fractions import Fraction
 
 import pytest
@@ -86,10 +84,9 @@ def engine(monkeypatch):
         calls.append((event, round_no, system, edition, lots))
         return PAIRING
 
-    module = types.ModuleType("xltb.pairing.pair")
-    module.pair = pair
-    module.FROM_SETTINGS = None
-    monkeypatch.setitem(sys.modules, "xltb.pairing.pair", module)
+    import xltb.pairing.pair as engine_module
+
+    monkeypatch.setattr(engine_module, "pair", pair)  # the entry the functions import when they pair
     core.clear_cache()
     yield calls
     core.clear_cache()

@@ -216,7 +216,8 @@ def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, 
     """The event as read from the sheets, with the Settings sheet's provisions and where each came from."""
     cells = _settings_cells(book)
     provisions = Provisions("workbook", settings.edition, settings.unrated_rating, settings.lots,
-                            tuple(sorted(cells.items())), settings.language or None)
+                            tuple(sorted(cells.items())), settings.language or None,
+                            settings.pairing.system, settings.pairing.edition)
     named = {key for key, value in settings_from_pairs(settings_rows).items() if value is not None and str(value).strip()}
     if event_type is not None:
         type_choice = Choice(event_type.value, "user", "--event-type")

@@ -66,6 +66,8 @@ class Provisions(NamedTuple):
     lots: int | None = None  # Settings Lots
     cells: tuple[tuple[str, str], ...] = ()  # (setting, "Settings!B5") for every setting read
     language: str | None = None  # Settings Language: the language of the printed words (``de``)
+    pairing_system: str | None = None  # Settings PairingSystem (``dutch``, ``berger``): the pairing's system
+    pairing_edition: str | None = None  # Settings PairingEdition (``2025-07``): the edition of C.04
 
     def cell(self, key: str) -> str:
         """``Settings Edition (Settings!B5)``: a setting and its cell, for a reason."""

@@ -105,10 +105,14 @@ def check_rounds(event: Tournament, last: int) -> None:
 
 
 def choose_system(event: Tournament, given: str | None, by: Given = Given()) -> Choice:
-    """The system: the one given (the user's, a workbook's Settings: ``by`` says which), else the one the file
-    names (TRF 192), else Dutch for a Swiss and Berger for a round robin."""
+    """The system: the one given (the user's, a workbook's Settings: ``by`` says which), else the one a workbook
+    read as the event names (its Settings PairingSystem, with the cell), else the one the file names (TRF 192),
+    else Dutch for a Swiss and Berger for a round robin."""
     if given:
         return Choice(given.strip().lower(), by.origin, by.system)
+    own = event.provisions
+    if own is not None and own.pairing_system:  # a workbook's Settings PairingSystem, with its cell
+        return Choice(own.pairing_system, own.origin, own.cell("PairingSystem"))
     code = event.type_code.upper()
     for prefix, name in FILE_SYSTEMS.items():
         if code.startswith(prefix):
@@ -120,11 +124,16 @@ def choose_system(event: Tournament, given: str | None, by: Given = Given()) -> 
 
 def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition | None, by: Given = Given()
                    ) -> tuple[SwissEdition, Choice]:
-    """The edition of C.04: the one given (the user's, a workbook's Settings: ``by`` says which), else the one
-    in force on the start date, else the newest."""
+    """The edition of C.04: the one given (the user's, a workbook's Settings: ``by`` says which), else the one a
+    workbook read as the event names (Settings PairingEdition, with the cell), else the one in force on the start
+    date, else the newest."""
     if given is not None:
         edition = given if isinstance(given, SwissEdition) else parse_swiss_edition(given)
         return edition, Choice(edition.key, by.origin, by.edition)
+    own = event.provisions
+    if own is not None and own.pairing_edition:  # a workbook's Settings PairingEdition, with its cell
+        edition = parse_swiss_edition(own.pairing_edition)
+        return edition, Choice(edition.key, own.origin, own.cell("PairingEdition"))
     edition = swiss_edition_for_date(event.start_date)
     if event.start_date is None:
         return edition, Choice(edition.key, "default", Message("pair.edition_no_date", edition=edition.key))
@@ -132,7 +141,7 @@ def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition
         return edition, Choice(edition.key, "default", Message("pair.edition_older", date=event.start_date,
                                                                edition=edition.key))
     # the start date is the file's, or the workbook's (its Settings StartDate) when the workbook gave the choices
-    dated: Origin = "workbook" if by.origin == "workbook" else "file"
+    dated: Origin = own.origin if own is not None else "workbook" if by.origin == "workbook" else "file"
     return edition, Choice(edition.key, dated, Message("edition.start_date", date=event.start_date))
 
 
@@ -154,6 +163,8 @@ def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, sys
     if planned is not None and n > planned:
         raise _error(event, n, Message("pair.beyond_planned", planned=planned))
     check_rounds(event, n - 1)
+    if lots is None and event.provisions is not None:  # a workbook's Settings Lots, as TB_PAIRINGS takes it
+        lots = event.provisions.lots
     chosen_system = choose_system(event, system, by)
     chosen_edition, edition_choice = choose_edition(event, edition, by)
     state = state_before(event, n)
