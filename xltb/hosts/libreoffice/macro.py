@@ -61,8 +61,19 @@ def enter_round(doc: Any) -> list[str]:
     except Refused as why:
         return [f"Pair next round: not entered: {why.message}"]
     sheet = doc.Sheets.getByName(origin.sheet)
-    for edit in entered.edits:
-        sheet.getCellRangeByName(edit.cell).setString(str(edit.value))
+    # one recalculation after the last cell, not one per cell (each would pair the round again in TB_PAIRINGS):
+    # automatic calculation off (XCalculatable) and the views locked while the cells are written, then as they were
+    automatic = doc.isAutomaticCalculationEnabled()
+    doc.enableAutomaticCalculation(False)
+    doc.lockControllers()
+    try:
+        for edit in entered.edits:
+            sheet.getCellRangeByName(edit.cell).setString(str(edit.value))
+    finally:
+        doc.unlockControllers()
+        doc.enableAutomaticCalculation(automatic)
+    if automatic:
+        doc.calculate()
     rp = entered.pairing
     return [f"Round {rp.round} entered: {len(rp.boards)} boards, {len(entered.edits)} cells.",
             "The Pairings sheets show it; type each result over its pairing (+W9, =B5, -W2), then run this macro "
