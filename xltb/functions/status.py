@@ -1,8 +1,8 @@
 """``=TB_STATUS(Crosstable, Settings)`` with the check of the round entered: :func:`xltb.functions.core.tb_status`
 (``ok``, or the first mistake) and, for an individual event, a note when the last round entered in the
 crosstable (paired but not played, or played) differs from what the event's system pairs from the state before
-it, naming the first board that differs (``ok (round 5 entered differs from the dutch pairing from board 3:
-...)``). A note, never an error: an arbiter may change a pairing for a reason (C.04.1 does not forbid it;
+it, naming the first board that differs (``ok (round 5 entered differs from the dutch pairing, first on board
+3: ...)``). A note, never an error: an arbiter may change a pairing for a reason (C.04.1 does not forbid it;
 the round stays counted as entered).
 
 The system's pairing is the one ``TB_PAIRINGS`` shows for the same cells while the round is paired but not
