@@ -140,7 +140,8 @@ def _has(module: str) -> bool:
 def test_round_after_round_as_the_engine_pairs(tmp_path, kind, size, rounds):
     """A Swiss of 30 players over 9 rounds (a round robin of 7 over its 7 rounds) from a template: each round
     entered by pair_workbook equals what the engine pairs on the same event read from the workbook, and the
-    recalculated TB_PAIRINGS shows it; random results typed between rounds."""
+    recalculated TB_PAIRINGS shows it; random results typed between rounds. That the output's other parts are the
+    input's, round after round, and that each round is gacrux's: tests/test_pair_whole_event.py (40 players)."""
     from xltb.model import EventType, Player, Tournament
     from xltb.pairing.pair import pair
     from xltb.readers.registry import read_event as read
