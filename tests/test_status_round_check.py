@@ -1,7 +1,8 @@
 """The Status cell's note on the round entered (xltb.functions.status): a round entered as the system pairs it
 (by "Pair next round") adds nothing; one changed by the arbiter adds a note naming the first board of the
 system's pairing that differs (another opponent, colours the other way round) or the pairing-allocated bye,
-while the round is pending and once its results are in; the note stays a note (the Status starts with
+while the round is being entered (once its results are all in, ``xltb check --pairings`` checks it, not the
+Status cell); the note stays a note (the Status starts with
 ``ok``). The recalc host's Status cell says the same as the worksheet function."""
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def test_another_opponent_is_named_with_the_first_board_that_differs():
     assert _status(changed) == f"ok (after round 1 of 5: round 2 paired, no result yet; {note})"
     played = _results(changed, rp._replace(boards=(rp.boards[0], b2._replace(black=b3.black),
                                                    b3._replace(black=b2.black)) + rp.boards[3:]))
-    assert _status(played) == f"ok ({note})"  # the results in: the round checked from the state before it
+    assert _status(played) == "ok"  # the results all in: the Status cell no longer pairs the round again
     points = {row[1]: row[4] for row in TB_STANDINGS(played, SETTINGS)[1:]}
     assert sum(points.values()) == 2 * (3 + 1)  # both rounds counted: three games and the PAB each
 

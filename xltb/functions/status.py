@@ -1,26 +1,25 @@
 """``=TB_STATUS(Crosstable, Settings)`` with the check of the round entered: :func:`xltb.functions.core.tb_status`
-(``ok``, or the first mistake) and, for an individual event, a note when the last round entered in the
-crosstable (paired but not played, or played) differs from what the event's system pairs from the state before
-it, naming the first board that differs (``ok (round 5 entered differs from the dutch pairing, first on board
-3: ...)``). A note, never an error: an arbiter may change a pairing for a reason (C.04.1 does not forbid it;
-the round stays counted as entered).
+(``ok``, or the first mistake) and, for an individual event, a note while the round being entered (paired, its
+results not all in) differs from what the event's system pairs from the state before it, naming the first board
+that differs (``ok (round 5 entered differs from the dutch pairing, first on board 3: ...)``). A note, never an
+error: an arbiter may change a pairing for a reason (C.04.1 does not forbid it; the round stays counted as
+entered).
 
-The system's pairing is the one ``TB_PAIRINGS`` shows for the same cells while the round is paired but not
-complete (:func:`xltb.functions.pairings.round_pairing`, computed once for both); once its results are in,
-the round is paired again from the state before it with the same Settings (system, edition, lots, plans),
-once per crosstable's content. The comparison is the pairings checker's (:func:`xltb.check.pairings.played_round`):
+The system's pairing is the one ``TB_PAIRINGS`` shows for the same cells (:func:`xltb.functions.pairings.
+round_pairing`, computed once for both), so the note costs nothing more. Once a round's results are all in, the
+Status cell does not pair it again: that would be one whole pairing at every recalculation (several seconds for
+a large event, and for every event imported with its rounds); ``xltb check --pairings WORKBOOK`` checks every
+played round. The comparison is the pairings checker's (:func:`xltb.check.pairings.played_round`):
 the same games with the same colours, the same pairing-allocated bye. Every host's Status cell is this
 function (xlwings Lite, the classic add-in, the LibreOffice extension, ``xltb recalc``).
 """
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
-from ..errors import XltbError
 from ..messages import Message
-from ..model import Kind, Tournament
+from ..model import Kind
 from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin
 from ..sheets.names import TeamSheets
@@ -31,10 +30,6 @@ from .pairings import round_pairing
 if TYPE_CHECKING:
     from ..check.pairings import PlayedRound
 
-#: the system's pairing of the last round entered when it is complete, once per event (cached by content)
-_AGAIN: weakref.WeakKeyDictionary[Event, RoundPairing | None] = weakref.WeakKeyDictionary()
-
-
 def tb_status(crosstable: Any, settings: Any = None, origin: Origin = Origin(),
               teams: TeamSheets | None = None) -> str:
     """``TB_STATUS``: :func:`xltb.functions.core.tb_status`, with :func:`round_check`'s note."""
@@ -42,48 +37,23 @@ def tb_status(crosstable: Any, settings: Any = None, origin: Origin = Origin(),
 
 
 def round_check(event: Event) -> str:
-    """The note on the last round entered (pending or played) when it differs from the system's pairing;
-    "" when it is the same, when no round is entered, or when the system cannot pair it (the Pairings sheet
-    says why)."""
+    """The note on the round being entered (paired, results not all in) when it differs from the system's
+    pairing; "" when it is the same, when no round is being entered, or when the system cannot pair it (the
+    Pairings sheet says why)."""
     if event.team is not None:
         return ""
     tournament = event.individual
     state = round_state(tournament)
-    n = state.pending[0] if state.pending else state.rounds
-    if n < 1:
+    if not state.pending:
         return ""
-    system = _system_pairing(event, n, bool(state.pending))
-    if system is None or system.round != n:
+    n = state.pending[0]
+    system = round_pairing(event)  # what TB_PAIRINGS shows for the same cells: the round paired again
+    if not isinstance(system, RoundPairing) or system.round != n:
         return ""
     from ..check.pairings import played_round  # noqa: PLC0415 - the checker: only when a round is entered
 
     found = first_difference(played_round(tournament, n), system)
     return "" if found is None else str(found)
-
-
-def _system_pairing(event: Event, n: int, pending: bool) -> RoundPairing | None:
-    if pending:  # what TB_PAIRINGS shows for the same cells: the round paired again
-        shown = round_pairing(event)
-        return shown if isinstance(shown, RoundPairing) else None
-    if event not in _AGAIN:
-        _AGAIN[event] = _pair_again(event.individual, event, n)
-    return _AGAIN[event]
-
-
-def _pair_again(tournament: Tournament, event: Event, n: int) -> RoundPairing | None:
-    """Round ``n`` paired from the state before it (its byes written as the requests they were), with the
-    Settings' choices, as "Pair next round" paired it."""
-    from ..pairing.pair import FROM_SETTINGS, pair  # noqa: PLC0415 - the engine: only when a round is entered
-
-    pairing = event.settings.pairing
-    planned = pairing.rounds
-    if planned is not None and n > planned:
-        return None
-    try:
-        return pair(tournament, n, system=pairing.system, edition=pairing.edition, lots=event.settings.lots,
-                    by=FROM_SETTINGS)
-    except (XltbError, RuntimeError):  # no pairing: nothing to compare with (not the Status cell's mistake)
-        return None
 
 
 def first_difference(entered: PlayedRound, system: RoundPairing) -> Message | None:
