@@ -66,11 +66,32 @@ def simulate(name: str, system: str, seed: int = 0) -> Tournament:
     return now
 
 
-def breaches(event: Tournament) -> list[str]:
-    """C.04.1 2 and 4, and (Burstein, Dubov: [C3] in every round) colour difference beyond 2, three in a row."""
+def _same_score_last_round(event: Tournament) -> set[int]:
+    """The players whose last-round game met an opponent of the same score (Lim, C.04.4.3 6: the colour
+    rules yield there)."""
+    last = event.rounds_planned or event.rounds
+    before = {p.start_no: sum((r.points for r in p.results[:last - 1]), Fraction(0)) for p in event.players}
+    out = set()
+    for p in event.players:
+        if len(p.results) >= last:
+            r = p.results[last - 1]
+            if r.played and r.opponent is not None and before.get(r.opponent) == before[p.start_no]:
+                out.add(p.start_no)
+    return out
+
+
+def breaches(event: Tournament, system: str = "burstein") -> list[str]:
+    """C.04.1 2 and 4, and the colour difference beyond 2, three in a row (Burstein, Dubov: [C3] in every
+    round; Lim: 2.1, but not for a last-round game between players of the same score, 6)."""
     out = []
+    exempt = _same_score_last_round(event) if system == "lim" else set()
+    last = event.rounds_planned or event.rounds
     for p in event.players:
         games = [r for r in p.results if r.played and r.opponent is not None]
+        if p.start_no in exempt and len(p.results) >= last and p.results[last - 1] in games:
+            games_checked = games[:-1]
+        else:
+            games_checked = games
         if len({r.opponent for r in games}) != len(games):
             out.append(f"{p.start_no}: a game repeated")
         for k, r in enumerate(p.results):
@@ -78,7 +99,7 @@ def breaches(event: Tournament) -> list[str]:
             if r.kind is Kind.PAB and any(x.kind is Kind.PAB or (not x.played and x.points >= ONE) for x in earlier):
                 out.append(f"{p.start_no}: a second PAB")
         cd = 0
-        for k, g in enumerate(games):
+        for k, g in enumerate(games_checked):
             cd += 1 if g.colour is Colour.WHITE else -1
             if abs(cd) > 2 or (k >= 2 and games[k].colour is games[k - 1].colour is games[k - 2].colour):
                 out.append(f"{p.start_no}: colours after game {k + 1}")
@@ -132,7 +153,7 @@ def main() -> int:
             continue
         event = simulate(name, args.system)
         events += 1
-        bad = breaches(event)
+        bad = breaches(event, args.system)
         broken += bool(bad)
         report = check_pairings(event, system=args.system)
         unchecked += not report.ok
