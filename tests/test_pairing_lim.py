@@ -12,11 +12,14 @@ from pathlib import Path
 import pytest
 
 from xltb.check.pairings import check_pairings
+from xltb.errors import XltbError
 from xltb.model.results import Colour
 from xltb.pairing import systems
 from xltb.pairing.c044.lim import Round, pair_lim, pair_round
 from xltb.pairing.c044.lim_colours import allocate, compatible, due
+from xltb.pairing.pair import pair, state_before
 from xltb.pairing.state import Entrant, Float, RoundState, preference
+from xltb.sheets.pairing_settings import parse_pairing
 
 W, B = Colour.WHITE, Colour.BLACK
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,6 +199,18 @@ def test_the_colours() -> None:
 def test_registered_by_name() -> None:
     assert systems.system("lim") is pair_lim
     assert "lim" in systems.SWISS_SYSTEMS and "lim" in systems.names()
+
+
+def test_the_settings_name_reaches_the_registry() -> None:
+    # the workbook's Settings (PairingSystem) names the system; the registry pairs it or refuses the name
+    event = pairing_corpus.load(pairing_corpus.read(SMALL[0]))
+    before = state_before(event, 1)
+    system = parse_pairing({"PairingSystem": " Lim "}).system
+    assert system == "lim"
+    got = pair(before, 1, system=system)
+    assert got.system.value == "lim" and got.boards
+    with pytest.raises(XltbError, match="unknown pairing system 'monrad'"):
+        pair(before, 1, system=parse_pairing({"PairingSystem": "Monrad"}).system)
 
 
 SMALL = [n for n in pairing_corpus.names() if int(n.split("-p")[1].split("-")[0]) <= 24][:8]
