@@ -5,6 +5,7 @@ of its ``py4swiss`` command, installed in a scratch environment).
 
     python benchmarks/pairing_systems.py --system burstein [--max-players 60] [--first 0 --last 100]
                                          [--py4swiss /path/to/venv/bin/py4swiss]
+    python benchmarks/pairing_systems.py --system lim --pairing-core    # pairing-core installed (PyPI)
 
 py4swiss pairs the round after the last one its file holds: it is given the state before each round
 (the requested byes of the round written as the round's own entries), after the seeding rounds only for
@@ -30,6 +31,7 @@ from xltb.check.pairings import check_pairings  # noqa: E402
 from xltb.model import Kind, Tournament  # noqa: E402
 from xltb.model.results import Colour  # noqa: E402
 from xltb.pairing.pair import pair, state_before, with_pairing  # noqa: E402
+from xltb.pairing.state import Float, build_state  # noqa: E402
 from xltb.writers.trf import write_trf  # noqa: E402
 
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
@@ -128,6 +130,36 @@ def py4swiss_round(command: str, event: Tournament, round_no: int, system: str) 
     return {(int(a), int(b)) for a, b in (line.split() for line in lines if line.strip())}
 
 
+def pairing_core_round(event: Tournament, round_no: int) -> set[tuple[int, int]]:
+    """pairing-core's (PyPI, its ``lim-2026`` ruleset) pairs of ``round_no`` from xltb's state before it:
+    the players to pair with their pairing numbers, scores, colours by round ('u': no game), opponents met,
+    floats and PAB eligibility ((white, black); (no, 0): the PAB)."""
+    from pairing_core.fide2026.api import pair_2026  # noqa: PLC0415 - not a dependency
+    from pairing_core.fide2026.models import P26Player, P26Request  # noqa: PLC0415
+
+    state = build_state(state_before(event, round_no), round_no)
+    by_no = {p.start_no: p for p in event.players}
+    letter = {Float.DOWN: "D", Float.UP: "U", Float.NONE: ""}
+    players = []
+    ids = frozenset(e.start_no for e in state.entrants)
+    for e in state.entrants:
+        rows = by_no[e.start_no].results[:round_no - 1]
+        colours = "".join("W" if r.played and r.colour is Colour.WHITE else "B" if r.played and
+                          r.colour is Colour.BLACK else "u" for r in rows)
+        players.append(P26Player(id=e.start_no, tpn=e.tpn, score=float(e.score), rating=e.rating, colors=colours,
+                                 opponents=tuple(sorted(e.met & ids)), unplayed=e.unplayed,
+                                 last_float=letter[e.floats[0]], prev_float=letter[e.floats[1]],
+                                 got_pab=not e.pab_allowed, played=len(e.colours)))
+    first = "W" if state.first_colour is Colour.WHITE else "B"
+    got = pair_2026(P26Request(players=tuple(players), ruleset="lim-2026", round_number=round_no,
+                               total_rounds=state.rounds, is_last_round=round_no >= state.rounds,
+                               initial_colour=first))
+    out = {(x.white_id, x.black_id) for x in got.pairs}
+    if got.bye_id is not None:
+        out.add((got.bye_id, 0))
+    return out
+
+
 def xltb_round(event: Tournament, round_no: int) -> set[tuple[int, int]]:
     out = set()
     for p in event.players:
@@ -146,8 +178,10 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=100)
     parser.add_argument("--py4swiss", default=None)
+    parser.add_argument("--pairing-core", action="store_true",
+                        help="compare with pairing-core (installed in the environment; Lim only)")
     args = parser.parse_args()
-    events = broken = unchecked = same = compared = failed = 0
+    events = broken = unchecked = same = compared = failed = unordered = 0
     for name in pairing_corpus.names()[args.first:args.last]:
         if int(name.split("-p")[1].split("-")[0]) > args.max_players:
             continue
@@ -159,6 +193,21 @@ def main() -> int:
         unchecked += not report.ok
         if bad or not report.ok:
             print(name, "breaches", bad[:3], "check", report.ok, flush=True)
+        if args.pairing_core and "baku" not in name:  # pairing-core's Lim is given no acceleration
+            for r in range(1, (event.rounds_planned or event.rounds) + 1):
+                compared += 1
+                try:
+                    theirs = pairing_core_round(event, r)
+                except Exception as err:  # noqa: BLE001 - its refusals are counted, the run goes on
+                    failed += 1
+                    print(name, r, "pairing-core:", type(err).__name__, err, flush=True)
+                    continue
+                ours = xltb_round(event, r)
+                same += theirs == ours
+                unordered += {frozenset(x) for x in theirs} == {frozenset(x) for x in ours}
+                if theirs != ours:
+                    print(name, "round", r, "only xltb", sorted(ours - theirs), "only pairing-core",
+                          sorted(theirs - ours), flush=True)
         if args.py4swiss is None or "baku" in name:  # py4swiss reads no acceleration
             continue
         rounds = event.rounds_planned or event.rounds
@@ -180,6 +229,9 @@ def main() -> int:
     print(f"{events} events: {broken} with an absolute criterion broken, {unchecked} not reproduced by the checker")
     if args.py4swiss is not None:
         print(f"py4swiss: {same}/{compared} rounds identical ({failed} rounds it could not read)")
+    if args.pairing_core:
+        print(f"pairing-core: {same}/{compared} rounds identical, {unordered} with the same pairs whatever the "
+              f"colours ({failed} rounds it refused)")
     return 0 if not broken and not unchecked else 1
 
 
