@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from xltb.check.pairings import check_pairings
+from xltb.cli.main import main
 from xltb.errors import XltbError
 from xltb.model.results import Colour
 from xltb.pairing import systems
@@ -222,3 +223,20 @@ def test_random_events_break_no_absolute_criterion_and_the_checker_reproduces_th
     assert pairing_systems.breaches(event, "lim") == []
     report = check_pairings(event, system="lim")
     assert report.ok, [(r.round, [str(d) for d in r.differences]) for r in report.rounds if not r.identical]
+
+
+def test_pair_and_check_from_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # `xltb pair --system lim --explain`: the boards, the groups in their order with their reasons (2.2);
+    # the round written out is then what `check --pairings --system lim` finds identical
+    plans = ROOT / "tests" / "data" / "pairing" / "plans-after5.trf"
+    assert main(["pair", str(plans), "--round", "4", "--system", "lim", "--explain"]) == 0
+    text = capsys.readouterr().out
+    assert "system: lim" in text
+    assert text.index("above the median: paired downward") < text.index("below the median: paired upward") \
+        < text.index("paired last and downward (C.04.4.3 2.2)")
+    out = tmp_path / "r6.trf"
+    assert main(["pair", str(plans), "--system", "lim", "-o", str(out)]) == 0
+    capsys.readouterr()
+    main(["check", "--pairings", str(out), "--system", "lim", "--lang", "en"])  # rounds 1-5: the Dutch's
+    report = capsys.readouterr().out
+    assert "system: lim" in report and "round 6: identical" in report
