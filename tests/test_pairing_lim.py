@@ -101,6 +101,19 @@ def test_the_order_of_the_score_groups() -> None:
         (4, True, False), (3, True, False), (0, False, False), (1, False, False), (2, True, True)]
 
 
+def test_a_blocked_median_group_cracks_the_pair_of_the_group_above() -> None:
+    # 2.6: after 2 rounds (median 1): 1 v 2 above, 5 v 6 below, and the median group, 3 and 4, who have
+    # met, cannot be paired. As many floaters came from above as from below (none): the next pairing of
+    # the higher group, 1 v 2, is cracked; 1 and 2 join the median group as downfloaters, paired first
+    # (3.6), each with the highest player due the other colour (3.8)
+    players = [entrant(1, (W, B), 2), entrant(2, (B, W), 2), entrant(3, (W, B), 1, met=(4,)), entrant(4, (B, W), 1),
+               entrant(5, (W, B), 0), entrant(6, (B, W), 0)]
+    rnd = paired(players, round_no=3)
+    median = rnd.groups[-1]
+    assert median.median and [rnd.entrants[v].start_no for v in median.cracked] == [1, 2]
+    assert sorted(pairs_of(rnd)) == [(1, 4), (2, 3), (6, 5)]  # (upward: 6, the lowest numbered, scrutinised first)
+
+
 def test_the_even_making_floater_equalises_the_colours_else_the_lowest_numbered() -> None:
     # 3.2: three players due white and two due black downward: the lowest numbered due white floats
     ws, bs = (B, W, B, W, B), (W, B, W, B, W)  # due white, due black

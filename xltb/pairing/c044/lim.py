@@ -4,9 +4,10 @@ the incoming floaters first (3.6-3.8), the floaters out (2.3, 3.2-3.4, 3.9, 3.10
 1 v n/2+1 ... scrutinised from #1 down (from #n up when pairing upward) with the exchanges of section 4,
 and a second scrutiny for the colours (5.2).
 
-One look-ahead guards every choice: no pair is made that leaves the players still to pair without a
-pairing of their own (a matching decides). The median group, paired last, thus always has a pairing: this
-stands for the cracking of 2.6 (see docs/pairing.md, "The Lim system").
+When the median group cannot be paired, the pairs of its neighbours are cracked step by step (2.6); when
+even that leaves no pairing, the round is paired again with a look-ahead in every group: no choice is made
+that leaves the players still to pair without a pairing of their own (a matching decides; see
+docs/pairing.md, "The Lim system").
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Group(NamedTuple):
     """Its players transferred to the next group (2.3, 3, 4.4)."""
     pairs: tuple[tuple[int, int], ...]
     """The pairs made in it: the floater, or the player of the upper half (the scrutinised one), first."""
+    cracked: tuple[int, ...] = ()
+    """The median group: the players of the neighbouring groups' pairs cracked to extend it (2.6)."""
 
 
 class Round(NamedTuple):
@@ -62,7 +65,8 @@ class Round(NamedTuple):
 class _Round:
     """The players still to pair, their compatibility, and the look-ahead."""
 
-    def __init__(self, state: RoundState) -> None:
+    def __init__(self, state: RoundState, lookahead: bool) -> None:
+        self.lookahead = lookahead
         self.entrants = state.entrants
         n = len(self.entrants)
         last = state.round >= state.rounds
@@ -82,8 +86,13 @@ class _Round:
         return self.seen[key]
 
     def may_pair(self, a: int, b: int) -> bool:
-        """Compatible, and the rest can still be paired (the look-ahead)."""
+        """Compatible, and the rest can still be paired."""
         return self.ok[a][b] and self.completable(self.pool - {a, b})
+
+    def guard(self, players: set[int] | frozenset[int]) -> bool:
+        """Outside the median group: with the look-ahead, whether ``players`` can still be paired; without
+        it (the text's own procedure, 2.6 cracking the median's neighbours), always."""
+        return not self.lookahead or self.completable(players)
 
     def pair(self, a: int, b: int) -> None:
         self.pool -= {a, b}
@@ -206,7 +215,8 @@ def _pair_incoming(rnd: _Round, order: list[int], residents: list[int], downward
         alternate = [r for r in line if df is Colour.NONE or due(ents[r]) is not df]
         rest = [r for r in line if r not in alternate]
         others = [g for g in order if g != f and g in rnd.pool] if last else []
-        mate = next((r for r in alternate + rest + others if rnd.may_pair(f, r)), None)
+        mate = next((r for r in alternate + rest + others
+                     if (rnd.may_pair(f, r) if last else rnd.ok[f][r] and rnd.guard(rnd.pool - {f, r}))), None)
         if mate is None:
             on.append(f)
             continue
@@ -236,7 +246,7 @@ def _even_floater(rnd: _Round, listed: list[int], downward: bool, target: frozen
     outside = rnd.pool - set(listed)
     for v in ranked:
         rest = [x for x in listed if x != v]
-        if rnd.completable(outside | {v}) and _exchanges(rnd, rest) is not None:
+        if rnd.guard(outside | {v}) and _exchanges(rnd, rest) is not None:
             return v
     return ranked[0]
 
@@ -257,7 +267,7 @@ def _pair_residents(rnd: _Round, listed: list[int], downward: bool, target: froz
     swapped = False
     while left:
         outside = rnd.pool - set(left)
-        pairs = _exchanges(rnd, left) if rnd.completable(outside) else None
+        pairs = _exchanges(rnd, left) if rnd.guard(outside) else None
         if pairs is not None:
             return _colour_scrutiny(rnd, pairs), floats
         # 4.4: the player of the upper half left without an opponent; when the halves pair but the players
@@ -319,8 +329,16 @@ def _target(order: list[tuple[Fraction, bool]], k: int) -> Fraction:
 
 
 def pair_round(state: RoundState) -> Round:
-    """The round paired (C.04.4.3 1-5)."""
-    rnd = _Round(state)
+    """The round paired (C.04.4.3 1-5): by the text's procedure, the median group extended by 2.6 when it
+    cannot be paired; when even that leaves no pairing, again with the look-ahead in every group."""
+    try:
+        return _pair_groups(state, lookahead=False)
+    except NoPairing:
+        return _pair_groups(state, lookahead=True)
+
+
+def _pair_groups(state: RoundState, lookahead: bool) -> Round:
+    rnd = _Round(state, lookahead)
     ents = rnd.entrants
     if len(ents) % 2 == 0 and not rnd.completable(rnd.pool):
         raise NoPairing()
@@ -332,29 +350,62 @@ def pair_round(state: RoundState) -> Round:
     order = _order(sorted(set(level.values())), median)
     arriving: dict[Fraction, dict[int, bool]] = {s: {} for s, _ in order}
     groups: list[Group] = []
-    for k, (score, downward) in enumerate(order):
-        last = k == len(order) - 1
+    for k, (score, downward) in enumerate(order[:-1]):
         residents = sorted((v for v in rnd.pool if level[v] == score), key=lambda v: _rank(ents[v]))
         incoming = _incoming_order(ents, arriving[score], downward)
-        pairs, on = _pair_incoming(rnd, incoming, residents, downward, last)
+        pairs, on = _pair_incoming(rnd, incoming, residents, downward, False)
         listed = sorted((v for v in residents if v in rnd.pool), key=lambda v: _rank(ents[v]), reverse=not downward)
-        if last:  # everyone still to pair is here (2.2: the median group is paired last)
-            pairs += _pair_last(rnd, sorted(rnd.pool, key=lambda v: _rank(ents[v])))
-            outgoing: list[int] = []
-        else:
-            to = _target(order, k)
-            target = frozenset(v for v in rnd.pool if level[v] == to)
-            made, floats = _pair_residents(rnd, listed, downward, target)
-            for a, b in made:
-                rnd.pair(a, b)
-            pairs += made
-            outgoing = on + floats  # 3.5: an incoming floater without an opponent here floats on
-            for v in outgoing:
-                arriving[to][v] = level[v] > to  # from above (a downfloater) or from below
-        groups.append(Group(score, downward, last, tuple(residents), tuple(incoming), tuple(outgoing), tuple(pairs)))
-    if rnd.pool:
-        raise NoPairing()
+        to = _target(order, k)
+        made, floats = _pair_residents(rnd, listed, downward, frozenset(v for v in rnd.pool if level[v] == to))
+        for a, b in made:
+            rnd.pair(a, b)
+        outgoing = on + floats  # 3.5: an incoming floater without an opponent here floats on
+        for v in outgoing:
+            arriving[to][v] = level[v] > to  # from above (a downfloater) or from below
+        groups.append(Group(score, downward, False, tuple(residents), tuple(incoming), tuple(outgoing),
+                            tuple(pairs + made)))
+    score, downward = order[-1]
+    groups.append(_pair_median(rnd, groups, score, downward, arriving[score], level))
     return Round(ents, pab, tuple(groups))
+
+
+def _pair_median(rnd: _Round, groups: list[Group], score: Fraction, downward: bool, arriving: dict[int, bool],
+                 level: dict[int, Fraction]) -> Group:
+    """2.2: the median group, paired last: everyone still to pair is in it. 2.6: when it cannot be paired,
+    the next pair of the neighbouring group below is cracked if more floaters came from above than from
+    below, else the next pair of the group above (the pair made last first, the nearest group first), and
+    its players join the median group as floaters from their side; then the median group is paired again."""
+    ents = rnd.entrants
+    residents = tuple(sorted((v for v in rnd.pool if level[v] == score), key=lambda v: _rank(ents[v])))
+    cracked: list[int] = []
+    while True:
+        saved = set(rnd.pool)
+        incoming = _incoming_order(ents, arriving, downward)
+        try:
+            pairs, _ = _pair_incoming(rnd, incoming, list(residents), downward, True)
+            pairs += _pair_last(rnd, sorted(rnd.pool, key=lambda v: _rank(ents[v])))
+            return Group(score, downward, True, residents, tuple(incoming), (), tuple(pairs), tuple(cracked))
+        except NoPairing:
+            rnd.pool = saved
+        above = sum(1 for d in arriving.values() if d)
+        lower_first = above > len(arriving) - above
+        sides = ([False, True] if lower_first else [True, False])
+        found = next(((k, g) for side in sides for k, g in _neighbours(groups, score, side) if g.pairs), None)
+        if found is None:
+            raise NoPairing()
+        k, g = found
+        a, b = g.pairs[-1]
+        groups[k] = g._replace(pairs=g.pairs[:-1])
+        rnd.pool |= {a, b}
+        for v in (a, b):
+            arriving[v] = level[v] > score
+        cracked += [a, b]
+
+
+def _neighbours(groups: list[Group], score: Fraction, above: bool) -> list[tuple[int, Group]]:
+    """The groups above (below) the median score, the nearest first."""
+    out = [(k, g) for k, g in enumerate(groups) if (g.score > score if above else g.score < score)]
+    return sorted(out, key=lambda x: x[1].score if above else -x[1].score)
 
 
 def explain(rnd: Round, state: RoundState) -> Pairs:
@@ -369,6 +420,8 @@ def explain(rnd: Round, state: RoundState) -> Pairs:
             said.append(Message("pairing.lim.incoming", players=tuple(ents[v].start_no for v in g.incoming)))
         if g.outgoing:
             said.append(Message("pairing.lim.outgoing", players=tuple(ents[v].start_no for v in g.outgoing)))
+        if g.cracked:
+            said.append(Message("pairing.lim.cracked", players=tuple(ents[v].start_no for v in g.cracked)))
         notes.append(BracketNote(g.score, tuple(ents[v].start_no for v in g.residents),
                                  tuple(ents[v].start_no for v in g.outgoing), tuple(said)))
         for v, w in g.pairs:
