@@ -92,6 +92,21 @@ def test_a_player_without_an_opponent_floats_with_the_lowest_remaining() -> None
     assert [(rnd.entrants[a].start_no, rnd.entrants[b].start_no) for a, b in first.pairs] == [(1, 6), (3, 4)]
 
 
+def test_in_an_odd_group_the_player_without_an_opponent_changes_places_with_the_floater() -> None:
+    # 4.4: seven players; four due white, three due black: #7, the lowest numbered due white, floats to
+    # make the group even (3.2). #1 and #2 have met each other and all the others but #6: #2 has no
+    # opponent, so he changes places with the floater #7, who is paired in the group
+    ws, bs = (B, W, B, W, B), (W, B, W, B, W)  # due white, due black
+    group = [entrant(n, ws if n % 2 else bs, 4) for n in range(1, 8)]
+    group[0] = group[0]._replace(met=frozenset({2, 3, 4, 5, 7}))
+    group[1] = group[1]._replace(met=frozenset({1, 3, 4, 5, 7}))
+    lower = [entrant(n, ws if n % 2 else bs, 1) for n in range(8, 11)]
+    rnd = paired(group + lower)
+    first = rnd.groups[0]
+    assert [rnd.entrants[v].start_no for v in first.outgoing] == [2]
+    assert [(rnd.entrants[a].start_no, rnd.entrants[b].start_no) for a, b in first.pairs] == [(1, 6), (3, 5), (4, 7)]
+
+
 def test_the_order_of_the_score_groups() -> None:
     # 2.2: after 4 rounds (median 2): 4, 3 downward, then 0, 1 upward, the median (2) last and downward
     players = [entrant(n, (W, B, W, B) if n % 2 else (B, W, B, W), s) for n, s in

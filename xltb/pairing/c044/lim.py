@@ -228,8 +228,8 @@ def _pair_incoming(rnd: _Round, order: list[int], residents: list[int], downward
 def _even_floater(rnd: _Round, listed: list[int], downward: bool, target: frozenset[int]) -> int:
     """2.3 (d), 3.2-3.4, 3.9, 3.10: the floater that makes the group even: one with a compatible opponent in
     the next group (3.3-3.5, 3.9 c), not floated in the previous round (3.10), due the colour more players
-    are due (3.2: it equalises them), the lowest numbered downward (from the bottom), the highest upward;
-    among these, the first that leaves the rest of the group its pairing (4.4 otherwise)."""
+    are due (3.2: it equalises them), the lowest numbered downward (from the bottom), the highest upward.
+    With the look-ahead, the first of these that leaves the rest of the group and of the round a pairing."""
     ents = rnd.entrants
     whites = sum(1 for v in listed if due(ents[v]) is Colour.WHITE)
     blacks = sum(1 for v in listed if due(ents[v]) is Colour.BLACK)
@@ -243,12 +243,11 @@ def _even_floater(rnd: _Round, listed: list[int], downward: bool, target: frozen
         return (not has_opponent, floated, not equalises, position[v])
 
     ranked = sorted(listed, key=key)
+    if not rnd.lookahead:  # the text: a floater that leaves the rest without a pairing is undone by 4.4
+        return ranked[0]
     outside = rnd.pool - set(listed)
-    for v in ranked:
-        rest = [x for x in listed if x != v]
-        if rnd.guard(outside | {v}) and _exchanges(rnd, rest) is not None:
-            return v
-    return ranked[0]
+    return next((v for v in ranked if rnd.completable(outside | {v})
+                 and _exchanges(rnd, [x for x in listed if x != v]) is not None), ranked[0])
 
 
 def _pair_residents(rnd: _Round, listed: list[int], downward: bool, target: frozenset[int]
