@@ -297,7 +297,7 @@ def _bipartite_all(rnd: _Round, listed: list[int]) -> bool:
 def _pair_last(rnd: _Round, listed: list[int]) -> list[tuple[int, int]]:
     """2.2, 2.4, 4: the median group (paired last) in the order of scrutiny: by exchanges between its
     halves when they can be paired; otherwise each player in turn meets the first player, lower half first,
-    that leaves the others a pairing (the look-ahead guarantees one: 2.6)."""
+    that leaves the others a pairing; with none, the group is blocked (:class:`NoPairing`, 2.6)."""
     pairs = _exchanges(rnd, listed) if rnd.completable(rnd.pool - set(listed)) else None
     if pairs is not None:
         for a, b in pairs:
