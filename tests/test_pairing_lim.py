@@ -173,6 +173,19 @@ def test_the_incoming_floater_meets_the_highest_player_due_the_other_colour() ->
     assert (1, 4) in pairs_of(rnd)
 
 
+def test_in_the_median_group_the_downfloater_is_paired_before_the_upfloater() -> None:
+    # 2.2, 3.6.3: after 4 rounds (median 2), #1 (3 points) floats down and #8 (1 point) floats up into the
+    # median group; the downfloater is paired first, with the highest player due the other colour (3.8:
+    # #4), then the upfloater (#3, the highest left due the other colour), then the residents (5 v 6)
+    wd, bd = (B, W, B, W), (W, B, W, B)  # due white, due black (alternate)
+    players = [entrant(1, wd, 3), entrant(3, wd, 2), entrant(4, bd, 2), entrant(5, wd, 2), entrant(6, bd, 2),
+               entrant(8, bd, 1)]
+    rnd = paired(players, round_no=5)
+    median = rnd.groups[-1]
+    assert median.median and [rnd.entrants[v].start_no for v in median.incoming] == [1, 8]
+    assert pairs_of(rnd)[-3:] == [(1, 4), (8, 3), (5, 6)]
+
+
 def test_the_pab_goes_to_the_lowest_ranked_of_the_lowest_group() -> None:
     # 1.1: the lowest rank in the lowest score-group
     players = [entrant(n, WB if n % 2 else BW, s) for n, s in enumerate([3, 3, 2, 2, 1, 0, 0], start=1)]
