@@ -5,6 +5,7 @@ of its ``py4swiss`` command, installed in a scratch environment).
 
     python benchmarks/pairing_systems.py --system burstein [--max-players 60] [--first 0 --last 100]
                                          [--py4swiss /path/to/venv/bin/py4swiss]
+    python benchmarks/pairing_systems.py --system lim --pairing-core    # pairing-core installed (PyPI)
 
 py4swiss pairs the round after the last one its file holds: it is given the state before each round
 (the requested byes of the round written as the round's own entries), after the seeding rounds only for
@@ -30,6 +31,7 @@ from xltb.check.pairings import check_pairings  # noqa: E402
 from xltb.model import Kind, Tournament  # noqa: E402
 from xltb.model.results import Colour  # noqa: E402
 from xltb.pairing.pair import pair, state_before, with_pairing  # noqa: E402
+from xltb.pairing.state import Float, build_state  # noqa: E402
 from xltb.writers.trf import write_trf  # noqa: E402
 
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
@@ -66,11 +68,32 @@ def simulate(name: str, system: str, seed: int = 0) -> Tournament:
     return now
 
 
-def breaches(event: Tournament) -> list[str]:
-    """C.04.1 2 and 4, and (Burstein, Dubov: [C3] in every round) colour difference beyond 2, three in a row."""
+def _same_score_last_round(event: Tournament) -> set[int]:
+    """The players whose last-round game met an opponent of the same score (Lim, C.04.4.3 6: the colour
+    rules yield there)."""
+    last = event.rounds_planned or event.rounds
+    before = {p.start_no: sum((r.points for r in p.results[:last - 1]), Fraction(0)) for p in event.players}
+    out = set()
+    for p in event.players:
+        if len(p.results) >= last:
+            r = p.results[last - 1]
+            if r.played and r.opponent is not None and before.get(r.opponent) == before[p.start_no]:
+                out.add(p.start_no)
+    return out
+
+
+def breaches(event: Tournament, system: str = "burstein") -> list[str]:
+    """C.04.1 2 and 4, and the colour difference beyond 2, three in a row (Burstein, Dubov: [C3] in every
+    round; Lim: 2.1, but not for a last-round game between players of the same score, 6)."""
     out = []
+    exempt = _same_score_last_round(event) if system == "lim" else set()
+    last = event.rounds_planned or event.rounds
     for p in event.players:
         games = [r for r in p.results if r.played and r.opponent is not None]
+        if p.start_no in exempt and len(p.results) >= last and p.results[last - 1] in games:
+            games_checked = games[:-1]
+        else:
+            games_checked = games
         if len({r.opponent for r in games}) != len(games):
             out.append(f"{p.start_no}: a game repeated")
         for k, r in enumerate(p.results):
@@ -78,7 +101,7 @@ def breaches(event: Tournament) -> list[str]:
             if r.kind is Kind.PAB and any(x.kind is Kind.PAB or (not x.played and x.points >= ONE) for x in earlier):
                 out.append(f"{p.start_no}: a second PAB")
         cd = 0
-        for k, g in enumerate(games):
+        for k, g in enumerate(games_checked):
             cd += 1 if g.colour is Colour.WHITE else -1
             if abs(cd) > 2 or (k >= 2 and games[k].colour is games[k - 1].colour is games[k - 2].colour):
                 out.append(f"{p.start_no}: colours after game {k + 1}")
@@ -107,6 +130,36 @@ def py4swiss_round(command: str, event: Tournament, round_no: int, system: str) 
     return {(int(a), int(b)) for a, b in (line.split() for line in lines if line.strip())}
 
 
+def pairing_core_round(event: Tournament, round_no: int) -> set[tuple[int, int]]:
+    """pairing-core's (PyPI, its ``lim-2026`` ruleset) pairs of ``round_no`` from xltb's state before it:
+    the players to pair with their pairing numbers, scores, colours by round ('u': no game), opponents met,
+    floats and PAB eligibility ((white, black); (no, 0): the PAB)."""
+    from pairing_core.fide2026.api import pair_2026  # noqa: PLC0415 - not a dependency
+    from pairing_core.fide2026.models import P26Player, P26Request  # noqa: PLC0415
+
+    state = build_state(state_before(event, round_no), round_no)
+    by_no = {p.start_no: p for p in event.players}
+    letter = {Float.DOWN: "D", Float.UP: "U", Float.NONE: ""}
+    players = []
+    ids = frozenset(e.start_no for e in state.entrants)
+    for e in state.entrants:
+        rows = by_no[e.start_no].results[:round_no - 1]
+        colours = "".join("W" if r.played and r.colour is Colour.WHITE else "B" if r.played and
+                          r.colour is Colour.BLACK else "u" for r in rows)
+        players.append(P26Player(id=e.start_no, tpn=e.tpn, score=float(e.score), rating=e.rating, colors=colours,
+                                 opponents=tuple(sorted(e.met & ids)), unplayed=e.unplayed,
+                                 last_float=letter[e.floats[0]], prev_float=letter[e.floats[1]],
+                                 got_pab=not e.pab_allowed, played=len(e.colours)))
+    first = "W" if state.first_colour is Colour.WHITE else "B"
+    got = pair_2026(P26Request(players=tuple(players), ruleset="lim-2026", round_number=round_no,
+                               total_rounds=state.rounds, is_last_round=round_no >= state.rounds,
+                               initial_colour=first))
+    out = {(x.white_id, x.black_id) for x in got.pairs}
+    if got.bye_id is not None:
+        out.add((got.bye_id, 0))
+    return out
+
+
 def xltb_round(event: Tournament, round_no: int) -> set[tuple[int, int]]:
     out = set()
     for p in event.players:
@@ -125,19 +178,36 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=100)
     parser.add_argument("--py4swiss", default=None)
+    parser.add_argument("--pairing-core", action="store_true",
+                        help="compare with pairing-core (installed in the environment; Lim only)")
     args = parser.parse_args()
-    events = broken = unchecked = same = compared = failed = 0
+    events = broken = unchecked = same = compared = failed = unordered = 0
     for name in pairing_corpus.names()[args.first:args.last]:
         if int(name.split("-p")[1].split("-")[0]) > args.max_players:
             continue
         event = simulate(name, args.system)
         events += 1
-        bad = breaches(event)
+        bad = breaches(event, args.system)
         broken += bool(bad)
         report = check_pairings(event, system=args.system)
         unchecked += not report.ok
         if bad or not report.ok:
             print(name, "breaches", bad[:3], "check", report.ok, flush=True)
+        if args.pairing_core and "baku" not in name:  # pairing-core's Lim is given no acceleration
+            for r in range(1, (event.rounds_planned or event.rounds) + 1):
+                compared += 1
+                try:
+                    theirs = pairing_core_round(event, r)
+                except Exception as err:  # noqa: BLE001 - its refusals are counted, the run goes on
+                    failed += 1
+                    print(name, r, "pairing-core:", type(err).__name__, err, flush=True)
+                    continue
+                ours = xltb_round(event, r)
+                same += theirs == ours
+                unordered += {frozenset(x) for x in theirs} == {frozenset(x) for x in ours}
+                if theirs != ours:
+                    print(name, "round", r, "only xltb", sorted(ours - theirs), "only pairing-core",
+                          sorted(theirs - ours), flush=True)
         if args.py4swiss is None or "baku" in name:  # py4swiss reads no acceleration
             continue
         rounds = event.rounds_planned or event.rounds
@@ -159,6 +229,9 @@ def main() -> int:
     print(f"{events} events: {broken} with an absolute criterion broken, {unchecked} not reproduced by the checker")
     if args.py4swiss is not None:
         print(f"py4swiss: {same}/{compared} rounds identical ({failed} rounds it could not read)")
+    if args.pairing_core:
+        print(f"pairing-core: {same}/{compared} rounds identical, {unordered} with the same pairs whatever the "
+              f"colours ({failed} rounds it refused)")
     return 0 if not broken and not unchecked else 1
 
 

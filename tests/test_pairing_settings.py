@@ -46,7 +46,6 @@ def test_every_row_read():
 
 
 @pytest.mark.parametrize("key, value, said", [
-    ("PairingSystem", "Dubov", "Settings PairingSystem: 'Dubov' is not Dutch or Berger"),
     ("PairingEdition", "2019", "Settings PairingEdition: unknown edition of the Swiss rules '2019'"),
     ("Rounds", "0", "Settings Rounds: '0' is not a whole number of at least 1"),
     ("Rounds", "nine", "Settings Rounds: 'nine' is not a number"),

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--pairing-rules", metavar="EDITION", dest="pairing_rules",
                    help="with --pairings: the edition of C.04 (2025-07, 2026-02); default: the start date's")
     p.add_argument("--system", metavar="NAME",
-                   help="with --pairings: the pairing system (dutch, burstein, dubov, berger; "
+                   help="with --pairings: the pairing system (dutch, burstein, dubov, lim, berger; "
                         "fide-team for a team event)")
     p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings or a workbook: the language of the report")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")

@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the edition of C.04: 2025-07 or 2026-02 (aliases 2025, 2026); default: the one in force on "
                         "the event's start date, else the newest")
     p.add_argument("--system", metavar="NAME",
-                   help="the pairing system: dutch, burstein, dubov, berger, or fide-team for a team event "
+                   help="the pairing system: dutch, burstein, dubov, lim, berger, or fide-team for a team event "
                         "(default: dutch for a "
                         "Swiss, berger for a round robin, fide-team for a team event, or what the file's 192 names)")
     p.add_argument("--lots", type=int, metavar="SEED",

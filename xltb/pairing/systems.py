@@ -5,6 +5,7 @@
 * ``berger``: FIDE's Berger tables for round robins, C.05 Annex 1 (:mod:`xltb.pairing.berger`);
 * ``burstein``: the Burstein system, C.04.4.2 (:mod:`xltb.pairing.c044.burstein`);
 * ``dubov``: the Dubov system, C.04.4.1 (:mod:`xltb.pairing.c044.dubov`);
+* ``lim``: the Lim system, C.04.4.3 (:mod:`xltb.pairing.c044.lim`);
 * ``fide-team`` (also ``team``): the Swiss team system, C.04.6 (:mod:`xltb.pairing.team`), for team events
   (:class:`TeamPairingSystem`: the same signature with a team event).
 """
@@ -60,6 +61,12 @@ def _dubov() -> PairingSystem:
     return pair_dubov
 
 
+def _lim() -> PairingSystem:
+    from .c044.lim import pair_lim
+
+    return pair_lim
+
+
 def _berger() -> PairingSystem:
     from .berger import pair_berger
 
@@ -78,8 +85,9 @@ LOADERS: dict[str, Callable[[], PairingSystem]] = {"dutch": _dutch, "berger": _b
 TEAM_LOADERS: dict[str, Callable[[], TeamPairingSystem]] = {"fide-team": _team, "team": _team}
 LOADERS["burstein"] = _burstein  # C.04.4.2
 LOADERS["dubov"] = _dubov  # C.04.4.1
+LOADERS["lim"] = _lim  # C.04.4.3
 #: the systems of a Swiss: by brackets; the others follow a table (round robins)
-SWISS_SYSTEMS = frozenset({"dutch"}) | {"burstein", "dubov"}
+SWISS_SYSTEMS = frozenset({"dutch"}) | {"burstein", "dubov"} | {"lim"}
 
 
 def names() -> tuple[str, ...]:

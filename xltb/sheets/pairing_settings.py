@@ -3,8 +3,8 @@
 =====================  =====================================================================
 name                   meaning (blank = default)
 =====================  =====================================================================
-``PairingSystem``      ``Dutch`` (C.04.3) or ``Berger`` (the round-robin tables); blank: Dutch for a
-                       Swiss, Berger for a round robin
+``PairingSystem``      ``Dutch`` (C.04.3), ``Burstein``, ``Dubov``, ``Lim`` (C.04.4) or ``Berger`` (the
+                       round-robin tables); blank: Dutch for a Swiss, Berger for a round robin
 ``PairingEdition``     the edition of C.04 (``2025-07``, ``2026-02``); blank: in force on StartDate
 ``Rounds``             the rounds planned (C.04.1 1; the last round's exceptions); blank: not said
 ``FirstColour``        ``White`` or ``Black``: the colour of the higher-ranked player of board 1 in
@@ -129,9 +129,10 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     system_text = _text(values.get("PairingSystem"))
     system = None
     if system_text:
-        system = _SYSTEMS.get(_key(system_text))
-        if system is None:
-            raise InputError(f"Settings PairingSystem: {system_text!r} is not Dutch or Berger")
+        # the spellings of the Dutch system and of the tables; any other name goes to the systems' registry
+        # (xltb.pairing.systems: burstein, dubov, lim, ...), which refuses a name it does not know when the
+        # round is paired
+        system = _SYSTEMS.get(_key(system_text), _key(system_text))
     edition = _text(values.get("PairingEdition")) or None
     if edition is not None:
         try:
