@@ -38,8 +38,8 @@ from ..rules.swiss import parse_swiss_edition
 
 #: setting -> (default shown in the template, help text): the pairing rows of individual templates
 PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
-    "PairingSystem": ("", "Dutch (FIDE C.04.3) or Berger (round-robin tables). Blank: Dutch for a Swiss, Berger "
-                          "otherwise."),
+    "PairingSystem": ("", "Dutch (FIDE C.04.3), Burstein, Dubov or Lim (C.04.4), or Berger (round-robin tables). "
+                          "Blank: Dutch for a Swiss, Berger otherwise."),
     "PairingEdition": ("", "Edition of the FIDE Swiss rules (C.04): 2025-07 or 2026-02. Blank: the one in force "
                            "on StartDate."),
     "Rounds": (None, "Rounds planned (C.04.1 1): the last round is paired with its exceptions (C.04.3). Blank: "

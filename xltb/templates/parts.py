@@ -112,7 +112,7 @@ def instructions(ws: Any, kind: str, st: Styles, blocks: str, *, calc: bool = Fa
             "prize categories); one cell per round. Result cells are text. Notation: " + NOTATION_HELP + ".",
             "   Rounds not played yet stay empty in every row. Add participants in the spare rows and rounds in the "
             "spare round columns (inside the name 'Crosstable'); blank rows are ignored.",
-            "   Pairing (Settings, FIDE C.04): PairingSystem (Dutch; Berger for round robins), PairingEdition, Rounds "
+            "   Pairing (Settings, FIDE C.04): PairingSystem (Dutch; Burstein, Dubov, Lim; Berger for round robins), PairingEdition, Rounds "
             "(the rounds planned: the last round has its own rules), FirstColour (blank: by lot), Acceleration "
             "(Baku, with AcceleratedRounds and GroupA), PointsPAB, Withdrawn (12, 15:7). A requested bye is written "
             "before the round is paired, in that round's column: =BYE (half point), ZPB (zero), FPB. A late entry is "
