@@ -124,7 +124,7 @@ def test_standings_count_completed_rounds_and_status_says_so():
 def test_results_after_a_pending_round_are_named():
     table = rows([1, "Ann", 2100, "W2", "+W3"], [2, "Bob", 2000, "B1", "=W4"],
                  [3, "Cid", 1900, "W4", "-B1"], [4, "Dan", 1800, "B3", "=B2"])
-    assert TB_STATUS(table, None) == ("ok (no round complete: round 1 paired, no result yet; results in round 2 "
+    assert TB_STATUS(table, None) == ("ok (after round 0: round 1 paired, no result yet; results in round 2 "
                                       "(Crosstable!E2) are not counted; round 1 entered differs from the dutch "
                                       "pairing, first on board 1: the system gives #1 - #3, the crosstable #1 - #2)")
     assert {row[1]: row[4] for row in TB_STANDINGS(table, None)[1:]} == {1: 0, 2: 0, 3: 0, 4: 0}

@@ -41,6 +41,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="individual templates: the Prizes sheet's sharing of money between players tied on points")
     p.add_argument("--lang", metavar="LANG", choices=["en", "de", "fr", "it", "es"],
                    help="individual templates: the language of the Pairings sheets (Settings Language; default en)")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="roundrobin: lay out every round of FIDE's Berger table for N players (3 to 24; an odd "
+                        "number with the bye) as pending games, so that only the results are left to type")
+    p.add_argument("--double", action="store_true",
+                   help="roundrobin: a double round robin (the table twice, the second cycle with the colours "
+                        "reversed)")
+    p.add_argument("--lay-out", action="store_true", dest="lay_out",
+                   help="roundrobin --from EVENT: lay out the rounds not played yet from the Berger table (when the "
+                        "rounds played follow it); without it they are entered round by round (xltb pair)")
     p.add_argument("-o", "--output", metavar="FILE.xlsx", required=True,
                    help="FILE.xlsx; FILE.xlsm: the same with xlwings' VBA module (standalone, no add-in) and an "
                         "xlwings.conf sheet naming xltb's functions; FILE.ods: a LibreOffice Calc workbook whose "
@@ -65,6 +74,13 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     if args.after_round is not None and not args.source:
         raise XltbError("--after-round needs --from EVENT: a blank template has no rounds to cut")
+    if (args.players is not None or args.double or args.lay_out) and args.kind != "roundrobin":
+        raise XltbError("--players, --double and --lay-out lay out a round robin: 'xltb template roundrobin "
+                        "--players N'")
+    if args.lay_out and not args.source:
+        raise XltbError("--lay-out needs --from EVENT (a blank round robin is laid out by --players N)")
+    if args.double and args.players is None and not args.source:
+        raise XltbError("--double needs --players N: the Berger table is laid out for the players it pairs")
     if args.kind == "team" and (args.prizes or args.share != "none"):
         raise XltbError("--prizes and --share: team templates have no Prizes sheet (prizes go to the players of "
                         "individual events)")
@@ -87,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
                 say(f"{label} {choice.value} ({choice.text})")
             for note in [*decision.notes, *event.warnings]:  # how the file was read, as standings says it
                 say(f"xltb: warning: {note}")
-        extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share, "lang": args.lang}
+        extra = {} if args.kind == "team" else {"prizes": prizes, "share": args.share, "lang": args.lang,
+                                                "players": args.players, "double": args.double,
+                                                "lay_out": args.lay_out}
         data = render(args.kind, event, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated, **extra,
                       **({} if ods else {"macros": args.output.lower().endswith(".xlsm")}))
     except XltbError as err:

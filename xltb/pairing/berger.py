@@ -92,8 +92,9 @@ def pair_berger(event: Tournament, round_no: int, edition: SwissEdition, *, lots
                          white=white, black=black)
         reasons = (reason, Message("pair.berger_reversed")) if reverse else (reason,)
         boards.append(Board(len(boards) + 1, w, b, points[w], points[b], reasons))
+    resting = {bye.start_no for bye in byes}  # the table's own rest (an empty cell laid out ahead) is no request
     notes = tuple(Message("pair.berger_requested", no=bye.start_no) for bye in event.plans.requested_byes
-                  if bye.round == round_no)
+                  if bye.round == round_no and bye.start_no not in resting)
     return Pairs(tuple(boards), tuple(byes), (), notes)
 
 

@@ -55,8 +55,14 @@ def _error(event: Tournament, round_no: int, message: Message) -> InputError:
 
 
 def default_round(event: Tournament) -> int:
-    """The first round without results (a round paired but not played yet is paired again)."""
-    return progress(event).played + 1
+    """The first round without results (a round paired but not played yet is paired again). A player not
+    paired (an empty cell: the rest of a round robin's odd field, laid out ahead) is no result."""
+    last = 0
+    for p in event.players:
+        for r in p.results:
+            if r.round > last and r.kind is not Kind.NOT_PLAYED and r.kind is not Kind.ABSENT:
+                last = r.round
+    return last + 1
 
 
 def state_before(event: Tournament, round_no: int) -> Tournament:

@@ -143,8 +143,7 @@ def round_note(rows: Sequence[Sequence[Any]], origin: Origin, event: Tournament)
     if not state.pending:
         return ""
     planned = event.rounds_planned
-    counted = (f"after round {state.completed}" + (f" of {planned}" if planned else "") if state.completed
-               else "no round complete")
+    counted = f"after round {state.completed}" + (f" of {planned}" if planned else "")  # 0: a round robin laid out
     first = state.pending[0]
     games = [w for w in state.waiting if w[1] == first]
     if first in state.half_filled:

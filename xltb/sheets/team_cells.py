@@ -363,6 +363,13 @@ def read_matches(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin:
     """The Matches sheet (module docstring) as matches in round order: each line read and checked in turn
     (:func:`_line`, :func:`_claim_teams`, then a bye, a forfeited match or a board), then each match as a
     whole (:func:`_counted`, :func:`_check_boards`); the first mistake is reported by its cell."""
+    return read_match_lines(rows, teams, origin)[0]
+
+
+def read_match_lines(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin: Origin
+                     ) -> tuple[list[_Match], tuple[int, ...]]:
+    """:func:`read_matches`, and the rounds that hold a pending match (paired, no result yet on any board: a
+    round being played)."""
     if not rows:
         raise CellError("the Matches block is empty", cell=origin.address(0, 0))
     cols, _ = _columns(rows[0], _MATCH_HEADS, ("round", "board", "a", "b", "pa", "pb", "result"), origin, "Matches")
@@ -380,8 +387,11 @@ def read_matches(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin:
         else:
             _add_line(match, line, sheet)
     out = []
+    pending = set()
     for match in matches.values():
+        if match.pending:
+            pending.add(match.round)
         if _counted(match, sheet):
             _check_boards(match, sheet)
             out.append(match)
-    return sorted(out, key=lambda m: (m.round, m.first_row))
+    return sorted(out, key=lambda m: (m.round, m.first_row)), tuple(sorted(pending))

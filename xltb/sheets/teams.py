@@ -22,8 +22,11 @@ rating, for rating-based tie-breaks, C.07 10), then the roster in board order: t
 =============  ==========================================================================
 
 Other columns (names looked up by a formula, notes) are ignored. A match whose boards have no
-result yet is left out (a round being played); a match with some results but not all is an
-error. The sheets are read into the players' games and the team records
+result yet is a pending match (paired, not played: "Pair next round" writes the next round so, its
+boards with the line-up in roster order); a match with some results but not all is an error. The
+event is the rounds complete: from the first round with a pending match on, nothing counts yet (its
+byes and the matches already played in it neither), as the individual crosstable counts its rounds
+(:mod:`xltb.sheets.progress`). The sheets are read into the players' games and the team records
 (:mod:`xltb.events.team_records`) that a TRF file's team records give, and the same team builder
 (:mod:`xltb.events.team_builder`) makes the event, so that a workbook and ``xltb standings`` read
 an event the same way; every cell is checked first (:mod:`xltb.sheets.team_cells`, one step per rule
@@ -41,7 +44,7 @@ from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
 from ..model.team import TeamTournament
 from .crosstable import CellError, Origin
 from .settings import EventSettings
-from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_matches, read_teams
+from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_match_lines, read_teams
 
 __all__ = ["MATCHES_HEADER", "RESULT_HELP", "SOURCE", "TEAMS_HEADER", "normal_result", "sheet_records",
            "to_team_tournament"]
@@ -68,7 +71,9 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
     checked first). Players are numbered team by team, in roster order."""
     teams = read_teams(teams_rows, teams_origin)
     by_no = {t.no: t for t in teams}
-    matches = read_matches(matches_rows, by_no, matches_origin)
+    matches, pending = read_match_lines(matches_rows, by_no, matches_origin)
+    if pending:  # the rounds complete only: a round paired and not played (or half played) counts for nothing yet
+        matches = [m for m in matches if m.round < pending[0]]
     number: dict[tuple[int, int], int] = {}
     names: list[tuple[int, str]] = []
     for t in sorted(teams, key=lambda x: x.no):

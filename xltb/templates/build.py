@@ -53,6 +53,7 @@ from ..ranking.choices import default_list
 from ..readers.registry import read_event
 
 from .kinds import KINDS
+from . import roundrobin
 
 #: blank template sizes: (participants, rounds)
 BLANK_SIZE = {"individual": (150, 11), "roundrobin": (20, 19), "team": (40, 11)}
@@ -136,12 +137,14 @@ def _num(value: Fraction) -> int | float:
 
 def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebreaks: str | None = None,
           rules: str | None = None, unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
-          prizes: PrizeTable | None = None, share: str = "none", lang: str | None = None) -> Any:
+          prizes: PrizeTable | None = None, share: str = "none", lang: str | None = None,
+          players: int | None = None, double: bool = False, lay_out: bool = False) -> Any:
     """The template workbook (openpyxl ``Workbook``), blank or filled from ``event``; with
     ``macros`` the ready-to-open .xlsm (see :func:`macro_workbook`); with ``calc`` the Instructions
     speak of LibreOffice (the workbook :mod:`xltb.templates.ods` writes). Individual templates have a
     Prizes sheet, its prize table ``prizes`` (blank without) and its sharing ``share``, and the Pairings
-    sheets, in the language ``lang`` (Settings Language; blank: English)."""
+    sheets, in the language ``lang`` (Settings Language; blank: English). A round robin of ``players``
+    (``double``), or from a file with rounds left if ``lay_out``, has its rounds laid out (:mod:`.roundrobin`)."""
     from openpyxl import Workbook
 
     if kind not in KINDS:
@@ -153,6 +156,9 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
     wb.properties.created = wb.properties.modified = _FIXED_TIME
     wb.calculation.fullCalcOnLoad = False  # the cached values are the results: no forced calculation on open
     values = _settings_values(kind, event, tiebreaks, rules, unrated_rating)
+    berger = roundrobin.plan(kind, event, players, double, lay_out)
+    if berger is not None:
+        roundrobin.settings(values, *berger)
     if lang and kind != "team":
         values["Language"] = lang  # the Pairings sheets' language
     codes = [s.code for s in parse_list(values["Tiebreaks"])]
@@ -179,6 +185,10 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
             rows[0] = rows[0] + [f"R{rounds + i}" for i in range(1, SPARE_ROUNDS + 1)]
             rows = [rows[0]] + [r + [None] * SPARE_ROUNDS for r in rows[1:]]
             rows += [[None] * len(rows[0]) for _ in range(max(SPARE_ROWS, (len(rows) - 1) // 4))]
+            if berger is not None:  # the rounds not played yet, from the Berger table
+                roundrobin.lay_out_event(rows, event, berger[1])
+        elif berger is not None:
+            rows = roundrobin.berger_rows(*berger)
         else:
             size, rounds = BLANK_SIZE[kind]
             rows = [HEADER + [f"R{i}" for i in range(1, rounds + 1)]] + [[None] * (len(HEADER) + rounds)
