@@ -285,7 +285,8 @@ def test_recalc_equals_xltb_standings(tmp_path, source, tiebreaks):
 
 def test_team_template_sheets():
     wb = load_workbook(io.BytesIO(render("team", HELD)))
-    assert wb.sheetnames == ["Instructions", "Settings", "Teams", "Matches", "Standings"]
+    assert wb.sheetnames == ["Instructions", "Settings", "Teams", "Matches", "Standings", "Pairings",
+                             "Pairings by name"]  # the team Swiss's next round (tests/test_team_workbook_pairing.py)
     names = {n: dn.attr_text for n, dn in wb.defined_names.items()}
     assert names["Teams"] == "Teams!$A$1:$J$25" and names["Matches"].startswith("Matches!$A$1:$G$")
     assert names["PrimaryScore"].startswith("Settings!$B$")

@@ -58,6 +58,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
+def _check_lay_out(args: argparse.Namespace) -> None:
+    """--players, --double, --lay-out: a round robin laid out from the Berger tables (xltb.templates.roundrobin)."""
+    if (args.players is not None or args.double or args.lay_out) and args.kind != "roundrobin":
+        raise XltbError("--players, --double and --lay-out lay out a round robin: 'xltb template roundrobin "
+                        "--players N'")
+    if args.lay_out and not args.source:
+        raise XltbError("--lay-out needs --from EVENT (a blank round robin is laid out by --players N)")
+    if args.double and args.players is None and not args.source:
+        raise XltbError("--double needs --players N: the Berger table is laid out for the players it pairs")
+
+
 def run(args: argparse.Namespace) -> int:
     from ..templates.build import render  # openpyxl: loaded by this command only
 
@@ -74,13 +85,7 @@ def run(args: argparse.Namespace) -> int:
         parse_edition(args.rules)
     if args.after_round is not None and not args.source:
         raise XltbError("--after-round needs --from EVENT: a blank template has no rounds to cut")
-    if (args.players is not None or args.double or args.lay_out) and args.kind != "roundrobin":
-        raise XltbError("--players, --double and --lay-out lay out a round robin: 'xltb template roundrobin "
-                        "--players N'")
-    if args.lay_out and not args.source:
-        raise XltbError("--lay-out needs --from EVENT (a blank round robin is laid out by --players N)")
-    if args.double and args.players is None and not args.source:
-        raise XltbError("--double needs --players N: the Berger table is laid out for the players it pairs")
+    _check_lay_out(args)
     if args.kind == "team" and (args.prizes or args.share != "none"):
         raise XltbError("--prizes and --share: team templates have no Prizes sheet (prizes go to the players of "
                         "individual events)")

@@ -25,6 +25,7 @@ from ..tiebreaks.codes import TieBreakSpec, parse_code, parse_list
 from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
 from ..sheets.names import NoTeamsSheet, build_event, read_settings
 from ..sheets.progress import completed_event, round_note
+from ..sheets.teams import team_round_note
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
 from ..sheets.settings import EventSettings, settings_from_pairs
 
@@ -469,8 +470,9 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
         error = _error(err)
         return f"{error.code} {error.message}"
     remark = note(event) if note is not None else ""
-    if event.team is None and crosstable:  # a round paired, or half filled: the rounds counted and why
-        counted = round_note(crosstable, origin, event.individual)
+    if crosstable:  # a round paired, or half filled: the rounds counted and why
+        counted = round_note(crosstable, origin, event.individual) if event.team is None else "" if teams is None \
+            else team_round_note(crosstable, teams.rows, teams.origin, origin, event.settings.pairing.rounds)
         if counted:
             return f"{OK} ({counted}; {remark})" if remark else f"{OK} ({counted})"
     from ..check.complete import findings  # the check package: only when the table was computed

@@ -21,10 +21,12 @@ from ..errors import InputError
 from ..model import Kind
 from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text, read_header
+from ..sheets.names import TeamSheets
 from ..sheets.progress import cell_of, round_state
 from .core import Event, ExcelError, event_for
 from .edits import CellEdit
 from .pairings import round_pairing
+from .team_pairing import Refusal, pending_round, team_edits
 
 #: the notation written for each bye of a pairing (xltb.sheets.crosstable)
 BYE_CELL = {Kind.PAB: "+BYE", Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
@@ -47,13 +49,26 @@ class Refused(InputError):
 
 
 def next_round(crosstable: Sequence[Sequence[Any]], settings: Sequence[Sequence[Any]] | None,
-               origin: Origin = Origin()) -> Entered:
-    """The next round's pairing and the crosstable cells that enter it; :class:`Refused` with the reason."""
-    event = event_for(crosstable, settings, origin)
+               origin: Origin = Origin(), teams: TeamSheets | None = None) -> Entered:
+    """The next round's pairing and the crosstable cells that enter it; :class:`Refused` with the reason. A
+    team event (``crosstable`` the Matches block, ``teams`` the Teams block): the Matches sheet's lines
+    (:func:`xltb.functions.team_pairing.team_edits`)."""
+    event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         raise Refused(event.message)
     if event.team is not None:
-        raise Refused("team events are not paired in the workbook")
+        assert teams is not None  # event_for reads a team event from the Teams block only
+        first = pending_round(crosstable, origin, teams)
+        if first is not None:
+            raise Refused(f"round {first} is not complete: its matches have no results yet; enter them before "
+                          f"pairing round {first + 1}")
+        paired = round_pairing(event)
+        if isinstance(paired, (str, ExcelError)):
+            raise Refused(paired if isinstance(paired, str) else paired.message)
+        try:
+            return Entered(paired, team_edits(crosstable, origin, teams, event, paired))
+        except Refusal as why:
+            raise Refused(str(why)) from None
     tournament = event.individual
     state = round_state(tournament)
     if state.pending:

@@ -10,6 +10,9 @@ in ``TB_EXPLAIN``'s way), then the PAB, the requested byes and the players not p
 player in alphabetical order, with the board, the colour (or the bye) and the opponent, as arbiters post
 it. The texts are in the language of the Settings row ``Language`` (en, de, fr, it, es).
 
+A team workbook (``TB_PAIRINGS(Matches,Settings,Teams)``) is paired by the team Swiss (C.04.6,
+:mod:`xltb.functions.team_pairing`): a line a match (team A, team B with their points), the team PAB below.
+
 What cannot be paired comes back as in ``TB_STANDINGS``: the title and header stay, the row below holds
 the error value and the reason (the crosstable's cell, a setting, the system's own reason).
 """
@@ -27,6 +30,7 @@ from ..sheets.crosstable import Origin
 from ..sheets.names import TeamSheets
 from ..sheets.progress import to_pair
 from .core import NA, VALUE, Event, ExcelError, cell_number, event_for
+from .team_pairing import pair_team_round, team_board_rows, team_name_rows
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -59,8 +63,8 @@ def round_pairing(event: Event) -> RoundPairing | ExcelError | str:
 
 
 def _pair(event: Event) -> RoundPairing | ExcelError | str:
-    if event.team is not None:
-        return ExcelError(VALUE, "team events are not paired in the workbook (the team Swiss is not built yet)")
+    if event.team is not None:  # the team Swiss (C.04.6)
+        return pair_team_round(event)
     settings = event.settings
     done, round_no = to_pair(event.individual)
     planned = settings.pairing.rounds
@@ -145,6 +149,8 @@ def _table(crosstable: Any, settings: Any, origin: Origin, teams: TeamSheets | N
         return [title, header, ["", "", pairing] + [""] * (width - 3)]
     if isinstance(pairing, ExcelError):
         return [title, header, [pairing, "", pairing.message] + [""] * (width - 3)]
+    if event.team is not None:  # the rounds complete only: the scores before the round
+        return (team_name_rows if by_name else team_board_rows)(pairing, event.team, lang)
     done, _ = to_pair(event.individual)  # the scores before the round
     return (name_rows if by_name else board_rows)(pairing, done, lang)
 

@@ -5,7 +5,8 @@ The cells come from :func:`xltb.functions.enter.next_round` (the list every host
 written into the sheet's XML by the writer of ``xltb recalc`` (:func:`xltb.recalc.package.write`): each
 cell's style kept, every other cell, formula, style and part as it was. Then the workbook is recalculated
 as ``xltb recalc`` does, so that its cached values (Status, the Pairings sheets, the standings) say what
-the new crosstable gives. ``.xlsx`` and ``.xlsm`` only.
+the new crosstable gives. ``.xlsx`` and ``.xlsm`` only. A team workbook's next round goes into its Matches
+sheet (:mod:`xltb.functions.team_pairing`), below the last line written, inside the name ``Matches``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..books.workbook import read_book
 from ..errors import InputError
@@ -36,7 +37,8 @@ class PairedBook(NamedTuple):
 
 
 def pair_workbook(path: str | os.PathLike[str], *, recalculate: bool = True) -> PairedBook:
-    """The workbook at ``path`` with its next round entered (the new workbook's bytes);
+    """The workbook at ``path`` with its next round entered (the new workbook's bytes; a team workbook's matches
+    in its Matches sheet);
     :class:`~xltb.errors.InputError` naming the file and the reason when it cannot be (the previous round not
     complete, a cell that holds something, no column for the round, a mistake of the crosstable)."""
     source = os.fspath(path)
@@ -49,10 +51,9 @@ def pair_workbook(path: str | os.PathLike[str], *, recalculate: bool = True) -> 
         blocks = resolve(book, None, None, None)
     except NoCrosstable:
         raise InputError("not one of xltb's workbooks (no defined name 'Crosstable')", file=source) from None
-    if blocks.teams is not None:
-        raise InputError("team events are not paired in the workbook", file=source)
-    try:
-        entered = next_round(blocks.crosstable, blocks.settings, blocks.origin)
+    crosstable = blocks.crosstable if blocks.teams is None else _spanned(data, blocks.crosstable)
+    try:  # a team workbook: its Matches block, with the Teams block
+        entered = next_round(crosstable, blocks.settings, blocks.origin, blocks.teams)
     except Refused as why:
         raise InputError(why.message, file=source) from None
     out = write_edits(data, entered.edits)
@@ -61,6 +62,22 @@ def pair_workbook(path: str | os.PathLike[str], *, recalculate: bool = True) -> 
 
         out = recalc_bytes(out).data
     return PairedBook(out, entered.pairing, entered.edits)
+
+
+def _spanned(data: bytes, rows: list[list[Any]]) -> list[list[Any]]:
+    """The Matches block with the blank lines its defined name spans below the last line written (the reader
+    stops there): where "Pair next round" writes a team event's next round."""
+    from ..books.xlsx_book import XlsxCells
+
+    cells = XlsxCells(data)
+    try:
+        rect = cells.names().get("MATCHES")
+    finally:
+        cells.close()
+    if rect is None or not rows:
+        return rows
+    height = rect.clipped().r2 - rect.r1 + 1
+    return rows + [[None] * len(rows[0]) for _ in range(height - len(rows))]
 
 
 __all__ = ["PairedBook", "pair_workbook"]

@@ -56,6 +56,16 @@ PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
                       "Requested byes: =BYE or ZPB in the round's column of the Crosstable."),
 }
 
+#: the team Swiss (C.04.6), for team workbooks (xltb.functions.team_pairing)
+_TEAM_SYSTEMS = {"fideteam": "fide-team", "team": "fide-team", "teamswiss": "fide-team", "fideteamswiss": "fide-team"}
+#: the pairing rows of team templates (the team Swiss, C.04.6; xltb.functions.team_pairing)
+TEAM_PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
+    "PairingSystem": ("", "FIDE team: the Swiss team system (C.04.6). Blank: FIDE team."),
+    "PairingEdition": PAIRING_FIELDS["PairingEdition"],
+    "Rounds": (None, "Rounds planned (C.04.6: the colour rules of the last rounds). Blank: not said."),
+    "FirstColour": ("", "White or Black: the colour of board 1 of the first team of the first match in round 1 "
+                        "(C.04.6 4.1). Blank: drawn by lot (seed: Lots), else White."),
+}
 _SYSTEMS = {"dutch": "dutch", "fide": "dutch", "fidedutch": "dutch", "swiss": "dutch",
             "berger": "berger", "roundrobin": "berger", "rr": "berger"}
 _COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "white1": Colour.WHITE,
@@ -129,10 +139,10 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     system_text = _text(values.get("PairingSystem"))
     system = None
     if system_text:
-        # the spellings of the Dutch system and of the tables; any other name goes to the systems' registry
-        # (xltb.pairing.systems: burstein, dubov, lim, ...), which refuses a name it does not know when the
-        # round is paired
-        system = _SYSTEMS.get(_key(system_text), _key(system_text))
+        # the spellings of the Dutch system and of the tables (team events: of the team Swiss); any other name
+        # goes to the systems' registry (xltb.pairing.systems: burstein, dubov, lim, ...), which refuses a name it
+        # does not know when the round is paired
+        system = _SYSTEMS.get(_key(system_text), _TEAM_SYSTEMS.get(_key(system_text), _key(system_text)))
     edition = _text(values.get("PairingEdition")) or None
     if edition is not None:
         try:
@@ -179,4 +189,4 @@ def withdrawals(settings: PairingSettings, next_round: int) -> tuple[Withdrawal,
     return tuple(Withdrawal(n, r if r is not None else next_round) for n, r in settings.withdrawn)
 
 
-__all__ = ["PAIRING_FIELDS", "PairingSettings", "parse_pairing", "parse_withdrawn", "baku", "withdrawals"]
+__all__ = ["PAIRING_FIELDS", "TEAM_PAIRING_FIELDS", "PairingSettings", "parse_pairing", "parse_withdrawn", "baku", "withdrawals"]

@@ -92,6 +92,12 @@ def _columns(header: Sequence[Any], heads: dict[str, str], needed: tuple[str, ..
     return columns, numbered
 
 
+def match_columns(header: Sequence[Any], origin: Origin) -> dict[str, int]:
+    """The Matches block's columns (``round``, ``board``, ``a``, ``b``, ``pa``, ``pb``, ``result``: 0-based),
+    found in its header row as the reader finds them."""
+    return _columns(header, _MATCH_HEADS, ("round", "board", "a", "b", "pa", "pb", "result"), origin, "Matches")[0]
+
+
 def _whole(value: Any, what: str, address: str, *, blank_ok: bool = True, most: int | None = None) -> int | None:
     """A whole number from 1 (at most ``most``: a limit of :mod:`xltb.limits`, checked before anything is built
     from the number), None when blank; errors name the cell."""

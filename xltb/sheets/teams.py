@@ -47,7 +47,7 @@ from .settings import EventSettings
 from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_match_lines, read_teams
 
 __all__ = ["MATCHES_HEADER", "RESULT_HELP", "SOURCE", "TEAMS_HEADER", "normal_result", "sheet_records",
-           "to_team_tournament"]
+           "team_round_note", "to_team_tournament"]
 
 #: board results from A's side -> (A's kind, B's kind); against an empty board a player has no
 #: opponent: a win by forfeit is read as TRF writes it (``0000 - +``: a full-point bye of the board)
@@ -71,9 +71,7 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
     checked first). Players are numbered team by team, in roster order."""
     teams = read_teams(teams_rows, teams_origin)
     by_no = {t.no: t for t in teams}
-    matches, pending = read_match_lines(matches_rows, by_no, matches_origin)
-    if pending:  # the rounds complete only: a round paired and not played (or half played) counts for nothing yet
-        matches = [m for m in matches if m.round < pending[0]]
+    matches = _complete_rounds(matches_rows, by_no, matches_origin)
     number: dict[tuple[int, int], int] = {}
     names: list[tuple[int, str]] = []
     for t in sorted(teams, key=lambda x: x.no):
@@ -141,6 +139,27 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
                           match_fields={"W": mp[0], "D": mp[1], "L": mp[2]}, pab=settings.pab_points,
                           pab_rounds=pab_rounds, forfeits=forfeits, byes=byes, lineups=lineups, forfeits_on_boards=True)
     return event, records
+
+
+def _complete_rounds(rows: Sequence[Sequence[Any]], teams: dict[int, Any], origin: Origin) -> list[Any]:
+    """The matches of the rounds complete only: from the first round with a match paired and not played on,
+    nothing counts yet (module docstring)."""
+    matches, pending = read_match_lines(rows, teams, origin)
+    return [m for m in matches if m.round < pending[0]] if pending else matches
+
+
+def team_round_note(matches_rows: Sequence[Sequence[Any]], teams_rows: Sequence[Sequence[Any]] | None,
+                    teams_origin: Origin, matches_origin: Origin, planned: int | None) -> str:
+    """What the Status cell adds to ``ok`` for a team workbook: "" when every round entered is complete; else
+    the rounds counted and the round paired (``after round 3 of 7: round 4 paired, no result yet``)."""
+    if teams_rows is None:
+        return ""
+    by_no = {t.no: t for t in read_teams(teams_rows, teams_origin)}
+    pending = read_match_lines(matches_rows, by_no, matches_origin)[1]
+    if not pending:
+        return ""
+    first = pending[0]
+    return f"after round {first - 1}" + (f" of {planned}" if planned else "") + f": round {first} paired, no result yet"
 
 
 def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[int, int], int]) -> bool:

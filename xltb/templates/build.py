@@ -30,7 +30,6 @@ the committed templates can be compared with the generator.
 from __future__ import annotations
 
 import io
-import re
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -40,7 +39,7 @@ from . import sheetxml
 from ..sheets.crosstable import HEADER, from_tournament
 from ..errors import XltbError
 from ..sheets.settings import FIELDS, REPORT_FIELDS, TEAM_FIELDS, round_dates_text
-from ..sheets.pairing_settings import PAIRING_FIELDS
+from ..sheets.pairing_settings import PAIRING_FIELDS, TEAM_PAIRING_FIELDS
 from ..functions import callables as functions
 from ..functions.prizes import tb_prizes
 from .parts import Styles, instructions, print_setup, standings_sheet, standings_table, styles
@@ -53,6 +52,7 @@ from ..ranking.choices import default_list
 from ..readers.registry import read_event
 
 from .kinds import KINDS
+from .finish import fit_height, normalise_zip
 from . import roundrobin
 
 #: blank template sizes: (participants, rounds)
@@ -80,7 +80,7 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     common = {k: v for k, v in FIELDS.items() if k not in ("PointsPAB", "Language")}
     common["PointsWin"] = (1, "Game points for a won game (board).")
     # Language last: the team settings keep their cells (Settings!B16 is PrimaryScore in workbooks saved before)
-    return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"], **REPORT_FIELDS}
+    return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"], **REPORT_FIELDS, **TEAM_PAIRING_FIELDS}
 
 
 def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebreaks: str | None, rules: str | None,
@@ -118,9 +118,9 @@ def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebr
             values["BoardColours"] = event.board_colours or "WB"
         elif s.pab is not None:
             values["PointsPAB"] = _num(s.pab)
-        if kind != "team" and event.rounds_planned:
+        if event.rounds_planned:  # the pairing rows (team events too: the team Swiss)
             values["Rounds"] = event.rounds_planned
-        if kind != "team" and event.plans.first_colour is not None:
+        if event.plans.first_colour is not None:
             values["FirstColour"] = "White" if event.plans.first_colour.value == "w" else "Black"
     if tiebreaks:
         values["Tiebreaks"] = tiebreaks
@@ -207,9 +207,10 @@ def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebre
         wb.xltb_cached["Prizes"] = prize_values = prizes_sheet(wb, block, share, prize_list, st,
                                                                values.get("EventName"), BLOCKS[kind])
         wb.xltb_dynamic["Prizes"] = set(prize_values)
-        from .pairings import pairings_sheets  # the next round's pairings (individual events)
+    from .pairings import pairings_sheets  # the next round's pairings (team events: the matches)
 
-        pairings_sheets(wb, source, settings_block, st, values.get("EventName"), BLOCKS[kind])
+    pairings_sheets(wb, matches_rows if kind == "team" else source, settings_block, st, values.get("EventName"),
+                    BLOCKS[kind], teams=teams_rows if kind == "team" else None)
     return finish_macros(wb) if macros else wb
 
 
@@ -244,23 +245,6 @@ def render(kind: str, event: Tournament | TeamTournament | None = None, **option
     return normalise_zip(data)
 
 
-def normalise_zip(data: bytes) -> bytes:
-    """Rewrite the zip with fixed timestamps so that the same workbook gives the same bytes."""
-    import zipfile
-
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=(2024, 1, 1, 0, 0, 0))
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = info.external_attr
-            body = src.read(info.filename)
-            if info.filename == "docProps/core.xml":  # openpyxl stamps the time of saving
-                body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-01-01T00:00:00Z", body)
-            dst.writestr(fixed, body)
-    return out.getvalue()
-
-
 def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[str, tuple[Any, str]]) -> None:
     from openpyxl.workbook.defined_name import DefinedName
     from openpyxl.worksheet.datavalidation import DataValidation
@@ -284,7 +268,7 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
                      "Withdrawn"):
             cell.number_format = "@"
         ws.cell(row=r, column=3, value=help_text).alignment = st["wrap"]
-        _fit_height(ws, r, [(help_text, 90), (value if isinstance(value, str) and len(value) > 26 else "", 26)])
+        fit_height(ws, r, [(help_text, 90), (value if isinstance(value, str) and len(value) > 26 else "", 26)])
         wb.defined_names[key] = DefinedName(key, attr_text=f"Settings!$B${r}")
         row_of[key] = r
     last = 1 + len(fields)
@@ -299,7 +283,8 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         primary = DataValidation(type="list", formula1='"MP,GP"', allow_blank=True)
         primary.add(f"B{row_of['PrimaryScore']}")
         validations.append(primary)
-    for key, choices in (("PairingSystem", "Dutch,Burstein,Dubov,Lim,Berger"), ("PairingEdition", "2025-07,2026-02"),
+    systems = "FIDE team" if "PrimaryScore" in row_of else "Dutch,Burstein,Dubov,Lim,Berger"  # team: the team Swiss
+    for key, choices in (("PairingSystem", systems), ("PairingEdition", "2025-07,2026-02"),
                          ("FirstColour", "White,Black"), ("Acceleration", "Baku")):
         if key in row_of:  # the pairing rows (individual events)
             dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
@@ -311,17 +296,6 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-
-
-def _fit_height(ws: Any, row: int, texts: list[tuple[str, float]]) -> None:
-    """A row as tall as its wrapped texts (text, column width): LibreOffice keeps an imported row's default
-    height, so that a help text on two lines would run over the next row when printed."""
-    from ..report.textfit import lines_needed
-    from ..report.xlsx import LINE_HEIGHT
-
-    lines = max((lines_needed(text, width - 1.5, 11) for text, width in texts if text), default=1)
-    if lines > 1:
-        ws.row_dimensions[row].height = round(lines * 11 * LINE_HEIGHT + 2, 2)
 
 
 def _crosstable_sheet(wb: Any, rows: list[list[Any]], values: dict[str, Any], st: Styles) -> None:

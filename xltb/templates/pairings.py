@@ -1,9 +1,11 @@
-"""The individual templates' **Pairings** and **Pairings by name** sheets: one formula each,
+"""The templates' **Pairings** and **Pairings by name** sheets: one formula each,
 ``=TB_PAIRINGS(Crosstable,Settings)`` and ``=TB_PAIRINGS_BY_NAME(Crosstable,Settings)``
 (:mod:`xltb.functions.pairings`), that spills the next round's pairings under the title "Round N
 pairings" in the Settings row Language: by board, as the arbiter posts it on the wall and hands it to the
 players (printed A4 portrait, one page per 50 boards, the title and header on every page, the reasons
-column on screen only), and by name (player -> board and colour).
+column on screen only), and by name (player -> board and colour). The team template's are
+``=TB_PAIRINGS(Matches,Settings,Teams)`` and ``=TB_PAIRINGS_BY_NAME(Matches,Settings,Teams)``: the team Swiss's
+next round, a line a match (:mod:`xltb.functions.team_pairing`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from ..cells import ExcelError, put_text
 from ..errors import XltbError
 from ..model import Kind, Tournament
 from ..model.plans import RequestedBye
-from ..sheets.crosstable import from_tournament, read_header
+from ..sheets.crosstable import Origin, from_tournament, read_header
+from ..sheets.names import TeamSheets
 from ..sheets.progress import REQUESTED, requested_byes
 from ..functions.pairings import tb_pairings, tb_pairings_by_name
 from ..hosts.book import pairing_room
@@ -33,9 +36,10 @@ SHEETS: dict[str, tuple[str, tuple[int, ...], int]] = {
 
 
 def pairings_sheets(wb: Any, source: list[list[Any]], settings_block: list[list[Any]], st: dict[str, Any],
-                    event_name: str | None, blocks: str) -> None:
+                    event_name: str | None, blocks: str, teams: list[list[Any]] | None = None) -> None:
     """Add both sheets to ``wb`` with each formula's cached table, the room a host without dynamic arrays
-    gives it (LibreOffice's matrix: a line a participant, title and header) and the print setup."""
+    gives it (LibreOffice's matrix: a line a participant, title and header) and the print setup. A team
+    event: ``source`` the Matches block, ``teams`` the Teams block (a line a team)."""
     from openpyxl.utils import get_column_letter
     from openpyxl.worksheet.formula import ArrayFormula
     from openpyxl.worksheet.pagebreak import Break
@@ -43,9 +47,12 @@ def pairings_sheets(wb: Any, source: list[list[Any]], settings_block: list[list[
     for title, (function, widths, printed) in SHEETS.items():
         ws = wb.create_sheet(title)
         compute = tb_pairings if function == "TB_PAIRINGS" else tb_pairings_by_name
-        table = compute(source, settings_block)
+        if teams is None:
+            table = compute(source, settings_block)
+        else:
+            table = compute(source, settings_block, Origin("Matches"), TeamSheets(teams, Origin("Teams")))
         height, width = len(table), max(len(r) for r in table)
-        room_rows, room_cols = pairing_room(table, len(source))
+        room_rows, room_cols = pairing_room(table, len(source if teams is None else teams))
         ws["A1"] = ArrayFormula(f"A1:{get_column_letter(width)}{height}", f"={function}({blocks})")
         wb.xltb_cached[title] = {"A1": table[0][0]}
         wb.xltb_dynamic[title] = {"A1"}

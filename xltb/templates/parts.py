@@ -99,8 +99,17 @@ def instructions(ws: Any, kind: str, st: Styles, blocks: str, *, calc: bool = Fa
             "blank rows are ignored.",
             "3. Matches: one line per board: round, board, team A, team B, the roster positions of the two players "
             "(Player A, Player B; blank = empty board) and the result from team A's side: " + RESULT_HELP + ". "
-            "A match with no result yet is left out; enter a match's results together. The names on the right "
-            "are looked up by ordinary formulas.",
+            "A match whose boards have no result yet is paired, not played: the standings count the rounds "
+            "complete before it; enter a match's results together. The names on the right are looked up by "
+            "ordinary formulas.",
+            "   Pairing (Settings, FIDE C.04.6, the Swiss team system): PairingSystem (FIDE team), PairingEdition, "
+            "Rounds (the rounds planned), FirstColour (board 1 of the first team in round 1; blank: by lot with "
+            "Lots), PrimaryScore (MP or GP), the PAB's points (PABMatchPoints, PABGamePoints; blank: a drawn "
+            "match's). The Pairings sheet shows the next round's matches (=TB_PAIRINGS(" + (semi if calc else blocks)
+            + ")); Pair "
+            "next round (xltb pair WORKBOOK -o OUT.xlsx) writes them into Matches below the last line: one line a "
+            "board with the players in roster order and Result blank (change a line-up where it differs), the "
+            "PAB as a line with Team B blank.",
         ]
         example, code = "TB_EDE", "EDE"
     else:

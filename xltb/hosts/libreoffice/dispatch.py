@@ -63,8 +63,8 @@ def pad_table(name: str, rows: Any, args: tuple[Any, ...]) -> list[list[Any]]:
     if name == "TB_PRIZES":
         block = args[0] if args else None
         return fit(rows, prize_room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
-    if name in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):
-        block = args[0] if args else None
+    if name in ("TB_PAIRINGS", "TB_PAIRINGS_BY_NAME"):  # a line a participant: a team event's by its Teams block
+        block = args[2] if len(args) > 2 and isinstance(args[2], (list, tuple)) else args[0] if args else None
         return fit(rows, pairing_room(rows, len(block) if isinstance(block, (list, tuple)) else 0))
     return pad(rows, *args[:1], *args[2:3])
 
