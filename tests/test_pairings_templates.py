@@ -40,7 +40,8 @@ def test_the_sheets_formulas_and_print_setup():
     assert [c.value for c in values["Pairings"][2]] == ["Board", "No.", "White", "Pts", "No.", "Black", "Pts",
                                                         "Reason"]
     assert "Pairings" in _book(render("roundrobin")).sheetnames
-    assert "Pairings" not in _book(render("team")).sheetnames
+    team = _book(render("team"))  # the team Swiss's matches (tests/test_team_workbook_pairing.py)
+    assert team["Pairings"]["A1"].value.text == "=TB_PAIRINGS(Matches,Settings,Teams)"
 
 
 def test_language_and_settings_rows():

@@ -26,6 +26,8 @@ from xltb.sheets.names import TeamSheets
 from xltb.sheets.teams import MATCHES_HEADER, TEAMS_HEADER
 from xltb.writers.trf import write_trf
 
+from test_lite_setup import pyodide  # noqa: F401 - the module's Pyodide runtime (skips without it)
+
 MATCHES, TEAMS = Origin("Matches"), Origin("Teams")
 
 
@@ -191,3 +193,77 @@ def test_the_team_template_pairs_its_next_round(tmp_path, capsys):
     assert again["Standings"]["B2"].value == "ok (after round 3 of 7: round 4 paired, no result yet)"
     assert main(["pair", str(out), "-o", str(tmp_path / "again.xlsx")]) == 2
     assert "round 4 is not complete" in capsys.readouterr().err
+
+
+MACRO = ("vnd.sun.star.script:xltb.oxt|Scripts|python|xltb_pair.py$pair_next_round?language=Python"
+         "&location=user:uno_packages")
+
+
+def test_the_team_ods_in_libreoffice_with_the_extension(office, tmp_path):
+    """The team .ods filled from the seed team event after round 3, in headless LibreOffice with xltb's
+    extension: the Pairings sheet computes what TB_PAIRINGS gives, and the extension's macro Pair next round
+    writes exactly the cells of next_round's list into Matches; run again, it refuses."""
+    from helpers import DATA
+    from xltb.model.rounds import after_round
+    from xltb.readers.registry import read_event
+    from xltb.templates import ods as ods_template
+    from xltb.templates.build import render
+
+    event = after_round(read_event(str(DATA / "team" / "held-team14.trf"))[0], 3)
+    path = tmp_path / "team.ods"
+    path.write_bytes(ods_template.render("team", event))
+    cached = load_workbook(io.BytesIO(render("team", event)), data_only=True)
+    matches = [[c.value for c in row[:7]] for row in cached["Matches"].iter_rows()]
+    teams_rows = [[c.value for c in row] for row in cached["Teams"].iter_rows()]
+    settings = [[r[0].value, r[1].value] for r in cached["Settings"].iter_rows(min_row=2, max_col=2)]
+    sheets = TeamSheets(teams_rows, TEAMS)
+    core.clear_cache()
+    table = tb_pairings(matches, settings, MATCHES, sheets)
+    edits = next_round(matches, settings, MATCHES, sheets).edits
+    doc = office.load(path)
+    try:
+        doc.calculateAll()
+        shown = doc.Sheets.getByName("Pairings").getCellRangeByName(f"A1:H{len(table)}").getDataArray()
+        got = [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in shown]
+        assert got == [["" if v is None else v for v in row] for row in table]
+        sheet = doc.Sheets.getByName("Matches")
+        before = sheet.getCellRangeByName(f"A1:G{len(matches)}").getDataArray()
+        said, _, _ = doc.getScriptProvider().getScript(MACRO).invoke((doc,), (), ())
+        assert said.startswith("Round 4 entered: 7 boards")
+        after = sheet.getCellRangeByName(f"A1:G{len(matches)}").getDataArray()
+        changed = {(r + 1, c + 1): after[r][c] for r in range(len(before)) for c in range(len(before[r]))
+                   if after[r][c] != before[r][c]}
+        assert changed == {e.place: (float(e.value) if isinstance(e.value, int) else e.value) for e in edits}
+        again, _, _ = doc.getScriptProvider().getScript(MACRO).invoke((doc,), (), ())
+        assert again.startswith("Pair next round: not entered: round 4 is not complete")
+    finally:
+        doc.close(True)
+
+
+
+def test_the_lite_script_writes_the_team_round(pyodide):  # noqa: F811 - the fixture
+    """xlwings Lite's script Pair next round in a real Pyodide runtime (tests/test_lite_pair.py's machinery) on
+    the team workbook after round 3: exactly the cells of next_round's list are written into Matches (numbers
+    as numbers, the PAB as text), nothing else."""
+    from helpers import DATA
+    from lite_excel import view
+    from test_lite_pair import run_pair
+    from xltb.hosts.lite import bundled_main
+    from xltb.hosts.lite_pair import as_typed
+    from xltb.model.rounds import after_round
+    from xltb.readers.registry import read_event
+    from xltb.templates.build import render
+
+    data = render("team", after_round(read_event(str(DATA / "team" / "held-team14.trf"))[0], 3))
+    cached = load_workbook(io.BytesIO(data), data_only=True)
+    matches = [[c.value for c in row[:7]] for row in cached["Matches"].iter_rows()]
+    teams_rows = [[c.value for c in row] for row in cached["Teams"].iter_rows()]
+    settings = [[r[0].value, r[1].value] for r in cached["Settings"].iter_rows(min_row=2, max_col=2)]
+    core.clear_cache()
+    edits = next_round(matches, settings, MATCHES, TeamSheets(teams_rows, TEAMS)).edits
+    out = run_pair(pyodide, view(data), bundled_main())
+    sheet = load_workbook(io.BytesIO(data)).sheetnames.index("Matches")
+    assert [(a["func"], a["sheet_position"], a["start_row"], a["start_column"], a["values"]) for a in out["actions"]] \
+        == [("setValues", sheet, e.place[0] - 1, e.place[1] - 1,
+             [[e.value if isinstance(e.value, int) else as_typed(str(e.value))]]) for e in edits]
+    assert out["printed"].startswith("Round 4 entered: 7 boards (")

@@ -18,6 +18,7 @@ from typing import Any
 from ..cells import column_index
 from ..functions.enter import Refused, next_round
 from ..sheets.crosstable import Origin
+from ..sheets.names import TeamSheets
 
 #: the script's name in the Lite pane
 PAIR_SCRIPT_NAME = "Pair next round"
@@ -60,20 +61,23 @@ async def _block(book: Any, name: str) -> tuple[list[list[Any]], Origin] | None:
 async def enter_round(book: Any) -> list[str]:
     """Enter the next round into ``book`` (an ``xw.BookAsync`` of xlwings Lite); returns (and prints, for
     Lite's Output pane) what was done or why nothing was."""
-    crosstable = await _block(book, "Crosstable")
+    crosstable, teams = await _block(book, "Crosstable"), None
+    if crosstable is None:  # a team workbook: its Matches sheet, with the Teams sheet (the team Swiss)
+        crosstable, found = await _block(book, "Matches"), await _block(book, "Teams")
+        teams = TeamSheets(*found) if found is not None else None
     settings = await _block(book, "Settings")
     if crosstable is None:
         lines = ["Pair next round: this workbook has no Crosstable sheet (xltb template individual)."]
     else:
         rows, origin = crosstable
         try:
-            entered = next_round(rows, settings[0] if settings is not None else None, origin)
+            entered = next_round(rows, settings[0] if settings is not None else None, origin, teams)
         except Refused as why:
             lines = [f"Pair next round: not entered: {why.message}"]
         else:
-            sheet = book.sheets["Crosstable"]
-            for edit in entered.edits:
-                sheet[edit.cell].value = as_typed(str(edit.value))
+            sheet = book.sheets[origin.sheet]
+            for edit in entered.edits:  # a team event's round, board, team and position are numbers
+                sheet[edit.cell].value = edit.value if isinstance(edit.value, int) else as_typed(str(edit.value))
             await book.flush()
             rp = entered.pairing
             cells = ", ".join(f"{e.cell} {e.value}" for e in entered.edits)

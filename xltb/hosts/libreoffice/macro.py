@@ -4,8 +4,9 @@ into the document's Crosstable as pending games, the cells :func:`xltb.functions
 list every host applies).
 
 LibreOffice's Python runs the file with ``XSCRIPTCONTEXT`` set; nothing in xltb imports it (it needs ``uno``).
-It reads the ranges of the names ``Crosstable`` and ``Settings``, writes each cell of the list as text
-(``setString``: ``=BYE`` stays text) and says what it did, or why nothing was written, in a message box.
+It reads the ranges of the names ``Crosstable`` and ``Settings`` (a team workbook: ``Matches``, ``Teams`` and
+``Settings``), writes each cell of the list as text (``setString``: ``=BYE`` stays text; a team event's numbers
+as numbers) and says what it did, or why nothing was written, in a message box.
 """
 
 import os
@@ -51,13 +52,18 @@ def enter_round(doc: Any) -> list[str]:
     """Enter the next round into the Calc document ``doc``; returns the lines said."""
     from xltb.functions.enter import Refused, next_round
 
-    crosstable = _block(doc, "Crosstable")
+    from xltb.sheets.names import TeamSheets
+
+    crosstable, teams = _block(doc, "Crosstable"), None
+    if crosstable is None:  # a team workbook: its Matches block, with the Teams block (the team Swiss)
+        crosstable, found = _block(doc, "Matches"), _block(doc, "Teams")
+        teams = TeamSheets(*found) if found is not None else None
     if crosstable is None:
         return ["Pair next round: this document has no range named Crosstable (xltb template individual)."]
     settings = _block(doc, "Settings")
     rows, origin = crosstable
     try:
-        entered = next_round(rows, settings[0] if settings is not None else None, origin)
+        entered = next_round(rows, settings[0] if settings is not None else None, origin, teams)
     except Refused as why:
         return [f"Pair next round: not entered: {why.message}"]
     sheet = doc.Sheets.getByName(origin.sheet)
@@ -68,7 +74,11 @@ def enter_round(doc: Any) -> list[str]:
     doc.lockControllers()
     try:
         for edit in entered.edits:
-            sheet.getCellRangeByName(edit.cell).setString(str(edit.value))
+            cell = sheet.getCellRangeByName(edit.cell)
+            if isinstance(edit.value, int):  # a team event's round, board, team and roster position
+                cell.setValue(edit.value)
+            else:
+                cell.setString(str(edit.value))
     finally:
         doc.unlockControllers()
         doc.enableAutomaticCalculation(automatic)
