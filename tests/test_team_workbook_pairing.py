@@ -267,3 +267,46 @@ def test_the_lite_script_writes_the_team_round(pyodide):  # noqa: F811 - the fix
         == [("setValues", sheet, e.place[0] - 1, e.place[1] - 1,
              [[e.value if isinstance(e.value, int) else as_typed(str(e.value))]]) for e in edits]
     assert out["printed"].startswith("Round 4 entered: 7 boards (")
+
+
+def test_the_seed_team_event_paired_round_after_round_in_the_workbook_file(tmp_path, capsys):
+    """The seed team event's teams and rosters in a team template without rounds: each round ``xltb pair
+    TEAMWORKBOOK -f json`` (the engine on the event read from the file), ``xltb pair TEAMWORKBOOK -o OUT`` (the
+    round written into Matches) and the recalculated Pairings sheet agree; random results typed between rounds
+    (the cells of the file's XML, as Excel saves them)."""
+    import dataclasses
+
+    from helpers import DATA, set_cells
+    from xltb.readers.registry import read_event
+    from xltb.templates.build import render
+
+    rng = random.Random(5)
+    held = read_event(str(DATA / "team" / "held-team14.trf"))[0]
+    fresh = held._replace(teams=tuple(dataclasses.replace(t, results=()) for t in held.teams),
+                          players=tuple(p._replace(results=()) for p in held.players), rounds=0)
+    path = tmp_path / "r0.xlsx"
+    path.write_bytes(render("team", fresh))
+    for rnd in range(1, 5):
+        capsys.readouterr()
+        assert main(["pair", str(path), "-f", "json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        listed = [(b["white"], b["black"]) for b in doc["boards"]]
+        assert doc["round"] == rnd and doc["system"]["value"] == "fide-team"
+        out = tmp_path / f"p{rnd}.xlsx"
+        assert main(["pair", str(path), "-o", str(out)]) == 0
+        assert f"round {rnd} entered ({len(listed)} boards" in capsys.readouterr().err
+        shown = load_workbook(out, data_only=True)["Pairings"]
+        assert shown["A1"].value == f"Round {rnd} pairings"
+        assert [(r[1].value, r[4].value) for r in shown.iter_rows(min_row=3, max_row=2 + len(listed))] == listed
+        ws = load_workbook(out)["Matches"]
+        lines = [(row[0].row, [c.value for c in row[:7]]) for row in ws.iter_rows(min_row=2) if row[0].value == rnd]
+        assert {(v[2], v[3]) for _, v in lines if v[1] is not None} == set(listed)  # BoardColours WB: A has White
+        outcome = {}
+        for b in doc["boards"]:
+            outcome[b["white"]] = rng.choice(["1-0", "½-½", "0-1", "1-0"])
+        results = {f"G{r}": outcome[v[2]] if rng.random() < 0.8 else rng.choice(["1-0", "0-1", "½-½"])
+                   for r, v in lines if v[1] is not None}
+        path = tmp_path / f"r{rnd}.xlsx"
+        path.write_bytes(set_cells(out.read_bytes(), "Matches", results))
+    event = read_event(str(path))[0]
+    assert event.rounds == 4 and len(event.teams) == 14

@@ -142,8 +142,14 @@ def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, or
         from .teams import to_team_tournament  # the team model: team workbooks only
 
         matches_origin = Origin("Matches") if origin == Origin() else origin
-        return to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
-                                  matches_origin=matches_origin)
+        built = to_team_tournament(teams.rows, crosstable, settings, teams_origin=teams.origin,
+                                   matches_origin=matches_origin)
+        pairing = settings.pairing  # the Settings' pairing rows (the team Swiss): rounds planned, first colour
+        if pairing.rounds is not None:
+            built = built._replace(rounds_planned=pairing.rounds)
+        if pairing.first_colour is not None:
+            built = built._replace(plans=built.plans._replace(first_colour=pairing.first_colour))
+        return built
     rows, notes = read_formulas(crosstable, formulas or {}, origin)
     event: Tournament = to_tournament(rows, name=settings.name, event_type=settings.event_type,
                                       scoring=settings.scoring, start_date=settings.start_date, tiebreaks=(),

@@ -364,7 +364,9 @@ def _team_rows(event: TeamTournament | None, values: dict[str, Any]) -> tuple[li
     why = round_trip_difference(event, copy)
     if why is not None:
         raise XltbError(f"the team template cannot hold this event exactly: {why}")
-    matches += [[None] * len(MATCHES_HEADER) for _ in range(SPARE_MATCH_LINES)]
+    left = max((event.rounds_planned or 0) - event.rounds, 0)  # the rounds to pair here: a line a board, and the PAB
+    spare = max(SPARE_MATCH_LINES, left * (len(event.teams) // 2 * max(event.boards, 1) + 1))
+    matches += [[None] * len(MATCHES_HEADER) for _ in range(spare)]
     teams += [[None] * len(teams[0]) for _ in range(SPARE_TEAMS)]
     return teams, matches
 
