@@ -96,8 +96,8 @@ def test_package_is_an_ods_with_the_xlsx_names_and_cached_values(kind):
     for cell in formulas:
         assert cell.getAttribute("table:formula").startswith("of:=") and cell.hasAttribute("office:value-type")
     matrix = [c for c in cells if c.hasAttribute("table:number-matrix-rows-spanned")]
-    # the standings, the prize list, the pairings by board and by name
-    assert len(matrix) == len(wb.xltb_matrix) == (1 if kind == "team" else 4)
+    # the standings, the prize list (individual events), the pairings by board and by name
+    assert len(matrix) == len(wb.xltb_matrix) == (3 if kind == "team" else 4)
     for found, (sheet, (anchor, rows, cols)) in zip(matrix, wb.xltb_matrix.items()):
         assert (int(found.getAttribute("table:number-matrix-rows-spanned")),
                 int(found.getAttribute("table:number-matrix-columns-spanned"))) == (rows, cols), sheet
