@@ -198,3 +198,33 @@ def test_a_round_robin_played_through_its_laid_out_rounds(tmp_path):
     wb = openpyxl.load_workbook(path)
     rows = [list(r) for r in wb["Crosstable"].iter_rows(values_only=True)]
     assert tb_pairings(rows, _settings_block(wb))[2][2] == "all 7 rounds are played (Settings Rounds)"
+
+
+def test_libreoffice_reads_the_laid_out_round_robin(office, tmp_path):
+    """The .ods of ``xltb template roundrobin --players 7 -o FILE.ods`` in headless LibreOffice with xltb's
+    extension: the Crosstable holds the Berger table's games, the Status counts no round, and the Pairings
+    sheet shows round 1 from the table."""
+    from xltb.templates import ods
+
+    path = tmp_path / "rr7.ods"
+    path.write_bytes(ods.render("roundrobin", players=7))
+    doc = office.load(path)
+    try:
+        doc.calculateAll()
+        rows = doc.Sheets.getByName("Crosstable").getCellRangeByName("A1:O8").getDataArray()
+        games = []
+        for i in range(7):
+            found = set()
+            for row in rows[1:]:
+                cell = row[FIRST_ROUND - 1 + i]
+                if cell and cell[0] == "W":
+                    found.add((int(row[0]), int(cell[1:])))
+            games.append(found)
+        assert games == _expected(7, published(8))
+        assert doc.Sheets.getByName("Standings").getCellRangeByName("B2").getString() == \
+            "ok (after round 0 of 7: round 1 paired, no result yet)"
+        pairings = doc.Sheets.getByName("Pairings").getCellRangeByName("A1:E5").getDataArray()
+        assert pairings[0][0] == "Round 1 pairings"
+        assert {(int(r[1]), int(r[4])) for r in pairings[2:5]} == games[0]
+    finally:
+        doc.close(True)

@@ -47,7 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="override the event type read from the file")
     add_output_options(p, metavar="OUT", help="the file to write: OUT.trf the event with the round's pairings added "
                                               "(TRF-2026); OUT.xlsx (an .xlsx/.xlsm event) the workbook with the "
-                                              "next round entered in its crosstable as pending games; else the list "
+                                              "next round entered in its crosstable as pending games (a team "
+                                              "workbook: match lines in its Matches sheet); else the list "
                                               "(default: standard output)")
     p.set_defaults(run=run)
 
