@@ -310,3 +310,32 @@ def test_the_seed_team_event_paired_round_after_round_in_the_workbook_file(tmp_p
         path.write_bytes(set_cells(out.read_bytes(), "Matches", results))
     event = read_event(str(path))[0]
     assert event.rounds == 4 and len(event.teams) == 14
+
+
+def test_the_classic_macro_writes_the_team_round(tmp_path):
+    """The classic .xlsm's macro (xltb.hosts.classic.enter_round, against tests/test_classic_pair.py's stand-in
+    for xlwings' API) on the team workbook after round 3 writes exactly the cells ``xltb pair TEAMWORKBOOK -o
+    OUT`` writes, numbers as numbers; run again, it refuses and writes nothing."""
+    from helpers import DATA
+    from test_classic_pair import FakeBook
+    from xltb.hosts import classic
+    from xltb.model.rounds import after_round
+    from xltb.readers.registry import read_event
+    from xltb.recalc.enter import pair_workbook
+    from xltb.templates.build import render
+
+    data = render("team", after_round(read_event(str(DATA / "team" / "held-team14.trf"))[0], 3))
+    path = tmp_path / "team.xlsx"
+    path.write_bytes(data)
+    core.clear_cache()
+    expected = pair_workbook(path, recalculate=False)
+    book = FakeBook(data)
+    core.clear_cache()
+    entered, said = classic.enter_round(book)
+    assert entered and said[0].startswith("Round 4 entered: 7 boards")
+    values = [w for w in book.writes if w[0] == "Matches"]
+    assert [(w[1], w[2], w[4]) for w in values] == [(*e.place, e.value) for e in expected.edits]
+    book.writes.clear()
+    core.clear_cache()
+    entered, said = classic.enter_round(book)
+    assert not entered and "round 4 is not complete" in said[0] and book.writes == []

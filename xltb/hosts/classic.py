@@ -127,8 +127,9 @@ def _fit(table: Any, caller: Any) -> Any:
 
 
 def enter_round(book: Any) -> tuple[bool, list[str]]:
-    """Enter the next round into the xlwings book ``book`` (the workbook's names ``Crosstable`` and ``Settings``
-    read as the functions read them); (entered, the lines that say what was done or why nothing was)."""
+    """Enter the next round into the xlwings book ``book`` (the workbook's names ``Crosstable`` and ``Settings``,
+    a team workbook's ``Matches``, ``Teams`` and ``Settings``, read as the functions read them); (entered, the
+    lines that say what was done or why nothing was)."""
     from ..functions.enter import Refused, next_round
 
     try:
@@ -137,7 +138,7 @@ def enter_round(book: Any) -> tuple[bool, list[str]]:
         return False, ["Pair next round: this workbook has no range named Crosstable (xltb template individual)."]
     rows = [[int(v) if isinstance(v, float) and v.is_integer() else v for v in row] for row in blocks.crosstable]
     try:
-        entered = next_round(rows, blocks.settings, blocks.origin)
+        entered = next_round(rows, blocks.settings, blocks.origin, blocks.teams)  # a team workbook: Matches, Teams
     except Refused as why:
         return False, [f"Pair next round: not entered: {why.message}"]
     # one recalculation after the last cell, not one per cell (each would pair the round again in TB_PAIRINGS):
