@@ -339,3 +339,33 @@ def test_the_classic_macro_writes_the_team_round(tmp_path):
     core.clear_cache()
     entered, said = classic.enter_round(book)
     assert not entered and "round 4 is not complete" in said[0] and book.writes == []
+
+
+def test_a_bye_asked_ahead_is_not_a_round_played():
+    """A half-point bye written for round 2 before it is paired (a line with Team B blank, HPB): the team is not
+    paired in round 2 (C.04.6 1.4), round 1 is still the last round counted, and once round 2's results are in
+    the bye is the team's round 2."""
+    rng = random.Random(3)
+    teams_rows = _event(8, roster=4)
+    matches = [list(MATCHES_HEADER)] + [[None] * 7 for _ in range(60)]
+    settings = _settings(4, 4)
+    sheets = TeamSheets(teams_rows, TEAMS)
+    core.clear_cache()
+    _apply(matches, next_round(matches, settings, MATCHES, sheets).edits)
+    _type_results(matches, 1, rng)
+    last = max(r for r, row in enumerate(matches) if any(v is not None for v in row))
+    matches[last + 1] = [2, None, 3, None, None, None, "HPB"]
+    core.clear_cache()
+    event = core.event_for(matches, settings, MATCHES, sheets)
+    assert isinstance(event, core.Event) and event.team is not None and event.team.rounds == 1
+    shown = tb_pairings(matches, settings, MATCHES, sheets)
+    assert shown[0][0] == "Round 2 pairings"
+    assert ["", 3, "Team 03"] == shown[-1][:3] and shown[-1][5] == "half-point bye"
+    entered = next_round(matches, settings, MATCHES, sheets)
+    assert 3 not in {n for b in entered.pairing.boards for n in (b.white, b.black)}
+    _apply(matches, entered.edits)
+    _type_results(matches, 2, rng)
+    core.clear_cache()
+    event = core.event_for(matches, settings, MATCHES, sheets)
+    assert isinstance(event, core.Event) and event.team is not None
+    assert event.team.rounds == 2 and event.team.team(3).result(2).kind.name == "HALF_BYE"

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..cells import column_letters
 from ..errors import XltbError
 from ..model import Colour, Kind
-from ..model.plans import Plans
 from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text
 from ..sheets.names import TeamSheets
@@ -40,16 +39,15 @@ BYE_CELL = {Kind.PAB: "PAB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.FU
 
 
 def planned_event(event: Event) -> TeamTournament:
-    """The team event (rounds complete) with the Settings' pairing rows: rounds planned and first colour."""
+    """The team event as it is paired: the rounds complete, with the Settings' pairing rows (rounds planned and
+    first colour: :func:`xltb.sheets.names.build_event`; the byes asked for rounds not played yet:
+    :mod:`xltb.sheets.teams`) and the first colour drawn by lot (``Lots``) when ``FirstColour`` is blank."""
     assert event.team is not None  # a team workbook's event
-    pairing = event.settings.pairing
-    first = pairing.first_colour
-    if first is None and event.settings.lots is not None:  # C.04.6 4.1: the initial colour drawn by lot
+    plans = event.team.plans
+    if plans.first_colour is None and event.settings.lots is not None:  # C.04.6 4.1: the initial colour by lot
         first = Colour.WHITE if event.settings.lots % 2 == 0 else Colour.BLACK
-    changes: dict[str, Any] = {"plans": Plans(first_colour=first)}
-    if pairing.rounds is not None:
-        changes["rounds_planned"] = pairing.rounds
-    return event.team._replace(**changes)
+        return event.team._replace(plans=plans._replace(first_colour=first))
+    return event.team
 
 
 def pair_team_round(event: Event) -> RoundPairing | ExcelError | str:
@@ -144,7 +142,7 @@ def team_board_rows(pairing: RoundPairing, event: TeamTournament, lang: Any) -> 
         text = {Kind.PAB: "pairings_bye_pab", Kind.HALF_BYE: "pairings_bye_hpb", Kind.ZERO_BYE: "pairings_bye_zpb",
                 Kind.FULL_BYE: "pairings_bye_fpb"}.get(bye.kind, "pairings_not_paired")
         rows.append(["", bye.start_no, event.team(bye.start_no).name, _number(_score(event, bye.start_no)), "",
-                     lang(text), _number(bye.points) if bye.kind is Kind.PAB else "",
+                     lang(text), _number(bye.points) if bye.kind in BYE_CELL else "",
                      "; ".join(lang.render(s) for s in bye.reasons)])
     return rows
 

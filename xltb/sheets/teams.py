@@ -41,6 +41,7 @@ from ..errors import InputError
 from ..model import Colour, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder, team_builder
 from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
+from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
 from .crosstable import CellError, Origin
 from .settings import EventSettings
@@ -66,12 +67,16 @@ SOURCE = "Teams and Matches sheets"
 
 def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Sequence[Any]],
                   settings: EventSettings, *, teams_origin: Origin = Origin("Teams"),
-                  matches_origin: Origin = Origin("Matches")) -> tuple[Tournament, TeamRecords]:
+                  matches_origin: Origin = Origin("Matches"), requested: list[RequestedBye] | None = None
+                  ) -> tuple[Tournament, TeamRecords]:
     """The sheets as the players' games and the team records the team builder reads (every cell
-    checked first). Players are numbered team by team, in roster order."""
+    checked first). Players are numbered team by team, in roster order. ``requested`` receives the byes
+    written for rounds not played yet (:func:`_complete_rounds`)."""
     teams = read_teams(teams_rows, teams_origin)
     by_no = {t.no: t for t in teams}
-    matches = _complete_rounds(matches_rows, by_no, matches_origin)
+    matches, asked = _complete_rounds(matches_rows, by_no, matches_origin)
+    if requested is not None:
+        requested.extend(asked)
     number: dict[tuple[int, int], int] = {}
     names: list[tuple[int, str]] = []
     for t in sorted(teams, key=lambda x: x.no):
@@ -141,11 +146,18 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
     return event, records
 
 
-def _complete_rounds(rows: Sequence[Sequence[Any]], teams: dict[int, Any], origin: Origin) -> list[Any]:
-    """The matches of the rounds complete only: from the first round with a match paired and not played on,
-    nothing counts yet (module docstring)."""
+def _complete_rounds(rows: Sequence[Sequence[Any]], teams: dict[int, Any], origin: Origin
+                     ) -> tuple[list[Any], tuple[RequestedBye, ...]]:
+    """The matches of the rounds complete only, and the byes requested for the rounds after them: from the first
+    round with a match paired and not played on nothing counts yet (module docstring); a bye line (FPB, HPB, ZPB)
+    in such a round, or in a round after the last with a match, is a bye asked for a round not played (C.04.6
+    1.4: the team is not paired), as :mod:`xltb.sheets.progress` reads the individual crosstable's."""
     matches, pending = read_match_lines(rows, teams, origin)
-    return [m for m in matches if m.round < pending[0]] if pending else matches
+    played = max((m.round for m in matches if m.b is not None), default=0)
+    cut = pending[0] if pending else played + 1
+    asked = tuple(RequestedBye(m.a, m.round, _BYE_KINDS[m.bye[0]], origin.row + m.first_row) for m in matches
+                  if m.round >= cut and m.bye not in (None, "PAB"))
+    return [m for m in matches if m.round < cut], asked
 
 
 def team_round_note(matches_rows: Sequence[Sequence[Any]], teams_rows: Sequence[Sequence[Any]] | None,
@@ -176,8 +188,9 @@ def to_team_tournament(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequen
                        matches_origin: Origin = Origin("Matches")) -> TeamTournament:
     """The Teams and Matches sheets -> :class:`~xltb.model.team.TeamTournament`, built by the same
     team builder as a TRF file's team records."""
+    asked: list[RequestedBye] = []
     event, records = sheet_records(teams_rows, matches_rows, settings, teams_origin=teams_origin,
-                                   matches_origin=matches_origin)
+                                   matches_origin=matches_origin, requested=asked)
     try:
         built = team_builder.build(event, frozenset(), records, SOURCE, settings.primary, settings.event_type)
     except team_builder.NotTeamMatches:
@@ -185,4 +198,4 @@ def to_team_tournament(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequen
     except InputError as err:  # the cells were checked: what is left is a contradiction between matches
         raise CellError(f"the matches contradict each other: {err.message}", cell=matches_origin.address(0, 0)) \
             from None
-    return built
+    return built._replace(plans=built.plans._replace(requested_byes=tuple(asked))) if asked else built
