@@ -74,9 +74,7 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
     written for rounds not played yet (:func:`_complete_rounds`)."""
     teams = read_teams(teams_rows, teams_origin)
     by_no = {t.no: t for t in teams}
-    matches, asked = _complete_rounds(matches_rows, by_no, matches_origin)
-    if requested is not None:
-        requested.extend(asked)
+    matches = _counted(matches_rows, by_no, matches_origin, requested)
     number: dict[tuple[int, int], int] = {}
     names: list[tuple[int, str]] = []
     for t in sorted(teams, key=lambda x: x.no):
@@ -144,6 +142,15 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
                           match_fields={"W": mp[0], "D": mp[1], "L": mp[2]}, pab=settings.pab_points,
                           pab_rounds=pab_rounds, forfeits=forfeits, byes=byes, lineups=lineups, forfeits_on_boards=True)
     return event, records
+
+
+def _counted(rows: Sequence[Sequence[Any]], teams: dict[int, Any], origin: Origin,
+             requested: list[RequestedBye] | None) -> list[Any]:
+    """:func:`_complete_rounds`' matches; its requested byes into ``requested`` when given."""
+    matches, asked = _complete_rounds(rows, teams, origin)
+    if requested is not None:
+        requested.extend(asked)
+    return matches
 
 
 def _complete_rounds(rows: Sequence[Sequence[Any]], teams: dict[int, Any], origin: Origin
