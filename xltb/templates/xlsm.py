@@ -85,7 +85,8 @@ def finish_macros(wb: Any) -> Any:
         "Settings > Trust access to the VBA project object model).",
         "Pair next round (individual Swiss and round robin): the macro PairNextRound (Alt+F8) writes the next round's "
         "pairings into the Crosstable as pending games (W9, B5, +BYE), the pairings the Pairings sheet shows; type "
-        "each result over its pairing, then run it again. It says in a message box what it wrote, or why nothing "
+        "each result over its pairing, then run it again (a team workbook: the next round's match lines below the "
+        "last line of Matches, Result blank). It says in a message box what it wrote, or why nothing "
         "(a round not complete, a cell to write that holds anything).",
     ]
     for i, text in enumerate(lines):
