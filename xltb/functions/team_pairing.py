@@ -28,11 +28,12 @@ from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text
 from ..sheets.names import TeamSheets
 from ..sheets.team_cells import match_columns, read_match_lines, read_teams
-from .core import VALUE, Event, ExcelError
+from .core import VALUE, Event, ExcelError, cell_number
 from .edits import CellEdit
 
 if TYPE_CHECKING:
     from ..model.team import TeamTournament
+    from ..report.i18n import Language
 
 #: the notation of a team's bye in the Matches sheet (xltb.sheets.team_cells)
 BYE_CELL = {Kind.PAB: "PAB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
@@ -128,7 +129,7 @@ def team_edits(rows: Sequence[Sequence[Any]], origin: Origin, teams: TeamSheets,
 
 
 # --------------------------------------------------------------------------- the lists
-def team_board_rows(pairing: RoundPairing, event: TeamTournament, lang: Any) -> list[list[Any]]:
+def team_board_rows(pairing: RoundPairing, event: TeamTournament, lang: Language) -> list[list[Any]]:
     """The list by match: title, header (match, team A's number, name and points, team B's, the reasons), a
     line a match, then the PAB and the teams not paired (a pure function of the pairing)."""
     rows: list[list[Any]] = [[lang("pairings_title", round=pairing.round)] + [""] * 7,
@@ -147,7 +148,7 @@ def team_board_rows(pairing: RoundPairing, event: TeamTournament, lang: Any) -> 
     return rows
 
 
-def team_name_rows(pairing: RoundPairing, event: TeamTournament, lang: Any) -> list[list[Any]]:
+def team_name_rows(pairing: RoundPairing, event: TeamTournament, lang: Language) -> list[list[Any]]:
     """The list by name: every team in alphabetical order with its match, its colour on board 1 (or the bye)
     and the other team."""
     lines: list[list[Any]] = []
@@ -163,8 +164,8 @@ def team_name_rows(pairing: RoundPairing, event: TeamTournament, lang: Any) -> l
              lang("no")]] + lines
 
 
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
+def _number(value: Fraction) -> int | float | str:
+    return cell_number(value)
 
 
 __all__ = ["BYE_CELL", "Refusal", "first_named", "pair_team_round", "pending_round", "planned_event",
