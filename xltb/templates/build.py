@@ -290,7 +290,7 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         primary.add(f"B{row_of['PrimaryScore']}")
         validations.append(primary)
     for key, choices in (("PairingSystem", "Dutch,Burstein,Dubov,Lim,Berger"), ("PairingEdition", "2025-07,2026-02"),
-                         ("FirstColour", "White,Black"), ("Acceleration", "Baku")):
+                         ("FirstColour", "White,Black"), ("Acceleration", "Baku"), ("Maxi", "Yes,No")):
         if key in row_of:  # the pairing rows (individual events)
             dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
             dv.add(f"B{row_of[key]}")
