@@ -145,6 +145,12 @@ def test_pair_and_check_maxi_from_the_command_line(capsys: pytest.CaptureFixture
         return capsys.readouterr().out.splitlines()
 
     assert boards() != boards("--maxi")
+    # the list says so (C.04.4.3 3.2, 3.8, 5.7), and only with --maxi
+    assert main(["pair", str(after1), "--system", "lim", "--maxi", "--lang", "en"]) == 0
+    assert "a Maxi-tournament: floaters and exchanges of opponents only between players rated 100 points" \
+        in capsys.readouterr().out
+    assert main(["pair", str(after1), "--system", "lim", "--lang", "en"]) == 0
+    assert "Maxi" not in capsys.readouterr().out
     before = state_before(event, 2)
     maxi = before._replace(plans=before.plans._replace(maxi=True))
     played = pairing_systems.play(with_pairing(before, pair(maxi, 2, system="lim")), 2, random.Random(2))

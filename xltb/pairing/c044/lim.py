@@ -464,7 +464,8 @@ def pair_lim(event: Tournament, round_no: int, edition: SwissEdition, *, lots: i
         rnd = pair_round(state, maxi=event.plans.maxi)  # 3.2, 3.8, 5.7: the arbiter's choice
     except NoPairing:
         raise InputError(str(Message("pairing.lim.impossible", round=round_no)), file=event.source) from None
-    return explain(rnd, state)
+    pairs = explain(rnd, state)
+    return pairs._replace(notes=(Message("pairing.lim.maxi"),)) if event.plans.maxi else pairs
 
 
 __all__ = ["Group", "NoPairing", "Round", "explain", "pair_lim", "pair_round"]
