@@ -160,3 +160,25 @@ def test_pair_and_check_maxi_from_the_command_line(capsys: pytest.CaptureFixture
     assert "round 2: identical" in capsys.readouterr().out
     main(["check", "--pairings", str(out), "--system", "lim", "--lang", "en"])
     assert "round 2: identical" not in capsys.readouterr().out
+
+
+def upward(rating_6: int) -> list[Entrant]:
+    """After 5 rounds (median 2.5) the group on 0 is paired upward first: #5 and #7 due black, #6, #8 and #9
+    due white; above it the groups on 5, 2.5 and 1."""
+    ratings = {5: 2000, 6: rating_6, 7: 1800, 8: 1700, 9: 1600}
+    zero = [entrant(n, WB if n in (5, 7) else BW, 0, ratings[n]) for n in range(5, 10)]
+    return [entrant(1, BW, 5, 2400), entrant(2, WB, 5, 2300), entrant(3, BW, 2, 2200), entrant(4, WB, 2, 2100)] \
+        + zero + [entrant(10, BW, 1, 1500), entrant(11, WB, 1, 1400), entrant(12, BW, 1, 1300)]
+
+
+def test_upward_the_limit_is_taken_from_the_highest_numbered() -> None:
+    # 3.2 upward: the floater is the highest numbered player due white (three due white, two due black): #6;
+    # in a Maxi-tournament #6 (1850) and the highest numbered, #5 (2000), differ by 150: #5 floats up
+    def up(rnd: Round) -> list[int]:
+        zero = next(g for g in rnd.groups if g.score == 0)
+        assert not zero.downward
+        return [rnd.entrants[v].start_no for v in zero.outgoing]
+
+    assert up(paired(upward(1850), maxi=False)) == [6]
+    assert up(paired(upward(1850), maxi=True)) == [5]
+    assert up(paired(upward(1900), maxi=True)) == [6]
