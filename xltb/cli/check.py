@@ -41,6 +41,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--system", metavar="NAME",
                    help="with --pairings: the pairing system (dutch, burstein, dubov, lim, berger; "
                         "fide-team for a team event)")
+    p.add_argument("--maxi", action="store_true",
+                   help="with --pairings: a Maxi-tournament (the Lim system, C.04.4.3 3.2, 3.8, 5.7: floaters and "
+                        "exchanges only between players rated 100 points or less apart)")
     p.add_argument("--lang", metavar="LANG", default=None, help="with --pairings or a workbook: the language of the report")
     p.add_argument("--format", "-f", choices=["text", "json"], default="text")
     p.add_argument("--all", action="store_true", dest="all_values",
@@ -92,6 +95,8 @@ def run_pairings(args: argparse.Namespace) -> int:
     event = read_event(args.input, args.event_type)[0]
     if not isinstance(event, (Tournament, TeamTournament)):
         raise XltbError(str(Message("pair.team_event")), file=args.input)
+    if args.maxi and isinstance(event, Tournament):  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
+        event = event._replace(plans=event.plans._replace(maxi=True))
     report = check_pairings(event, system=args.system, edition=args.pairing_rules)
     text = check_to_json(report) if args.format == "json" else check_to_text(report, language(args.lang))
     output(text, args.output, args.force)

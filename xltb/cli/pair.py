@@ -45,6 +45,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "neither XXC nor 152 gives it)")
     p.add_argument("--event-type", choices=["swiss", "round-robin", "double-round-robin"],
                    help="override the event type read from the file")
+    p.add_argument("--maxi", action="store_true",
+                   help="a Maxi-tournament (the Lim system, C.04.4.3 3.2, 3.8, 5.7: floaters and exchanges of "
+                        "opponents only between players rated 100 points or less apart); a workbook: Settings Maxi")
     add_output_options(p, metavar="OUT", help="the file to write: OUT.trf the event with the round's pairings added "
                                               "(TRF-2026); OUT.xlsx (an .xlsx/.xlsm event) the workbook with the "
                                               "next round entered in its crosstable as pending games (a team "
@@ -73,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         raise XltbError(str(Message("pair.team_event")), file=args.file)
     if isinstance(event, TeamTournament) and args.output and args.output.lower().endswith(".trf"):
         raise XltbError(str(Message("pairing.team.no_trf_out")), file=args.file)
+    if args.maxi and isinstance(event, Tournament):  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
+        event = event._replace(plans=event.plans._replace(maxi=True))
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
     if isinstance(event, Tournament) and target and target.lower().endswith(".trf") and args.format is None:
         written = write_trf(with_pairing(event, rp))
@@ -103,9 +108,10 @@ def _into_workbook(args: argparse.Namespace, target: str) -> int:
     given = [name for name, value in (("--round", args.round_no), ("--system", args.system),
                                       ("--pairing-rules", args.pairing_rules), ("--lots", args.lots),
                                       ("--event-type", args.event_type)) if value is not None]
+    given += ["--maxi"] if args.maxi else []
     if given:
         raise XltbError(f"{', '.join(given)}: a workbook is paired by its own Settings sheet (PairingSystem, "
-                        "PairingEdition, Lots, EventType) and always in its next round")
+                        "PairingEdition, Lots, EventType, Maxi) and always in its next round")
     if not args.file.lower().endswith((".xlsx", ".xlsm")):
         raise XltbError(f"-o {target}: the pairings are written into the workbook they are read from: give an .xlsx "
                         "or .xlsm workbook (xltb template individual) as the event")

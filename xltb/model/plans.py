@@ -60,6 +60,9 @@ class Plans(NamedTuple):
     """Virtual pairing points per participant (C.04.5.1)."""
     withdrawals: tuple[Withdrawal, ...] = ()
     """Participants not to be paired any more."""
+    maxi: bool = False
+    """A Maxi-tournament (the Lim system, C.04.4.3 3.2, 3.8, 5.7: floaters and exchanges only between players
+    rated 100 points or less apart): the arbiter's choice, which the text leaves undefined."""
 
     def byes_for(self, round_no: int) -> dict[int, Kind]:
         """The byes requested for one round: start number -> kind."""

@@ -14,6 +14,8 @@ name                   meaning (blank = default)
                        (C.04.5.1 1.4.1)
 ``GroupA``             Baku: the pairing number of GA's last player; blank: 2 x (players / 4, rounded
                        up) (C.04.5.1 1.2.1)
+``Maxi``               ``Yes``: a Maxi-tournament (the Lim system, C.04.4.3 3.2, 3.8, 5.7: floaters and
+                       exchanges only within 100 rating points); blank: no
 ``Withdrawn``          players not paired any more: ``12, 15:7`` (#12 from the next round, #15 from
                        round 7)
 =====================  =====================================================================
@@ -52,6 +54,8 @@ PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
                                 "(C.04.5.1 1.4.1)."),
     "GroupA": (None, "Baku: pairing number of the last player of group GA. Blank: twice the players divided by 4, "
                      "rounded up (C.04.5.1 1.2.1)."),
+    "Maxi": ("", "Yes: a Maxi-tournament (Lim system, C.04.4.3 3.2, 3.8, 5.7: floaters and exchanges of opponents "
+                 "only between players rated 100 points or less apart). Blank: no."),
     "Withdrawn": ("", "Players not to be paired any more: 12, 15:7 (#12 from the next round, #15 from round 7). "
                       "Requested byes: =BYE or ZPB in the round's column of the Crosstable."),
 }
@@ -91,6 +95,8 @@ class PairingSettings(NamedTuple):
     """Baku: the pairing number of GA's last player; None: 2 * ceil(players / 4) (1.2.1)."""
     withdrawn: tuple[tuple[int, int | None], ...] = ()
     """(pairing number, first round not paired; None: from the next round)."""
+    maxi: bool = False
+    """A Maxi-tournament (C.04.4.3 3.2, 3.8, 5.7): the arbiter's choice."""
 
 
 def _text(value: Any) -> str:
@@ -158,11 +164,15 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     acceleration = _key(_text(values.get("Acceleration")))
     if acceleration not in ("", "baku", "none", "no"):
         raise InputError(f"Settings Acceleration: {values.get('Acceleration')!r} is not Baku (blank: none)")
+    maxi = _key(_text(values.get("Maxi")))
+    if maxi not in ("", "yes", "no", "true", "false", "1", "0", "y", "n", "maxi"):
+        raise InputError(f"Settings Maxi: {values.get('Maxi')!r} is not Yes or No (blank: no)")
     return PairingSettings(system=system, edition=edition, rounds=_whole("Rounds", values.get("Rounds"), 1),
                            first_colour=colour, baku=acceleration == "baku",
                            accelerated_rounds=_whole("AcceleratedRounds", values.get("AcceleratedRounds"), 0),
                            group_a=_whole("GroupA", values.get("GroupA"), 0),
-                           withdrawn=parse_withdrawn(values.get("Withdrawn")))
+                           withdrawn=parse_withdrawn(values.get("Withdrawn")),
+                           maxi=maxi in ("yes", "true", "1", "y", "maxi"))
 
 
 def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None) -> tuple[Acceleration, ...]:

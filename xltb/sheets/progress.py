@@ -108,7 +108,7 @@ def with_plans(event: Tournament, pairing: PairingSettings) -> Tournament:
     planned = pairing.rounds
     numbers = [p.start_no for p in event.players]
     plans = Plans(first_colour=pairing.first_colour, requested_byes=byes, acceleration=baku(pairing, numbers, planned),
-                  withdrawals=withdrawals(pairing, state.completed + 1))
+                  withdrawals=withdrawals(pairing, state.completed + 1), maxi=pairing.maxi)
     changes: dict[str, Any] = {"plans": plans}
     if planned is not None:
         changes["rounds_planned"] = planned

@@ -285,7 +285,7 @@ def _settings_sheet(wb: Any, values: dict[str, Any], st: Styles, fields: dict[st
         validations.append(primary)
     systems = "FIDE team" if "PrimaryScore" in row_of else "Dutch,Burstein,Dubov,Lim,Berger"  # team: the team Swiss
     for key, choices in (("PairingSystem", systems), ("PairingEdition", "2025-07,2026-02"),
-                         ("FirstColour", "White,Black"), ("Acceleration", "Baku")):
+                         ("FirstColour", "White,Black"), ("Acceleration", "Baku"), ("Maxi", "Yes,No")):
         if key in row_of:  # the pairing rows (individual events)
             dv = DataValidation(type="list", formula1=f'"{choices}"', allow_blank=True)
             dv.add(f"B{row_of[key]}")

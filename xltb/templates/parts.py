@@ -123,7 +123,8 @@ def instructions(ws: Any, kind: str, st: Styles, blocks: str, *, calc: bool = Fa
             "spare round columns (inside the name 'Crosstable'); blank rows are ignored.",
             "   Pairing (Settings, FIDE C.04): PairingSystem (Dutch; Burstein, Dubov, Lim; Berger for round robins), PairingEdition, Rounds "
             "(the rounds planned: the last round has its own rules), FirstColour (blank: by lot), Acceleration "
-            "(Baku, with AcceleratedRounds and GroupA), PointsPAB, Withdrawn (12, 15:7). A requested bye is written "
+            "(Baku, with AcceleratedRounds and GroupA), Maxi (Lim: Yes for a Maxi-tournament), PointsPAB, Withdrawn "
+            "(12, 15:7). A requested bye is written "
             "before the round is paired, in that round's column: =BYE (half point), ZPB (zero), FPB. A late entry is "
             "a new row: the rounds missed stay empty or get the bye the regulations give. A round paired but not "
             "played holds W9 / B5 (no result yet): the standings count the rounds complete before it, and Status "

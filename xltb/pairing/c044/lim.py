@@ -23,7 +23,7 @@ from ...rules.swiss import SwissEdition
 from ..matching import max_weight_matching
 from ..result import Board, BracketNote, Bye, Pairs
 from ..state import Entrant, Float, RoundState, build_state
-from .lim_colours import allocate, compatible, due
+from .lim_colours import allocate, compatible, due, near
 
 
 class NoPairing(Exception):
@@ -65,8 +65,9 @@ class Round(NamedTuple):
 class _Round:
     """The players still to pair, their compatibility, and the look-ahead."""
 
-    def __init__(self, state: RoundState, lookahead: bool) -> None:
+    def __init__(self, state: RoundState, lookahead: bool, maxi: bool = False) -> None:
         self.lookahead = lookahead
+        self.maxi = maxi  # 3.2, 3.8, 5.7: a Maxi-tournament (the arbiter's choice)
         self.entrants = state.entrants
         n = len(self.entrants)
         last = state.round >= state.rounds
@@ -184,6 +185,8 @@ def _colour_scrutiny(rnd: _Round, pairs: list[tuple[int, int]]) -> list[tuple[in
             continue
         for j in range(i + 1, len(out)):
             (a, b), (c, d) = out[i], out[j]
+            if rnd.maxi and not near(ents[b], ents[d]):
+                continue  # 5.7: in a Maxi-tournament, only opponents rated 100 points or less apart
             if rnd.ok[a][d] and rnd.ok[c][b] and clash((a, d)) + clash((c, b)) < clash((a, b)) + clash((c, d)):
                 out[i], out[j] = (a, d), (c, b)
                 break
@@ -213,6 +216,9 @@ def _pair_incoming(rnd: _Round, order: list[int], residents: list[int], downward
         line = sorted((r for r in residents if r in rnd.pool), key=lambda r: _rank(ents[r]), reverse=not downward)
         df = due(ents[f])
         alternate = [r for r in line if df is Colour.NONE or due(ents[r]) is not df]
+        proposed = next((r for r in line if rnd.ok[f][r]), None)
+        if rnd.maxi and proposed is not None:  # 3.8: exchanged for the colour only within 100 points
+            alternate = [r for r in alternate if near(ents[r], ents[proposed])]
         rest = [r for r in line if r not in alternate]
         others = [g for g in order if g != f and g in rnd.pool] if last else []
         mate = next((r for r in alternate + rest + others
@@ -235,11 +241,14 @@ def _even_floater(rnd: _Round, listed: list[int], downward: bool, target: frozen
     blacks = sum(1 for v in listed if due(ents[v]) is Colour.BLACK)
     more = Colour.WHITE if whites > blacks else Colour.BLACK if blacks > whites else Colour.NONE
     position = {v: k for k, v in enumerate(reversed(listed))}  # the bottom of the scrutiny order first
+    base = listed[-1]  # the lowest numbered downward, the highest numbered upward
 
     def key(v: int) -> tuple[bool, bool, bool, int]:
         has_opponent = any(rnd.ok[v][w] for w in target)
         floated = ents[v].floats[0] is not Float.NONE
         equalises = more is Colour.NONE or due(ents[v]) is more
+        if rnd.maxi and not near(ents[v], ents[base]):
+            equalises = False  # 3.2: in a Maxi-tournament, else the lowest (upward highest) numbered floats
         return (not has_opponent, floated, not equalises, position[v])
 
     ranked = sorted(listed, key=key)
@@ -327,17 +336,18 @@ def _target(order: list[tuple[Fraction, bool]], k: int) -> Fraction:
     return max(ahead) if downward else min(ahead)
 
 
-def pair_round(state: RoundState) -> Round:
+def pair_round(state: RoundState, maxi: bool = False) -> Round:
     """The round paired (C.04.4.3 1-5): by the text's procedure, the median group extended by 2.6 when it
-    cannot be paired; when even that leaves no pairing, again with the look-ahead in every group."""
+    cannot be paired; when even that leaves no pairing, again with the look-ahead in every group. ``maxi``:
+    a Maxi-tournament (3.2, 3.8, 5.7)."""
     try:
-        return _pair_groups(state, lookahead=False)
+        return _pair_groups(state, lookahead=False, maxi=maxi)
     except NoPairing:
-        return _pair_groups(state, lookahead=True)
+        return _pair_groups(state, lookahead=True, maxi=maxi)
 
 
-def _pair_groups(state: RoundState, lookahead: bool) -> Round:
-    rnd = _Round(state, lookahead)
+def _pair_groups(state: RoundState, lookahead: bool, maxi: bool) -> Round:
+    rnd = _Round(state, lookahead, maxi)
     ents = rnd.entrants
     if len(ents) % 2 == 0 and not rnd.completable(rnd.pool):
         raise NoPairing()
@@ -451,10 +461,11 @@ def pair_lim(event: Tournament, round_no: int, edition: SwissEdition, *, lots: i
     if lots is not None and event.plans.first_colour is None:
         state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
     try:
-        rnd = pair_round(state)
+        rnd = pair_round(state, maxi=event.plans.maxi)  # 3.2, 3.8, 5.7: the arbiter's choice
     except NoPairing:
         raise InputError(str(Message("pairing.lim.impossible", round=round_no)), file=event.source) from None
-    return explain(rnd, state)
+    pairs = explain(rnd, state)
+    return pairs._replace(notes=(Message("pairing.lim.maxi"),)) if event.plans.maxi else pairs
 
 
 __all__ = ["Group", "NoPairing", "Round", "explain", "pair_lim", "pair_round"]

@@ -33,6 +33,17 @@ def compatible(a: Entrant, b: Entrant, *, last_round: bool = False) -> bool:
     return (not banned(a, w) and not banned(b, bl)) or (not banned(a, bl) and not banned(b, w))
 
 
+#: 3.2, 3.8, 5.7: in a Maxi-tournament, the most two players' ratings may differ for the floater's choice by
+#: the colours or an exchange of opponents
+MAXI_LIMIT = 100
+
+
+def near(a: Entrant, b: Entrant) -> bool:
+    """3.2, 3.8, 5.7 (Maxi-tournaments): the two ratings differ by 100 points or less (an unrated player
+    counts as rated 0: docs/pairing.md)."""
+    return abs((a.rating or 0) - (b.rating or 0)) <= MAXI_LIMIT
+
+
 def due(e: Entrant) -> Colour:
     """5.1, 5.5, 5.6: the colour the player is due: the equalising colour when his colours are unequal
     (even rounds: an equal number; odd rounds: one more only), else the alternate of his last colour;
@@ -93,4 +104,4 @@ def allocate(high: Entrant, low: Entrant, first: Colour, *, upper: bool) -> Colo
     return _give(chosen, other, dh, "5_4_rank")
 
 
-__all__ = ["Colours", "allocate", "banned", "compatible", "due"]
+__all__ = ["Colours", "MAXI_LIMIT", "allocate", "banned", "compatible", "due", "near"]
