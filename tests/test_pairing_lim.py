@@ -244,15 +244,18 @@ def test_registered_by_name() -> None:
 
 
 def test_the_settings_name_reaches_the_registry() -> None:
-    # the workbook's Settings (PairingSystem) names the system; the registry pairs it or refuses the name
+    # the workbook's Settings (PairingSystem) names the system; the Settings refuse a name no system has, the
+    # registry any other
     event = pairing_corpus.load(pairing_corpus.read(SMALL[0]))
     before = state_before(event, 1)
     system = parse_pairing({"PairingSystem": " Lim "}).system
     assert system == "lim"
     got = pair(before, 1, system=system)
     assert got.system.value == "lim" and got.boards
+    with pytest.raises(XltbError, match="Settings PairingSystem: 'Monrad' is not"):
+        parse_pairing({"PairingSystem": "Monrad"})
     with pytest.raises(XltbError, match="unknown pairing system 'monrad'"):
-        pair(before, 1, system=parse_pairing({"PairingSystem": "Monrad"}).system)
+        pair(before, 1, system="monrad")
 
 
 SMALL = [n for n in pairing_corpus.names() if int(n.split("-p")[1].split("-")[0]) <= 24][:8]

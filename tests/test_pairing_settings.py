@@ -43,6 +43,19 @@ def test_every_row_read():
                        "Acceleration": "Baku", "AcceleratedRounds": 4, "GroupA": "10", "Withdrawn": "12, 15:7"})
     assert s == PairingSettings("dutch", "2025-07", 9, Colour.BLACK, True, 4, 10, ((12, None), (15, 7)))
     assert parse_pairing({"PairingSystem": "Berger"}).system == "berger"
+    assert [parse_pairing({"PairingSystem": name}).system for name in ("Burstein", "DUBOV", "Lim", "FIDE team")] == [
+        "burstein", "dubov", "lim", "fide-team"]
+
+
+def test_the_settings_spellings_name_the_systems_of_the_registry():
+    """The Settings sheet (a layer below the pairing engine) keeps its own spellings: each goes to a system of
+    the registry, and every system of the registry can be typed."""
+    from xltb.pairing.systems import LOADERS, TEAM_LOADERS
+    from xltb.sheets import pairing_settings
+
+    typed = {**pairing_settings._SYSTEMS, **pairing_settings._TEAM_SYSTEMS}
+    assert set(typed.values()) <= set(LOADERS) | set(TEAM_LOADERS)
+    assert set(LOADERS) <= set(typed.values()) and set(TEAM_LOADERS) <= set(typed) | set(typed.values())
 
 
 @pytest.mark.parametrize("key, value, said", [
@@ -51,6 +64,7 @@ def test_every_row_read():
     ("Rounds", "nine", "Settings Rounds: 'nine' is not a number"),
     ("FirstColour", "red", "Settings FirstColour: 'red' is not White or Black"),
     ("Acceleration", "Haley", "Settings Acceleration: 'Haley' is not Baku"),
+    ("PairingSystem", "Monrad", "Settings PairingSystem: 'Monrad' is not Dutch, Burstein, Dubov, Lim, Berger"),
     ("Withdrawn", "12, x", "Settings Withdrawn: cannot read 'x'"),
 ])
 def test_bad_rows_name_the_setting(key, value, said):

@@ -127,8 +127,8 @@ def test_errors_keep_title_and_header(engine):
     assert table[2][0] == "#VALUE!" and table[2][2] == "Crosstable!D2: round 1: opponent 9 has no row in the crosstable"
     assert TB_PAIRINGS([HEAD, [None] * 6], None) == table[:2]  # no participants yet: the header only
     assert TB_PAIRINGS(CROSSTABLE, [["Rounds", 1]])[2][:3] == ["", "", "all 1 rounds are played (Settings Rounds)"]
-    assert TB_PAIRINGS(CROSSTABLE, [["PairingSystem", "Lim"]])[2][:3] == [
-        "#VALUE!", "", "Settings PairingSystem: 'Lim' is not Dutch or Berger"]
+    assert TB_PAIRINGS(CROSSTABLE, [["PairingSystem", "Monrad"]])[2][:3] == [
+        "#VALUE!", "", "Settings PairingSystem: 'Monrad' is not Dutch, Burstein, Dubov, Lim, Berger or FIDE team"]
     assert TB_PAIRINGS(CROSSTABLE, [["Language", "nl"]])[1][:3] == [
         "#VALUE!", "", "Settings Language: 'nl' is not one of de, en, es, fr, it"]
     assert engine == []

@@ -70,7 +70,10 @@ TEAM_PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
     "FirstColour": ("", "White or Black: the colour of board 1 of the first team of the first match in round 1 "
                         "(C.04.6 4.1). Blank: drawn by lot (seed: Lots), else White."),
 }
+#: the spellings of each system's name an arbiter may type -> its name in the systems' registry
+#: (``xltb.pairing.systems``, a layer above: tests/test_pairing_settings.py checks that both name the same systems)
 _SYSTEMS = {"dutch": "dutch", "fide": "dutch", "fidedutch": "dutch", "swiss": "dutch",
+            "burstein": "burstein", "dubov": "dubov", "lim": "lim",
             "berger": "berger", "roundrobin": "berger", "rr": "berger"}
 _COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "white1": Colour.WHITE,
             "black": Colour.BLACK, "b": Colour.BLACK, "black1": Colour.BLACK}
@@ -145,10 +148,10 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     system_text = _text(values.get("PairingSystem"))
     system = None
     if system_text:
-        # the spellings of the Dutch system and of the tables (team events: of the team Swiss); any other name
-        # goes to the systems' registry (xltb.pairing.systems: burstein, dubov, lim, ...), which refuses a name it
-        # does not know when the round is paired
-        system = _SYSTEMS.get(_key(system_text), _TEAM_SYSTEMS.get(_key(system_text), _key(system_text)))
+        system = _SYSTEMS.get(_key(system_text), _TEAM_SYSTEMS.get(_key(system_text)))
+        if system is None:
+            raise InputError(f"Settings PairingSystem: {system_text!r} is not Dutch, Burstein, Dubov, Lim, Berger "
+                             "or FIDE team")
     edition = _text(values.get("PairingEdition")) or None
     if edition is not None:
         try:
