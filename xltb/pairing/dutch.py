@@ -10,18 +10,18 @@ The PAB goes to a player of the lowest score that still lets the round be comple
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable, Iterable
 
 from ..errors import InputError
 from ..messages import Message
 from ..model.results import Kind
 from ..model.tournament import Tournament
 from ..rules.swiss import SwissEdition
-from .cardinality import has_perfect_matching
 from .colours import allocate
 from .criteria import BracketCosts, Player
 from .explain import board_reasons, bracket_notes, bye_reasons
 from .fast import FloatOk, colour_limits, perfect_bracket
-from .matching import max_weight_matching
+from .matching import has_perfect_matching, max_weight_matching
 from .records import Fixed, Graph
 from .result import Board, BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
@@ -133,12 +133,18 @@ def _perfect(vertices: list[int], adj: tuple[frozenset[int], ...]) -> bool:
 
 def _pab_level(graph: Graph, vertices: list[int]) -> int:
     """[C5]: the lowest score level whose player can take the PAB with the round still complete."""
-    n = len(graph.entrants)
-    cost = {(v, n): graph.levels[v] for v in graph.adj[n]}
-    mate = _match(vertices, graph.adj, cost)
-    if len(mate) != len(vertices):
-        raise NoPairing()
-    return graph.levels[mate[n]]
+    n, adj, levels = len(graph.entrants), graph.adj, graph.levels
+    for lvl in sorted({levels[v] for v in adj[n]}):
+        takers = frozenset(v for v in adj[n] if levels[v] == lvl)
+
+        def neighbours(v: int) -> Iterable[int]:
+            if v == n:
+                return takers
+            return adj[v] if v in takers else (w for w in adj[v] if w != n)
+
+        if has_perfect_matching(vertices, neighbours):
+            return lvl
+    raise NoPairing()
 
 
 def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], ...]) -> list[tuple[int, int]]:
@@ -153,38 +159,50 @@ def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], .
 
 
 def _perfect_pairs(graph: Graph, adj: tuple[frozenset[int], ...], group: list[int], players: list[Player],
-                   costs: BracketCosts) -> tuple[dict[int, set[int]], FloatOk]:
-    """Whom each player of the bracket (``group``) may meet in its perfect candidate, and which colour
-    preference its floater may have: no criterion broken but [C12] [C13], within :func:`colour_limits`."""
+                   costs: BracketCosts) -> tuple[Callable[[int, int], bool], FloatOk]:
+    """Whether two players of the bracket (``group``) may meet in its perfect candidate, and which colour
+    preference its floater may have: no criterion broken but [C12] [C13], within :func:`colour_limits`
+    (each pair judged once, when it is first asked about)."""
     entrants = graph.entrants
     pair_ok, float_ok = colour_limits([entrants[v].preference for v in group])
     colour = {0, costs.digits.at("C12"), costs.digits.at("C12") + costs.digits.at("C13")}
-    meets: dict[int, set[int]] = {v: set() for v in group}
-    for i, a in enumerate(group):
-        pa = entrants[a].preference
-        for b in group[i + 1:]:
-            if (b in adj[a] and pair_ok(pa, entrants[b].preference)
-                    and costs.cost(players[a], players[b]) in colour):
-                meets[a].add(b)
-                meets[b].add(a)
+    known: dict[tuple[int, int], bool] = {}
+
+    def meets(a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        ok = known.get(key)
+        if ok is None:
+            ok = known[key] = (b in adj[a] and pair_ok(entrants[a].preference, entrants[b].preference)
+                               and costs.cost(players[a], players[b]) in colour)
+        return ok
+
     return meets, float_ok
 
 
+def _pab_takers(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], bracket: list[int], lvl: int,
+                pab_level: int) -> frozenset[int] | None:
+    """In the last bracket of an odd round, at the PAB's level, the players whose taking the PAB keeps [C9]
+    at its least: those of the fewest unplayed games among the ones who may take it; None elsewhere."""
+    n = len(graph.entrants)
+    if not (n % 2 and lvl == pab_level and len(bracket) + 1 == len(remaining)):
+        return None
+    least = min((graph.entrants[v].unplayed for v in adj[n]), default=0)
+    return frozenset(v for v in adj[n] if graph.entrants[v].unplayed == least)
+
+
 def _quick(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], mdps: list[int],
-           residents: list[int], lvl: int, players: list[Player], costs: BracketCosts
-           ) -> list[tuple[int, int]] | None:
+           residents: list[int], lvl: int, players: list[Player], costs: BracketCosts,
+           takers: frozenset[int] | None) -> list[tuple[int, int]] | None:
     """The bracket's perfect candidate (:mod:`xltb.pairing.fast`) when it can be shown to be the pairing:
     besides its own criteria, the next bracket floats no more than its parity, none of them the bracket's
-    floater, and the round can be completed ([C4], [C8])."""
+    floater, and the round can be completed ([C4], [C8]); in the PAB's bracket, the floater (who takes the
+    PAB) among ``takers`` ([C9])."""
     entrants, levels = graph.entrants, graph.levels
-    meets, float_ok = _perfect_pairs(graph, adj, mdps + residents, players, costs)
-
-    def compat(a: int, b: int) -> bool:
-        return b in meets[a]
+    compat, float_ok = _perfect_pairs(graph, adj, mdps + residents, players, costs)
 
     def floater_ok(x: int) -> bool:  # [C14], [C16]: not a downfloater again
         return (levels[x] == lvl and all(f is not Float.DOWN for f in entrants[x].floats)
-                and float_ok(entrants[x].preference))
+                and float_ok(entrants[x].preference) and (takers is None or x in takers))
 
     pairs = perfect_bracket(mdps, residents, compat, floater_ok)
     if pairs is None:
@@ -288,7 +306,10 @@ def _pair_bracket(state: RoundState, graph: Graph, adj: tuple[frozenset[int], ..
     costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
     upper = {v for v in remaining if levels[v] >= lvl - 1}
     keep = upper | ({n} | set(adj[n]) if n % 2 else set())
-    quick = None if (n % 2 and lvl <= pab_level) else _quick(graph, adj, remaining, mdps, residents, lvl, players, costs)
+    takers = _pab_takers(graph, adj, remaining, bracket, lvl, pab_level)
+    quick = None
+    if not (n % 2 and lvl <= pab_level) or takers is not None:
+        quick = _quick(graph, adj, remaining, mdps, residents, lvl, players, costs, takers)
     if quick is not None:
         return Fixed(lvl, tuple(residents), tuple(mdps), tuple(quick), c9)
     base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}

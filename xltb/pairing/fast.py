@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..model.results import Colour
-from .cardinality import has_perfect_matching
+from .matching import has_perfect_matching
 from .state import Preference, Strength
 
 Compat = Callable[[int, int], bool]
@@ -81,6 +81,8 @@ class _Bipartite:
         self.to_left: dict[int, int] = {}
         self.locked: set[int] = set()
         self.options: dict[int, list[int]] = {}
+        self.reach: dict[int, set[int]] = {}
+        self.free = set(right)
 
     def ok(self, a: int, b: int) -> bool:
         return self.floater_ok(b) if a == self.FLOAT else self.compat(a, b)
@@ -89,6 +91,13 @@ class _Bipartite:
         options = self.options.get(a)
         if options is None:  # whom ``a`` may meet, found once (any order finds a path if there is one)
             options = self.options[a] = [b for b in self.right if self.ok(a, b)]
+            self.reach[a] = set(options)
+        reach = self.reach[a]
+        for b in self.free:  # a free partner first: the search then seldom goes deep
+            if b in reach and b not in seen:
+                self.to_right[a], self.to_left[b] = b, a
+                self.free.discard(b)
+                return True
         for b in options:
             if b in seen or b in self.locked:
                 continue
@@ -114,10 +123,13 @@ class _Bipartite:
         if old_a is not None:
             del self.to_right[old_a]
         self.to_right[a], self.to_left[b] = b, a
+        self.free.add(old_b)
+        self.free.discard(b)
         self.locked |= {a, b}
         if old_a is None or self.augment(old_a, set()):
             return True
-        self.locked -= {a, b}  # undo
+        self.free.discard(old_b)  # undo (old_a was b's partner: b was not free)
+        self.locked -= {a, b}
         del self.to_right[a]
         del self.to_left[b]
         self.to_right[a], self.to_left[old_b] = old_b, a

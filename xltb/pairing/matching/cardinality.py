@@ -1,7 +1,7 @@
 """Whether a graph has a perfect matching (every vertex paired): a greedy start, then Edmonds' augmenting
 paths with blossoms shrunk (the breadth-first form), one search per vertex the start left alone. Reads
 the graph through a neighbour function, so a large dense graph is never copied into a list of edges; the
-weighted matching (:mod:`xltb.pairing.matching`) is for costs, this is for "can they all be paired"."""
+weighted matching (:mod:`xltb.pairing.matching.weighted`) is for costs, this is for "can they all be paired"."""
 
 from __future__ import annotations
 
