@@ -109,8 +109,9 @@ class BracketCosts:
             if pa.strength.value >= Strength.STRONG.value and pb.strength.value >= Strength.STRONG.value:
                 cost += d.at("C13")  # [C13] ... a strong one
         # [C15], [C17] the lower player upfloats again (previous round, two rounds before)
-        c15 = (ea.score < eb.score and ea.floats[0] is Float.UP) or (ea.score > eb.score and eb.floats[0] is Float.UP)
-        c17 = (ea.score < eb.score and ea.floats[1] is Float.UP) or (ea.score > eb.score and eb.floats[1] is Float.UP)
+        # (``ea`` is the higher: its score is above ``eb``'s exactly when ``level > 0``)
+        c15 = level > 0 and eb.floats[0] is Float.UP
+        c17 = level > 0 and eb.floats[1] is Float.UP
         if c15:
             cost += d.at("C15")
         if c17:

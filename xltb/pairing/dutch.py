@@ -10,6 +10,7 @@ The PAB goes to a player of the lowest score that still lets the round be comple
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable, Iterable
 
 from ..errors import InputError
 from ..messages import Message
@@ -19,8 +20,8 @@ from ..rules.swiss import SwissEdition
 from .colours import allocate
 from .criteria import BracketCosts, Player
 from .explain import board_reasons, bracket_notes, bye_reasons
-from .fast import perfect_bracket
-from .matching import max_weight_matching
+from .fast import FloatOk, colour_limits, perfect_bracket
+from .matching import has_perfect_matching, max_weight_matching
 from .records import Fixed, Graph
 from .result import Board, BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
@@ -31,27 +32,32 @@ class NoPairing(Exception):
     """No pairing of the round meets the absolute and completion criteria (C.04.3 1.9.3)."""
 
 
-def _may_meet(a: Entrant, b: Entrant) -> bool:
-    if b.start_no in a.met:  # [C1]
-        return False
-    pa, pb = a.preference, b.preference
-    # [C3] non-topscorers with the same absolute colour preference do not meet
-    return not (pa.strength.value == 3 and pb.strength.value == 3 and pa.colour is pb.colour
-                and not a.topscorer and not b.topscorer)
-
-
 def build_graph(state: RoundState) -> Graph:
     entrants = state.entrants
     scores = sorted({e.score for e in entrants})
     level_of = {s: i + 1 for i, s in enumerate(scores)}
     n = len(entrants)
     levels = [level_of[e.score] for e in entrants]
-    adj: list[set[int]] = [set() for _ in range(n + (n % 2))]
-    for i in range(n):
-        for j in range(i + 1, n):
-            if _may_meet(entrants[i], entrants[j]):
-                adj[i].add(j)
-                adj[j].add(i)
+    index = {e.start_no: i for i, e in enumerate(entrants)}
+    # [C1] the pair (i, j), i < j, is barred when j is among those i met
+    barred: list[set[int]] = [{i} for i in range(n)]
+    for i, e in enumerate(entrants):
+        for j in (index[s] for s in e.met if s in index):
+            if j > i:
+                barred[i].add(j)
+                barred[j].add(i)
+    # [C3] non-topscorers with the same absolute colour preference
+    absolute: dict[object, set[int]] = {}
+    for i, e in enumerate(entrants):
+        if e.preference.strength.value == 3 and not e.topscorer:
+            absolute.setdefault(e.preference.colour, set()).add(i)
+    everyone = set(range(n))
+    adj: list[set[int]] = []
+    for i, e in enumerate(entrants):
+        same = absolute.get(e.preference.colour, set()) if e.preference.strength.value == 3 and not e.topscorer else set()
+        adj.append(everyone - barred[i] - same)
+    if n % 2:
+        adj.append(set())
     if n % 2:
         levels.append(0)
         for i in range(n):
@@ -122,17 +128,23 @@ def _solve(vertices: list[int], adj: tuple[frozenset[int], ...], cost: dict[tupl
 
 
 def _perfect(vertices: list[int], adj: tuple[frozenset[int], ...]) -> bool:
-    return len(_match(vertices, adj)) == len(vertices)
+    return has_perfect_matching(vertices, adj.__getitem__)
 
 
 def _pab_level(graph: Graph, vertices: list[int]) -> int:
     """[C5]: the lowest score level whose player can take the PAB with the round still complete."""
-    n = len(graph.entrants)
-    cost = {(v, n): graph.levels[v] for v in graph.adj[n]}
-    mate = _match(vertices, graph.adj, cost)
-    if len(mate) != len(vertices):
-        raise NoPairing()
-    return graph.levels[mate[n]]
+    n, adj, levels = len(graph.entrants), graph.adj, graph.levels
+    for lvl in sorted({levels[v] for v in adj[n]}):
+        takers = frozenset(v for v in adj[n] if levels[v] == lvl)
+
+        def neighbours(v: int) -> Iterable[int]:
+            if v == n:
+                return takers
+            return adj[v] if v in takers else (w for w in adj[v] if w != n)
+
+        if has_perfect_matching(vertices, neighbours):
+            return lvl
+    raise NoPairing()
 
 
 def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], ...]) -> list[tuple[int, int]]:
@@ -146,18 +158,51 @@ def _touching(vertices: list[int], upper: set[int], adj: tuple[frozenset[int], .
     return out
 
 
+def _perfect_pairs(graph: Graph, adj: tuple[frozenset[int], ...], group: list[int], players: list[Player],
+                   costs: BracketCosts) -> tuple[Callable[[int, int], bool], FloatOk]:
+    """Whether two players of the bracket (``group``) may meet in its perfect candidate, and which colour
+    preference its floater may have: no criterion broken but [C12] [C13], within :func:`colour_limits`
+    (each pair judged once, when it is first asked about)."""
+    entrants = graph.entrants
+    pair_ok, float_ok = colour_limits([entrants[v].preference for v in group])
+    colour = {0, costs.digits.at("C12"), costs.digits.at("C12") + costs.digits.at("C13")}
+    known: dict[tuple[int, int], bool] = {}
+
+    def meets(a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        ok = known.get(key)
+        if ok is None:
+            ok = known[key] = (b in adj[a] and pair_ok(entrants[a].preference, entrants[b].preference)
+                               and costs.cost(players[a], players[b]) in colour)
+        return ok
+
+    return meets, float_ok
+
+
+def _pab_takers(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], bracket: list[int], lvl: int,
+                pab_level: int) -> frozenset[int] | None:
+    """In the last bracket of an odd round, at the PAB's level, the players whose taking the PAB keeps [C9]
+    at its least: those of the fewest unplayed games among the ones who may take it; None elsewhere."""
+    n = len(graph.entrants)
+    if not (n % 2 and lvl == pab_level and len(bracket) + 1 == len(remaining)):
+        return None
+    least = min((graph.entrants[v].unplayed for v in adj[n]), default=0)
+    return frozenset(v for v in adj[n] if graph.entrants[v].unplayed == least)
+
+
 def _quick(graph: Graph, adj: tuple[frozenset[int], ...], remaining: list[int], mdps: list[int],
-           residents: list[int], lvl: int, base: dict[tuple[int, int], int]) -> list[tuple[int, int]] | None:
+           residents: list[int], lvl: int, players: list[Player], costs: BracketCosts,
+           takers: frozenset[int] | None) -> list[tuple[int, int]] | None:
     """The bracket's perfect candidate (:mod:`xltb.pairing.fast`) when it can be shown to be the pairing:
     besides its own criteria, the next bracket floats no more than its parity, none of them the bracket's
-    floater, and the round can be completed ([C4], [C8])."""
+    floater, and the round can be completed ([C4], [C8]); in the PAB's bracket, the floater (who takes the
+    PAB) among ``takers`` ([C9])."""
     entrants, levels = graph.entrants, graph.levels
-
-    def compat(a: int, b: int) -> bool:
-        return b in adj[a] and (min(a, b), max(a, b)) not in base
+    compat, float_ok = _perfect_pairs(graph, adj, mdps + residents, players, costs)
 
     def floater_ok(x: int) -> bool:  # [C14], [C16]: not a downfloater again
-        return levels[x] == lvl and all(f is not Float.DOWN for f in entrants[x].floats)
+        return (levels[x] == lvl and all(f is not Float.DOWN for f in entrants[x].floats)
+                and float_ok(entrants[x].preference) and (takers is None or x in takers))
 
     pairs = perfect_bracket(mdps, residents, compat, floater_ok)
     if pairs is None:
@@ -261,10 +306,13 @@ def _pair_bracket(state: RoundState, graph: Graph, adj: tuple[frozenset[int], ..
     costs = BracketCosts(lvl, levels[bracket[0]], len(bracket), len(remaining), state.round, c9)
     upper = {v for v in remaining if levels[v] >= lvl - 1}
     keep = upper | ({n} | set(adj[n]) if n % 2 else set())
-    base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}
-    quick = None if (n % 2 and lvl <= pab_level) else _quick(graph, adj, remaining, mdps, residents, lvl, base)
+    takers = _pab_takers(graph, adj, remaining, bracket, lvl, pab_level)
+    quick = None
+    if not (n % 2 and lvl <= pab_level) or takers is not None:
+        quick = _quick(graph, adj, remaining, mdps, residents, lvl, players, costs, takers)
     if quick is not None:
         return Fixed(lvl, tuple(residents), tuple(mdps), tuple(quick), c9)
+    base = {k: c for k in _touching(remaining, upper, adj) if (c := costs.cost(players[k[0]], players[k[1]]))}
     if mdps:
         pairs, s = _mdp_pairing(graph, adj, remaining, bracket, mdps, residents, lvl, base, keep)
     else:  # homogeneous: the number of pairs is settled by the criteria, found by _remainder's loop
