@@ -128,7 +128,7 @@ def whole_event(tmp_path, doc=None) -> Path:
         assert [(y.start_no, y.kind) for y in rp.byes if y.kind is not Kind.PAB] == \
             ([(BYE_PLAYER, Kind.HALF_BYE)] if rnd == BYE_ROUND else [])
         unchanged_but(before, paired.data, written)
-        counted = f"after round {rnd - 1} of {ROUNDS}" if rnd > 1 else "no round complete"
+        counted = f"after round {rnd - 1} of {ROUNDS}"
         status = load_workbook(io.BytesIO(paired.data), data_only=True)["Standings"]["B2"].value
         assert status == f"ok ({counted}: round {rnd} paired, no result yet)"  # no note: the system's round
         pairs, pab = gacrux_pairing(tmp_path, xlsx, rnd)

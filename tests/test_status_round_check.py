@@ -54,7 +54,7 @@ def _status(rows: list[list]) -> str:
 
 def test_a_round_entered_by_the_system_adds_nothing():
     rows, rp = _entered(SEVEN)
-    assert _status(rows) == "ok (no round complete: round 1 paired, no result yet)"
+    assert _status(rows) == "ok (after round 0 of 5: round 1 paired, no result yet)"
     rows = _results(rows, rp)
     assert _status(rows) == "ok"
     rows, rp = _entered(rows)
@@ -86,7 +86,7 @@ def test_colours_the_other_way_round_and_the_pab():
     swapped = [list(r) for r in rows]
     swapped[first.white][column], swapped[first.black][column] = f"B{first.black}", f"W{first.white}"
     assert _status(swapped) == (
-        "ok (no round complete: round 1 paired, no result yet; round 1 entered differs from the dutch pairing, "
+        "ok (after round 0 of 5: round 1 paired, no result yet; round 1 entered differs from the dutch pairing, "
         f"first on board 1: the system gives #{first.white} - #{first.black}, the crosstable #{first.black} - "
         f"#{first.white})")
     pab = next(y.start_no for y in rp.byes if y.kind is Kind.PAB)
@@ -138,7 +138,7 @@ def test_the_recalc_hosts_status_cell_says_the_same(tmp_path):
     core.clear_cache()
     paired = pair_workbook(path)
     values, _, _ = recalc_data(paired.data)
-    assert values["Standings"]["B2"].value == "ok (no round complete: round 1 paired, no result yet)"
+    assert values["Standings"]["B2"].value == "ok (after round 0 of 5: round 1 paired, no result yet)"
     first = paired.pairing.boards[0]
     cell = {e.value: e.cell for e in paired.edits}
     swapped = set_cells(paired.data, "Crosstable", {cell[f"W{first.black}"]: f"B{first.black}",
@@ -146,6 +146,6 @@ def test_the_recalc_hosts_status_cell_says_the_same(tmp_path):
     core.clear_cache()
     values, _, _ = recalc_data(swapped)
     assert values["Standings"]["B2"].value == (
-        "ok (no round complete: round 1 paired, no result yet; round 1 entered differs from the dutch pairing, "
+        "ok (after round 0 of 5: round 1 paired, no result yet; round 1 entered differs from the dutch pairing, "
         f"first on board 1: the system gives #{first.white} - #{first.black}, the crosstable #{first.black} - "
         f"#{first.white})")
