@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Iterable, cast
 from .errors import TieBreakError, XltbError
 from .messages import Message, Text
 from .model import Choice, EventType, Tournament
+from .model.event import Event
 from .model.rounds import after_round, rounds_planned
 from .ranking import compute
 from .ranking.choices import choose_edition, choose_list, event_choices, resolve
@@ -40,14 +41,13 @@ from .tiebreaks.base import Value
 from .tiebreaks.display import printed_decimals, same_figure
 
 if TYPE_CHECKING:
-    from .model.team import TeamTournament
     from .ranking.legend import ColumnReading
     from .readers.published import Published, PublishedColumn
 
 #: the kind of a chess-results export (whose legend names the tie-breaks)
 CHESS_RESULTS = KIND_LABELS["chessresults"]
 
-def decide(path_or_event: "EventFile | Tournament | TeamTournament | str | os.PathLike[str]", *,
+def decide(path_or_event: "EventFile | Event | str | os.PathLike[str]", *,
            tiebreaks: str | Iterable[str | TieBreakSpec] | None = None, rules: str | Edition | None = None,
            event_type: str | EventType | None = None, primary: str | None = None,
            unrated_rating: int | None = None, lots: int | None = None, after: int | None = None,
@@ -86,7 +86,7 @@ def decide(path_or_event: "EventFile | Tournament | TeamTournament | str | os.Pa
     return decision
 
 
-def _decide(event: "Tournament | TeamTournament", kind: str, published: "Published | None", *,
+def _decide(event: "Event", kind: str, published: "Published | None", *,
             tiebreaks: str | Iterable[str | TieBreakSpec] | None, rules: str | Edition | None,
             unrated_rating: int | None, lots: int | None) -> Decision:
     """The decision for an event and what its file published (an export's legend and date: ``published``)."""

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..errors import InputError
 from ..limits import MAX_PARTICIPANTS
 from ..messages import Message
-from ..model import Choice, EventType, Tournament
+from ..model import Choice, EventType
 from ..model.choice import Provisions
+from ..model.event import Event
 from ..sheets.crosstable import CellError, Origin
 from ..sheets.names import SETTING_NAMES, Block, NoCrosstable, NoTeamsSheet, build_event, read_settings, resolve
 from ..sheets.settings import EventSettings, settings_from_pairs
@@ -35,8 +36,6 @@ from .workbook_cells import Book, Budget, Rect
 if TYPE_CHECKING:
     from ..limits import Declared
 
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamTournament
 
 #: the first bytes of a zip package (.xlsx, .xlsm, .ods)
 ZIP_MAGIC = b"PK\x03\x04"
@@ -57,7 +56,7 @@ def detect(head: bytes) -> bool:
 
 
 def read(path: str | os.PathLike[str], *, event_type: EventType | None = None,
-         primary: str | None = None, data: bytes | None = None) -> tuple[Tournament | TeamTournament, str]:
+         primary: str | None = None, data: bytes | None = None) -> tuple[Event, str]:
     """(event, kind) of a workbook; an :class:`~xltb.errors.InputError` names the file, and the sheet
     and cell of a mistake. ``data``: the file's bytes when the caller has read them (a pipe is read
     once)."""
@@ -210,9 +209,9 @@ def _located(message: str, book: Book) -> str:
     return message
 
 
-def _with_settings(event: Tournament | TeamTournament, settings: EventSettings, settings_rows: Sequence[Sequence[Any]] | None, book: Book,
+def _with_settings(event: Event, settings: EventSettings, settings_rows: Sequence[Sequence[Any]] | None, book: Book,
                    source: str, event_type: EventType | None,
-                   primary: str | None) -> Tournament | TeamTournament:
+                   primary: str | None) -> Event:
     """The event as read from the sheets, with the Settings sheet's provisions and where each came from."""
     cells = _settings_cells(book)
     provisions = Provisions("workbook", settings.edition, settings.unrated_rating, settings.lots,

@@ -17,10 +17,11 @@ workbook says).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ..messages import Message
-from ..model import Player, Tournament
+from ..model import Player
+from ..model.event import Event
 from ..prizes.conditions import (Age, BornBound, BornRange, Condition, Federation, RatingBound, RatingRange, Sex,
                                  birth_date, title_of, WOMEN_TITLES)
 from ..prizes.table import PrizeTable
@@ -28,8 +29,6 @@ from ..rules import edition_for_date
 from ..sheets.settings import date_readings
 from ..tiebreaks.codes import tiebreak_of
 
-if TYPE_CHECKING:
-    from ..model.team import TeamTournament
 
 #: participants named in a finding at most (then "+N")
 SHOWN = 12
@@ -142,12 +141,12 @@ def date_findings(value: Any, cell: str) -> list[Message]:
                     other_edition=edition_for_date(other).key)]
 
 
-def findings(event: Tournament | TeamTournament, *, codes: Sequence[str], unrated_rating: int | None,
+def findings(event: Event, *, codes: Sequence[str], unrated_rating: int | None,
              prizes: PrizeTable | None = None, start_date_text: Any = None,
              start_date_cell: str = "Settings StartDate") -> tuple[Message, ...]:
     """Every finding of an individual event (a team event: its dates and blank games only)."""
     out: list[Message] = []
-    players = list(event.players) if isinstance(event, Tournament) else []
+    players = [] if event.is_team else list(event.players)
     if prizes is not None and players:
         out += prize_findings(players, prizes, unrated_rating)
     out += [w for w in event.warnings if isinstance(w, Message) and w.id == "warn.blank_game"]
@@ -181,7 +180,7 @@ def check_workbook(path: str) -> Completeness:
     codes = [spec.code for spec in decision.specs]
     found = findings(event, codes=codes, unrated_rating=decision.unrated_rating, prizes=table,
                      start_date_text=text, start_date_cell=cell)
-    count = len(event.players) if isinstance(event, Tournament) else len(event.teams)
+    count = len(event.participants)
     return Completeness(path, count, found)
 
 

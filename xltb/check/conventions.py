@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..errors import TieBreakError
 from ..rules import Edition
 from ..tiebreaks.codes import TieBreakSpec, parse_code, tiebreak_of
-from ..model import Tournament
+from ..model.event import Event
 from ..tiebreaks.base import Element, Evaluation, Value
 from ..tiebreaks.modifiers import apply_cuts
 from ..tiebreaks.rating import round_half_up
 
 
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamTournament
-
 #: a convention's recomputation of one participant's value from xltb's evaluation
-Transform = Callable[[Evaluation | None, TieBreakSpec, Edition, "Tournament | TeamTournament"], Value | None]
+Transform = Callable[[Evaluation | None, TieBreakSpec, Edition, "Event"], Value | None]
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,7 @@ class Convention:
 
 
 def _sb_virtual_draw(ev: Evaluation | None, spec: TieBreakSpec, edition: Edition,
-                     tournament: Tournament | TeamTournament) -> Fraction | None:
+                     tournament: Event) -> Fraction | None:
     """Sonneborn-Berger with every unplayed game counted as a *draw* against the 2012 virtual opponent.
 
     The 2011 annex F.b says "all forfeited games are considered to be a draw. The score of this
@@ -60,7 +57,7 @@ def _sb_virtual_draw(ev: Evaluation | None, spec: TieBreakSpec, edition: Edition
 
 
 def _aro_cut_unplayed_first(ev: Evaluation | None, spec: TieBreakSpec, edition: Edition,
-                            tournament: Tournament | TeamTournament) -> Value | None:
+                            tournament: Event) -> Value | None:
     """ARO/TPR Cut-n where each round without a game over the board is the first thing cut.
 
     C.07 10.1 averages the games played over the board and Cut-1 removes the lowest rating; the 2011

@@ -15,14 +15,14 @@ count (a forfeit is no game: the players may meet again, and its colour is not a
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
-from ..errors import XltbError
 from ..messages import Message, Text
-from ..model import Colour, EventType, Kind, Player, Tournament
+from ..model import Colour, EventType, Kind, Tournament
 from ..model.choice import Choice
+from ..model.event import Event
 from ..model.rounds import progress
-from ..model.team import Team, TeamTournament
+from ..model.team import TeamTournament
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
 from .pairings_criteria import Verdict, judge
@@ -77,12 +77,11 @@ class PairingsReport(NamedTuple):
         return all(r.identical and not r.breaches for r in self.rounds)
 
 
-def played_round(event: Tournament | TeamTournament, rnd: int) -> PlayedRound:
+def played_round(event: Event, rnd: int) -> PlayedRound:
     """The pairing of round ``rnd`` as the event has it (of a team event: the matches, board 1's colour)."""
     games: set[tuple[int, int]] = set()
     pab: set[int] = set()
-    participants: Sequence[Player | Team] = event.teams if isinstance(event, TeamTournament) else event.players
-    for p in participants:
+    for p in event.participants:
         if len(p.results) < rnd:
             continue
         r = p.result(rnd)
@@ -145,11 +144,11 @@ def team_breaches(event: TeamTournament, rnd: int) -> tuple[Message, ...]:
     return tuple(out)
 
 
-def breaches(event: Tournament | TeamTournament, rnd: int) -> tuple[Message, ...]:
+def breaches(event: Event, rnd: int) -> tuple[Message, ...]:
     """The absolute criteria of C.04.1 that round ``rnd`` as played breaks (Swiss events only)."""
     if event.event_type is not EventType.SWISS:
         return ()
-    if isinstance(event, TeamTournament):
+    if event.is_team:
         return team_breaches(event, rnd)
     last = progress(event).planned
     out: list[Message] = []
@@ -201,13 +200,11 @@ def first_colour_played(event: Tournament) -> Colour | None:
     return None if best is None else best[1]
 
 
-def check_pairings(event: Tournament | TeamTournament, *, system: str | None = None, edition: str | None = None,
+def check_pairings(event: Event, *, system: str | None = None, edition: str | None = None,
                    lots: int | None = None) -> PairingsReport:
     """Every round with results paired again from the state before it, compared with the played one."""
-    if not isinstance(event, (Tournament, TeamTournament)):
-        raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
     notes: list[Message] = []
-    if lots is None and event.plans.first_colour is None and isinstance(event, Tournament):
+    if lots is None and event.plans.first_colour is None and not event.is_team:
         # C.04.3 5.1: the lot drawn for round 1 is not in the file, but its outcome is
         seen = first_colour_played(event)
         if seen is not None:
@@ -223,7 +220,7 @@ def check_pairings(event: Tournament | TeamTournament, *, system: str | None = N
             continue
         found = differences(played, rp)
         verdicts: tuple[Verdict, ...] = ()
-        if found and rp.system.value == "dutch" and isinstance(event, Tournament):
+        if found and rp.system.value == "dutch" and not event.is_team:
             verdicts = judge(event, rnd, played.games, played.pab, edition=edition, lots=lots)
         out.append(RoundCheck(rnd, found, breaches(event, rnd), None, rp.system, rp.edition, verdicts))
     return PairingsReport(event.source, tuple(out), tuple(notes))

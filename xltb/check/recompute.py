@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import TieBreakError
-from ..model import Player, Tournament
+from ..model import Player
+from ..model.event import Event
 from ..ranking import compute
-from ..ranking.choices import is_team
 from ..ranking.standings import Standings
 from ..rules import EDITIONS
 from ..tiebreaks.codes import parse_code
@@ -17,13 +17,13 @@ from ..tiebreaks.base import Value
 from .variants import Variant
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team, TeamTournament
+    from ..model.team import Team
 
 
 class Recomputer:
     """Computes (and caches) xltb's values of one code under one variant for every participant."""
 
-    def __init__(self, event: Tournament | TeamTournament, *, team: bool = False):
+    def __init__(self, event: Event, *, team: bool = False):
         self.event = event
         self.team = team
         self._standings: dict[tuple[str, tuple[str, ...] | None, int | None], Standings | str] = {}
@@ -65,12 +65,9 @@ class Recomputer:
         return out
 
     @property
-    def tournament(self) -> Tournament | TeamTournament:
+    def tournament(self) -> Event:
         return self.event
 
     def participants(self) -> tuple[Player, ...] | tuple[Team, ...]:
-        if self.team:
-            assert is_team(self.event)  # team=True is given for a team event only (Source.team)
-            return self.event.teams
-        return self.event.players
+        return self.event.participants if self.team else self.event.players  # team: a team event's (Source.team)
 

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..errors import InputError, XltbError
 from ..messages import Message
 from ..model import EventType, Player, Tournament
+from ..model.event import Event
 from ..model.rounds import after_round, holds_results
-from ..ranking.choices import default_list, file_tiebreaks, is_team
+from ..ranking.choices import default_list, file_tiebreaks
 from ..readers.published import Published
 from ..readers.registry import read_event, read_published
 from ..readers.text import read_bytes
@@ -27,7 +28,7 @@ from .legend import column_readings
 from .precision import printed_decimals
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team, TeamTournament
+    from ..model.team import Team
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Source:
 
     path: str
     kind: str  # "chess-results", "swissperfect", "trf", "xltb-json"
-    event: Tournament | TeamTournament
+    event: Event
     columns: list[Column]
     ranks: dict[int, int]
     points: dict[int, Fraction | None]
@@ -111,8 +112,7 @@ def cut_source(source: Source, n: int) -> Source:
             raise InputError(f"--after-round {n}: the JSON holds the standings after round {event.rounds}",
                              file=source.path)
         return source
-    participants = event.teams if is_team(event) else event.players  # is_team(event): source.team
-    if n < event.rounds and holds_results(r for p in participants for r in p.results[n:]):
+    if n < event.rounds and holds_results(r for p in event.participants for r in p.results[n:]):
         raise InputError(f"--after-round {n}: what the file publishes (ranks, points, tie-breaks) is the standings "
                          f"after round {event.rounds}, and rounds {n + 1}-{event.rounds} hold results: there is "
                          f"nothing published after round {n} to check; use 'xltb standings --after-round {n}'",
@@ -147,8 +147,8 @@ def _csv_source(path: str, user: list[str] | None, export: tuple[Tournament, Pub
 
 def _trf_source(path: str, data: bytes, user: list[str] | None, event_type: str | None) -> Source:
     event, kind = read_event(path, event_type, data=data)
-    team = is_team(event)
-    participants = event.teams if is_team(event) else event.players
+    team = event.is_team
+    participants = event.participants
     ranks = {p.start_no: p.declared_rank for p in participants if p.declared_rank}  # 0: none
     if not ranks and kind.startswith("xltb workbook"):
         raise InputError("an xltb workbook publishes no ranks of another program (its Standings sheet is xltb's own "
@@ -226,8 +226,8 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
     rounds = event_doc.get("rounds")
     if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < event.rounds:
         event = after_round(event, rounds)  # written with --after-round: recomputed after the same round
-    team = hasattr(event, "teams")
-    _same_participants(rows, event.teams if is_team(event) else event.players, path, target)
+    team = event.is_team
+    _same_participants(rows, event.participants, path, target)
     options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
     unrated = options.get("unrated_rating")
     if unrated is not None and (isinstance(unrated, bool) or not isinstance(unrated, (int, float))

@@ -83,19 +83,13 @@ def run_pairings(args: argparse.Namespace) -> int:
     """``xltb check --pairings EVENT``: exit 0 when every round is identical and no absolute criterion is
     broken, 1 otherwise."""
     from ..check.pairings import check_pairings
-    from ..errors import XltbError
-    from ..messages import Message
-    from ..model import Tournament
-    from ..model.team import TeamTournament
     from ..readers.registry import read_event
     from ..report.i18n import language
     from ..report.pairing import check_to_json, check_to_text
     from .common import output
 
     event = read_event(args.input, args.event_type)[0]
-    if not isinstance(event, (Tournament, TeamTournament)):
-        raise XltbError(str(Message("pair.team_event")), file=args.input)
-    if args.maxi and isinstance(event, Tournament):  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
+    if args.maxi and not event.is_team:  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
         event = event._replace(plans=event.plans._replace(maxi=True))
     report = check_pairings(event, system=args.system, edition=args.pairing_rules)
     text = check_to_json(report) if args.format == "json" else check_to_text(report, language(args.lang))

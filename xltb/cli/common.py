@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import XltbError
 from ..files import write_atomic
-from ..model import EventType, Tournament
+from ..model import EventType
+from ..model.event import Event
 from ..decide import decide
 from ..ranking.decision import Decision
 from ..terminal import printable
 from ..readers.registry import read_event, read_event_published
-
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamTournament
 
 
 def add_event_options(parser: argparse.ArgumentParser, *, tiebreaks: bool = True) -> None:
@@ -57,7 +55,7 @@ def add_round_options(parser: argparse.ArgumentParser, *, planned: bool = True) 
                                  "else the rounds it holds); never fewer than the file holds")
 
 
-def load_event(path: str, event_type: str | None = None, primary: str | None = None) -> Tournament | TeamTournament:
+def load_event(path: str, event_type: str | None = None, primary: str | None = None) -> Event:
     """Read an event file: TRF-16 / TRF-2026 (a team event when it has team records, 013/310), or a
     chess-results / SwissPerfect export."""
     return read_event(path, event_type, primary)[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import XltbError
-from ..ranking import is_team, rank
+from ..ranking import rank
 from ..report.explain import explain_text
 from ..tiebreaks.codes import parse_code
 from .common import add_event_options, add_output_options, add_round_options, decide_from_args, output
@@ -33,8 +33,8 @@ def run(args: argparse.Namespace) -> int:
     spec = parse_code(args.code, strict=True)
     decision = decide_from_args(args)
     event = decision.event
-    team = is_team(event)
-    if args.start_no not in {p.start_no for p in (event.teams if is_team(event) else event.players)}:
+    team = event.is_team
+    if args.start_no not in {p.start_no for p in event.participants}:
         raise XltbError(f"no {'team' if team else 'participant'} has start number {args.start_no}", file=args.file)
     added = spec.code not in [s.code for s in decision.specs]
     if added:  # computed for the explanation; last, so it changes no rank

@@ -60,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import XltbError
     from ..files import write_atomic
     from ..messages import Message
-    from ..model import Tournament
-    from ..model.team import TeamTournament
     from ..pairing.pair import pair, with_pairing
     from ..readers.registry import read_event
     from ..report import pairing as formats
@@ -72,14 +70,12 @@ def run(args: argparse.Namespace) -> int:
     if target and target.lower().endswith((".xlsx", ".xlsm")):  # the workbook route: xltb/recalc/enter.py
         return _into_workbook(args, target)
     event = read_event(args.file, args.event_type)[0]
-    if not isinstance(event, (Tournament, TeamTournament)):
-        raise XltbError(str(Message("pair.team_event")), file=args.file)
-    if isinstance(event, TeamTournament) and args.output and args.output.lower().endswith(".trf"):
+    if event.is_team and args.output and args.output.lower().endswith(".trf"):
         raise XltbError(str(Message("pairing.team.no_trf_out")), file=args.file)
     if args.maxi and isinstance(event, Tournament):  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
         event = event._replace(plans=event.plans._replace(maxi=True))
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
-    if isinstance(event, Tournament) and target and target.lower().endswith(".trf") and args.format is None:
+    if not event.is_team and target and target.lower().endswith(".trf") and args.format is None:
         written = write_trf(with_pairing(event, rp))
         write_atomic(target, written.text.encode("utf-8"), force=args.force)
         for note in written.warnings:

@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from ..errors import XltbError
-from ..ranking import is_team, rank
+from ..ranking import rank
+from ..model.event import Event
 from ..report import formats as out
 from ..terminal import say
 from ..report.i18n import language
 from .common import (add_event_options, add_lang_option, add_output_options, add_round_options, decide_from_args,
                      load_event, output)
-
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model import Tournament
-    from ..model.team import TeamTournament
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,12 +54,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _player_standings(event: Tournament | TeamTournament, args: argparse.Namespace) -> str:
+def _player_standings(event: Event, args: argparse.Namespace) -> str:
     # the team model: loaded for team events only
     from ..ranking.players import player_standings
     from ..report import players
 
-    if not is_team(event):
+    if not event.is_team:
         raise XltbError("--players is for team events (013 or 310 team records describing team matches); "
                         "this file is read as an individual event", file=args.file)
     lines = player_standings(event)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, NamedTuple, overload
 
 from ..errors import XltbError
+from .event import Event, ParticipantRound
 from .results import Kind
 from .tournament import Player, RoundResult, Tournament
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # the team model is loaded only for team events
 _NO_RESULT = frozenset({Kind.NOT_PLAYED, Kind.ABSENT})
 
 
-def check_planned(event: Tournament | TeamTournament, planned: int | None) -> None:
+def check_planned(event: Event, planned: int | None) -> None:
     """``--rounds`` (the rounds planned) may not be below the rounds the file holds."""
     if planned is None:
         return
@@ -36,7 +37,7 @@ def check_planned(event: Tournament | TeamTournament, planned: int | None) -> No
                         "fewer", file=event.source)
 
 
-def rounds_planned(event: Tournament | TeamTournament, planned: int | None = None) -> int:
+def rounds_planned(event: Event, planned: int | None = None) -> int:
     """The rounds the event has: ``planned`` (the user's ``--rounds``), else the file's (TRF 142 / XXR),
     else the rounds it holds; never fewer than those."""
     check_planned(event, planned)
@@ -54,15 +55,13 @@ class Progress(NamedTuple):
         return self.played >= self.planned
 
 
-def progress(event: Tournament | TeamTournament, planned: int | None = None) -> Progress:
+def progress(event: Event, planned: int | None = None) -> Progress:
     """The last round with any result, and the rounds planned: ``planned`` when given (the arbiter's
     ``--rounds``), else the rounds the file declares (TRF 142 / XXR), else the rounds it has (a paired
     round without results counts as planned)."""
-    teams: tuple[Team, ...] | None = getattr(event, "teams", None)
-    participants: Iterable[Player | Team] = teams or event.players
     played = 0
     rounds = event.rounds
-    for p in participants:
+    for p in event.participants:
         rounds = max(rounds, len(p.results))
         for r in p.results:
             if r.kind is not Kind.NOT_PLAYED and r.round > played:
@@ -71,7 +70,7 @@ def progress(event: Tournament | TeamTournament, planned: int | None = None) -> 
     return Progress(played, max(planned or rounds, played))
 
 
-def holds_results(rows: Iterable[RoundResult | TeamRound]) -> bool:
+def holds_results(rows: Iterable[ParticipantRound]) -> bool:
     """Whether any of these rounds (RoundResult or TeamRound) holds a result: anything but a pairing
     without a result or a blank round."""
     return any(r.kind not in _NO_RESULT for r in rows)
@@ -83,8 +82,7 @@ def after_round(event: Tournament, n: int, planned: int | None = None) -> Tourna
 def after_round(event: TeamTournament, n: int, planned: int | None = None) -> TeamTournament: ...
 
 
-def after_round(event: Tournament | TeamTournament, n: int, planned: int | None = None
-                ) -> Tournament | TeamTournament:
+def after_round(event: Event, n: int, planned: int | None = None) -> Event:
     """The event as it stood after round ``n``: every later round ignored, the totals recomputed from
     the rounds kept, the rounds planned (for "after round N of M") the user's ``planned``, else the
     file's, else the rounds the file holds. ``n`` must be a round the file holds (1 to its rounds)."""
@@ -95,7 +93,7 @@ def after_round(event: Tournament | TeamTournament, n: int, planned: int | None 
                         file=event.source)
     total = rounds_planned(event, planned)
     cut_players = holds_results(r for p in event.players for r in p.results[n:])
-    if isinstance(event, Tournament):
+    if not event.is_team:
         return event._replace(players=tuple(_player(p, n, cut_players) for p in event.players), rounds=n,
                               rounds_planned=total, round_dates=event.round_dates[:n])
     cut_teams = cut_players or holds_results(r for t in event.teams for r in t.results[n:])

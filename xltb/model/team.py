@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from ..messages import Message
 from .choice import Choice
@@ -154,6 +154,17 @@ class TeamTournament(Described):
     #: where the primary score came from (None: the file's own)
     primary_choice: Choice | None = None
     board_colours: str = ""  # TRF 352, e.g. WBWB
+    #: a team event (:attr:`Tournament.is_team <xltb.model.tournament.Tournament.is_team>` is False)
+    is_team: ClassVar[Literal[True]] = True
+
+    @property
+    def participants(self) -> tuple[Team, ...]:
+        """The participants ranked and paired: the teams (the players stay in :attr:`players`)."""
+        return self.teams
+
+    def participant(self, start_no: int) -> Team:
+        """The participant with this pairing number (KeyError: none)."""
+        return self.team(start_no)
 
     @property
     def secondary(self) -> str:

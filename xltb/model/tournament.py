@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import date
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, NamedTuple, Protocol, Sequence
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Sequence
 
-from ..messages import Text
+from ..messages import Message, Text
 from .choice import Choice, Provisions
 from .plans import Plans
 from .results import Colour, Kind
@@ -320,6 +320,9 @@ class Tournament(_TournamentRecord, Described):
     rounds=..., start_date=..., ...)``; ``_replace`` takes either kind of field."""
 
     __slots__ = ()
+    #: an individual event (:attr:`TeamTournament.is_team <xltb.model.team.TeamTournament.is_team>` is True):
+    #: the one test of an event's kind, which narrows ``Event`` for the type checker
+    is_team: ClassVar[Literal[False]] = False
 
     def __new__(cls, name: str = "", players: tuple[Player, ...] = (), rounds: int = 0,
                 event_type: EventType = EventType.SWISS, start_date: date | None = None, scoring: Scoring = Scoring(),
@@ -349,6 +352,19 @@ class Tournament(_TournamentRecord, Described):
             if p.start_no == start_no:
                 return p
         raise KeyError(start_no)
+
+    @property
+    def participants(self) -> tuple[Player, ...]:
+        """The participants ranked and paired: the players (a team event's are its teams)."""
+        return self.players
+
+    def participant(self, start_no: int) -> Player:
+        """The participant with this pairing number (KeyError: none)."""
+        return self.player(start_no)
+
+    def describe_scoring(self) -> Message:
+        """The points of a game, as a message (a team event's: match and game points and the primary score)."""
+        return self.scoring.describe()
 
     @property
     def has_unrated(self) -> bool:

@@ -17,6 +17,7 @@ from ..errors import InputError, XltbError
 from ..messages import Message, Text
 from ..model import Colour, EventType, Kind, RoundResult, Tournament
 from ..model.choice import Choice, Origin
+from ..model.event import Event
 from ..model.plans import RequestedBye
 from ..model.rounds import after_round, progress
 from ..model.team import TeamTournament
@@ -128,7 +129,7 @@ def choose_system(event: Tournament, given: str | None, by: Given = Given()) -> 
     return Choice("dutch", "default", Message("pair.system_swiss"))
 
 
-def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition | None, by: Given = Given()
+def choose_edition(event: Event, given: str | SwissEdition | None, by: Given = Given()
                    ) -> tuple[SwissEdition, Choice]:
     """The edition of C.04: the one given (the user's, a workbook's Settings: ``by`` says which), else the one a
     workbook read as the event names (Settings PairingEdition, with the cell), else the one in force on the start
@@ -151,14 +152,12 @@ def choose_edition(event: Tournament | TeamTournament, given: str | SwissEdition
     return edition, Choice(edition.key, dated, Message("edition.start_date", date=event.start_date))
 
 
-def pair(event: Tournament | TeamTournament, round_no: int | None = None, *, system: str | None = None,
+def pair(event: Event, round_no: int | None = None, *, system: str | None = None,
          edition: str | SwissEdition | None = None, lots: int | None = None, by: Given = Given()) -> RoundPairing:
     """The pairings of round ``round_no`` (by default the first round without results); ``by`` says where the
     system and the edition given come from (the user's options, a workbook's Settings)."""
-    if isinstance(event, TeamTournament):
+    if event.is_team:
         return pair_team_event(event, round_no, system=system, edition=edition, lots=lots, by=by)
-    if not isinstance(event, Tournament):
-        raise XltbError(str(Message("pair.team_event")), file=getattr(event, "source", None))
     first_open = default_round(event)
     n = first_open if round_no is None else round_no
     if n < 1:

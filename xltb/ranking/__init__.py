@@ -20,8 +20,7 @@ from .individual import compute_individual
 from .standings import Standings
 
 if TYPE_CHECKING:
-    from ..model import Tournament
-    from ..model.team import TeamTournament
+    from ..model.event import Event
 
 
 def rank(decision: Decision, *, lots: int | None = None) -> Standings:
@@ -32,7 +31,7 @@ def rank(decision: Decision, *, lots: int | None = None) -> Standings:
     lots = decision.lots if lots is None else lots
     try:
         with paused():
-            if is_team(event):
+            if event.is_team:
                 from .team import compute_team  # the team model is loaded only for team events
 
                 return compute_team(decision, lots=lots)
@@ -43,10 +42,10 @@ def rank(decision: Decision, *, lots: int | None = None) -> Standings:
             raise
         # a code of the file's own list that cannot be computed for this event: the file's problem
         raise TieBreakError(f"{list_record(event)}: {err.message}", file=event.source,
-                            line=getattr(event, "tiebreaks_line", None)) from None
+                            line=event.tiebreaks_line) from None
 
 
-def compute(event: "Tournament | TeamTournament", tiebreaks: str | Iterable[str | TieBreakSpec] | None = None,
+def compute(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | None = None,
             rules: str | Edition | None = None, *, unrated_rating: int | None = None,
             lots: int | None = None) -> Standings:
     """Compute every value and rank the participants (C.07 4.2) of an individual or a team event.

@@ -9,16 +9,15 @@ from typing import TYPE_CHECKING, Iterable, TypeGuard
 
 from ..errors import TieBreakError
 from ..messages import Message, Text
-from ..model import Choice, Choices, EventType, Tournament
+from ..model import Choice, Choices, EventType
 from ..model.choice import Origin
+from ..model.event import Event
 from ..rules import Edition, edition_for_date, parse_edition
 from ..tiebreaks.codes import TieBreakSpec, parse_list
 from .decision import Decision
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
-
-    Event = Tournament | TeamTournament
 
 #: Default tie-break lists when neither the user nor the file gives one, by (team event?, event type).
 #: Team events: the list of FIDE's TRF-2026 team sample; round robins without the Buchholz family
@@ -59,16 +58,17 @@ def own_settings(event: "Event", unrated_rating: int | None, lots: int | None) -
 def event_choices(event: "Event", rules: Choice, tiebreaks: Choice) -> Choices:
     """The choices of a decision: the edition's and the list's, with the event type's and (teams) the
     primary score's, which the readers made."""
-    event_type = getattr(event, "event_type_choice", None) or Choice(event.event_type.value, "file", "")
+    event_type = event.event_type_choice or Choice(event.event_type.value, "file", "")
     primary = None
-    if is_team(event):
-        primary = getattr(event, "primary_choice", None) or Choice(getattr(event, "primary", "MP"), "file", "")
+    if event.is_team:
+        primary = event.primary_choice or Choice(event.primary, "file", "")
     return Choices(rules, tiebreaks, event_type, primary)
 
 
 def is_team(event: object) -> TypeGuard[TeamTournament]:
-    """A team event has teams (asked without loading the team model, which individual events never need)."""
-    return getattr(event, "teams", None) is not None
+    """Whether ``event`` is a team event, for a caller holding something that may not be an event (an
+    :data:`~xltb.model.event.Event` says it itself: ``event.is_team``, which the type checker narrows on)."""
+    return getattr(event, "is_team", False) is True
 
 
 def default_list(event_type: EventType, team: bool = False) -> str:
@@ -160,7 +160,7 @@ def choose_list(event: "Event", tiebreaks: str | Iterable[str | TieBreakSpec] | 
         line = getattr(event, "tiebreaks_line", None)
         why = Message("list.file_line", line=line) if line else Message("list.file")
         return own, Choice(",".join(s.code for s in own), "file", why)
-    team = is_team(event)
+    team = event.is_team
     text = default_list(event.event_type, team)
     kind = Message(f"event.{event.event_type.value}")
     why = Message("list.default_team" if team else "list.default", type=kind)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..messages import Text
-from ..model import Choices, Tournament
+from ..model import Choices
+from ..model.event import Event
 from ..rules import Edition
 from ..tiebreaks.codes import TieBreakSpec
-
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamTournament
 
 
 class Decision(NamedTuple):
@@ -20,7 +18,7 @@ class Decision(NamedTuple):
     new decision (``decision._replace(specs=...)``; a named tuple, as the engine's records are:
     ``xltb standings`` does not load ``dataclasses``)."""
 
-    event: "Tournament | TeamTournament"
+    event: Event
     """The event ranked (an individual or a team event)."""
 
     edition: Edition
@@ -52,8 +50,8 @@ class Decision(NamedTuple):
 
     @property
     def team(self) -> bool:
-        """A team event (it has teams)."""
-        return getattr(self.event, "teams", None) is not None
+        """A team event."""
+        return self.event.is_team
 
 
 __all__ = ["Decision"]

@@ -6,7 +6,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence, cast
 
 from ..messages import Message, Text
-from ..model import Choices, Player, Tournament
+from ..model import Choices, Player
+from ..model.event import Event, Participant
 from ..rules import Edition
 from ..tiebreaks.base import Evaluation, Value
 from ..tiebreaks.codes import TieBreakSpec
@@ -14,7 +15,7 @@ from ..tiebreaks.direct import EncounterStep
 from ..tiebreaks.display import column_places, value_text
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team, TeamTournament
+    from ..model.team import Team
 
 
 class Entry(NamedTuple):
@@ -33,7 +34,7 @@ class Row(NamedTuple):
     """One line of the standings."""
 
     rank: int
-    participant: "Player | Team"
+    participant: Participant
     points: Fraction
     values: Mapping[str, Value | None]  # code -> value (None: undefined); rating-based values are whole ints
     by_lot: bool = False  # the place was decided by drawing of lots
@@ -67,7 +68,7 @@ class Standings:
     __slots__ = ("event", "edition", "specs", "rows", "evaluations", "choices", "encounters", "warnings",
                  "lots_seed", "unrated_rating", "_memo")
 
-    event: "Tournament | TeamTournament"  # the individual or team event ranked
+    event: Event  # the individual or team event ranked
     edition: Edition  # the edition of C.07 applied
     specs: tuple[TieBreakSpec, ...]  # the tie-break list, in order
     rows: tuple[Row, ...]  # the participants in ranking order
@@ -81,7 +82,7 @@ class Standings:
     unrated_rating: int | None  # the rating given for unrated participants (C.07 10), if any
     _memo: _Indexes  # indexes made when first needed (start number -> position, steps...)
 
-    def __init__(self, event: "Tournament | TeamTournament", edition: Edition, specs: tuple[TieBreakSpec, ...],
+    def __init__(self, event: Event, edition: Edition, specs: tuple[TieBreakSpec, ...],
                  rows: tuple[Row, ...], evaluations: Mapping[str, Sequence[Evaluation | None]], choices: Choices,
                  encounters: Mapping[str, tuple[EncounterStep, ...]] | None = None, warnings: tuple[Text, ...] = (),
                  lots_seed: int | None = None, unrated_rating: int | None = None):
@@ -103,8 +104,8 @@ class Standings:
 
     @property
     def team(self) -> bool:
-        """A team event (it has teams)."""
-        return getattr(self.event, "teams", None) is not None
+        """A team event."""
+        return self.event.is_team
 
     @property
     def edition_reason(self) -> str:
@@ -117,11 +118,9 @@ class Standings:
         return self.choices.rules.message()
 
     @property
-    def participants(self) -> "Sequence[Player | Team]":
+    def participants(self) -> Sequence[Participant]:
         """The ranked participants in file order: the players, or the teams of a team event."""
-        if self.team:
-            return cast("TeamTournament", self.event).teams
-        return cast("Tournament", self.event).players
+        return self.event.participants
 
     @property
     def scoring_text(self) -> str:
@@ -131,11 +130,11 @@ class Standings:
     @property
     def scoring_said(self) -> Message:
         """The event's scoring as a message (team events: match and game points, the primary score and why)."""
-        if self.team:
-            primary = self.choices.primary
-            described = cast("TeamTournament", self.event).describe_scoring()
-            return Message("scoring.team_why", scoring=described, why=primary.message()) if primary else described
-        return self.event.scoring.describe()
+        described = self.event.describe_scoring()
+        primary = self.choices.primary
+        if self.event.is_team and primary:
+            return Message("scoring.team_why", scoring=described, why=primary.message())
+        return described
 
     def entry(self, participant: "Player | Team") -> Entry:
         """What the standings show of a participant."""

@@ -1,5 +1,5 @@
 """Views of a ranked event for the faces, narrowing what the types cannot tell apart (an event is a
-``Tournament | TeamTournament``, a row's participant a ``Player | Team``) without loading the team model, and
+an :data:`~xltb.model.event.Event`, a row's participant a ``Player | Team``) without loading the team model, and
 what a face reads of a round without a game."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..model import Kind, Player
-from .choices import is_team
 from .standings import Row, Standings
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
@@ -42,7 +41,7 @@ class GamePoints(NamedTuple):
 def team_event(st: Standings) -> TeamTournament:
     """The team event of a team event's standings (asked where ``st.team`` holds)."""
     event = st.event
-    assert is_team(event), "a team event's standings"
+    assert event.is_team, "a team event's standings"
     return event
 
 

@@ -133,7 +133,7 @@ def read_event_published(path: str | os.PathLike[str], event_type: EventType | s
     if name in KIND_LABELS:
         kind = KIND_LABELS[name]
     else:
-        kind = TRF if isinstance(event, Tournament) else TRF_TEAM  # the team reader may find no team matches
+        kind = TRF_TEAM if event.is_team else TRF  # the team reader may find no team matches
     return EventFile(_noted(event, encoding), kind, published)
 
 
@@ -169,7 +169,7 @@ def check_rows(text: str, reader: str) -> None:
 
 def within_limits(event: Event) -> None:
     """Refuse an event with more participants or rounds than xltb computes (docs/limits.md)."""
-    participants = len(getattr(event, "teams", None) or event.players)
+    participants = len(event.participants)
     if participants > limits.MAX_PARTICIPANTS:
         raise InputError(f"{participants:,} participants: more than the limit of {limits.MAX_PARTICIPANTS:,}")
     if event.rounds > MAX_ROUNDS:

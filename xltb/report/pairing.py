@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..messages import Message
-from ..model import Kind, Tournament
+from ..model import Kind
 from ..model.choice import Choice
-from ..model.team import TeamTournament
+from ..model.event import Event
 from ..pairing.result import RoundPairing
 from .i18n import Language, language
 
@@ -37,17 +37,15 @@ def _points(value: Fraction, lang: Language) -> str:
     return lang.number(str(value.numerator) if value.denominator == 1 else f"{float(value):g}")
 
 
-def _names(event: Tournament | TeamTournament) -> dict[int, str]:
-    if isinstance(event, TeamTournament):  # a team event is paired by teams (C.04.6)
-        return {t.start_no: t.name for t in event.teams}
-    return {p.start_no: p.name for p in event.players}
+def _names(event: Event) -> dict[int, str]:
+    return {p.start_no: p.name for p in event.participants}  # a team event is paired by teams (C.04.6)
 
 
 def _choice(choice: Choice) -> dict[str, str]:
     return {"value": choice.value, "origin": choice.origin, "reason": str(choice.reason)}
 
 
-def to_json(rp: RoundPairing, event: Tournament | TeamTournament) -> str:
+def to_json(rp: RoundPairing, event: Event) -> str:
     """The pairing as JSON (the reasons and the choices in English)."""
     names = _names(event)
     doc: dict[str, Any] = {
@@ -67,7 +65,7 @@ def to_json(rp: RoundPairing, event: Tournament | TeamTournament) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
-def to_csv(rp: RoundPairing, event: Tournament | TeamTournament, lang: Language | None = None) -> str:
+def to_csv(rp: RoundPairing, event: Event, lang: Language | None = None) -> str:
     """One row per board, then one per bye: board, white no, name, points, black no, name, points."""
     lang = lang or language()
     names = _names(event)
@@ -101,7 +99,7 @@ def _table(rows: list[list[str]], right: frozenset[int]) -> list[str]:
     return out
 
 
-def to_text(rp: RoundPairing, event: Tournament | TeamTournament, lang: Language | None = None, *, explain: bool = False) -> str:
+def to_text(rp: RoundPairing, event: Event, lang: Language | None = None, *, explain: bool = False) -> str:
     """The pairing list by board as a reader posts it, with the choices; ``explain`` adds the bracket notes
     and each board's reasons."""
     lang = lang or language()

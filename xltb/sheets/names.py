@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from ..model import Tournament
+from ..model.event import Event
 from .crosstable import Origin, to_tournament
 from .settings import ALL_FIELDS, EventSettings, parse_settings, settings_from_pairs
 from .typed import Formulas, blank_games, read_formulas
@@ -129,7 +130,7 @@ def read_settings(settings_rows: Sequence[Sequence[Any]] | None) -> EventSetting
 
 
 def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, origin: Origin = Origin(),
-                teams: TeamSheets | None = None, formulas: Formulas | None = None) -> Tournament | TeamTournament:
+                teams: TeamSheets | None = None, formulas: Formulas | None = None) -> Event:
     """The event of a workbook's blocks under its settings (:func:`read_settings`): a
     :class:`~xltb.model.Tournament` from the Crosstable, or (Settings ``EventType`` a team type) a
     :class:`~xltb.model.team.TeamTournament` from the Teams and Matches blocks. Raises

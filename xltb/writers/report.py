@@ -4,14 +4,12 @@ whose Settings rows are there to be filled (:data:`~xltb.sheets.settings.REPORT_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..messages import Message
-from ..model import Tournament
+from ..model.event import Event
 from ..sheets.settings import REPORT_REQUIRED
 
-if TYPE_CHECKING:
-    from ..model.team import TeamTournament
 
 #: the Settings row -> (the event's field, the TRF record)
 _FIELDS = {"City": ("city", "022"), "Federation": ("federation", "032"), "StartDate": ("start_date", "042"),
@@ -19,7 +17,7 @@ _FIELDS = {"City": ("city", "022"), "Federation": ("federation", "032"), "StartD
            "TimeControl": ("time_control", "122"), "RoundDates": ("round_dates", "132")}
 
 
-def report_gaps(event: Tournament | TeamTournament) -> tuple[Message, ...]:
+def report_gaps(event: Event) -> tuple[Message, ...]:
     """One warning per setting of :data:`~xltb.sheets.settings.REPORT_REQUIRED` the workbook leaves empty;
     nothing for an event not read from a workbook."""
     provisions = event.provisions

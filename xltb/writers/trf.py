@@ -25,17 +25,16 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..errors import XltbError
 from ..model import Colour, EventType, Kind, Player, Scoring, Tournament
+from ..model.event import Event
 from ..model.tournament import NationalRating
 from ..readers.trf_records import declared_event_type
 from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, decimal, fixed
 from .trf_plans import acceleration_records, bye_records, colour_records
 
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamTournament
 
 #: the result column of a round, by kind (TRF-2026 001, column 99 for round 1)
 RESULT_CODE: dict[Kind, str] = {
@@ -52,7 +51,7 @@ MAX_NUMBER = 9999
 
 
 # --------------------------------------------------------------------------- the event
-def write_trf(event: Tournament | TeamTournament, ranking: Ranking | None = None) -> Written:
+def write_trf(event: Event, ranking: Ranking | None = None) -> Written:
     """The TRF-2026 text of an individual or team event with its points, the ranks of its standings when
     ``ranking`` gives them (blank without), and what it says of the rounds not played yet (its plans)."""
     out = Lines()
@@ -61,7 +60,7 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking | None = None
         raise XltbError(f"pairing numbers above {MAX_NUMBER} cannot be written in TRF (columns 5-8)",
                         file=event.source)
     header(out, event, ranking)
-    if isinstance(event, Tournament):
+    if not event.is_team:
         ranks = dict(ranking.ranks) if ranking is not None else {}
     else:
         from .trf_team import player_ranks, team_records  # the team model: team events only
@@ -72,7 +71,7 @@ def write_trf(event: Tournament | TeamTournament, ranking: Ranking | None = None
     for p in players:
         for record in p.national:
             out.add(national_line(p.start_no, record))
-    if isinstance(event, Tournament):
+    if not event.is_team:
         abnormal_points(out, players, written_scoring(event.scoring))
         for lack in sorted(event.lacks):
             out.warnings.append(_LACKS[lack])
@@ -91,7 +90,7 @@ _LACKS = {
 }
 
 
-def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | None) -> None:
+def header(out: Lines, event: Event, ranking: Ranking | None) -> None:
     """The tournament records (012 ... 212)."""
     name = event.name or (os.path.splitext(os.path.basename(event.source))[0] if event.source else "")
     out.add(f"012 {name}")
@@ -103,7 +102,7 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | No
             out.add(f"{tag} {day.year:04d}/{day.month:02d}/{day.day:02d}")
     out.add(f"062 {len(event.players)}")
     out.add(f"072 {sum(1 for p in event.players if _fide_rating(p))}")
-    if not isinstance(event, Tournament):
+    if event.is_team:
         out.add(f"082 {len(event.teams)}")
     text, code = type_records(event)
     out.add(f"092 {text}")
@@ -137,7 +136,7 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | No
     if tiebreaks:
         out.add("202 " + ",".join(tiebreaks))
         out.add("212 " + ",".join(("PTS",) + tuple(tiebreaks)))
-    if not isinstance(event, Tournament):
+    if event.is_team:
         if event.board_colours:
             out.add(f"352 {event.board_colours}")
         from .trf_team import match_scoring_362
@@ -154,7 +153,7 @@ def header(out: Lines, event: Tournament | TeamTournament, ranking: Ranking | No
                 f"{ranking.edition}")
 
 
-def type_records(event: Tournament | TeamTournament) -> tuple[str, str]:
+def type_records(event: Event) -> tuple[str, str]:
     """092 and 192: the file's own when they say the event type (and, for a team event, the primary score)
     the standings used; else written from the model (092 text; 192 only for a team event, whose primary
     score it carries)."""
@@ -163,8 +162,8 @@ def type_records(event: Tournament | TeamTournament) -> tuple[str, str]:
         code = ""  # the file's code names another system (the user chose --event-type)
     text = event.type_text
     if declared_event_type(text, "") is not event.event_type:  # the file's text when it says the type
-        text = ("Individual: " if isinstance(event, Tournament) else "Team: ") + TYPE_TEXT[event.event_type]
-    if not isinstance(event, Tournament):
+        text = ("Team: " if event.is_team else "Individual: ") + TYPE_TEXT[event.event_type]
+    if event.is_team:
         from .trf_team import primary_code
 
         code = primary_code(code, event)
