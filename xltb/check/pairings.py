@@ -22,7 +22,6 @@ from ..model import Colour, EventType, Kind, Tournament
 from ..model.choice import Choice
 from ..model.event import Event
 from ..model.rounds import progress
-from ..model.team import TeamTournament
 from ..pairing.pair import NoPairing, pair
 from ..pairing.result import RoundPairing
 from .pairings_criteria import Verdict, judge
@@ -119,58 +118,49 @@ def differences(played: PlayedRound, rp: RoundPairing) -> tuple[Message, ...]:
     return tuple(out)
 
 
-def team_breaches(event: TeamTournament, rnd: int) -> tuple[Message, ...]:
-    """The absolute criteria of C.04.6 that round ``rnd`` of a team Swiss as played breaks: [C1] a match
-    repeated, [C2] a PAB after a PAB, a forfeit won or a full-point bye (C.04.1 6 and 7, the colours, never
-    apply to teams: C.04.6 0)."""
-    out: list[Message] = []
-    met: dict[frozenset[int], int] = {}
-    for t in event.teams:
-        for r in t.results[:rnd - 1]:
-            if r.opponent is not None and r.kind.played:
-                met.setdefault(frozenset((t.start_no, r.opponent)), r.round)
-    for t in event.teams:
-        if len(t.results) < rnd:
-            continue
-        r = t.result(rnd)
-        if r.opponent is not None and r.kind.played and t.start_no < r.opponent:
-            before = met.get(frozenset((t.start_no, r.opponent)))
-            if before is not None:
-                out.append(Message("pair.breach_repeat", a=t.start_no, b=r.opponent, before=before))
-        if r.kind is Kind.PAB:
-            earlier = [e.round for e in t.results[:rnd - 1] if e.kind in (Kind.PAB, Kind.FORFEIT_WIN, Kind.FULL_BYE)]
-            if earlier:
-                out.append(Message("pair.breach_pab", no=t.start_no, before=earlier[0]))
-    return tuple(out)
+def _pab_barred(event: Event, rnd: int) -> dict[int, int]:
+    """Participant -> the first round before ``rnd`` after which it may not have the PAB: C.04.1 4 a PAB or an
+    unplayed round that scored a win; C.04.6 [C2] (teams) a PAB, a match won by forfeit or a full-point bye."""
+    out: dict[int, int] = {}
+    if event.is_team:
+        for t in event.teams:
+            for e in t.results[:rnd - 1]:
+                if e.kind in (Kind.PAB, Kind.FORFEIT_WIN, Kind.FULL_BYE):
+                    out.setdefault(t.start_no, e.round)
+        return out
+    win = event.scoring.win
+    for p in event.players:
+        for r in p.results[:rnd - 1]:
+            if r.kind is Kind.PAB or (not r.played and r.points >= win):
+                out.setdefault(p.start_no, r.round)
+    return out
 
 
 def breaches(event: Event, rnd: int) -> tuple[Message, ...]:
-    """The absolute criteria of C.04.1 that round ``rnd`` as played breaks (Swiss events only)."""
+    """The absolute criteria that round ``rnd`` as played breaks (Swiss events only): C.04.1 2 a game (a
+    match) repeated, 4 a PAB after a PAB or an unplayed round that scored a win (C.04.6 [C1], [C2] for teams);
+    C.04.1 6 and 7, the colours, for individuals only (they never apply to teams: C.04.6 0)."""
     if event.event_type is not EventType.SWISS:
         return ()
-    if event.is_team:
-        return team_breaches(event, rnd)
-    last = progress(event).planned
+    colours = not event.is_team and rnd < progress(event).planned
     out: list[Message] = []
     met: dict[frozenset[int], int] = {}
-    for p in event.players:
-        for r in p.results[:rnd - 1]:
-            if r.opponent is not None and r.played:
-                met.setdefault(frozenset((p.start_no, r.opponent)), r.round)
-    win = event.scoring.win
-    for p in event.players:
+    for p in event.participants:
+        for e in p.results[:rnd - 1]:
+            if e.opponent is not None and e.played:
+                met.setdefault(frozenset((p.start_no, e.opponent)), e.round)
+    barred = _pab_barred(event, rnd)
+    for p in event.participants:
         if len(p.results) < rnd:
             continue
         r = p.result(rnd)
         if r.opponent is not None and r.played and p.start_no < r.opponent:
             before = met.get(frozenset((p.start_no, r.opponent)))
-            if before is not None:  # C.04.1 2
+            if before is not None:  # C.04.1 2, C.04.6 [C1]
                 out.append(Message("pair.breach_repeat", a=p.start_no, b=r.opponent, before=before))
-        if r.kind is Kind.PAB:  # C.04.1 4
-            earlier = [e.round for e in p.results[:rnd - 1] if e.kind is Kind.PAB or (not e.played and e.points >= win)]
-            if earlier:
-                out.append(Message("pair.breach_pab", no=p.start_no, before=earlier[0]))
-        if rnd < last and r.played:
+        if r.kind is Kind.PAB and p.start_no in barred:  # C.04.1 4, C.04.6 [C2]
+            out.append(Message("pair.breach_pab", no=p.start_no, before=barred[p.start_no]))
+        if colours and r.played:
             out += _colour_breaches(p.start_no, [e.colour for e in p.results[:rnd] if e.played])
     return tuple(out)
 
@@ -227,4 +217,4 @@ def check_pairings(event: Event, *, system: str | None = None, edition: str | No
 
 
 __all__ = ["PairingsReport", "PlayedRound", "RoundCheck", "breaches", "check_pairings", "differences",
-           "first_colour_played", "played_round", "team_breaches"]
+           "first_colour_played", "played_round"]

@@ -13,12 +13,15 @@ from enum import Enum
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..model.event import Event
 from ..model.results import Colour, Kind
 from ..model.tournament import Player, Tournament
 
 #: the round's own entries that keep a participant out of it (requested byes); a blank entry is a round not
 #: paired yet, as in a file written to be paired
 _NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE})
+#: a team's: a team-level bye, or a round the team is entered as absent in (its 310 record's round written)
+_TEAM_NOT_PAIRED = _NOT_PAIRED | {Kind.ABSENT}
 
 
 class Strength(Enum):
@@ -119,17 +122,18 @@ class RoundState(NamedTuple):
     """A win's points (1.7 topscorers, C.04.1 4)."""
 
 
-def requested_absences(event: Tournament, round_no: int) -> dict[int, Kind]:
-    """Who is not paired in ``round_no`` and why: the event's plans (requested byes, withdrawals), and,
-    while the readers leave them there, the round's own entries without an opponent (``0000 - H``, ``Z``,
-    ``F``) as bbpPairings and gacrux write a file to pair (a blank entry: not paired yet). The one place
-    that reads them."""
+def requested_absences(event: Event, round_no: int) -> dict[int, Kind]:
+    """Who (which player, or which team of a team event) is not paired in ``round_no`` and why: the event's
+    plans (requested byes, withdrawals), and, while the readers leave them there, the round's own entries
+    without an opponent (``0000 - H``, ``Z``, ``F``; a team's round entered as absent too) as bbpPairings and
+    gacrux write a file to pair (a player's blank entry: not paired yet). The one place that reads them."""
     plans = event.plans
+    not_paired = _TEAM_NOT_PAIRED if event.is_team else _NOT_PAIRED
     out: dict[int, Kind] = {}
-    for p in event.players:
+    for p in event.participants:
         if round_no <= len(p.results):
             r = p.results[round_no - 1]
-            if r.opponent is None and r.kind in _NOT_PAIRED:
+            if r.opponent is None and r.kind in not_paired:
                 out[p.start_no] = r.kind
     out.update(plans.byes_for(round_no))
     for no in plans.withdrawn_by(round_no):

@@ -17,10 +17,7 @@ from typing import NamedTuple
 
 from ..model.results import Colour, Kind
 from ..model.team import Team, TeamRound, TeamTournament
-
-#: a team's round that keeps it out of the round to pair (a requested bye entered in the round itself)
-_NOT_PAIRED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.FULL_BYE, Kind.ABSENT})
-
+from .state import requested_absences
 
 class ColourModel(Enum):
     """Which colour preferences the competition uses (C.04.6 1.7)."""
@@ -176,27 +173,12 @@ def board_one_colour(r: TeamRound, pattern: str) -> Colour:
     return Colour.NONE
 
 
-def absences(event: TeamTournament, round_no: int) -> dict[int, Kind]:
-    """The teams not paired in ``round_no``: the round's own bye entries, the plans' requested byes and
-    withdrawals (as :func:`xltb.pairing.state.requested_absences` reads them for players)."""
-    out: dict[int, Kind] = {}
-    for t in event.teams:
-        if round_no <= len(t.results):
-            r = t.results[round_no - 1]
-            if r.opponent is None and r.kind in _NOT_PAIRED:
-                out[t.start_no] = r.kind
-    out.update(event.plans.byes_for(round_no))
-    for no in event.plans.withdrawn_by(round_no):
-        out[no] = Kind.ABSENT
-    return out
-
-
 def build_team_state(event: TeamTournament, round_no: int, first_colour: Colour | None = None) -> TeamState:
     """The state before ``round_no`` (the rounds before it played)."""
     primary = event.primary
     rounds = max(event.rounds_planned or 0, event.rounds, round_no)
     model = colour_model(event)
-    away = absences(event, round_no)
+    away = requested_absences(event, round_no)
     secondary = "GP" if primary == "MP" else "MP"
     scores = {t.start_no: [_score(t, primary, k) for k in range(round_no)] for t in event.teams}
     entrants: list[TeamEntrant] = []
@@ -235,5 +217,5 @@ def build_team_state(event: TeamTournament, round_no: int, first_colour: Colour 
                      secondary_used(event), pab_mp if primary == "MP" else pab_gp)
 
 
-__all__ = ["ColourModel", "TeamAbsence", "TeamEntrant", "TeamPreference", "TeamState", "absences",
+__all__ = ["ColourModel", "TeamAbsence", "TeamEntrant", "TeamPreference", "TeamState",
            "board_one_colour", "build_team_state", "colour_model", "secondary_used", "team_preference"]
