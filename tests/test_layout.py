@@ -231,3 +231,40 @@ def test_the_drawing_of_the_layers_is_the_order():
     block = text.split("imports inside functions count, and no import cycle at all):\n\n```\n", 1)[1].split("```", 1)[0]
     drawn = [name for line in reversed(block.strip().splitlines()) for name in reversed(line.split()[1:])]
     assert drawn == [p for p in ORDER if p != "__main__"]
+
+
+#: modules that still tell the event's kind by its type: the template's kind agrees with the event
+#: (decide.check_template_kind), asserted for the type checker (debt: to ask ``event.is_team``)
+KIND_BY_TYPE = {"xltb.templates.build"}
+
+
+def kind_tests(tree: ast.AST) -> list[int]:
+    """The lines that tell an event's kind by its type: ``isinstance(x, Tournament)`` or ``TeamTournament``
+    (alone or in a tuple), ``getattr(x, "teams"...)``, ``hasattr(x, "teams")``."""
+    lines = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2):
+            continue
+        second = node.args[1]
+        if node.func.id == "isinstance":
+            named = second.elts if isinstance(second, ast.Tuple) else [second]
+            if any(isinstance(n, ast.Name) and n.id in ("Tournament", "TeamTournament") for n in named):
+                lines.append(node.lineno)
+        elif node.func.id in ("getattr", "hasattr") and isinstance(second, ast.Constant) and second.value == "teams":
+            lines.append(node.lineno)
+    return lines
+
+
+def test_kind_tests_are_found():
+    tree = ast.parse("isinstance(e, TeamTournament)\nisinstance(e, (Tournament, X))\ngetattr(e, 'teams', None)\n"
+                     "hasattr(e, 'teams')\nisinstance(e, Player)\ne.is_team\n")
+    assert kind_tests(tree) == [1, 2, 3, 4]
+
+
+def test_the_faces_ask_the_event_not_its_type():
+    """An event of either kind answers ``participants``, ``participant(no)``, ``describe_scoring()`` and
+    ``is_team`` (xltb/model/event.py): outside the model, no module tells the kind by the event's type."""
+    found = {name: lines for name, path in modules().items()
+             if not name.startswith("xltb.model") and name not in KIND_BY_TYPE
+             and (lines := kind_tests(ast.parse(path.read_text())))}
+    assert found == {}

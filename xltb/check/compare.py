@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..errors import TieBreakError
 from ..messages import Message
-from ..model import Choice, Tournament
+from ..model import Choice
 from ..ranking.loop import Level, by_values, rank
 from ..ranking.choices import choose_edition
 from ..ranking.standings import Row, Standings
@@ -435,7 +435,7 @@ class Checker:
                 conv: Convention) -> dict[int, int] | None:
         """Rank with ``conv`` applied to the codes it concerns (C.07 4.2 order; DE by the engine)."""
         t = self.source.event
-        assert isinstance(t, Tournament)  # individual events only (_rank_variants returns before for teams)
+        assert not t.is_team  # individual events only (_rank_variants returns before for teams)
         try:
             ctx = Context(t, edition, Options(unrated_rating=unrated))
         except TieBreakError:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import TieBreakError
 from ..messages import Text
 from ..model import Choices
 from ..model.event import Event
@@ -52,6 +53,15 @@ class Decision(NamedTuple):
     def team(self) -> bool:
         """A team event."""
         return self.event.is_team
+
+    def located(self, err: TieBreakError) -> TieBreakError:
+        """``err``, a list that does not fit the event, naming the event's file (and the line of the list when
+        the list is the file's own), for an individual and a team event alike."""
+        if err.file is not None or self.event.source is None:
+            return err
+        from_file = self.choices.tiebreaks.origin == "file"
+        return TieBreakError(err.message, file=self.event.source,
+                             line=self.event.tiebreaks_line if from_file else None)
 
 
 __all__ = ["Decision"]

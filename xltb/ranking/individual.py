@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
-
 from ..errors import TieBreakError
 from ..messages import Message, Text
 from ..model import Tournament
@@ -45,17 +43,14 @@ def validate(tournament: Tournament, edition: Edition, specs: tuple[TieBreakSpec
 
 def compute_individual(decision: Decision, *, lots: int | None = None) -> Standings:
     """Compute every value and rank the players (C.07 4.2) under ``decision``, as it is."""
-    tournament = cast(Tournament, decision.event)
+    tournament = decision.event
+    assert not tournament.is_team  # xltb.ranking.rank gives a team event to compute_team
     edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
     try:
         found = list(tournament.warnings) + validate(tournament, edition, specs, options)
     except TieBreakError as err:  # a list that does not fit the event: say which event
-        if err.file is not None or tournament.source is None:
-            raise
-        from_file = decision.choices.tiebreaks.origin == "file"
-        raise TieBreakError(err.message, file=tournament.source,
-                            line=tournament.tiebreaks_line if from_file else None) from None
+        raise decision.located(err) from None
     warnings = [n for n in decision.notes if n not in found] + found
     ctx = Context(tournament, edition, options)
     n = ctx.n

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, NamedTuple, Sequence, cast
+from typing import Mapping, NamedTuple, Sequence
 
 from ..messages import Message, Text
 from ..model import Choices, Player
@@ -13,9 +13,6 @@ from ..tiebreaks.base import Evaluation, Value
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.direct import EncounterStep
 from ..tiebreaks.display import column_places, value_text
-
-if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import Team
 
 
 class Entry(NamedTuple):
@@ -136,13 +133,12 @@ class Standings:
             return Message("scoring.team_why", scoring=described, why=primary.message())
         return described
 
-    def entry(self, participant: "Player | Team") -> Entry:
+    def entry(self, participant: Participant) -> Entry:
         """What the standings show of a participant."""
-        if self.team:
-            team = cast("Team", participant)
-            return Entry(team.start_no, "", team.name, team.short_name, team.strength)
-        player = cast("Player", participant)
-        return Entry(player.start_no, player.title, player.name, player.federation, player.rating)
+        if isinstance(participant, Player):
+            return Entry(participant.start_no, participant.title, participant.name, participant.federation,
+                         participant.rating)
+        return Entry(participant.start_no, "", participant.name, participant.short_name, participant.strength)
 
     @property
     def codes(self) -> list[str]:
@@ -189,7 +185,7 @@ class Standings:
     def evaluation(self, start_no: int, code: str) -> Evaluation | None:
         index = self._memo.index
         if index is None:
-            everyone: Sequence[Player | Team] = self.participants
+            everyone: Sequence[Participant] = self.participants
             index = self._memo.index = {p.start_no: i for i, p in enumerate(everyone)}
         try:
             position = index[start_no]

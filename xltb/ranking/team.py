@@ -10,8 +10,6 @@ every value has its breakdown (``xltb explain``).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
-
 from ..errors import TieBreakError
 from ..messages import Message, Text
 from ..model.team import TeamTournament
@@ -31,17 +29,15 @@ from .standings import Row, Standings
 def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
     """Rank the teams under ``decision``, as it is: primary score, then each tie-break on the teams still
     tied (C.07 4.2, 11-13)."""
-    tt = cast(TeamTournament, decision.event)
+    tt = decision.event
+    assert tt.is_team  # xltb.ranking.rank gives an individual event to compute_individual
     edition, specs, unrated_rating = decision.edition, decision.specs, decision.unrated_rating
     options = Options(unrated_rating=unrated_rating)
     warnings: list[Text] = [n for n in decision.notes if n not in tt.warnings] + list(tt.warnings)
     try:
         validate_team(tt, edition, specs, unrated_rating)
-    except TieBreakError as err:  # a list that does not fit the event: say which event (as individual events do)
-        if err.file is not None or tt.source is None:
-            raise
-        from_file = decision.choices.tiebreaks.origin == "file"
-        raise TieBreakError(err.message, file=tt.source, line=tt.tiebreaks_line if from_file else None) from None
+    except TieBreakError as err:  # a list that does not fit the event: say which event
+        raise decision.located(err) from None
     ctx = TeamContext(tt, edition, options)
     n = ctx.n
     evaluations: dict[str, list[Evaluation | None]] = {}

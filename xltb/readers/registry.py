@@ -13,13 +13,14 @@ import os
 import re
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, NamedTuple, Sequence, TypeVar
 
 from .. import limits
 from .._gc import paused
 from ..errors import InputError
 from ..limits import MAX_ROUNDS
 from ..model import EventType, Tournament
+from ..model.event import Event
 from .text import decode, encoding_note, errors_located, read_bytes
 from .trf import has_team_records
 
@@ -27,8 +28,6 @@ if TYPE_CHECKING:  # the team model is loaded only for team events
     from ..model.team import TeamTournament
     from .published import Published
 
-#: an event as read: individual or team
-Event = Union[Tournament, "TeamTournament"]
 _E = TypeVar("_E", Tournament, "TeamTournament")
 
 EXPECTED_INPUT = ("a TRF-16 or TRF-2026 file (player lines starting with 001), a chess-results crosstable "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Kind, RoundResult, Tournament
+from ..model import Kind, RoundResult
 from ..ranking.standings import Standings
 from .i18n import Language
 from .layout import Layout, drop_empty, number_format, points_text, text_width, unplayed_text
@@ -36,7 +36,7 @@ def grid_rows(st: Standings, lang: Language | None = None) -> tuple[list[int], l
     """The start numbers in grid order and, for each, rank, no., name, rating, one cell per opponent (None
     on the diagonal), points, and the rounds without a game."""
     event = st.event
-    assert isinstance(event, Tournament)  # a grid of players: an individual round robin (is_round_robin)
+    assert not event.is_team  # a grid of players: an individual round robin (is_round_robin)
     players = sorted(event.players, key=lambda p: p.start_no)  # st.participants
     order = [p.start_no for p in players]
     rank = {row.start_no: row.rank for row in st.rows}

@@ -13,16 +13,13 @@ it reads a defined name by implementing :class:`Names`; :func:`resolve` is the r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from ..model import Tournament
 from ..model.event import Event
 from .crosstable import Origin, to_tournament
 from .settings import ALL_FIELDS, EventSettings, parse_settings, settings_from_pairs
 from .typed import Formulas, blank_games, read_formulas
-
-if TYPE_CHECKING:  # the team model: team workbooks only
-    from ..model.team import TeamTournament
 
 #: the one-cell names a workbook may give its settings by, when it has no Settings block
 SETTING_NAMES: tuple[str, ...] = tuple(ALL_FIELDS)

@@ -47,7 +47,6 @@ from .prizes import prize_block, prizes_sheet
 from ..prizes import PrizeTable
 from .xlsm import finish_macros, macro_workbook, with_udf_module, xlwings_standalone  # noqa: F401 - API
 from ..model import EventType, Tournament
-from ..model.event import Event
 from ..model.team import TeamTournament
 from ..ranking.choices import default_list
 from ..readers.registry import read_event
@@ -84,7 +83,7 @@ def _fields(kind: str) -> dict[str, tuple[Any, str]]:
     return {**common, **TEAM_FIELDS, "Language": FIELDS["Language"], **REPORT_FIELDS, **TEAM_PAIRING_FIELDS}
 
 
-def _settings_values(kind: str, event: Event | None, tiebreaks: str | None, rules: str | None,
+def _settings_values(kind: str, event: Tournament | TeamTournament | None, tiebreaks: str | None, rules: str | None,
                      unrated_rating: int | None) -> dict[str, Any]:
     values = {key: default for key, (default, _) in _fields(kind).items()}
     team, event_type = KIND_EVENT[kind]
@@ -136,7 +135,7 @@ def _num(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def build(kind: str, event: Event | None = None, *, tiebreaks: str | None = None,
+def build(kind: str, event: Tournament | TeamTournament | None = None, *, tiebreaks: str | None = None,
           rules: str | None = None, unrated_rating: int | None = None, macros: bool = False, calc: bool = False,
           prizes: PrizeTable | None = None, share: str = "none", lang: str | None = None,
           players: int | None = None, double: bool = False, lay_out: bool = False) -> Any:
@@ -233,7 +232,7 @@ def _individual_rows(event: Tournament, values: dict[str, Any]) -> list[list[Any
     return rows
 
 
-def render(kind: str, event: Event | None = None, **options: Any) -> bytes:
+def render(kind: str, event: Tournament | TeamTournament | None = None, **options: Any) -> bytes:
     """The template as .xlsx bytes (.xlsm with ``macros=True``; deterministic for the same input)."""
     wb = build(kind, event, **options)
     buf = io.BytesIO()

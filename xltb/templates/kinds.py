@@ -24,7 +24,7 @@ def check_template_kind(decision: Decision, kind: str) -> list[str]:
         raise XltbError("not a team event: an individual event (no team records 013/310 describing team matches); use "
                         "'xltb template individual' or 'roundrobin'", file=source)
     if kind != "team" and decision.team:
-        raise XltbError(f"this is a team event ({len(getattr(event, 'teams'))} teams): use 'xltb template team'; "
+        raise XltbError(f"this is a team event ({len(event.participants)} teams): use 'xltb template team'; "
                         f"an {kind} template would rank its players as individuals", file=source)
     if kind == "roundrobin" and not event.event_type.predetermined:
         raise XltbError(f"the event is a {event.event_type.value} ({etype.text}): a round-robin template would "

@@ -36,7 +36,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .. import __version__
 from ..cells import ExcelError, clean, column_index, column_letters
-from ..model.event import Event
+from ..model import Tournament
+from ..model.team import TeamTournament
 from ..tiebreaks.display import LIVE_FORMAT
 from .openformula import translate
 from .build import build
@@ -62,7 +63,7 @@ _NS = {
 _XMLNS = " ".join(f'xmlns:{k}="{v}"' for k, v in _NS.items())
 
 
-def render(kind: str, event: Event | None = None, **options: Any) -> bytes:
+def render(kind: str, event: Tournament | TeamTournament | None = None, **options: Any) -> bytes:
     """The template as .ods bytes (deterministic for the same input)."""
     if options.get("macros"):
         raise ValueError("an .ods template has no macros")
