@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..errors import XltbError
-from ..model import Colour, EventType, Kind, Player, Scoring, Tournament
+from ..model import Colour, EventType, Kind, Player, Scoring
 from ..model.event import Event
 from ..model.tournament import NationalRating
 from ..readers.trf_records import declared_event_type
@@ -78,7 +78,7 @@ def write_trf(event: Event, ranking: Ranking | None = None) -> Written:
     else:
         team_records(out, event, ranking)
     bye_records(out, event.plans, event.rounds, max(event.rounds_planned or event.rounds, event.rounds))
-    acceleration_records(out, event.plans, match_points=not isinstance(event, Tournament) and event.primary == "MP")
+    acceleration_records(out, event.plans, match_points=event.is_team and event.primary == "MP")
     return out.written()
 
 
