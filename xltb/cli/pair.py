@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     event = read_event(args.file, args.event_type)[0]
     if event.is_team and args.output and args.output.lower().endswith(".trf"):
         raise XltbError(str(Message("pairing.team.no_trf_out")), file=args.file)
-    if args.maxi and isinstance(event, Tournament):  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
+    if args.maxi and not event.is_team:  # C.04.4.3 3.2, 3.8, 5.7: the arbiter's choice
         event = event._replace(plans=event.plans._replace(maxi=True))
     rp = pair(event, args.round_no, system=args.system, edition=args.pairing_rules, lots=args.lots)
     if not event.is_team and target and target.lower().endswith(".trf") and args.format is None:

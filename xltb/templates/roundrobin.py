@@ -100,7 +100,7 @@ def plan(kind: str, event: Tournament | TeamTournament | None, players: int | No
     if players is not None and (kind != "roundrobin" or event is not None):
         raise XltbError("--players and --double lay out a blank round robin: 'xltb template roundrobin --players N'"
                         + (" (with --from, the file's participants are the players)" if event is not None else ""))
-    if kind != "roundrobin" or isinstance(event, TeamTournament) or event is not None and not from_file:
+    if kind != "roundrobin" or (event is not None and event.is_team) or event is not None and not from_file:
         return None
     if event is None:
         return None if players is None else (players, double)
