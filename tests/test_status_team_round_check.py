@@ -137,3 +137,16 @@ def test_the_note_in_the_other_languages(code, word):
     text = language(code).render(Message("pair.status_match", round=2, system="fide-team", board=3, white=1,
                                          black=4, entered=Message("pair.status_no_match", no=1)))
     assert word in text and "#1 - #4" in text and "{" not in text
+
+
+def test_the_worksheet_function_says_the_same():
+    """``TB_STATUS(Matches, Settings, Teams)`` as a host calls it (the blocks' origins by default)."""
+    from xltb.functions.callables import TB_STATUS
+
+    matches, settings, sheets, rp, _ = _state(8)
+    first = rp.boards[0]
+    for row in _lines(matches, 2, first.white):
+        row[2], row[3], row[4], row[5] = row[3], row[2], row[5], row[4]
+    core.clear_cache()
+    assert TB_STATUS(matches, settings, sheets.rows) == _status(matches, settings, sheets)
+    assert "first on match 1" in _status(matches, settings, sheets)

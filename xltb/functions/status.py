@@ -38,7 +38,8 @@ def tb_status(crosstable: Any, settings: Any = None, origin: Origin = Origin(),
     def note(event: Event) -> str:
         if event.team is None:
             return round_check(event)
-        return "" if teams is None else team_round_check(event, crosstable, origin, teams)
+        matches = Origin("Matches") if origin == Origin() else origin  # as the team reader names the block
+        return "" if teams is None else team_round_check(event, crosstable, matches, teams)
 
     return status_of(crosstable, settings, origin, teams, note=note)
 
