@@ -61,10 +61,9 @@ def _type_results(matches: list[list], rnd: int, rng: random.Random) -> None:
 
 
 def _trf(event) -> str:
-    """The event as a TRF that says what the workbook means: the team Swiss with colour preferences of type A
-    and both scores (C.04.6 1.2.2, 1.7; the writer's own 192 for an event without a code, CUSTOM_TEAM_SWISS_MP,
-    names match points only, which C.04.6 1.2.1 reads as no secondary score)."""
-    return write_trf(event._replace(type_code="FIDE_TEAM_TYPEA_MP_GP")).text
+    """The event as a TRF, which says what the workbook pairs by: the team Swiss with colour preferences of type
+    A and both scores (192 FIDE_TEAM_TYPEA_MP_GP: C.04.6 1.2.2, 1.7; tests/test_team_workbook_trf.py)."""
+    return write_trf(event).text
 
 
 def _from_trf(event, tmp_path, rnd: int) -> list[tuple[int, int]]:

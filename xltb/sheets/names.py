@@ -147,6 +147,16 @@ def build_event(crosstable: Sequence[Sequence[Any]], settings: EventSettings, or
             built = built._replace(rounds_planned=pairing.rounds)
         if pairing.first_colour is not None:
             built = built._replace(plans=built.plans._replace(first_colour=pairing.first_colour))
+        if pairing.baku:  # Settings Acceleration: the teams' virtual match points (C.04.7 1)
+            from ..rules.swiss import parse_swiss_edition, swiss_edition_for_date
+            from .pairing_settings import team_baku
+
+            edition = parse_swiss_edition(pairing.edition) if pairing.edition else \
+                swiss_edition_for_date(settings.start_date)
+            ms = built.match_scoring
+            virtual = team_baku(pairing, [t.start_no for t in built.teams], pairing.rounds, edition, built.primary,
+                                ms.win, ms.draw, ms.loss)
+            built = built._replace(plans=built.plans._replace(acceleration=virtual))
         return built
     rows, notes = read_formulas(crosstable, formulas or {}, origin)
     event: Tournament = to_tournament(rows, name=settings.name, event_type=settings.event_type,

@@ -36,7 +36,7 @@ from typing import Any, Mapping, NamedTuple
 from ..errors import InputError
 from ..model.plans import Acceleration, Withdrawal
 from ..model.results import Colour
-from ..rules.swiss import parse_swiss_edition
+from ..rules.swiss import SwissEdition, parse_swiss_edition
 
 #: setting -> (default shown in the template, help text): the pairing rows of individual templates
 PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
@@ -69,6 +69,12 @@ TEAM_PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
     "Rounds": (None, "Rounds planned (C.04.6: the colour rules of the last rounds). Blank: not said."),
     "FirstColour": ("", "White or Black: the colour of board 1 of the first team of the first match in round 1 "
                         "(C.04.6 4.1). Blank: drawn by lot (seed: Lots), else White."),
+    "Acceleration": ("", "Baku: accelerated pairings (C.04.7 1, edition 2026-02: virtual match points, a match win's "
+                         "then a draw's, for pairing only; match points as the primary score, a win worth two draws). "
+                         "Blank: none."),
+    "AcceleratedRounds": (None, "Baku: the rounds accelerated. Blank: the first half of Rounds, rounded up."),
+    "GroupA": (None, "Baku: pairing number of the last team of group GA. Blank: twice the teams divided by 4, "
+                     "rounded up."),
 }
 #: the spellings of each system's name an arbiter may type -> its name in the systems' registry
 #: (``xltb.pairing.systems``, a layer above: tests/test_pairing_settings.py checks that both name the same systems)
@@ -178,11 +184,14 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
                            maxi=maxi in ("yes", "true", "1", "y", "maxi"))
 
 
-def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None) -> tuple[Acceleration, ...]:
+def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None, win: Fraction = Fraction(1)
+         ) -> tuple[Acceleration, ...]:
     """The virtual points of Baku acceleration (C.04.5.1) for the participants ``numbers`` (pairing numbers):
     GA the players up to the pairing number ``GroupA`` (1.2.1: the first half rounded up to an even number,
     2 * ceil(N / 4)); the accelerated rounds the first half of the rounds planned, rounded up (1.4.1); one
-    virtual point in the first half of them, rounded up (1.4.2), half a point in the others (1.4.3)."""
+    virtual point in the first half of them, rounded up (1.4.2), half a point in the others (1.4.3); ``win``
+    those points' scale (C.04.7 1: a win's points, then half of them; a team event's match win,
+    :func:`team_baku`)."""
     if not settings.baku or not numbers:
         return ()
     accelerated = settings.accelerated_rounds
@@ -193,8 +202,31 @@ def baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | No
         accelerated = (rounds_planned + 1) // 2  # C.04.5.1 1.4.1: the first half, rounded up
     last_ga = settings.group_a if settings.group_a is not None else 2 * ((len(numbers) + 3) // 4)  # 1.2.1
     full = (accelerated + 1) // 2  # C.04.5.1 1.4.2: 1 point before the first half (rounded up)
-    points = tuple(Fraction(1) if r < full else Fraction(1, 2) for r in range(accelerated))  # 1.4.3: then 0.5
+    points = tuple(win if r < full else win / 2 for r in range(accelerated))  # 1.4.3: then 0.5
     return tuple(Acceleration(n, points) for n in sorted(numbers) if n <= last_ga and points)
+
+
+def team_baku(settings: PairingSettings, numbers: list[int], rounds_planned: int | None, edition: SwissEdition,
+              primary: str, win: Fraction, draw: Fraction, loss: Fraction) -> tuple[Acceleration, ...]:
+    """Baku acceleration of a team Swiss (C.04.6 has no article of its own; the accelerated methods apply to
+    any Swiss system): :func:`baku` of the teams in match points, a match win's points then a draw's. Only
+    where the edition allows it: C.04.7 1 (2026-02) gives a win's and half a win's points wherever a win is
+    worth two draws and a loss nothing; C.04.5.1 1.1.1 (2025-07) allows only the standard scoring (1, 1/2,
+    0), which match points are not. Game points as the primary score have no "win" to scale by: refused."""
+    if not settings.baku:
+        return ()
+    where = "Settings Acceleration: Baku acceleration of a team event"
+    if not edition.baku_virtual_win:
+        raise InputError(f"{where} needs the edition 2026-02 of C.04 (C.04.7 1: a win's points); under "
+                         f"{edition.key} ({edition.acceleration_article} 1.1.1) Baku needs the standard scoring (1, "
+                         "1/2, 0), which match points are not: set PairingEdition to 2026-02 or leave Acceleration "
+                         "blank")
+    if primary != "MP":
+        raise InputError(f"{where} needs match points as the primary score (C.04.7 1: a match win's points "
+                         "as virtual points; game points have no win to scale by)")
+    if win != 2 * draw or loss != 0:  # C.04.7 1: a win is two draws, a loss nothing
+        raise InputError(f"{where} needs a match win worth two draws and a loss worth nothing (C.04.7 1)")
+    return baku(settings, numbers, rounds_planned, win)
 
 
 def withdrawals(settings: PairingSettings, next_round: int) -> tuple[Withdrawal, ...]:
@@ -202,4 +234,4 @@ def withdrawals(settings: PairingSettings, next_round: int) -> tuple[Withdrawal,
     return tuple(Withdrawal(n, r if r is not None else next_round) for n, r in settings.withdrawn)
 
 
-__all__ = ["PAIRING_FIELDS", "TEAM_PAIRING_FIELDS", "PairingSettings", "parse_pairing", "parse_withdrawn", "baku", "withdrawals"]
+__all__ = ["PAIRING_FIELDS", "TEAM_PAIRING_FIELDS", "PairingSettings", "parse_pairing", "parse_withdrawn", "baku", "team_baku", "withdrawals"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ..limits import MAX_BOARDS, MAX_ROUNDS
 from .crosstable import CellError, EmptyCrosstable, Origin, cell_text
@@ -376,6 +376,21 @@ def read_match_lines(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], ori
                      ) -> tuple[list[_Match], tuple[int, ...]]:
     """:func:`read_matches`, and the rounds that hold a pending match (paired, no result yet on any board: a
     round being played)."""
+    sheet, matches = _read_lines(rows, teams, origin)
+    out = []
+    pending = set()
+    for match in matches.values():
+        if match.pending:
+            pending.add(match.round)
+        if _counted(match, sheet):
+            _check_boards(match, sheet)
+            out.append(match)
+    return sorted(out, key=lambda m: (m.round, m.first_row)), tuple(sorted(pending))
+
+
+def _read_lines(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin: Origin
+                ) -> tuple[_Sheet, dict[tuple[int, int, int | None], _Match]]:
+    """Every line of the Matches block gathered into its match (a bye: team B blank), in the order written."""
     if not rows:
         raise CellError("the Matches block is empty", cell=origin.address(0, 0))
     cols, _ = _columns(rows[0], _MATCH_HEADS, ("round", "board", "a", "b", "pa", "pb", "result"), origin, "Matches")
@@ -392,12 +407,25 @@ def read_match_lines(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], ori
             _add_bye(match, line, sheet)
         else:
             _add_line(match, line, sheet)
-    out = []
-    pending = set()
-    for match in matches.values():
-        if match.pending:
-            pending.add(match.round)
-        if _counted(match, sheet):
-            _check_boards(match, sheet)
-            out.append(match)
-    return sorted(out, key=lambda m: (m.round, m.first_row)), tuple(sorted(pending))
+    return sheet, matches
+
+
+class EnteredMatch(NamedTuple):
+    """A match of a round as the Matches sheet pairs it, played or not (what the Status cell sets beside the
+    system's pairing: :mod:`xltb.functions.status`)."""
+
+    a: int
+    """Team A: the team with the first colour of ``BoardColours`` on board 1."""
+    b: int | None
+    """Team B; None for a bye."""
+    bye: str | None
+    """The bye's notation (``PAB``, ``FPB``, ``HPB``, ``ZPB``); None for a match."""
+
+
+def entered_matches(rows: Sequence[Sequence[Any]], teams: dict[int, _Team], origin: Origin, round_no: int
+                    ) -> tuple[EnteredMatch, ...]:
+    """The matches and byes the Matches block enters for ``round_no``, its results in or not, in the order
+    written."""
+    matches = _read_lines(rows, teams, origin)[1]
+    return tuple(EnteredMatch(m.a, m.b, m.bye) for m in sorted(matches.values(), key=lambda m: m.first_row)
+                 if m.round == round_no)

@@ -32,8 +32,12 @@ _MATCH = {Kind.WIN, Kind.DRAW, Kind.LOSS}
 
 
 def primary_code(code: str, event: TeamTournament) -> str:
-    """192 with the primary score the standings used: the file's code when it says it, else one that does
-    (``CUSTOM_TEAM_SWISS_MP``: a team Swiss of a pairing system the model does not know)."""
+    """192 with the primary score the standings used: the file's code when it says it, else one that does and
+    that pairs the same way: a round robin's ``CUSTOM_TEAM_ROUNDROBIN_MP``; a team Swiss's FIDE code, the
+    file's with its scores made the event's (:func:`fide_team_code`); a team workbook's the system it pairs by,
+    ``FIDE_TEAM_TYPEA_MP_GP`` (its Settings PairingSystem has no other; C.04.6 1.7: type A colours by default;
+    1.2.2: both scores, the secondary read by 4.2.2); another source's without 192 ``CUSTOM_TEAM_SWISS_MP_GP``
+    (no system named; both scores, as the pairing reads an event without a code)."""
     for marker, value in (("_MP_GP", "MP"), ("_GP_MP", "GP"), ("_MP", "MP"), ("_GP", "GP")):
         if marker in code:
             if value == event.primary:
@@ -46,7 +50,25 @@ def primary_code(code: str, event: TeamTournament) -> str:
     if event.event_type.predetermined:
         double = "DOUBLE" if event.event_type.value.startswith("double") else ""
         return f"CUSTOM_TEAM_{double}ROUNDROBIN_{event.primary}"
-    return f"CUSTOM_TEAM_SWISS_{event.primary}"
+    if code.upper().startswith("FIDE_TEAM") or event.provisions is not None:
+        return fide_team_code(code, event.primary)  # a workbook is paired by the FIDE team Swiss (its Settings)
+    # a source that names no system: none named, both scores (one only would mean no secondary score, 1.2.1)
+    return f"CUSTOM_TEAM_SWISS_{event.primary}_{event.secondary}"
+
+
+def fide_team_code(code: str, primary: str) -> str:
+    """The FIDE team Swiss's 192 (TRF-2026, as gacrux reads it) with ``primary`` first: the file's
+    ``FIDE_TEAM_...`` code with its scores replaced (one score named stays one: C.04.6 1.2.1, no secondary
+    score; two stay two), its colour type kept; else ``FIDE_TEAM_TYPEA_`` and both scores (C.04.6 1.2.2, 1.7)."""
+    secondary = "GP" if primary == "MP" else "MP"
+    tokens = code.upper().split("_")
+    if not code.upper().startswith("FIDE_TEAM"):
+        return f"FIDE_TEAM_TYPEA_{primary}_{secondary}"
+    scores = [t for t in tokens if t in ("MP", "GP")]
+    rest = [t for t in tokens if t not in ("MP", "GP")]
+    if not scores and not {"TYPEA", "TYPEB", "NOCOLOR", "NOCOLOUR"} & set(rest):
+        rest.insert(2, "TYPEA")  # a code without scores is type A (1.7); with scores and no type it would be none
+    return "_".join(rest + ([primary] if len(scores) == 1 else [primary, secondary]))
 
 
 def match_scoring_362(ms: MatchScoring) -> str:
