@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from xltb.check.pairings import check_pairings
+from xltb.model.results import Colour
+from xltb.pairing.lots import draw_colour
 from xltb.cli.main import main
 from xltb.readers.registry import read_event
 
@@ -63,7 +65,8 @@ def test_the_initial_colour_is_read_from_round_1_when_the_file_does_not_say_it()
     event = read_event(str(REAL / "21_bbp_issue7_autotest_60p_CR.trf"))[0]
     report = check_pairings(event)
     assert [n.id for n in report.notes] == ["pair.check.first_colour"]
-    first = check_pairings(event, lots=0).rounds[0]
+    assert draw_colour(1) is Colour.WHITE  # a lot that draws the other colour than the file shows
+    first = check_pairings(event, lots=1).rounds[0]
     assert not first.identical and [v.criterion for v in first.verdicts] == [COLOURS]
 
 

@@ -197,8 +197,8 @@ def check_pairings(event: Event, *, system: str | None = None, edition: str | No
     if lots is None and event.plans.first_colour is None and not event.is_team:
         # C.04.3 5.1: the lot drawn for round 1 is not in the file, but its outcome is
         seen = first_colour_played(event)
-        if seen is not None:
-            lots = 0 if seen is Colour.WHITE else 1
+        if seen is not None:  # taken as the event's own: every round is paired again with it
+            event = event._replace(info=event.info._replace(plans=event.plans._replace(first_colour=seen)))
             notes.append(Message("pair.check.first_colour", colour=Message(f"pair.colour_{seen.name.lower()}")))
     out = []
     for rnd in range(1, progress(event).played + 1):

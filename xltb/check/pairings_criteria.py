@@ -29,9 +29,9 @@ from typing import NamedTuple
 
 from ..messages import Message
 from ..model import Tournament
-from ..model.results import Colour
 from ..pairing.criteria import BracketCosts, Player
 from ..pairing.dutch import NoPairing, pair_state
+from ..pairing.lots import first_colour
 from ..pairing.pair import choose_edition, state_before
 from ..pairing.records import Fixed, Graph
 from ..pairing.state import build_state
@@ -106,8 +106,9 @@ def _engine(event: Tournament, round_no: int, edition: str | None, lots: int | N
     """The engine's brackets, PAB vertex and graph for the round (None: it finds no pairing), and the round."""
     chosen, _ = choose_edition(event, edition)
     state = build_state(state_before(event, round_no), round_no)
-    if lots is not None and event.plans.first_colour is None:
-        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    drawn = first_colour(event.plans.first_colour, lots)  # C.04.3 5.1: as the engine draws it
+    if drawn is not None:
+        state = state._replace(first_colour=drawn.colour)
     try:
         fixed, engine_pab, graph = pair_state(state, chosen)
     except NoPairing:

@@ -21,6 +21,7 @@ from .colours import allocate
 from .criteria import BracketCosts, Player
 from .explain import board_reasons, bracket_notes, bye_reasons
 from .fast import FloatOk, colour_limits, perfect_bracket
+from .lots import first_colour
 from .matching import has_perfect_matching, max_weight_matching
 from .records import Fixed, Graph
 from .result import Board, BracketNote, Bye, Pairs
@@ -364,11 +365,11 @@ def pair_state(state: RoundState, edition: SwissEdition) -> tuple[list[Fixed], i
 def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:
     """Round ``round_no`` of ``event`` paired by the FIDE (Dutch) system of ``edition``: the boards in the
     order of C.04.2 4.9, the PAB and the requested byes, each with its reasons, and a note per bracket.
-    ``lots`` draws the initial colour (C.04.3 5.1) when the event does not say it."""
+    ``lots`` draws the initial colour (C.04.3 5.1) when the event does not say it (:mod:`.lots`)."""
     state = build_state(event, round_no)
-    if lots is not None and event.plans.first_colour is None:
-        from ..model.results import Colour
-        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    drawn = first_colour(event.plans.first_colour, lots)  # C.04.3 5.1: the event's, else drawn by lot
+    if drawn is not None:
+        state = state._replace(first_colour=drawn.colour)
     try:
         fixed, pab, graph = pair_state(state, edition)
     except NoPairing:
@@ -397,7 +398,7 @@ def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
     brackets = tuple(BracketNote(Fraction(entrants[f.residents[0]].score), tuple(entrants[v].start_no for v in f.residents),
                                  tuple(entrants[v].start_no for v in f.moved_down), notes[k])
                      for k, f in enumerate(fixed))
-    return Pairs(out_boards, tuple(byes), brackets)
+    return Pairs(out_boards, tuple(byes), brackets, () if drawn is None else (drawn.note,))
 
 
 __all__ = ["pair_dutch", "pair_state", "build_graph"]

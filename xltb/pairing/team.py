@@ -24,6 +24,7 @@ from ..messages import Message, Text
 from ..model.results import Colour, Kind
 from ..model.team import TeamTournament
 from ..rules.swiss import SwissEdition
+from .lots import first_colour
 from .matching import max_weight_matching
 from .result import Board, BracketNote, Bye, Pairs
 from .team_state import ColourModel, TeamEntrant, TeamState, build_team_state
@@ -374,14 +375,13 @@ def pair_team_state(state: TeamState, edition: SwissEdition) -> Pairs:
 def pair_team(event: TeamTournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:
     """Round ``round_no`` of a team event by C.04.6 of ``edition``; ``lots`` draws the initial colour (4.1)
     when the event does not say it."""
-    first = None
-    if event.plans.first_colour is None and lots is not None:
-        first = Colour.WHITE if lots % 2 == 0 else Colour.BLACK
-    state = build_team_state(event, round_no, first)
+    drawn = first_colour(event.plans.first_colour, lots)  # 4.1: the event's, else drawn by lot
+    state = build_team_state(event, round_no, None if drawn is None else drawn.colour)
     try:
-        return pair_team_state(state, edition)
+        pairs = pair_team_state(state, edition)
     except NoTeamPairing:
         raise InputError(str(Message("pairing.team.impossible", round=round_no)), file=event.source) from None
+    return pairs if drawn is None else pairs._replace(notes=pairs.notes + (drawn.note,))
 
 
 __all__ = ["Bracket", "Colours", "NoTeamPairing", "TeamRules", "allocate", "build_graph", "find_pab",

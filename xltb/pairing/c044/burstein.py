@@ -21,6 +21,7 @@ from ...rules.swiss import NEWEST_SWISS, SwissEdition
 from .burstein_index import Index, indices, rank_key
 from ..criteria import Digits
 from ..dutch import pair_dutch
+from ..lots import first_colour
 from ..matching import max_weight_matching
 from ..result import Board, BracketNote, Bye, Pairs
 from ..state import Entrant, RoundState, Strength, build_state
@@ -348,13 +349,15 @@ def pair_burstein(event: Tournament, round_no: int, edition: SwissEdition, *, lo
         pairs = pair_dutch(event, round_no, edition, lots=lots)
         return pairs._replace(notes=pairs.notes + (Message("pairing.burstein.seeding", round=round_no,
                                                                    seeding=seeding),))
-    if lots is not None and event.plans.first_colour is None:
-        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    drawn = first_colour(event.plans.first_colour, lots)  # 5.1: the event's, else drawn by lot
+    if drawn is not None:
+        state = state._replace(first_colour=drawn.colour)
     try:
         rnd = pair_round(state, indices(event, round_no), edition)
     except NoPairing:
         raise InputError(str(Message("pairing.burstein.impossible", round=round_no)), file=event.source) from None
-    return explain(rnd, state)
+    pairs = explain(rnd, state)
+    return pairs if drawn is None else pairs._replace(notes=pairs.notes + (drawn.note,))
 
 
 __all__ = ["Bracket", "Colours", "NoPairing", "Round", "allocate", "explain", "may_meet", "pair_burstein",

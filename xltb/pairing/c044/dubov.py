@@ -23,6 +23,7 @@ from ...rules.swiss import SwissEdition
 from .burstein import Colours, may_meet
 from .burstein import allocate as burstein_allocate
 from ..criteria import Digits
+from ..lots import first_colour
 from .dubov_order import aro, max_upfloats, shifter_order
 from ..matching import max_weight_matching
 from ..result import Board, BracketNote, Bye, Pairs
@@ -359,8 +360,9 @@ def pair_dubov(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
     """Round ``round_no`` of ``event`` paired by the Dubov system (C.04.4.1). ``lots`` draws the initial
     colour (5.1) when the event does not say it."""
     state = build_state(event, round_no)
-    if lots is not None and event.plans.first_colour is None:
-        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    drawn = first_colour(event.plans.first_colour, lots)  # 5.1: the event's, else drawn by lot
+    if drawn is not None:
+        state = state._replace(first_colour=drawn.colour)
     rating = {p.start_no: p.rating or 0 for p in event.players}  # 1.1.2: a provisional rating: 0 when none
     ups_of = upfloats(event, round_no)
     entrants = state.entrants
@@ -369,7 +371,8 @@ def pair_dubov(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
         rnd = pair_round(state, aros, [ups_of[e.start_no] for e in entrants])
     except NoPairing:
         raise InputError(str(Message("pairing.dubov.impossible", round=round_no)), file=event.source) from None
-    return explain(rnd, state)
+    pairs = explain(rnd, state)
+    return pairs if drawn is None else pairs._replace(notes=pairs.notes + (drawn.note,))
 
 
 __all__ = ["Bracket", "NoPairing", "Round", "Upfloats", "allocate", "explain", "pair_dubov", "pair_round",
