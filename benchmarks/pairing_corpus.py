@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
+import functools
+import io
+import lzma
 import random
-import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
 from fractions import Fraction
@@ -27,7 +31,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "tests" / "data" / "pairing" / "corpus.zip"
+CORPUS = ROOT / "tests" / "data" / "pairing" / "corpus.tar.xz"
+#: the first store (one deflated TRF per event), read when the solid one is not there yet
+OLD_CORPUS = ROOT / "tests" / "data" / "pairing" / "corpus.zip"
+#: the events of the first corpus (numbers 0-239), kept as they were: the tests of other systems use them
+FIRST = 240
 
 
 class Spec(NamedTuple):
@@ -36,7 +44,9 @@ class Spec(NamedTuple):
     number: int
     """gacrux's file number (its seed: number * 10000 + 4711)."""
     players: int
+    """How many players."""
     rounds: int
+    """How many rounds."""
     zpb: float
     """The chance of a requested zero-point bye per player and round."""
     hpb: float
@@ -45,17 +55,35 @@ class Spec(NamedTuple):
     """... of a forfeit."""
     baku: bool
     """Baku acceleration (C.04.5.1)."""
+    withdrawals: tuple[tuple[int, int], ...] = ()
+    """(pairing number, first round not paired): players who leave the event (C.04.2 withdrawals)."""
 
     @property
     def name(self) -> str:
-        return f"{self.number:04d}-p{self.players}-r{self.rounds}{'-baku' if self.baku else ''}.trf"
+        gone = "".join(f"-w{no}r{rnd}" for no, rnd in self.withdrawals)
+        return f"{self.number:04d}-p{self.players}-r{self.rounds}{'-baku' if self.baku else ''}{gone}.trf"
 
 
-def specs() -> list[Spec]:
-    """The corpus: 170 small (9-40 players), 60 medium (41-150), 10 large (151-500) events."""
+def withdrawals_of(name: str) -> tuple[tuple[int, int], ...]:
+    """The withdrawals a corpus name says (``-w12r5``: player 12 is not paired from round 5 on)."""
+    out = []
+    for part in name.removesuffix(".trf").split("-")[1:]:
+        if part.startswith("w") and "r" in part:
+            no, rnd = part[1:].split("r")
+            out.append((int(no), int(rnd)))
+    return tuple(out)
+
+
+def players_of(name: str) -> int:
+    """The number of players a corpus name says."""
+    return int(name.split("-p")[1].split("-")[0])
+
+
+def _first_specs() -> list[Spec]:
+    """The first corpus (numbers 0-239): 170 small (9-40 players), 60 medium (41-150), 10 large (151-500)."""
     rnd = random.Random(20260201)
     out = []
-    for number in range(240):
+    for number in range(FIRST):
         if number < 170:
             players = rnd.randint(9, 40)
         elif number < 230:
@@ -72,59 +100,190 @@ def specs() -> list[Spec]:
     return out
 
 
+#: the second part: per size, the first file number, how many events, the players (a draw of the class's
+#: own generator, so that a count changed leaves the other classes and the first events as they were)
+CLASSES = {"small": (1000, 1300), "medium": (5000, 300), "large": (7000, 200)}
+
+
+def _players(size: str, rnd: random.Random) -> int:
+    if size == "small":
+        return rnd.randint(9, 40)
+    if size == "medium":
+        return rnd.randint(41, 150)
+    band = rnd.random()
+    return rnd.randint(151, 250) if band < 0.75 else rnd.randint(251, 350) if band < 0.95 else rnd.randint(351, 500)
+
+
+def specs() -> list[Spec]:
+    """The corpus: the first 240 events (numbers 0-239), then small (9-40 players, from number 1000), medium
+    (41-150, from 5000) and large (151-500, three quarters up to 250, from 7000) events as :data:`CLASSES` counts them,
+    a quarter of them with one to three withdrawals."""
+    out = _first_specs()
+    for k, (size, (first, count)) in enumerate(CLASSES.items()):
+        rnd = random.Random(20261128 + k)
+        for i in range(count):
+            players = _players(size, rnd)
+            rounds = rnd.randint(5, 13)
+            rounds = max(5, min(rounds, players // 2 + 1))
+            zpb = rnd.choice((0.0, 0.01, 0.03, 0.08))
+            hpb = rnd.choice((0.0, 0.05, 0.1))
+            forfeit = rnd.choice((0.0, 0.02, 0.05))
+            baku = rnd.random() < 0.2
+            gone: dict[int, int] = {}
+            if rnd.random() < 0.25:
+                for _ in range(rnd.randint(1, 3)):
+                    gone.setdefault(rnd.randint(1, players), rnd.randint(2, rounds))
+            out.append(Spec(first + i, players, rounds, zpb, hpb, forfeit, baku, tuple(sorted(gone.items()))))
+    return out
+
+
+def _gacrux_makes(argv: list[str], withdrawals: tuple[tuple[int, int], ...]) -> None:
+    """Run gacrux's generator in this process; a withdrawn player is left out of every round from his
+    withdrawal on as the generator leaves out a player with a requested zero-point bye (not present, the
+    round's entry ``0000 - Z``). The generator's own draws stay as they are (it still draws for him)."""
+    from gacrux import tournamentgenerator as tg
+
+    gen = tg.tournamentgenerator()
+    sys.argv = ["tournamentgenerator", *argv]
+    gen.read_command_line()
+    state = {"round": 0, "index": 0}
+    gone = dict(withdrawals)
+    pair_round = gen.do_pairing
+    draw_bye = gen.statistics.has_bye
+
+    def do_pairing(ch, tournament, rnd):  # type: ignore[no-untyped-def]
+        state.update({"round": rnd, "index": 0})
+        return pair_round(ch, tournament, rnd)
+
+    def has_bye() -> str:
+        drawn: str = draw_bye()
+        state["index"] += 1  # the generator asks for each player in pairing-number order
+        return "Z" if gone.get(state["index"], 10**6) <= state["round"] else drawn
+
+    gen.do_pairing = do_pairing  # type: ignore[method-assign]
+    gen.statistics.has_bye = has_bye  # type: ignore[method-assign]
+    gen.process_tournaments()
+
+
 def generate_one(spec: Spec) -> tuple[Spec, str | None]:
+    """One event made by gacrux's generator in this process (a worker's: the generator seeds its own random
+    numbers per event, so the event is the same as from a process of its own)."""
+    sys.set_int_max_str_digits(15000)  # as gacrux's generator sets it
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "t%d.trf"
-        cmd = [sys.executable, "-m", "gacrux.tournamentgenerator", "-g", str(spec.number), "1",
-               "-p", str(spec.players), "-N", str(spec.rounds),
-               "-S", str(spec.zpb), str(spec.hpb), str(spec.forfeit), "-o", str(out)]
+        argv = ["-g", str(spec.number), "1", "-p", str(spec.players), "-N", str(spec.rounds),
+                "-S", str(spec.zpb), str(spec.hpb), str(spec.forfeit), "-o", str(Path(tmp) / "t%d.trf")]
         if spec.baku:
-            cmd.append("-a")
-        subprocess.run(cmd, check=False, capture_output=True, timeout=3600)
+            argv.append("-a")
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                _gacrux_makes(argv, spec.withdrawals)
+        except (Exception, SystemExit):  # gacrux found no pairing for a round: no event
+            return spec, None
         made = list(Path(tmp).glob("t*.trf"))
         return spec, (made[0].read_text() if made else None)
 
 
-def generate(jobs: int) -> None:
-    CORPUS.parent.mkdir(parents=True, exist_ok=True)
-    texts: dict[str, str] = {}
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for spec, text in pool.map(generate_one, specs()):
+def _size(players: int) -> str:
+    return "9-40" if players <= 40 else "41-150" if players <= 150 else "151-500"
+
+
+def generate(jobs: int, work: Path) -> None:
+    """Make every event not yet in ``work`` (one TRF per event, so that a run can be resumed), then pack
+    ``work`` and the events already stored into the corpus."""
+    work.mkdir(parents=True, exist_ok=True)
+    stored = set(names()) if (CORPUS.exists() or OLD_CORPUS.exists()) else set()
+    todo = [s for s in specs() if not (work / s.name).exists() and s.name not in stored]
+    # the sizes interleaved, so that a run cut short (or compared while it runs) has all sizes
+    counts: dict[str, int] = {}
+    for s in todo:
+        counts[_size(s.players)] = counts.get(_size(s.players), 0) + 1
+    seen: dict[str, int] = {}
+    order = {}
+    for s in todo:
+        seen[_size(s.players)] = seen.get(_size(s.players), 0) + 1
+        order[s.name] = seen[_size(s.players)] / counts[_size(s.players)]
+    todo.sort(key=lambda s: order[s.name])
+    with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
+        for done in concurrent.futures.as_completed([pool.submit(generate_one, s) for s in todo]):
+            spec, text = done.result()
             if text is None:
-                print("gacrux made no event:", spec.name)
+                print("gacrux made no event:", spec.name, flush=True)
                 continue
-            texts[spec.name] = text
+            (work / spec.name).write_text(text)
             print(spec.name, flush=True)
-    with zipfile.ZipFile(CORPUS, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name in sorted(texts):
-            z.writestr(name, texts[name])
+    pack(work)
+
+
+def pack(work: Path) -> None:
+    """One solid xz-compressed tar of every event of :func:`specs` made (the stored ones and ``work``'s)."""
+    texts = {n: read(n) for n in names()} if (CORPUS.exists() or OLD_CORPUS.exists()) else {}
+    for spec in specs():
+        if (work / spec.name).exists():
+            texts[spec.name] = (work / spec.name).read_text()
+    wanted = {s.name for s in specs()}
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:xz", preset=9 | lzma.PRESET_EXTREME) as tar:
+        for name in sorted(n for n in texts if n in wanted):
+            data = texts[name].encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = 0  # the same events give the same bytes
+            tar.addfile(info, io.BytesIO(data))
+    CORPUS.parent.mkdir(parents=True, exist_ok=True)
+    CORPUS.write_bytes(buffer.getvalue())
+    _texts.cache_clear()
+    print(f"{CORPUS.name}: {len(texts)} events, {len(buffer.getvalue()):,} bytes")
+
+
+@functools.lru_cache(maxsize=1)
+def _texts() -> dict[str, str]:
+    if CORPUS.exists():
+        with tarfile.open(CORPUS, mode="r:xz") as tar:
+            return {m.name: tar.extractfile(m).read().decode() for m in tar.getmembers()}  # type: ignore[union-attr]
+    with zipfile.ZipFile(OLD_CORPUS) as z:
+        return {n: z.read(n).decode() for n in z.namelist()}
 
 
 def names() -> list[str]:
-    with zipfile.ZipFile(CORPUS) as z:
-        return sorted(z.namelist())
+    return sorted(_texts())
 
 
 def read(name: str) -> str:
-    with zipfile.ZipFile(CORPUS) as z:
-        return z.read(name).decode()
+    return _texts()[name]
+
+
+def blank_withdrawn(text: str, withdrawals: tuple[tuple[int, int], ...]) -> str:
+    """The TRF with each withdrawn player's entries blank from his withdrawal on: how a pairing program is
+    given an event in which a player left (neither TRF-16 nor TRF-2026 has a record for it; a blank entry
+    is "not paired", which gacrux reads as an unplayed round of no points and xltb as an absence)."""
+    gone = dict(withdrawals)
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("001") and int(line[4:8]) in gone:
+            keep = 91 + 10 * (gone[int(line[4:8])] - 1)  # round r's entry: columns 92 + 10 (r - 1) on
+            lines[i] = line[:keep].rstrip() if len(line) > keep else line
+    return "\n".join(lines) + "\n"
 
 
 def load(text: str, name: str = "corpus.trf"):  # type: ignore[no-untyped-def]
     """The event of a stored TRF, its plans (initial colour ``152``, acceleration ``250``) filled in from
-    the text when the reader left them empty."""
+    the text when the reader left them empty; the withdrawals the name says (``-w12r5``) as the event's
+    plans (C.04.2: not paired from that round on), their entries from that round on blank."""
     import os
 
     import xltb
-    from xltb.model.plans import Acceleration, Plans
+    from xltb.model.plans import Acceleration, Plans, Withdrawal
     from xltb.model.results import Colour
 
+    gone = withdrawals_of(name)
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, name)
-        Path(path).write_text(text)
+        path = os.path.join(tmp, "corpus.trf" if gone else name)
+        Path(path).write_text(blank_withdrawn(text, gone) if gone else text)
         event, _ = xltb.read_event(path)
+    withdrawn = tuple(Withdrawal(no, rnd) for no, rnd in gone)
     if event.plans != Plans():
-        return event
+        return event if not gone else event._replace(info=event.info._replace(
+            plans=event.plans._replace(withdrawals=withdrawn)))
     first = None
     virtual: dict[int, list[Fraction]] = {}
     for line in text.splitlines():
@@ -138,7 +297,8 @@ def load(text: str, name: str = "corpus.trf"):  # type: ignore[no-untyped-def]
                 row = virtual.setdefault(no, [Fraction(0)] * max(event.rounds, r2))
                 for r in range(r1, r2 + 1):
                     row[r - 1] = points
-    plans = Plans(first_colour=first, acceleration=tuple(Acceleration(no, tuple(p)) for no, p in sorted(virtual.items())))
+    plans = Plans(first_colour=first, acceleration=tuple(Acceleration(no, tuple(p)) for no, p in sorted(virtual.items())),
+                  withdrawals=withdrawn)
     return event._replace(info=event.info._replace(plans=plans))
 
 
@@ -159,5 +319,12 @@ def played(event, round_no: int) -> tuple[frozenset[tuple[int, int]], int | None
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--jobs", type=int, default=2)
-    generate(parser.parse_args().jobs)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "xltb-pairing-corpus",
+                        help="where each event is kept as it is made (a run resumes from it)")
+    parser.add_argument("--pack", action="store_true", help="only pack the events made so far")
+    args = parser.parse_args()
+    if args.pack:
+        pack(args.work)
+    else:
+        generate(args.jobs, args.work)

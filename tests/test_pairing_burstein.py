@@ -1,7 +1,7 @@
 """The Burstein system (C.04.4.2): its rules written out by hand from the text (the seeding rounds, the
 Index under the system's own definitions, the PAB's assignee, the order of the pairings, the criteria
 [C3], [C6], [C7], [C8], the colour rules), and properties over random tournaments: events of gacrux's
-generator (the stored corpus, tests/data/pairing/corpus.zip) paired round by round by the system with
+generator (the stored corpus, tests/data/pairing/corpus.tar.xz) paired round by round by the system with
 random results, no absolute criterion ever broken, and the pairing checker reproducing every round.
 
 The text gives no worked example of its own; the cases below are built so that each article decides."""

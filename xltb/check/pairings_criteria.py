@@ -105,7 +105,7 @@ def _engine(event: Tournament, round_no: int, edition: str | None, lots: int | N
             ) -> tuple[list[Fixed], int | None, Graph, int] | None:
     """The engine's brackets, PAB vertex and graph for the round (None: it finds no pairing), and the round."""
     chosen, _ = choose_edition(event, edition)
-    state = build_state(state_before(event, round_no), round_no)
+    state = build_state(state_before(event, round_no), round_no, pab_downfloats=chosen.pab_always_downfloats)
     drawn = first_colour(event.plans.first_colour, lots)  # C.04.3 5.1: as the engine draws it
     if drawn is not None:
         state = state._replace(first_colour=drawn.colour)

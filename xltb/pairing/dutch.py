@@ -366,7 +366,7 @@ def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
     """Round ``round_no`` of ``event`` paired by the FIDE (Dutch) system of ``edition``: the boards in the
     order of C.04.2 4.9, the PAB and the requested byes, each with its reasons, and a note per bracket.
     ``lots`` draws the initial colour (C.04.3 5.1) when the event does not say it (:mod:`.lots`)."""
-    state = build_state(event, round_no)
+    state = build_state(event, round_no, pab_downfloats=edition.pab_always_downfloats)
     drawn = first_colour(event.plans.first_colour, lots)  # C.04.3 5.1: the event's, else drawn by lot
     if drawn is not None:
         state = state._replace(first_colour=drawn.colour)

@@ -186,20 +186,24 @@ def _scores(event: Tournament, virtual: dict[int, tuple[Fraction, ...]], round_n
     return out
 
 
-def _float(p: Player, t: int, scores: dict[int, list[Fraction]], loss: Fraction) -> Float:
+def _float(p: Player, t: int, scores: dict[int, list[Fraction]], loss: Fraction, pab_downfloats: bool = True
+           ) -> Float:
     if t < 1 or t > len(p.results):
         return Float.NONE
     r = p.results[t - 1]
     if r.played and r.opponent is not None and r.opponent in scores:
         own, opp = scores[p.start_no][t - 1], scores[r.opponent][t - 1]
         return Float.DOWN if own > opp else Float.UP if own < opp else Float.NONE
-    if r.played or r.kind is Kind.PAB or r.points > loss:  # C.04.3 1.4.3
+    # C.04.3 1.4.3: more than a loss's points without playing; 2026-02 1.4.3: any PAB too
+    if r.played or (pab_downfloats and r.kind is Kind.PAB) or r.points > loss:
         return Float.DOWN
     return Float.NONE
 
 
-def build_state(event: Tournament, round_no: int) -> RoundState:
-    """The state before ``round_no`` (the rounds before it played; the round's own requested byes read)."""
+def build_state(event: Tournament, round_no: int, *, pab_downfloats: bool = True) -> RoundState:
+    """The state before ``round_no`` (the rounds before it played; the round's own requested byes read).
+    ``pab_downfloats``: every PAB is a downfloat (C.04.3 1.4.3 of 2026-02, the edition's
+    ``pab_always_downfloats``); False: only one worth more than a loss (1.4.3 of 2025-07)."""
     scoring = event.scoring
     win, loss = scoring.win, scoring.loss
     pab_points = scoring.points(Kind.PAB)
@@ -231,7 +235,8 @@ def build_state(event: Tournament, round_no: int) -> RoundState:
         entrants.append(Entrant(
             start_no=p.start_no, tpn=tpn, rating=p.rating, points=points, score=score, colours=colours,
             preference=preference(colours),
-            floats=(_float(p, round_no - 1, scores, loss), _float(p, round_no - 2, scores, loss)),
+            floats=(_float(p, round_no - 1, scores, loss, pab_downfloats),
+                    _float(p, round_no - 2, scores, loss, pab_downfloats)),
             met=met, pab_allowed=pab_allowed, unplayed=round_no - 1 - games,
             topscorer=last and round_no > 1 and score > win * (round_no - 1) / 2))
     first = event.plans.first_colour or Colour.WHITE
