@@ -1,13 +1,27 @@
 """The pairing corpus: random Swiss events paired round by round by gacrux 1.11.65 (FIDE's program, the
-reference of xltb's Dutch system), kept in ``tests/data/pairing/corpus.zip``.
+reference of xltb's Dutch system), kept in ``tests/data/pairing/corpus.tar.xz``.
 
-    python benchmarks/pairing_corpus.py [--jobs 2]      # (re)generate the corpus (minutes)
+    python benchmarks/pairing_corpus.py [--jobs 1] [--work DIR]   # make the events not made yet, then pack
+    python benchmarks/pairing_corpus.py --pack [--work DIR]       # pack the events made so far
 
-Every event comes from gacrux's own generator (``python -m gacrux.tournamentgenerator``) with a fixed
-file number (its seed), a size from 9 to 500, 5 to 13 rounds, requested half- and zero-point byes,
-forfeits, and Baku acceleration (``-a``) for some; the list below is drawn by a seeded random generator,
-not picked. Each TRF holds every round as gacrux paired it: re-pairing round r from the state before r
-must give the same pairs, PAB and colours (``benchmarks/pairing_compare.py``, tests/test_pairing_dutch.py).
+Every event comes from gacrux's own generator (its ``tournamentgenerator``, run in a worker process) with a
+fixed file number (its seed), a size from 9 to 500, 5 to 13 rounds, requested half- and zero-point byes,
+forfeits, Baku acceleration (``-a``) for a fifth, and, from the second part on, withdrawals for a quarter;
+the list (:func:`specs`) is drawn by seeded random generators, one per size, not picked. Each TRF holds every
+round as gacrux paired it: re-pairing round r from the state before r must give the same pairs, PAB and
+colours (``benchmarks/pairing_compare.py``; the suite: tests/test_pairing_dutch.py, tests/test_pairing_corpus.py).
+
+**Withdrawals.** gacrux's generator makes none: a withdrawn player is left out of every round from his
+withdrawal on, as the generator leaves out a player with a requested zero-point bye (``0000 - Z`` in the
+file it writes). The corpus name says it (``-w12r5``: player 12 is not paired from round 5 on), and
+:func:`load` gives xltb the event as a withdrawal: his entries blank from that round on (TRF has no record of
+a withdrawal; gacrux reads a blank entry as an unplayed round of no points, a player not to be paired) and
+``Withdrawal(12, 5)`` in the event's plans (C.04.2), which is what leaves him unpaired in xltb (a blank
+entry alone is a round not paired yet).
+
+**The store** is one solid xz-compressed tar, each event once as gacrux wrote it; events are made into a
+work directory first (one file each, so that a run cut short resumes) and packed from there. Raising a
+count of :data:`CLASSES` adds events after the ones made, which stay as they are.
 
 The functions :func:`load` and :func:`played` read a stored event and its pairings (the TRF reader does
 not read the initial colour ``152`` or the acceleration ``250`` yet: they are filled in from the text).
@@ -183,8 +197,9 @@ def generate_one(spec: Spec) -> tuple[Spec, str | None]:
         return spec, (made[0].read_text() if made else None)
 
 
-def _size(players: int) -> str:
-    return "9-40" if players <= 40 else "41-150" if players <= 150 else "151-500"
+def _cost(players: int) -> int:
+    """0 small (9-40 players), 1 medium (41-150), 2 large: the order events are made in."""
+    return 0 if players <= 40 else 1 if players <= 150 else 2
 
 
 def generate(jobs: int, work: Path) -> None:
@@ -193,16 +208,9 @@ def generate(jobs: int, work: Path) -> None:
     work.mkdir(parents=True, exist_ok=True)
     stored = set(names()) if (CORPUS.exists() or OLD_CORPUS.exists()) else set()
     todo = [s for s in specs() if not (work / s.name).exists() and s.name not in stored]
-    # the sizes interleaved, so that a run cut short (or compared while it runs) has all sizes
-    counts: dict[str, int] = {}
-    for s in todo:
-        counts[_size(s.players)] = counts.get(_size(s.players), 0) + 1
-    seen: dict[str, int] = {}
-    order = {}
-    for s in todo:
-        seen[_size(s.players)] = seen.get(_size(s.players), 0) + 1
-        order[s.name] = seen[_size(s.players)] / counts[_size(s.players)]
-    todo.sort(key=lambda s: order[s.name])
+    # the cheapest first (small, medium, then large events), each size in number order: a run cut short
+    # leaves each size's first events made, which is what a later run goes on from
+    todo.sort(key=lambda s: (_cost(s.players), s.number))
     with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
         for done in concurrent.futures.as_completed([pool.submit(generate_one, s) for s in todo]):
             spec, text = done.result()
@@ -220,6 +228,12 @@ def pack(work: Path) -> None:
     for spec in specs():
         if (work / spec.name).exists():
             texts[spec.name] = (work / spec.name).read_text()
+    size = write_store(texts)
+    print(f"{CORPUS.name}: {len(texts)} events, {size:,} bytes")
+
+
+def write_store(texts: dict[str, str]) -> int:
+    """Write ``texts`` (name: TRF) that are events of :func:`specs` as the corpus; its size in bytes."""
     wanted = {s.name for s in specs()}
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:xz", preset=9 | lzma.PRESET_EXTREME) as tar:
@@ -232,7 +246,7 @@ def pack(work: Path) -> None:
     CORPUS.parent.mkdir(parents=True, exist_ok=True)
     CORPUS.write_bytes(buffer.getvalue())
     _texts.cache_clear()
-    print(f"{CORPUS.name}: {len(texts)} events, {len(buffer.getvalue()):,} bytes")
+    return len(buffer.getvalue())
 
 
 @functools.lru_cache(maxsize=1)
