@@ -40,6 +40,9 @@ def test_every_stored_event_is_one_of_the_script_s() -> None:
     sizes = {size: sum(1 for n in STORED if lo <= pairing_corpus.players_of(n) <= hi)
              for size, lo, hi in (("small", 9, 40), ("medium", 41, 150), ("large", 151, 500))}
     assert all(sizes.values()), sizes
+    for size, (start, count) in pairing_corpus.CLASSES.items():  # each size's first events, none skipped
+        numbers = sorted(int(n[:4]) for n in STORED if start <= int(n[:4]) < start + count)
+        assert numbers == list(range(start, start + len(numbers))), size
     assert any(pairing_corpus.withdrawals_of(n) for n in STORED) and any("-baku" in n for n in SECOND)
 
 
