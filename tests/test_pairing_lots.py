@@ -77,7 +77,7 @@ def test_a_colour_in_the_file_is_kept_and_no_lot_is_said() -> None:
     assert top_colour(pairs) is Colour.BLACK and pairs.notes == ()
 
 
-@pytest.mark.parametrize("system", ["dutch", "dubov", "burstein"])
+@pytest.mark.parametrize("system", ["dutch", "dubov", "burstein", "lim"])
 def test_every_individual_system_draws_the_same_colour(system: str) -> None:
     event = pairing_corpus.load(unpaired(), "lots.trf")
     for seed in (0, 1):

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..cells import column_letters
 from ..errors import XltbError
-from ..model import Colour, Kind
+from ..model import Kind
+from ..pairing.lots import draw_colour
 from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text
 from ..sheets.names import TeamSheets
@@ -46,7 +47,7 @@ def planned_event(event: Event) -> TeamTournament:
     assert event.team is not None  # a team workbook's event
     plans = event.team.plans
     if plans.first_colour is None and event.settings.lots is not None:  # C.04.6 4.1: the initial colour by lot
-        first = Colour.WHITE if event.settings.lots % 2 == 0 else Colour.BLACK
+        first = draw_colour(event.settings.lots)  # random.Random(seed).choice, as xltb pair --lots
         return event.team._replace(plans=plans._replace(first_colour=first))
     return event.team
 

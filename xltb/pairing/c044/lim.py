@@ -20,6 +20,7 @@ from ...messages import Message, Text
 from ...model.results import Colour, Kind
 from ...model.tournament import Tournament
 from ...rules.swiss import SwissEdition
+from ..lots import first_colour
 from ..matching import max_weight_matching
 from ..result import Board, BracketNote, Bye, Pairs
 from ..state import Entrant, Float, RoundState, build_state
@@ -458,14 +459,16 @@ def pair_lim(event: Tournament, round_no: int, edition: SwissEdition, *, lots: i
     """Round ``round_no`` of ``event`` paired by the Lim system (C.04.4.3). ``lots`` draws player #1's colour
     (7.2) when the event does not say it."""
     state = build_state(event, round_no)
-    if lots is not None and event.plans.first_colour is None:
-        state = state._replace(first_colour=Colour.WHITE if lots % 2 == 0 else Colour.BLACK)
+    drawn = first_colour(event.plans.first_colour, lots)  # 7.2: the event's, else drawn by lot
+    if drawn is not None:
+        state = state._replace(first_colour=drawn.colour)
     try:
         rnd = pair_round(state, maxi=event.plans.maxi)  # 3.2, 3.8, 5.7: the arbiter's choice
     except NoPairing:
         raise InputError(str(Message("pairing.lim.impossible", round=round_no)), file=event.source) from None
     pairs = explain(rnd, state)
-    return pairs._replace(notes=(Message("pairing.lim.maxi"),)) if event.plans.maxi else pairs
+    notes = ((Message("pairing.lim.maxi"),) if event.plans.maxi else ()) + (() if drawn is None else (drawn.note,))
+    return pairs._replace(notes=pairs.notes + notes) if notes else pairs
 
 
 __all__ = ["Group", "NoPairing", "Round", "explain", "pair_lim", "pair_round"]
