@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from xltb.report.pdf import find_soffice
+from xltb.report.printed.pdf import find_soffice
 
 _DIST = Path("/usr/lib/python3/dist-packages")
 

@@ -21,7 +21,7 @@ CI = ".ci/run installs it"
 
 def missing_soffice() -> str | None:
     """Why LibreOffice cannot be run here (None when it can)."""
-    from xltb.report.pdf import PdfError, find_soffice
+    from xltb.report.printed.pdf import PdfError, find_soffice
 
     try:
         found = find_soffice()

@@ -75,7 +75,7 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.sheets.team_fill:from_team_tournament": (38, "a team event's Teams and Matches rows: colours, "
                                                         "line-ups, byes and forfeits, one branch each"),
     "xltb.sheets.crosstable:to_tournament": (34, READER),
-    "xltb.report.details:details_rows": (39, FACE),
+    "xltb.report.printed.details:details_rows": (39, FACE),
     "xltb.recalc.run:_recalc_bytes": (35, "recalc's writing of every result: values, arrays, spills, errors"),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.readers.trf:_build": (33, BUILDER),

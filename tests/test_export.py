@@ -277,7 +277,7 @@ def test_options_wrong_for_every_file_fail_before_any_work(tmp_path, capsys):
 
 
 def test_pdf_without_libreoffice_is_a_clear_error(tmp_path, capsys, monkeypatch):
-    import xltb.report.pdf as pdf
+    import xltb.report.printed.pdf as pdf
 
     monkeypatch.delenv("XLTB_SOFFICE", raising=False)
     monkeypatch.setattr(pdf.shutil, "which", lambda name: None)
@@ -297,7 +297,7 @@ def test_pdf_with_a_wrong_xltb_soffice_says_so(tmp_path, capsys, monkeypatch):
 def test_formats_follow_the_display_precision():
     from fractions import Fraction
 
-    from xltb.report.workbook import number_format, points_text, round_text
+    from xltb.report.printed.workbook import number_format, points_text, round_text
 
     assert number_format("SB", [Fraction(39, 4), None]) == "0.00"
     assert number_format("BH/C1", [Fraction(12)]) == "0.0"

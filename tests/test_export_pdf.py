@@ -19,7 +19,7 @@ import pytest
 
 import needs
 from xltb.cli.main import main
-from xltb.report.pdf import convert_many
+from xltb.report.printed.pdf import convert_many
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "seed" / "held-swiss16.trf"

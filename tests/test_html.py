@@ -122,7 +122,7 @@ def test_a_team_round_robin_with_a_team_absent_is_written():
     round without a match is a rest round (no points, not asked for) reads its game points, as a
     player's round reads its points. It stopped the page and the workbook with an internal error."""
     from xltb.report.titles import withdrawn
-    from xltb.report.workbook import build_workbook
+    from xltb.report.printed.workbook import build_workbook
 
     source = str(DATA / "team" / "19_tec_grandmommys_cup_trf25_sample_team.trf")
     swiss = compute(read_event(source)[0])

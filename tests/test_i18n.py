@@ -18,8 +18,8 @@ from xltb.decide import decide
 from xltb.ranking import rank
 from xltb.messages import Message, render
 from xltb.report.i18n import LANG_FOLDER, Language, available
-from xltb.report.layout import sheet_name
-from xltb.report.workbook import build_workbook
+from xltb.report.printed.layout import sheet_name
+from xltb.report.printed.workbook import build_workbook
 
 DATA = Path(__file__).parent / "data"
 EN = json.loads((LANG_FOLDER / "en.json").read_text("utf-8"))
@@ -286,7 +286,7 @@ def test_the_federations_tie_break_names_each_with_its_source(code, names):
 def test_titles_as_arbiters_write_them():
     from xltb.report.formats import to_csv, to_text
     from xltb.report.numbers import title_text
-    from xltb.report.workbook import standings_rows
+    from xltb.report.printed.workbook import standings_rows
 
     assert [title_text(t) for t in ("g", "m", "f", "c", "wg", "wm", "wf", "wc", "GM", "im", "", "AFM")] == \
         ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "GM", "IM", "", "AFM"]
@@ -297,7 +297,7 @@ def test_titles_as_arbiters_write_them():
 
 
 def test_colour_letters_of_each_language_in_the_crosstable_and_its_legend():
-    from xltb.report.layout import crosstable_legend, round_text
+    from xltb.report.printed.layout import crosstable_legend, round_text
 
     st = rank(decide(str(DATA / "seed" / "held-swiss16.trf")))
     bruno = next(r for r in st.rows if r.start_no == 2).participant.results

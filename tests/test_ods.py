@@ -26,7 +26,7 @@ from xltb.templates import ods
 from xltb.hosts.libreoffice import PREFIX
 from xltb.templates.openformula import Untranslatable, translate
 from xltb.templates.build import build
-from xltb.report.pdf import find_soffice
+from xltb.report.printed.pdf import find_soffice
 
 NAMES = {"Crosstable", "Settings", "Teams", "Matches"}
 SEEDS = {"individual": "held-swiss16.trf", "roundrobin": "held-rr6.trf", "team": "held-team14.trf"}

@@ -24,8 +24,8 @@ from xltb.prizes import award_prizes, read_prizes
 from xltb.ranking import rank
 from xltb.report.html import html_page
 from xltb.report.i18n import Language, available
-from xltb.report.pdf import convert_many
-from xltb.report.workbook import SHEETS, build_workbook
+from xltb.report.printed.pdf import convert_many
+from xltb.report.printed.workbook import SHEETS, build_workbook
 
 DATA = Path(__file__).parent / "data"
 SWISS = DATA / "seed" / "held-swiss16.trf"

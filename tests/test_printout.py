@@ -25,8 +25,8 @@ from xltb.decide import decide
 from xltb.ranking import rank
 from xltb.readers.registry import read_event
 from xltb.report.html import css_string, html_page
-from xltb.report.pdf import convert_many
-from xltb.report.workbook import build_workbook
+from xltb.report.printed.pdf import convert_many
+from xltb.report.printed.workbook import build_workbook
 from xltb.report.titles import withdrawn
 
 DATA = Path(__file__).parent / "data"

@@ -15,7 +15,7 @@ import needs
 import xltb
 from openpyxl import load_workbook
 
-from xltb.report.pdf import find_soffice
+from xltb.report.printed.pdf import find_soffice
 
 ROOT = Path(__file__).parent.parent
 FILES = sorted((ROOT / "workbooks").glob("held-*.xlsx")) + sorted((ROOT / "templates").glob("*.xlsx"))

@@ -3,7 +3,7 @@ lines must be those of the word-by-word loop, also for paragraphs exactly as wid
 
 import random
 
-from xltb.report.textfit import _UNIT, _word, char_width, lines_needed, text_width, wrap
+from xltb.report.printed.textfit import _UNIT, _word, char_width, lines_needed, text_width, wrap
 
 
 def word_by_word(text: str, width: float, size: float = 11, bold: bool = False) -> list[str]:

@@ -1,4 +1,4 @@
-"""The hand-written xlsx row writer (xltb/report/xlsx.py) relies on how openpyxl lays out an empty
+"""The hand-written xlsx row writer (xltb/report/printed/xlsx.py) relies on how openpyxl lays out an empty
 write-only sheet and on its style table: these tests fail when a new openpyxl changes either."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import openpyxl
 
-from xltb.report.xlsx import Book, Sheet
+from xltb.report.printed.xlsx import Book, Sheet
 
 
 def _book() -> bytes:

@@ -29,7 +29,7 @@ from ..files import write_atomic
 from ..prizes import PrizeTable, Share, award_prizes
 from ..report.html import html_page
 from ..report.i18n import event_language
-from ..report.workbook import PDF_DEFAULT, write_workbook
+from ..report.printed.workbook import PDF_DEFAULT, write_workbook
 
 #: file name endings searched for in folders (a file named explicitly is read whatever its name)
 EVENT_SUFFIXES = (".trf", ".trfx", ".txt", ".csv", ".tab", ".tsv")  # a folder's workbooks are not taken: an export is one
@@ -226,7 +226,7 @@ def export_one(task: Task, options: Options) -> Outcome:
 
 def print_pdfs(outcomes: list[Outcome], options: Options, processes: int) -> None:
     """The PDFs of a batch: LibreOffice started once per group of files (``processes`` groups at a time)."""
-    from ..report.pdf import convert_many  # LibreOffice only with --pdf
+    from ..report.printed.pdf import convert_many  # LibreOffice only with --pdf
 
     waiting = [o for o in outcomes if o.ok and o.printable]
     start = time.perf_counter()

@@ -9,7 +9,7 @@ import time
 from ..errors import XltbError
 from ..prizes import SHARES, read_prizes
 from ..report.i18n import available, language
-from ..report.workbook import PDF_DEFAULT, SHEETS, parse_sheets
+from ..report.printed.workbook import PDF_DEFAULT, SHEETS, parse_sheets
 from ..rules import parse_edition
 from ..terminal import printable
 from ..tiebreaks.codes import parse_list
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         sheets = parse_sheets("standings,prizes,crosstable")
     soffice = None
     if args.pdf is not None:
-        from ..report.pdf import require_soffice  # LibreOffice is looked for only with --pdf
+        from ..report.printed.pdf import require_soffice  # LibreOffice is looked for only with --pdf
 
         soffice = require_soffice()
     files, problems = batch.expand_inputs(args.inputs)

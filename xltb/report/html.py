@@ -18,20 +18,20 @@ from .. import __version__
 from ..model import Colour
 from ..prizes import PrizeList
 from ..ranking.standings import Standings
-from .details import event_rows
+from .printed.details import event_rows
 from .explain import how_message
-from .grid import grid_rows, is_round_robin
-from .team_grid import is_team_round_robin, team_grid_rows
+from .printed.grid import grid_rows, is_round_robin
+from .printed.team_grid import is_team_round_robin, team_grid_rows
 from .i18n import Language, language
 from ..tiebreaks.base import Value
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import decimals, fixed, value_text
 from .numbers import title_text
 from .prizes import prizes_section
-from .team_sheets import players_by_board_rows, team_round_text
+from .printed.team_sheets import players_by_board_rows, team_round_text
 from ..ranking.views import player_of, team_event, team_of
 from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
-from .layout import crosstable_legend, round_text
+from .printed.layout import crosstable_legend, round_text
 
 _CSS = """
 :root { --line: #c8d0da; --head: #dde4ee; --accent: #1d4e89; }

@@ -18,10 +18,10 @@ from ..prizes.rows import TIED_HEADING, award_cells, award_row, money, notes, ti
 from ..ranking.standings import Standings
 from .formats import choices_dict, event_dict, header_lines, text_render
 from .i18n import Language, language
-from .layout import Layout, number_format, text_width
+from .printed.layout import Layout, number_format, text_width
 from ..tiebreaks.display import value_text
 from .numbers import safe_cell
-from .xlsx import Book, row_height
+from .printed.xlsx import Book, row_height
 
 #: the Prizes sheet's font size and its reason column (text wraps inside it)
 PRIZES_FONT = 9.0

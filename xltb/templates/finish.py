@@ -28,8 +28,8 @@ def normalise_zip(data: bytes) -> bytes:
 def fit_height(ws: Any, row: int, texts: list[tuple[str, float]]) -> None:
     """A row as tall as its wrapped texts (text, column width): LibreOffice keeps an imported row's default
     height, so that a help text on two lines would run over the next row when printed."""
-    from ..report.textfit import lines_needed
-    from ..report.xlsx import LINE_HEIGHT
+    from ..report.printed.textfit import lines_needed
+    from ..report.printed.xlsx import LINE_HEIGHT
 
     lines = max((lines_needed(text, width - 1.5, 11) for text, width in texts if text), default=1)
     if lines > 1:

@@ -9,15 +9,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Sequence
 
-from ..model import Colour, Kind, RoundResult
-from ..ranking.standings import Standings
-from .i18n import Language, language
-from ..tiebreaks.display import column_places, value_text
-from ..tiebreaks.display import number_format as display_format
+from ...model import Colour, Kind, RoundResult
+from ...ranking.standings import Standings
+from ..i18n import Language, language
+from ...tiebreaks.display import column_places, value_text
+from ...tiebreaks.display import number_format as display_format
 from . import textfit
 from .textfit import wrap
-from ..ranking.views import Unplayed
-from .titles import event_title, rest_round, subtitle
+from ...ranking.views import Unplayed
+from ..titles import event_title, rest_round, subtitle
 from .xlsx import LANDSCAPE_CHARS, Book, Column, Sheet
 
 _KIND_KEY = {Kind.PAB: "PAB", Kind.FULL_BYE: "FPB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.ABSENT: "abs"}

@@ -6,21 +6,21 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable
 
-from .. import __version__
-from ..ranking.standings import Standings
-from ..books.workbook import ODS, XLSX
-from ..tiebreaks.base import Contribution
-from ..readers.registry import KIND_LABELS, TRF, TRF_TEAM
-from ..tiebreaks.codes import tiebreak_of
+from ... import __version__
+from ...ranking.standings import Standings
+from ...books.workbook import ODS, XLSX
+from ...tiebreaks.base import Contribution
+from ...readers.registry import KIND_LABELS, TRF, TRF_TEAM
+from ...tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
 from .team_grid import is_team_round_robin
-from .i18n import Language, language
-from ..tiebreaks.display import decimals, value_text
-from ..tiebreaks.display import number_format as places_format
+from ..i18n import Language, language
+from ...tiebreaks.display import decimals, value_text
+from ...tiebreaks.display import number_format as places_format
 from .layout import Layout, crosstable_legend, text_width
-from .titles import withdrawn, withdrawn_legend
+from ..titles import withdrawn, withdrawn_legend
 from .xlsx import Book, row_height
-from .explain import how_message
+from ..explain import how_message
 
 #: sources of a contribution that need no note (a game played over the board, a counted round...)
 PLAIN_SOURCES = {"game", "count", "round", "opponent", "koya", "std", "opponent-value"}

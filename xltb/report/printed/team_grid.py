@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..model import Kind
-from ..model.team import Team, TeamRound
-from ..ranking.standings import Standings
+from ...model import Kind
+from ...model.team import Team, TeamRound
+from ...ranking.standings import Standings
 from .grid import MAX_PLAYERS
-from .i18n import Language
+from ..i18n import Language
 from .layout import Layout, drop_empty, number_format, points_text, text_width
 from .team_sheets import team_round_text
 from .xlsx import Book

@@ -17,8 +17,8 @@ import zipfile
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..calcpr import current
-from ..cells import header_text
+from ...calcpr import current
+from ...cells import header_text
 from .textfit import lines_needed
 
 #: characters per printed line that fit a portrait A4 page at 100% (Calibri 11)
@@ -189,7 +189,7 @@ class Sheet:
 def row_height(texts: list[Any], widths: list[float], size: float = 11, pad: float = 4.0, bold: bool = False) -> float | None:
     """The height in points of a row whose text wraps: the lines of the fullest cell, or None when everything
     fits on one line. The lines are counted by wrapping each text at its spaces into its column, less ``pad``
-    units (the cell's margins and its indent), with the widths of :mod:`xltb.report.textfit` (on the safe
+    units (the cell's margins and its indent), with the widths of :mod:`xltb.report.printed.textfit` (on the safe
     side for Calibri, Carlito and the DejaVu Sans LibreOffice falls back to), so that wrapped text never
     runs into the next row when printed, in any language."""
     lines = 1

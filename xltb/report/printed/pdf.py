@@ -18,8 +18,8 @@ import signal
 import subprocess
 import tempfile
 
-from ..errors import XltbError
-from ..files import PDF_WORK_PREFIX, remove_leftovers, write_atomic
+from ...errors import XltbError
+from ...files import PDF_WORK_PREFIX, remove_leftovers, write_atomic
 
 #: where LibreOffice is found when it is not on the PATH
 _CANDIDATES = (

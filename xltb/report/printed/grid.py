@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Kind, RoundResult
-from ..ranking.standings import Standings
-from .i18n import Language
+from ...model import Kind, RoundResult
+from ...ranking.standings import Standings
+from ..i18n import Language
 from .layout import Layout, drop_empty, number_format, points_text, text_width, unplayed_text
 from .xlsx import Book
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Colour, Kind
-from ..model.team import TeamRound, TeamTournament
-from ..ranking.players import player_standings
-from ..ranking.standings import Standings
-from ..tiebreaks.display import number_format as places_format
-from .i18n import Language
-from ..ranking.views import GamePoints, team_event, team_of
-from .titles import legend_lines, withdrawn, withdrawn_text
+from ...model import Colour, Kind
+from ...model.team import TeamRound, TeamTournament
+from ...ranking.players import player_standings
+from ...ranking.standings import Standings
+from ...tiebreaks.display import number_format as places_format
+from ..i18n import Language
+from ...ranking.views import GamePoints, team_event, team_of
+from ..titles import legend_lines, withdrawn, withdrawn_text
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, colour_letter, crosstable_legend, drop_empty,
                      number_format, points_text, text_width, unplayed_text)
 from .xlsx import CROSSTABLE_CHARS, Book

@@ -8,13 +8,13 @@ language):
   own precision (:func:`xltb.report.numbers.decimals`); columns that no participant fills (title,
   federation, rating) are left out; direct encounter where Art. 6 gives a value (C.07 6, :meth:`Standings.shown`);
 * **crosstable**: every round (``12w1`` = against no. 12 with white, won; ``PAB 1``, ``HPB ½``...);
-  a round robin gets the player x player grid instead (:mod:`xltb.report.grid`);
+  a round robin gets the player x player grid instead (:mod:`xltb.report.printed.grid`);
 * **details**: per participant and tie-break, the contribution of each round, what was cut and why,
-  and the articles applied (:mod:`xltb.report.details`);
+  and the articles applied (:mod:`xltb.report.printed.details`);
 * **event**: source file, rules edition and why, tie-break list, scoring, warnings.
 
 Team events have team standings, the team crosstable and the players by board
-(:mod:`xltb.report.team_sheets`).
+(:mod:`xltb.report.printed.team_sheets`).
 
 Print setup on every sheet: A4, a title block on every printed page (event; place, dates, "after
 round N of M" or "Final standings", the rules edition; the tie-break legend) above the repeated
@@ -29,20 +29,20 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable
 
-from ..errors import XltbError
-from ..files import write_atomic
-from ..model import Colour
-from ..prizes import PrizeList
-from ..ranking.standings import Standings
+from ...errors import XltbError
+from ...files import write_atomic
+from ...model import Colour
+from ...prizes import PrizeList
+from ...ranking.standings import Standings
 from . import details, grid, team_grid, team_sheets
-from .numbers import title_text
-from .prizes import prizes_sheet
-from .i18n import Language, language
+from ..numbers import title_text
+from ..prizes import prizes_sheet
+from ..i18n import Language, language
 from .layout import (PORTRAIT_MAX, STANDINGS_FONT, STANDINGS_ROW, Layout, crosstable_legend, drop_empty, number_format, points_text, round_text,
                      text_width, unplayed_text)
-from ..tiebreaks.display import number_format as places_format
-from ..ranking.views import player_of
-from .titles import event_title, legend_lines, withdrawn, withdrawn_text
+from ...tiebreaks.display import number_format as places_format
+from ...ranking.views import player_of
+from ..titles import event_title, legend_lines, withdrawn, withdrawn_text
 from .xlsx import CROSSTABLE_CHARS, Book, Column
 
 #: the sheets a workbook can hold, in their order; team events: standings = team standings and so on; prizes
