@@ -19,9 +19,10 @@ inputs, and each distinct problem; exit status 1 when any.
 
     --kinds xlsx,xlsx-hostile,json,json-hostile,device   recalc and check only (issue 22's run)
 
-    --kinds book [--batch N] [--until HH:MM]   workbooks as event files (issue 32, ``tests/fuzz_books.py``):
-        each input a mutated template workbook (individual or team; .xlsx, .xlsm or .ods) through one of the
-        commands that read workbooks, in turn. Run in-process: a child forked per batch of N inputs (address
+    --kinds book [--batch N] [--until HH:MM] [--commands C,...]   workbooks as event files (issue 32,
+        ``tests/fuzz_books.py``): each input a mutated template workbook (individual, round robin or team;
+        .xlsx, .xlsm or .ods; four in five from a small event, which reads and writes in half the time) through
+        one of the commands that read workbooks (or those of ``--commands``), in turn. Run in-process: a child forked per batch of N inputs (address
         space capped at 6 GB, killed after 120 s of one input), each input's wall and CPU time measured in the
         child, the batch's peak memory from the kernel; a killed batch names the input it was on. ``--until``
         stops at that time (UTC) of the day.
@@ -122,13 +123,14 @@ def _fork(kind: str, source: Path | None, case: random.Random, work: Path, heavy
     return out, seconds, cpu, usage.ru_maxrss
 
 
-def _book_batch(books: dict, seeds: list[int], first: int, work: Path, write: int) -> None:
+def _book_batch(books: dict, seeds: list[int], first: int, work: Path, write: int,
+                commands: tuple[str, ...] = fuzz_books.COMMANDS) -> None:
     """In the child: inputs ``first``, ``first + 1``, ... (seeds ``seeds``), one JSON line each on ``write``
     as it is done (so a killed batch still reports the inputs before the one it was on)."""
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
     with os.fdopen(write, "w") as out:
         for k, seed in enumerate(seeds):
-            command = fuzz_books.COMMANDS[(first + k) % len(fuzz_books.COMMANDS)]
+            command = commands[(first + k) % len(commands)]
             out.write(json.dumps({"start": first + k, "seed": seed, "command": command}) + "\n")
             out.flush()
             codes: list[tuple[str, int]] = []
@@ -160,6 +162,10 @@ def books_main(args: argparse.Namespace) -> int:
     import datetime
 
     rng = random.Random(args.seed)
+    commands = tuple(args.commands.split(",")) if args.commands else fuzz_books.COMMANDS
+    unknown = sorted(set(commands) - set(fuzz_books.COMMANDS))
+    if unknown:
+        raise SystemExit(f"--commands: not a command that reads workbooks: {', '.join(unknown)}")
     deadline = None
     if args.until:
         hour, minute = (int(x) for x in args.until.split(":"))
@@ -186,7 +192,7 @@ def books_main(args: argparse.Namespace) -> int:
                 os.close(read)
                 code = 0
                 try:
-                    _book_batch(books, seeds, done, work, write)
+                    _book_batch(books, seeds, done, work, write, commands)
                 except BaseException:  # noqa: BLE001
                     code = 1
                 os._exit(code)
@@ -262,6 +268,8 @@ def main() -> int:
     parser.add_argument("--replay", metavar="KIND:SEED[:SOURCE]", help="run one input again, as the log names it")
     parser.add_argument("--batch", type=int, default=50, help="--kinds book: inputs per child process")
     parser.add_argument("--until", metavar="HH:MM", help="--kinds book: stop at this time of the day (UTC)")
+    parser.add_argument("--commands", metavar="C,...", help="--kinds book: only these commands, in turn (default: "
+                        "all eight)")
     args = parser.parse_args()
     import xltb.recalc.engine  # noqa: F401 - loaded once, before the children are forked
     import xltb.check  # noqa: F401

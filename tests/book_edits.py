@@ -18,10 +18,21 @@ from xltb.cli.main import main
 DATA = Path(__file__).parent / "data"
 
 
+_PARTS: dict[bytes, list[tuple[str, bytes]]] = {}
+
+
 def parts(data: bytes) -> list[tuple[str, bytes]]:
-    """The (name, bytes) of every entry of a zip package, in order."""
+    """The (name, bytes) of every entry of a zip package, in order (the last few packages read are kept: a
+    mutation reads the same package several times)."""
+    known = _PARTS.get(data)
+    if known is not None:
+        return list(known)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+        out = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    if len(_PARTS) >= 16:
+        _PARTS.pop(next(iter(_PARTS)))
+    _PARTS[data] = out
+    return list(out)
 
 
 def package(entries: list[tuple[str, bytes]]) -> bytes:
@@ -104,10 +115,17 @@ def defined_name(data: bytes, name: str, value: str) -> bytes:
     return edit_part(data, "xl/workbook.xml", edit)
 
 
-def template(kind: str, suffix: str, folder: Path) -> Path:
-    """A template workbook filled from a seed event (``individual``: held-swiss16, ``team``: held-team14)."""
-    source = DATA / "seed" / ("held-team14.trf" if kind == "team" else "held-swiss16.trf")
-    path = folder / f"{kind}{suffix}"
+#: the events the template workbooks are filled from: (template kind, small) -> event file
+EVENTS = {("individual", False): DATA / "seed" / "held-swiss16.trf", ("team", False): DATA / "seed" / "held-team14.trf",
+          ("individual", True): DATA / "seed" / "held-rr6.trf", ("roundrobin", True): DATA / "seed" / "held-rr6.trf",
+          ("team", True): DATA / "team" / "30_sharly_trf26_team_gp_primary.trf"}
+
+
+def template(kind: str, suffix: str, folder: Path, small: bool = False) -> Path:
+    """A template workbook filled from a seed event (``individual``: held-swiss16, ``team``: held-team14;
+    ``small``: a round robin of 6 players (``individual`` or ``roundrobin``), a team event of 6 teams)."""
+    source = EVENTS[(kind, small)]
+    path = folder / f"{kind}{'-small' if small else ''}{suffix}"
     if not path.exists():
         assert main(["template", kind, "--from", str(source), "-o", str(path)]) == 0
     return path
