@@ -80,8 +80,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.readers.trf:_build": (33, BUILDER),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
-    "xltb.check.sources:_json_source": (40, "reads a standings JSON: its size, shape and event, each refused "
-                                            "with its reason"),
     "xltb.readers.trf:parse": (37, READER),
     "xltb.readers.chessresults:_chess_results": (35, READER),
     "xltb.sheets.teams:sheet_records": (32, READER),

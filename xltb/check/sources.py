@@ -188,6 +188,37 @@ RANK_CANDIDATES: dict[tuple[bool, bool], tuple[tuple[str, ...], ...]] = {
 
 
 def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str | None) -> Source:
+    doc, rows, codes, event_doc, text = _json_document(path, data)
+    valid_json(doc, rows, codes, event_doc, path, text)
+    event, target = _json_event(path, event_doc, event_path)
+    team = event.is_team
+    _same_participants(rows, event.participants, path, target)
+    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    unrated = _unrated_option(options.get("unrated_rating"), path)
+    if team:
+        try:  # imported here: a probe for the optional team engine, not a dependency of the checker
+            import xltb.ranking.team  # noqa: F401
+        except ImportError:
+            raise InputError("this is a team event and the team engine is not installed", file=path) from None
+    if user is not None:
+        given = [c for c in user]
+        if len(given) != len(codes):
+            raise InputError(f"--tiebreaks has {len(given)} codes, the JSON {len(codes)} columns", file=path)
+    else:
+        given = codes
+    columns = _json_columns(rows, codes, given, unrated)
+    ranks, points, names = {}, {}, {}
+    for row in rows:
+        ranks[row["start_no"]] = row["rank"]
+        points[row["start_no"]] = None if (published := row.get("points")) is None else Fraction(published)
+        names[row["start_no"]] = row.get("name") or ""  # null: no name (as a missing one)
+    return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
+                  notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
+
+
+def _json_document(path: str, data: bytes) -> tuple[Any, list[StandingsRow], list[str], Any, str]:
+    """(the document, its rows, its codes, its event object, its text) of a standings JSON, its size within the
+    limit and its shape that of an object with "standings" and "tiebreaks" (the fields are checked after)."""
     items = data.count(b",") + data.count(b"{") + data.count(b"[")  # at least the values, objects, lists it holds
     if items > json_items_limit():
         raise InputError(f"the JSON holds up to {items:,} values, objects and lists: more than the limit of "
@@ -212,7 +243,12 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
             "its \"standings\" or \"tiebreaks\" is not a list"
         raise InputError(f"not an xltb standings JSON: {missing} (an object with \"event\", \"tiebreaks\" and "
                          "\"standings\", as 'xltb standings -f json' writes it)", file=path) from None
-    valid_json(doc, rows, codes, event_doc, path, text)
+    return doc, rows, codes, event_doc, text
+
+
+def _json_event(path: str, event_doc: Any, event_path: str | None) -> tuple[Event, str]:
+    """The event a standings JSON was computed from (``--event``, else the file its "source" names next to it),
+    cut after the JSON's round, and the path it was read from."""
     target = event_path
     if not target:
         src = event_doc.get("source")
@@ -226,27 +262,20 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
     rounds = event_doc.get("rounds")
     if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < event.rounds:
         event = after_round(event, rounds)  # written with --after-round: recomputed after the same round
-    team = event.is_team
-    _same_participants(rows, event.participants, path, target)
-    options = doc.get("options") if isinstance(doc.get("options"), dict) else {}
-    unrated = options.get("unrated_rating")
+    return event, target
+
+
+def _unrated_option(unrated: Any, path: str) -> int | None:
+    """The JSON's options.unrated_rating: a whole number, or none."""
     if unrated is not None and (isinstance(unrated, bool) or not isinstance(unrated, (int, float))
                                 or unrated != int(unrated)):
         raise InputError(f"options.unrated_rating {unrated!r} is not a whole number", file=path)
-    unrated = None if unrated is None else int(unrated)
-    if team:
-        try:  # imported here: a probe for the optional team engine, not a dependency of the checker
-            import xltb.ranking.team  # noqa: F401
-        except ImportError:
-            raise InputError("this is a team event and the team engine is not installed", file=path) from None
-    if user is not None:
-        given = [c for c in user]
-        if len(given) != len(codes):
-            raise InputError(f"--tiebreaks has {len(given)} codes, the JSON {len(codes)} columns", file=path)
-    else:
-        given = codes
+    return None if unrated is None else int(unrated)
+
+
+def _json_columns(rows: list[StandingsRow], codes: list[str], given: list[str], unrated: int | None) -> list[Column]:
+    """The JSON's tie-break columns, each compared under the code given for it (``-``: skipped)."""
     columns = []
-    ranks, points, names = {}, {}, {}
     for i, code in enumerate(codes):
         values, texts = {}, {}
         for row in rows:
@@ -257,12 +286,7 @@ def _json_source(path: str, data: bytes, user: list[str] | None, event_path: str
         columns.append(Column(code, code, values, texts, None, (chosen,) if chosen else (), chosen,
                               comparable=chosen is not None,
                               note="" if chosen else "skipped", unrated_rating=unrated))
-    for row in rows:
-        ranks[row["start_no"]] = row["rank"]
-        points[row["start_no"]] = None if (published := row.get("points")) is None else Fraction(published)
-        names[row["start_no"]] = row.get("name") or ""  # null: no name (as a missing one)
-    return Source(path, "xltb-json", event, columns, ranks, points, names, team=team, rules=doc.get("rules"),
-                  notes=[f"event recomputed from {target}"], rank_codes=tuple(c for c in given if c != "-"))
+    return columns
 
 
 def _same_participants(rows: list[StandingsRow], participants: Iterable[Player | Team], path: str, target: str) -> None:
