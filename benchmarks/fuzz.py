@@ -170,7 +170,10 @@ def books_main(args: argparse.Namespace) -> int:
     if args.until:
         hour, minute = (int(x) for x in args.until.split(":"))
         now = datetime.datetime.now(datetime.timezone.utc)
-        deadline = time.time() + ((now.replace(hour=hour, minute=minute, second=0) - now).total_seconds())
+        until = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+        if until <= now:  # past midnight: that time tomorrow
+            until += datetime.timedelta(days=1)
+        deadline = time.time() + (until - now).total_seconds()
     histogram: dict[str, Counter] = {}
     found: Counter = Counter()
     slowest: list[tuple[float, str]] = []
