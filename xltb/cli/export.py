@@ -60,28 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-
-    if args.jobs < 1:
-        raise XltbError("--jobs must be at least 1")
-    if args.output is not None and not args.output.lower().endswith(".xlsx"):
-        raise XltbError(f"-o {args.output}: the workbook's name must end in .xlsx")
-    # options that are wrong for every file are errors before any work
-    if args.tiebreaks:
-        parse_list(args.tiebreaks)
-    if args.rules:
-        parse_edition(args.rules)
-    if args.rounds is not None and args.rounds < 1:
-        raise XltbError("--rounds must be at least 1")
-    if args.after_round is not None and args.after_round < 1:
-        raise XltbError(f"--after-round {args.after_round}: the rounds are numbered from 1")
-    language(args.lang)  # an unknown language is an error before any work
-    sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
-    if "prizes" in sheets and args.prizes is None:
-        if args.pdf.strip().lower() != "all":
-            raise XltbError(f"--pdf {args.pdf}: the prizes sheet needs a prize table (--prizes FILE.csv)")
-        sheets = tuple(s for s in sheets if s != "prizes")  # all the workbook holds: without a table, no prizes
-    if args.share != "none" and args.prizes is None:
-        raise XltbError("--share applies to a prize table: give --prizes FILE.csv")
+    sheets = _checked_options(args)
     table = read_prizes(args.prizes) if args.prizes is not None else None  # read once, for every file
     if table is not None and args.pdf == "":  # the PDF prints the prize list after the standings
         sheets = parse_sheets("standings,prizes,crosstable")
@@ -102,6 +81,43 @@ def run(args: argparse.Namespace) -> int:
     outcomes = batch.run(tasks, options, jobs=args.jobs, progress=progress)
     elapsed = time.perf_counter() - start
     outcomes = problems + outcomes
+    _print_outcomes(outcomes, elapsed, args.out_dir)
+    if any(o.internal for o in outcomes):
+        from .main import INTERNAL_ERROR
+
+        return INTERNAL_ERROR  # a bug of xltb's is never hidden among refused files
+    return 0 if all(o.ok for o in outcomes) else 2
+
+
+def _checked_options(args: argparse.Namespace) -> tuple[str, ...]:
+    """The options checked before any work (those wrong for every file are errors at once); the sheets of the
+    PDF."""
+    if args.jobs < 1:
+        raise XltbError("--jobs must be at least 1")
+    if args.output is not None and not args.output.lower().endswith(".xlsx"):
+        raise XltbError(f"-o {args.output}: the workbook's name must end in .xlsx")
+    if args.tiebreaks:
+        parse_list(args.tiebreaks)
+    if args.rules:
+        parse_edition(args.rules)
+    if args.rounds is not None and args.rounds < 1:
+        raise XltbError("--rounds must be at least 1")
+    if args.after_round is not None and args.after_round < 1:
+        raise XltbError(f"--after-round {args.after_round}: the rounds are numbered from 1")
+    language(args.lang)  # an unknown language is an error before any work
+    sheets = parse_sheets(args.pdf) if args.pdf is not None else ()
+    if "prizes" in sheets and args.prizes is None:
+        if args.pdf.strip().lower() != "all":
+            raise XltbError(f"--pdf {args.pdf}: the prizes sheet needs a prize table (--prizes FILE.csv)")
+        sheets = tuple(s for s in sheets if s != "prizes")  # all the workbook holds: without a table, no prizes
+    if args.share != "none" and args.prizes is None:
+        raise XltbError("--share applies to a prize table: give --prizes FILE.csv")
+    return sheets
+
+
+def _print_outcomes(outcomes: list[batch.Outcome], elapsed: float, out_dir: str | None) -> None:
+    """The errors (the workbooks that exist already in one line), then what was written: one file's name and
+    warnings, or the summary of many."""
     existing = [o for o in outcomes if o.error is not None and o.error.endswith(batch.EXISTS)]  # not o.ok
     for o in outcomes:
         if not o.ok and (o not in existing or len(existing) == 1):
@@ -118,16 +134,11 @@ def run(args: argparse.Namespace) -> int:
         for w in o.warnings:
             print(f"warning: {printable(w)}", file=sys.stderr)
     elif outcomes:
-        target = f" to {args.out_dir}" if args.out_dir else ""
+        target = f" to {out_dir}" if out_dir else ""
         lines = batch.summary(outcomes, elapsed)
         lines[0] = lines[0].replace(" in ", f"{target} in ", 1)
         for line in lines:
             print(printable(line))
-    if any(o.internal for o in outcomes):
-        from .main import INTERNAL_ERROR
-
-        return INTERNAL_ERROR  # a bug of xltb's is never hidden among refused files
-    return 0 if all(o.ok for o in outcomes) else 2
 
 
 __all__ = ["register", "run"]

@@ -123,10 +123,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
     lines = text.split("\n")
     header = TrfHeader()
     raw: list[_RawPlayer] = []
-    scoring_fields: dict[str, Fraction] = {}
-    byes_240: list[tuple[int, str, int, list[int]]] = []
-    records_299: list[tuple[int, str]] = []
-    plan_lines = trf_plans.PlanLines()
+    records = _Records()
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
         tag = line[:3]
@@ -143,66 +140,92 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
         if not line.strip() or tag in ignore:
             continue
         body = line[4:].strip() if len(line) > 3 else ""
-        if tag == "012":
-            header.name = body
-        elif tag == "022":
-            header.city = body
-        elif tag == "032":
-            header.federation = body
-        elif tag == "042":
-            header.start_date = trf_records.read_date(body, header, "042")
-        elif tag == "052":
-            header.end_date = trf_records.read_date(body, header, "052")
-        elif tag == "092":
-            header.type_text = body
-        elif tag == "192":
-            header.type_code = body.upper()
-        elif tag == "102":
-            header.chief_arbiter = body
-        elif tag == "112":
-            if body:
-                header.deputies.append(body)
-        elif tag == "122":
-            header.time_control = body
-        elif tag in ("142", "XXR"):
-            try:
-                header.rounds_declared = ascii_int(body.split()[0])
-            except (ValueError, IndexError):
-                header.warnings.append(Message("warn.rounds_unreadable", line=number, tag=tag, text=repr(body)))
-        elif tag == "162":
-            trf_records.scoring_162(line, number, source, scoring_fields)
-        elif tag == "XXS":
-            trf_records.scoring_xxs(body, number, source, scoring_fields)
-        elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            trf_records.scoring_bbp(tag, body, number, source, scoring_fields)
-        elif tag == "202":
-            header.tiebreaks_202 = trf_records.tb_list(body)
-            header.line_202 = number
-        elif tag == "212":
-            header.tiebreaks_212 = trf_records.tb_list(body)
-            header.line_212 = number
-        elif tag == "240":
-            byes_240.append(trf_records.bye_240(line, number, source))
-        elif tag == "299":
-            records_299.append((number, line))
-        elif tag == "132":
-            header.round_dates = trf_records.round_dates(line)
-        elif tag == "172":
-            trf_records.rating_method(line, number, header.methods, header.warnings)
-        elif tag in _TEAM_RECORDS:
-            header.team_records = True
-        elif plan_lines.take(tag, line, number, source):
-            pass  # the rounds to come: 152, XXC, 250, XXA, XXZ
-        elif tag in trf_records.NOT_NEEDED:
-            pass  # informative or pairing-only records (062 ... 250 acceleration, XXA, XXZ, DAT, ###)
-        elif trf_records.national_line(tag, line):
-            header.national.append((number, line))
-        else:
-            header.unknown.setdefault(tag, []).append(number)
+        if not _describing(header, tag, body, line, number):
+            _record(header, records, tag, body, line, number, source)
     if not raw:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
-    scoring = trf_records.scoring_of(scoring_fields)
-    return _build(raw, header, scoring, byes_240, records_299, source, event_type, plan_lines)
+    scoring = trf_records.scoring_of(records.scoring_fields)
+    return _build(raw, header, scoring, records.byes_240, records.records_299, source, event_type, records.plans)
+
+
+class _Records:
+    """What the records after the header's texts gather as a file is read, for the event's building."""
+
+    __slots__ = ("scoring_fields", "byes_240", "records_299", "plans")
+
+    def __init__(self) -> None:
+        self.scoring_fields: dict[str, Fraction] = {}  # 162, XXS, BB*: the points of each result
+        self.byes_240: list[tuple[int, str, int, list[int]]] = []  # 240: the byes requested
+        self.records_299: list[tuple[int, str]] = []  # 299: (line number, line)
+        self.plans = trf_plans.PlanLines()  # the rounds to come: 152, XXC, 250, XXA, XXZ
+
+
+def _describing(header: TrfHeader, tag: str, body: str, line: str, number: int) -> bool:
+    """A record that describes the event (012 ... 172) into the header; False: not one of them."""
+    if tag == "012":
+        header.name = body
+    elif tag == "022":
+        header.city = body
+    elif tag == "032":
+        header.federation = body
+    elif tag == "042":
+        header.start_date = trf_records.read_date(body, header, "042")
+    elif tag == "052":
+        header.end_date = trf_records.read_date(body, header, "052")
+    elif tag == "092":
+        header.type_text = body
+    elif tag == "192":
+        header.type_code = body.upper()
+    elif tag == "102":
+        header.chief_arbiter = body
+    elif tag == "112":
+        if body:
+            header.deputies.append(body)
+    elif tag == "122":
+        header.time_control = body
+    elif tag in ("142", "XXR"):
+        try:
+            header.rounds_declared = ascii_int(body.split()[0])
+        except (ValueError, IndexError):
+            header.warnings.append(Message("warn.rounds_unreadable", line=number, tag=tag, text=repr(body)))
+    elif tag == "132":
+        header.round_dates = trf_records.round_dates(line)
+    elif tag == "172":
+        trf_records.rating_method(line, number, header.methods, header.warnings)
+    else:
+        return False
+    return True
+
+
+def _record(header: TrfHeader, records: _Records, tag: str, body: str, line: str, number: int, source: str) -> None:
+    """A record that is not a player's nor the event's description: scoring, tie-break lists, byes, plans, team
+    records, national records and those xltb does not know."""
+    if tag == "162":
+        trf_records.scoring_162(line, number, source, records.scoring_fields)
+    elif tag == "XXS":
+        trf_records.scoring_xxs(body, number, source, records.scoring_fields)
+    elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+        trf_records.scoring_bbp(tag, body, number, source, records.scoring_fields)
+    elif tag == "202":
+        header.tiebreaks_202 = trf_records.tb_list(body)
+        header.line_202 = number
+    elif tag == "212":
+        header.tiebreaks_212 = trf_records.tb_list(body)
+        header.line_212 = number
+    elif tag == "240":
+        records.byes_240.append(trf_records.bye_240(line, number, source))
+    elif tag == "299":
+        records.records_299.append((number, line))
+    elif tag in _TEAM_RECORDS:
+        header.team_records = True
+    elif records.plans.take(tag, line, number, source):
+        pass  # the rounds to come: 152, XXC, 250, XXA, XXZ
+    elif tag in trf_records.NOT_NEEDED:
+        pass  # informative or pairing-only records (062 ... 250 acceleration, XXA, XXZ, DAT, ###)
+    elif trf_records.national_line(tag, line):
+        header.national.append((number, line))
+    else:
+        header.unknown.setdefault(tag, []).append(number)
 
 
 # --------------------------------------------------------------------------- 001 lines

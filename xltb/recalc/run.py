@@ -28,7 +28,7 @@ from ..limits import MAX_RECALC_BOOK_CELLS, open_package
 from ..readers.text import read_bytes
 from ..templates.sheetxml import Edit, SheetXmlError
 from .package import ZIP_ERRORS, check_parts, sheet_list, write
-from ..xlsxread.book import Book
+from ..xlsxread.book import Book, Formula, Rect
 from ..xlsxread.parts import name_target, rect
 from ..xlsxread.reader import read, settle_arrays
 
@@ -188,6 +188,34 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     from .engine import Engine
     from .values import address
 
+    book, sheets = _read_for_recalc(data)
+    engine = Engine(book)
+    outcome = engine.run()
+    edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
+    errors: list[str] = []
+    blocked = dict(engine.spill_blocked)
+    for key, value in outcome.values.items():
+        first = value[0][0] if isinstance(value, list) else value
+        # an array's first error value (the table's header stays when the table cannot be computed)
+        wrong = first if not isinstance(value, list) else next(
+            (v for row in value for v in row if isinstance(v, ExcelError)), None)
+        if isinstance(wrong, ExcelError) and key not in blocked:
+            why = engine.messages.get(key, "")
+            errors.append(f"{address(key)}: {wrong.code}" + (f" {why}" if why else ""))
+        _edit_result(edits[key[0]], key, book.formulas[key], value, first, outcome.spills, key in blocked)
+    errors += [f"{address(key)}: {why}" for key, why in blocked.items()]
+    unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
+    try:
+        out = write(data, sheets, edits)
+    except SheetXmlError as err:
+        raise InputError(f"cannot write the values into the workbook: {err}") from None
+    warnings = [f"{address(key)}: {what}" for key, what in engine.warnings.items()]
+    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, warnings, out)
+
+
+def _read_for_recalc(data: bytes) -> tuple[Book, list[tuple[str, str]]]:
+    """The workbook read for its formulas, and its sheets: the package's limits, its kind and its parts checked
+    before anything is parsed for its content, and the formulas' count after."""
     if data.startswith(b"PK"):
         declared = open_package(data)  # sizes, entries and the sheets' declared size, before any part is parsed
         if declared.cells > MAX_RECALC_BOOK_CELLS:
@@ -208,59 +236,42 @@ def _recalc_bytes(data: bytes) -> RecalcResult:
     if len(book.formulas) > limits.MAX_RECALC_FORMULAS:
         raise InputError(f"the workbook has {len(book.formulas):,} formulas, more than the limit of "
                          f"{limits.MAX_RECALC_FORMULAS:,} that recalc evaluates")
-    engine = Engine(book)
-    outcome = engine.run()
-    edits: dict[str, dict[tuple[int, int], Edit]] = {s: {} for s in book.sheets}
-    errors: list[str] = []
-    blocked = dict(engine.spill_blocked)
+    return book, sheets
 
-    def cover(cells: dict[tuple[int, int], Edit], r0: int, c0: int, value: list[list[Any]]) -> None:
-        """The cells of an array result but its first (the formula's own)."""
-        for i, row in enumerate(value):
-            for j, v in enumerate(row):
-                if i or j:
-                    cells[(r0 + i, c0 + j)] = Edit("value", v)
 
-    for key, value in outcome.values.items():
-        sheet, r0, c0 = key
-        f = book.formulas[key]
-        cells = edits[sheet]
-        first = value[0][0] if isinstance(value, list) else value
-        # an array's first error value (the table's header stays when the table cannot be computed)
-        wrong = first if not isinstance(value, list) else next(
-            (v for row in value for v in row if isinstance(v, ExcelError)), None)
-        if isinstance(wrong, ExcelError) and key not in blocked:
-            why = engine.messages.get(key, "")
-            errors.append(f"{address(key)}: {wrong.code}" + (f" {why}" if why else ""))
-        if key in outcome.spills or (f.kind == "cell" and isinstance(value, list) and
-                                     (len(value) > 1 or len(value[0]) > 1)):
-            new = outcome.spills[key]
-            old = f.area
-            mark = f.kind == "dynamic" or f.kind == "cell"
-            if f.kind == "cell" and new.cells == 1 and key not in blocked:
-                cells[(r0, c0)] = Edit("formula", first)
-                continue
-            cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
-                                   becomes_array=f.kind == "cell")
-            cover(cells, r0, c0, value)
-            if old is not None:
-                for r in range(old.r1, old.r2 + 1):
-                    for c in range(old.c1, old.c2 + 1):
-                        if (sheet, r, c) not in new:
-                            cells[(r, c)] = Edit("clear")
-        elif f.kind == "array":
+def _cover(cells: dict[tuple[int, int], Edit], r0: int, c0: int, value: list[list[Any]]) -> None:
+    """The cells of an array result but its first (the formula's own)."""
+    for i, row in enumerate(value):
+        for j, v in enumerate(row):
+            if i or j:
+                cells[(r0 + i, c0 + j)] = Edit("value", v)
+
+
+def _edit_result(cells: dict[tuple[int, int], Edit], key: tuple[str, int, int], f: Formula, value: Any, first: Any,
+                 spills: dict[tuple[str, int, int], Rect], blocked: bool) -> None:
+    """The edits of one formula's result in its sheet's ``cells``: its value, and for an array or a spill the
+    cells it covers (those a spill covered before and no longer does cleared)."""
+    sheet, r0, c0 = key
+    if key in spills or (f.kind == "cell" and isinstance(value, list) and (len(value) > 1 or len(value[0]) > 1)):
+        new = spills[key]
+        old = f.area
+        mark = f.kind == "dynamic" or f.kind == "cell"
+        if f.kind == "cell" and new.cells == 1 and not blocked:
             cells[(r0, c0)] = Edit("formula", first)
-            cover(cells, r0, c0, value)
-        else:
-            cells[(r0, c0)] = Edit("formula", first)
-    errors += [f"{address(key)}: {why}" for key, why in blocked.items()]
-    unevaluated = [f"{address(key)}: {why}" for key, why in outcome.failed.items()]
-    try:
-        out = write(data, sheets, edits)
-    except SheetXmlError as err:
-        raise InputError(f"cannot write the values into the workbook: {err}") from None
-    warnings = [f"{address(key)}: {what}" for key, what in engine.warnings.items()]
-    return RecalcResult(len(book.formulas), len(outcome.values), errors, unevaluated, warnings, out)
+            return
+        cells[(r0, c0)] = Edit("formula", first, _ref(new.r1, new.c1, new.r2, new.c2), mark,
+                               becomes_array=f.kind == "cell")
+        _cover(cells, r0, c0, value)
+        if old is not None:
+            for r in range(old.r1, old.r2 + 1):
+                for c in range(old.c1, old.c2 + 1):
+                    if (sheet, r, c) not in new:
+                        cells[(r, c)] = Edit("clear")
+    elif f.kind == "array":
+        cells[(r0, c0)] = Edit("formula", first)
+        _cover(cells, r0, c0, value)
+    else:
+        cells[(r0, c0)] = Edit("formula", first)
 
 
 def recalc_file(path: str | os.PathLike[str], out: str | os.PathLike[str] | None, *, force: bool = False,
