@@ -96,8 +96,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.prizes.award:award_prizes": (31, "the award rules in their order: one branch per rule of the prize table "
                                           "(categories, sharing, one prize a player)"),
     "xltb.report.explain:explain_text": (27, "the breakdown's text: one branch per kind of element a tie-break shows"),
-    "xltb.writers.trf:header": (31, "the tournament records a TRF holds (012 ... 212), one branch per record "
-                                   "that may be absent"),
 }
 
 

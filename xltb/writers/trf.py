@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from fractions import Fraction
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import XltbError
 from ..model import Colour, EventType, Kind, Player, Scoring
@@ -34,6 +34,9 @@ from ..model.tournament import NationalRating
 from ..readers.trf_records import declared_event_type
 from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, decimal, fixed
 from .trf_plans import acceleration_records, bye_records, colour_records
+
+if TYPE_CHECKING:  # the team model is loaded only for team events
+    from ..model.team import TeamTournament
 
 
 #: the result column of a round, by kind (TRF-2026 001, column 99 for round 1)
@@ -92,6 +95,39 @@ _LACKS = {
 
 def header(out: Lines, event: Event, ranking: Ranking | None) -> None:
     """The tournament records (012 ... 212)."""
+    _description(out, event)
+    text, code = type_records(event)
+    out.add(f"092 {text}")
+    _officials(out, event)
+    planned = max(event.rounds_planned or event.rounds, event.rounds)
+    out.add(f"142 {planned}")
+    if planned > event.rounds:  # rounds to come: the pairing programs read XXR (JaVaFo, bbpPairings)
+        out.add(f"XXR {planned}")
+    colour_records(out, event.plans)
+    line = _scoring_line(event)
+    if line:
+        out.add(line)
+    for federation, method in event.rating_methods:
+        out.add(f"172 {federation:<3} {method}")
+    if code:
+        out.add(f"192 {code}")
+    tiebreaks = ranking.tiebreaks if ranking is not None else tuple(c for c in event.tiebreaks if c != "PTS")
+    if tiebreaks:
+        out.add("202 " + ",".join(tiebreaks))
+        out.add("212 " + ",".join(("PTS",) + tuple(tiebreaks)))
+    if event.is_team:
+        _team_scoring(out, event)
+    from .. import __version__
+
+    if ranking is None:
+        out.add(f"### written by xltb {__version__}")
+    else:
+        out.add(f"### written by xltb {__version__}: points and ranks of the standings under FIDE C.07, edition "
+                f"{ranking.edition}")
+
+
+def _description(out: Lines, event: Event) -> None:
+    """012 ... 082: the event's name, place, dates and counts."""
     name = event.name or (os.path.splitext(os.path.basename(event.source))[0] if event.source else "")
     out.add(f"012 {name}")
     for tag, value in (("022", event.city), ("032", event.federation)):
@@ -104,8 +140,10 @@ def header(out: Lines, event: Event, ranking: Ranking | None) -> None:
     out.add(f"072 {sum(1 for p in event.players if _fide_rating(p))}")
     if event.is_team:
         out.add(f"082 {len(event.teams)}")
-    text, code = type_records(event)
-    out.add(f"092 {text}")
+
+
+def _officials(out: Lines, event: Event) -> None:
+    """102 ... 132: the arbiters, the time control and the rounds' dates."""
     if event.chief_arbiter:
         out.add(f"102 {event.chief_arbiter}")
     for deputy in event.deputies:
@@ -114,43 +152,28 @@ def header(out: Lines, event: Event, ranking: Ranking | None) -> None:
         out.add(f"122 {event.time_control}")
     if event.round_dates:  # 132: round 1's date in columns 92-99, round 2's in 102-109, ...
         out.add("132".ljust(91) + "".join(f"{d[:8]:<8}  " for d in event.round_dates))
-    planned = max(event.rounds_planned or event.rounds, event.rounds)
-    out.add(f"142 {planned}")
-    if planned > event.rounds:  # rounds to come: the pairing programs read XXR (JaVaFo, bbpPairings)
-        out.add(f"XXR {planned}")
-    colour_records(out, event.plans)
+
+
+def _scoring_line(event: Event) -> str:
+    """162: the scoring (empty: FIDE's usual one); points it cannot hold are named where they were given."""
     try:
-        line = scoring_162(event.scoring)
+        return scoring_162(event.scoring)
     except XltbError as err:  # named where the points were given: a workbook's Settings cell, or the file
         own = event.provisions
         key = _SETTING.get(err.message.split("'s ", 1)[-1][:1], "")
         where = f"{own.cell(key)}: " if own is not None and key else ""
         raise XltbError(where + err.message, file=event.source) from None
+
+
+def _team_scoring(out: Lines, event: TeamTournament) -> None:
+    """352 and 362: the boards' colours and the match scoring of a team event."""
+    if event.board_colours:
+        out.add(f"352 {event.board_colours}")
+    from .trf_team import match_scoring_362
+
+    line = match_scoring_362(event.match_scoring)
     if line:
         out.add(line)
-    for federation, method in event.rating_methods:
-        out.add(f"172 {federation:<3} {method}")
-    if code:
-        out.add(f"192 {code}")
-    tiebreaks = ranking.tiebreaks if ranking is not None else tuple(c for c in event.tiebreaks if c != "PTS")
-    if tiebreaks:
-        out.add("202 " + ",".join(tiebreaks))
-        out.add("212 " + ",".join(("PTS",) + tuple(tiebreaks)))
-    if event.is_team:
-        if event.board_colours:
-            out.add(f"352 {event.board_colours}")
-        from .trf_team import match_scoring_362
-
-        line = match_scoring_362(event.match_scoring)
-        if line:
-            out.add(line)
-    from .. import __version__
-
-    if ranking is None:
-        out.add(f"### written by xltb {__version__}")
-    else:
-        out.add(f"### written by xltb {__version__}: points and ranks of the standings under FIDE C.07, edition "
-                f"{ranking.edition}")
 
 
 def type_records(event: Event) -> tuple[str, str]:
