@@ -67,7 +67,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                              "variants, each with its note"),
     "xltb.check.compare:Checker._ranks": (40, "the published ranks against every variant of the list and edition"),
     "xltb.readers.swissperfect:_swissperfect": (44, READER),
-    "xltb.check.json_input:valid_json": (36, "validates a standings JSON field by field before it is trusted"),
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
     "xltb.check.report:CheckReport.to_text": (39, "the check report's sections, one branch per finding"),

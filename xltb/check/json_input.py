@@ -37,77 +37,104 @@ def valid_json(doc: Any, rows: Any, codes: list[Any], event_doc: Any, path: str,
     numbers (not strings, infinities or booleans), ranks from 1 to the number of rows, each start
     number once, an event type and an edition xltb knows, codes as text. Anything else is an input
     error naming the field (and for a row, its line in ``text``)."""
-    lines: list[int] | None = None
-
-    def line_of(k: int) -> int | None:
-        nonlocal lines
-        if lines is None:
-            lines = row_lines(text)
-        return lines[k - 1] if 0 < k <= len(lines) else None
-
-    def bad(where: str, value: Any, expected: str, row: int = 0) -> InputError:
-        shown = repr(value)
-        return InputError(f"not an xltb standings JSON: {where} is {shown[:40]}, expected {expected}", file=path,
-                          line=line_of(row) if row else None)
-
-    def number(value: Any) -> bool:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
-            and abs(value) < 1e15
-
-    if not isinstance(event_doc, dict):
-        raise bad("event", event_doc, "an object")
-    for key in ("source", "type"):
-        if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
-            raise bad(f"event.{key}", event_doc[key], "text")
-    kinds = [e.value for e in EventType]
-    if event_doc.get("type") and event_doc["type"] not in kinds:
-        raise bad("event.type", event_doc["type"], "one of " + ", ".join(kinds))
-    if doc.get("rules") is not None:
-        if not isinstance(doc["rules"], str):
-            raise bad("rules", doc["rules"], "an edition such as \"2024-08\"")
-        try:
-            parse_edition(doc["rules"])
-        except XltbError as err:
-            raise InputError(f"rules: {err.message}", file=path) from None
+    fields = _Fields(path, text)
+    _valid_head(doc, event_doc, fields)
     if not isinstance(rows, list):
-        raise bad("standings", rows, "a list")
+        raise fields.bad("standings", rows, "a list")
     if len(rows) > limits.MAX_PARTICIPANTS:  # before any row is looked at
         raise InputError(f"the JSON's standings have {len(rows):,} rows: more than the limit of "
                          f"{limits.MAX_PARTICIPANTS:,} participants", file=path)
-    if not all(isinstance(c, str) for c in codes):
-        raise bad("tiebreaks", codes, "a list of codes")
-    if len(codes) > limits.MAX_TIEBREAKS:
-        raise InputError(f"the JSON's tiebreaks list {len(codes):,} codes, more than the limit of "
-                         f"{limits.MAX_TIEBREAKS}", file=path)
-    twice = next((c for k, c in enumerate(codes) if c in codes[:k]), None)
-    if twice is not None:
-        raise InputError(f"not an xltb standings JSON: tiebreaks lists {twice!r} twice", file=path)
+    _valid_codes(codes, fields)
     first: dict[int, int] = {}
     for k, row in enumerate(rows, start=1):
-        where = f"standings row {k}"
-        if not isinstance(row, dict):
-            raise bad(where, row, "an object", k)
-        no = row.get("start_no")
-        if not isinstance(no, int) or isinstance(no, bool) or not 0 < no < 10 ** 9:
-            raise bad(f"{where}: start_no", no, "a start number", k)
-        if no in first:
-            raise InputError(f"not an xltb standings JSON: {where}: start number {no} appears twice (also in "
-                             f"standings row {first[no]}); each participant has one row", file=path,
-                             line=line_of(k))
-        first[no] = k
-        rank = row.get("rank")
-        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= len(rows):
-            raise bad(f"{where}: rank", rank, f"a whole number from 1 to {len(rows)}", k)
-        if row.get("points") is not None and not number(row["points"]):
-            raise bad(f"{where}: points", row["points"], "a number", k)
-        if row.get("name") is not None and not isinstance(row["name"], str):
-            raise bad(f"{where}: name", row["name"], "text", k)
-        values = row.get("tiebreaks")
-        if not isinstance(values, dict):
-            raise bad(f"{where}: tiebreaks", values, "an object", k)
-        for code, value in values.items():
-            if value is not None and not number(value):
-                raise bad(f"{where}: tiebreaks.{code}", value, "a number or null", k)
+        _valid_row(row, k, len(rows), first, fields)
+
+
+class _Fields:
+    """Where a standings JSON's fields are: its file, and the line of each row (found once, when a row is wrong)."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.lines: list[int] | None = None
+
+    def line_of(self, k: int) -> int | None:
+        """The line of row ``k`` (from 1)."""
+        if self.lines is None:
+            self.lines = row_lines(self.text)
+        return self.lines[k - 1] if 0 < k <= len(self.lines) else None
+
+    def bad(self, where: str, value: Any, expected: str, row: int = 0) -> InputError:
+        """The error of a field ``where`` whose ``value`` is not what was ``expected``."""
+        shown = repr(value)
+        return InputError(f"not an xltb standings JSON: {where} is {shown[:40]}, expected {expected}", file=self.path,
+                          line=self.line_of(row) if row else None)
+
+
+def _number(value: Any) -> bool:
+    """A finite number as JSON writes it (not a boolean, not beyond 10^15)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+        and abs(value) < 1e15
+
+
+def _valid_head(doc: Any, event_doc: Any, fields: _Fields) -> None:
+    """The event object (its source and type as text, a type xltb knows) and the rules' edition."""
+    if not isinstance(event_doc, dict):
+        raise fields.bad("event", event_doc, "an object")
+    for key in ("source", "type"):
+        if event_doc.get(key) is not None and not isinstance(event_doc[key], str):
+            raise fields.bad(f"event.{key}", event_doc[key], "text")
+    kinds = [e.value for e in EventType]
+    if event_doc.get("type") and event_doc["type"] not in kinds:
+        raise fields.bad("event.type", event_doc["type"], "one of " + ", ".join(kinds))
+    if doc.get("rules") is not None:
+        if not isinstance(doc["rules"], str):
+            raise fields.bad("rules", doc["rules"], "an edition such as \"2024-08\"")
+        try:
+            parse_edition(doc["rules"])
+        except XltbError as err:
+            raise InputError(f"rules: {err.message}", file=fields.path) from None
+
+
+def _valid_codes(codes: list[Any], fields: _Fields) -> None:
+    """The tie-break codes: text, within the limit, each once."""
+    if not all(isinstance(c, str) for c in codes):
+        raise fields.bad("tiebreaks", codes, "a list of codes")
+    if len(codes) > limits.MAX_TIEBREAKS:
+        raise InputError(f"the JSON's tiebreaks list {len(codes):,} codes, more than the limit of "
+                         f"{limits.MAX_TIEBREAKS}", file=fields.path)
+    twice = next((c for k, c in enumerate(codes) if c in codes[:k]), None)
+    if twice is not None:
+        raise InputError(f"not an xltb standings JSON: tiebreaks lists {twice!r} twice", file=fields.path)
+
+
+def _valid_row(row: Any, k: int, count: int, first: dict[int, int], fields: _Fields) -> None:
+    """Row ``k`` of ``count``: an object with a start number not seen before (``first``: number -> its row), a
+    rank from 1 to ``count``, points and tie-break values as numbers, a name as text."""
+    where = f"standings row {k}"
+    if not isinstance(row, dict):
+        raise fields.bad(where, row, "an object", k)
+    no = row.get("start_no")
+    if not isinstance(no, int) or isinstance(no, bool) or not 0 < no < 10 ** 9:
+        raise fields.bad(f"{where}: start_no", no, "a start number", k)
+    if no in first:
+        raise InputError(f"not an xltb standings JSON: {where}: start number {no} appears twice (also in "
+                         f"standings row {first[no]}); each participant has one row", file=fields.path,
+                         line=fields.line_of(k))
+    first[no] = k
+    rank = row.get("rank")
+    if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= count:
+        raise fields.bad(f"{where}: rank", rank, f"a whole number from 1 to {count}", k)
+    if row.get("points") is not None and not _number(row["points"]):
+        raise fields.bad(f"{where}: points", row["points"], "a number", k)
+    if row.get("name") is not None and not isinstance(row["name"], str):
+        raise fields.bad(f"{where}: name", row["name"], "text", k)
+    values = row.get("tiebreaks")
+    if not isinstance(values, dict):
+        raise fields.bad(f"{where}: tiebreaks", values, "an object", k)
+    for code, value in values.items():
+        if value is not None and not _number(value):
+            raise fields.bad(f"{where}: tiebreaks.{code}", value, "a number or null", k)
 
 
 _SPACE = re.compile(r"[ \t\n\r]*")
