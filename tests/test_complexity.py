@@ -69,7 +69,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.readers.swissperfect:_swissperfect": (44, READER),
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
-    "xltb.check.report:CheckReport.to_text": (39, "the check report's sections, one branch per finding"),
     "xltb.sheets.team_fill:from_team_tournament": (38, "a team event's Teams and Matches rows: colours, "
                                                         "line-ups, byes and forfeits, one branch each"),
     "xltb.sheets.crosstable:to_tournament": (34, READER),

@@ -170,18 +170,7 @@ class CheckReport:
             lines.append(f"note: {n}")
         lines.append("")
         for c in self.columns:
-            head = f"{c.key}" + (f" \"{c.name}\"" if c.name and c.name != c.key else "")
-            if c.code is None or c.error:
-                lines.append(f"{head}: not compared" + (f" ({c.error or c.note})" if (c.error or c.note) else ""))
-                continue
-            if c.compared == 0:
-                lines.append(f"{head} as {c.code}: not compared ({c.note})")
-                continue
-            status = "all agree" if c.agree == c.compared else f"{c.compared - c.agree} differ"
-            lines.append(f"{head} as {c.code}: {c.agree}/{c.compared} agree, {status}"
-                         + (f" [{c.note}]" if c.note else ""))
-            for w in c.whole_column:
-                lines.append(f"    reproduces every published value: {w}")
+            lines += _column_lines(c)
         if self.ranks_compared:
             lines.append(f"ranks: {self.ranks_compared - len(self.ranks)}/{self.ranks_compared} agree")
             for w in self.rank_whole:
@@ -191,32 +180,12 @@ class CheckReport:
         for no, name, published, rounds in self.points:
             lines.append(f"  #{no} {name}: published {show(published)} points, the rounds give {show(rounds)}")
         if all_values:
-            for c in self.columns:
-                if not c.rows:
-                    continue
-                lines.append("")
-                lines.append(f"{c.key} as {c.code}, every participant:")
-                lines.append(f"  {'no':>5}  {'name':<28} {'published':>10} {'xltb':>10}")
-                for no, text, pub, val, agrees in sorted(c.rows):
-                    shown = text.strip() or show(pub)
-                    lines.append(f"  {no:>5}  {self._name(no):<28.28} {shown:>10} {show(val):>10}"
-                                 + ("" if agrees else "  differs"))
+            lines += self._all_values()
         if self.cells:
             lines.append("")
             lines.append("differences:")
         for d in self.cells:
-            lines.append(f"#{d.start_no} {d.name}  {d.column} {d.code}: published {d.published_text or '-'}, "
-                         f"xltb {show(d.value)}")
-            for b in d.breakdown:
-                lines.append("    " + b)
-            if d.reproduced_by:
-                lines.append("    reproduced by: " + d.reproduced_by[0])
-                for other in d.reproduced_by[1:4]:
-                    lines.append("               or: " + other)
-                if len(d.reproduced_by) > 4:
-                    lines.append(f"               and {len(d.reproduced_by) - 4} more")
-            else:
-                lines.append("    no known variant reproduces it" + (f"; closest: {d.closest}" if d.closest else ""))
+            lines += _difference_lines(d)
         if self.ranks:
             lines.append("")
             lines.append("rank differences:")
@@ -230,6 +199,21 @@ class CheckReport:
                                    else f"everything compared agrees ({skipped} column"
                                         f"{'s' if skipped > 1 else ''} not compared)"))
         return "\n".join(lines) + "\n"
+
+    def _all_values(self) -> list[str]:
+        """Per compared column, every participant's published and xltb value."""
+        lines = []
+        for c in self.columns:
+            if not c.rows:
+                continue
+            lines.append("")
+            lines.append(f"{c.key} as {c.code}, every participant:")
+            lines.append(f"  {'no':>5}  {'name':<28} {'published':>10} {'xltb':>10}")
+            for no, text, pub, val, agrees in sorted(c.rows):
+                shown = text.strip() or show(pub)
+                lines.append(f"  {no:>5}  {self._name(no):<28.28} {shown:>10} {show(val):>10}"
+                             + ("" if agrees else "  differs"))
+        return lines
 
     def _name(self, no: int) -> str:
         return self.names.get(no, "")
@@ -303,3 +287,33 @@ def de_lines(st: Standings, start_no: int, code: str) -> list[str]:
         out.append("  direct encounter did not concern this participant (no tie left before it)")
     return out
 
+
+
+def _column_lines(c: ColumnReport) -> list[str]:
+    """A column's line: compared or not (and why), how many agree, the variants that reproduce it all."""
+    head = f"{c.key}" + (f" \"{c.name}\"" if c.name and c.name != c.key else "")
+    if c.code is None or c.error:
+        return [f"{head}: not compared" + (f" ({c.error or c.note})" if (c.error or c.note) else "")]
+    if c.compared == 0:
+        return [f"{head} as {c.code}: not compared ({c.note})"]
+    status = "all agree" if c.agree == c.compared else f"{c.compared - c.agree} differ"
+    lines = [f"{head} as {c.code}: {c.agree}/{c.compared} agree, {status}" + (f" [{c.note}]" if c.note else "")]
+    for w in c.whole_column:
+        lines.append(f"    reproduces every published value: {w}")
+    return lines
+
+
+def _difference_lines(d: CellDifference) -> list[str]:
+    """A value that differs: published and xltb's, its breakdown, the variants that reproduce it."""
+    lines = [f"#{d.start_no} {d.name}  {d.column} {d.code}: published {d.published_text or '-'}, xltb {show(d.value)}"]
+    for b in d.breakdown:
+        lines.append("    " + b)
+    if d.reproduced_by:
+        lines.append("    reproduced by: " + d.reproduced_by[0])
+        for other in d.reproduced_by[1:4]:
+            lines.append("               or: " + other)
+        if len(d.reproduced_by) > 4:
+            lines.append(f"               and {len(d.reproduced_by) - 4} more")
+    else:
+        lines.append("    no known variant reproduces it" + (f"; closest: {d.closest}" if d.closest else ""))
+    return lines
