@@ -150,67 +150,9 @@ class Checker:
             if not col.comparable or col.code is None:
                 columns.append(ColumnReport(col.key, col.name, col.code, 0, 0, col.note or "not comparable"))
                 continue
-            if col.ambiguous and not col.given and len(col.candidates) > 1:
-                tried = ", ".join(f"{c} {max(0, self._agreement(col, Variant(edition.key, c, self._unrated_for(col))))}"
-                                  for c in col.candidates)
-                col.note = (f"ambiguous name ({col.note}); read as {col.code}, the candidate that reproduces the "
-                            f"most values ({tried}); give --tiebreaks to decide")
-            unrated = self._unrated_for(col)
-            values = self.column_values(col, edition.key)
-            de = self._is_de(col.code)
-            variants = [] if de else variants_for(col.code, edition, unrated, has_unrated=has_unrated,
-                                                  team=src.team)
-            report = ColumnReport(col.key, col.name, col.code, len(col.values), 0, col.note)
-            if isinstance(values, str):  # not computable (e.g. unrated players): not compared, no differences
-                report.error = values
-                report.compared = 0
-                columns.append(report)
-                continue
-            differing = []
-            for no, pub in col.values.items():
-                agrees = no in values and same_figure(pub, col.decimals, values[no])
-                report.rows.append((no, col.texts.get(no, ""), pub, values.get(no), agrees))
-                if agrees:
-                    report.agree += 1
-                else:
-                    differing.append(no)
-            if col.given and differing and report.agree == 0:
-                report.note += ("; no published value agrees: --tiebreaks gives one code per column, in the "
-                                "columns' order; is this the column's code?")
-            score = {}
-            if differing:
-                for v in variants:
-                    score[v] = self._agreement(col, v)
-                    if score[v] == len(col.values):
-                        report.whole_column.append(v.describe())
-                # nearest first: the variants that reproduce more of the column, then the nearer changes
-                variants = sorted(variants, key=lambda v: -score[v])
-            st = self._rank_standings(edition.key, self._rank_unrated()) if de \
-                else self.rec.standings(edition.key, (col.code,), unrated)
-            for no in differing:
-                reproduced, closest = [], None
-                pub = col.values[no]
-                for v in variants:
-                    vals = self.rec.values(v)
-                    if isinstance(vals, str) or no not in vals:
-                        continue
-                    theirs, ours = vals[no], values.get(no)  # the variant's value, xltb's
-                    if same_figure(pub, col.decimals, theirs):
-                        reproduced.append(v.describe())
-                    elif pub is not None and theirs is not None and ours is not None:
-                        gap = abs(theirs - pub)
-                        if gap < abs(ours - pub) and (closest is None or gap < closest[0]):
-                            closest = (gap, f"{v.describe()} gives {show(theirs)}")
-                if isinstance(st, str):
-                    lines = [st]
-                elif de:
-                    lines = de_lines(st, no, col.code)
-                else:
-                    lines = breakdown_lines(st, no, st.codes[0])
-                cells.append(CellDifference(no, src.names.get(no, ""), col.key, col.code, col.texts.get(no, ""),
-                                            pub, values.get(no), lines, reproduced,
-                                            "" if reproduced or closest is None else closest[1]))
+            report, differences = self._column(col, col.code, edition, has_unrated)
             columns.append(report)
+            cells += differences
         ranks, compared, rank_whole = self._ranks(edition)
         points = []
         st_points = self._points(edition)
@@ -220,6 +162,75 @@ class Checker:
         return CheckReport(src.path, src.kind, edition.key, choice.text, [c for c in src.rank_codes], columns, cells,
                            ranks, points, self.notes, len(list(self.rec.participants())), compared, rank_whole,
                            dict(src.names))
+
+    def _column(self, col: Column, code: str, edition: Edition,
+                has_unrated: bool) -> tuple[ColumnReport, list[CellDifference]]:
+        """A comparable column (its tie-break ``code``) against xltb's values: how many agree, the variants that
+        reproduce it all, and each value that differs."""
+        src = self.source
+        if col.ambiguous and not col.given and len(col.candidates) > 1:
+            tried = ", ".join(f"{c} {max(0, self._agreement(col, Variant(edition.key, c, self._unrated_for(col))))}"
+                              for c in col.candidates)
+            col.note = (f"ambiguous name ({col.note}); read as {code}, the candidate that reproduces the "
+                        f"most values ({tried}); give --tiebreaks to decide")
+        unrated = self._unrated_for(col)
+        values = self.column_values(col, edition.key)
+        de = self._is_de(code)
+        variants = [] if de else variants_for(code, edition, unrated, has_unrated=has_unrated, team=src.team)
+        report = ColumnReport(col.key, col.name, code, len(col.values), 0, col.note)
+        if isinstance(values, str):  # not computable (e.g. unrated players): not compared, no differences
+            report.error = values
+            report.compared = 0
+            return report, []
+        differing = []
+        for no, pub in col.values.items():
+            agrees = no in values and same_figure(pub, col.decimals, values[no])
+            report.rows.append((no, col.texts.get(no, ""), pub, values.get(no), agrees))
+            if agrees:
+                report.agree += 1
+            else:
+                differing.append(no)
+        if col.given and differing and report.agree == 0:
+            report.note += ("; no published value agrees: --tiebreaks gives one code per column, in the "
+                            "columns' order; is this the column's code?")
+        score = {}
+        if differing:
+            for v in variants:
+                score[v] = self._agreement(col, v)
+                if score[v] == len(col.values):
+                    report.whole_column.append(v.describe())
+            # nearest first: the variants that reproduce more of the column, then the nearer changes
+            variants = sorted(variants, key=lambda v: -score[v])
+        st = self._rank_standings(edition.key, self._rank_unrated()) if de \
+            else self.rec.standings(edition.key, (code,), unrated)
+        return report, [self._difference(col, code, no, values, variants, st, de) for no in differing]
+
+    def _difference(self, col: Column, code: str, no: int, values: dict[int, Value | None], variants: list[Variant],
+                    st: Standings | str, de: bool) -> CellDifference:
+        """A published value that xltb's differs from: the variants that reproduce it (else the closest) and
+        xltb's breakdown of its own."""
+        reproduced: list[str] = []
+        closest: tuple[Value, str] | None = None
+        pub = col.values[no]
+        for v in variants:
+            vals = self.rec.values(v)
+            if isinstance(vals, str) or no not in vals:
+                continue
+            theirs, ours = vals[no], values.get(no)  # the variant's value, xltb's
+            if same_figure(pub, col.decimals, theirs):
+                reproduced.append(v.describe())
+            elif pub is not None and theirs is not None and ours is not None:
+                gap = abs(theirs - pub)
+                if gap < abs(ours - pub) and (closest is None or gap < closest[0]):
+                    closest = (gap, f"{v.describe()} gives {show(theirs)}")
+        if isinstance(st, str):
+            lines = [st]
+        elif de:
+            lines = de_lines(st, no, code)
+        else:
+            lines = breakdown_lines(st, no, st.codes[0])
+        return CellDifference(no, self.source.names.get(no, ""), col.key, code, col.texts.get(no, ""), pub,
+                              values.get(no), lines, reproduced, "" if reproduced or closest is None else closest[1])
 
     def _points(self, edition: Edition) -> dict[int, Fraction]:
         st = self._rank_standings(edition.key, self.unrated)
