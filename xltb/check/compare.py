@@ -284,8 +284,6 @@ class Checker:
             self.notes.append(f"ranks not compared: {st}")
             return [], 0, []
         xltb_rank = {row.start_no: row.rank for row in st.rows}
-        xltb_points = {row.start_no: row.points for row in st.rows}
-        out = []
         implied = self._implied_ranks()
         gap = next((c for c in src.columns if not c.comparable or c.code is None), None)
         if gap is not None and src.kind in ("chess-results", "swissperfect"):
@@ -296,44 +294,48 @@ class Checker:
         rank_variants = self._rank_variants(edition, unrated) if diffs else []
         whole = [label for label, ranks in rank_variants
                  if all(ranks.get(no) == r for no, r in src.ranks.items() if no in xltb_rank)]
-        for no in diffs:
-            pub = src.ranks[no]
-            name = src.names.get(no, "")
-            pub_pts = src.points.get(no)
-            if pub_pts is not None and pub_pts != xltb_points[no]:
-                out.append(RankDifference(no, name, pub, xltb_rank[no], "points",
-                                          f"the published points ({show(pub_pts)}) differ from the rounds' "
-                                          f"({show(xltb_points[no])})"))
-                continue
-            group = [r for r in st.rows if r.points == xltb_points[no]]
-            reproduced = [label for label, ranks in rank_variants if ranks.get(no) == pub]
-            if gap is not None and implied is not None and implied[no][0] < implied[no][1] \
-                    and src.kind in ("chess-results", "swissperfect"):
-                lo, hi = implied[no]
-                out.append(RankDifference(
-                    no, name, pub, xltb_rank[no], "not-compared",
-                    f"the published columns before {gap.key} leave it tied for places {lo}-{hi}: {gap.key} or a "
-                    f"later column decides, and {gap.key} is not compared ({gap.note or 'no code'}); xltb's list "
-                    "lacks it, so the ranks cannot be compared here"))  # nothing to reproduce: no variants listed
-                continue
-            if implied is not None and implied[no][0] <= pub <= implied[no][1]:
-                bad = self._differing_in_group(no, group)
-                why = ("follows from the published values, which differ from xltb's"
-                       + (f": {bad}" if bad else " for participants on the same points"))
-                out.append(RankDifference(no, name, pub, xltb_rank[no], "values", why, reproduced))
-                continue
-            why = self._rank_reason(st, no, group)
-            if implied is not None:
-                lo, hi = implied[no]
-                where = f"{lo}" if lo == hi else f"{lo}-{hi}"
-                why = (f"the published values put it at {where}, the published rank is {pub}: the rank does not "
-                       f"follow from the published figures (edited, or ordered by something not published); "
-                       + why)
-            elif not reproduced:
-                why = "no known variant of the tie-break list reproduces the published rank (an edited rank " \
-                      "column, or a list other than the one checked); " + why
-            out.append(RankDifference(no, name, pub, xltb_rank[no], "unexplained", why, reproduced))
+        by_no = {row.start_no: row for row in st.rows}
+        out = [self._rank_difference(by_no[no], st, rank_variants, implied, gap) for no in diffs]
         return out, sum(1 for no in src.ranks if no in xltb_rank), whole
+
+    def _rank_difference(self, row: Row, st: Standings, rank_variants: list[tuple[str, dict[int, int]]],
+                         implied: dict[int, tuple[int, int]] | None, gap: Column | None) -> RankDifference:
+        """Why the published rank of ``row``'s participant differs from xltb's: the points, a column not compared,
+        the published values, or nothing known (with the variants that reproduce it)."""
+        src = self.source
+        no = row.start_no
+        pub = src.ranks[no]
+        name = src.names.get(no, "")
+        pub_pts = src.points.get(no)
+        if pub_pts is not None and pub_pts != row.points:
+            return RankDifference(no, name, pub, row.rank, "points", f"the published points ({show(pub_pts)}) differ "
+                                  f"from the rounds' ({show(row.points)})")
+        group = [r for r in st.rows if r.points == row.points]
+        reproduced = [label for label, ranks in rank_variants if ranks.get(no) == pub]
+        if gap is not None and implied is not None and implied[no][0] < implied[no][1] \
+                and src.kind in ("chess-results", "swissperfect"):
+            lo, hi = implied[no]
+            return RankDifference(
+                no, name, pub, row.rank, "not-compared",
+                f"the published columns before {gap.key} leave it tied for places {lo}-{hi}: {gap.key} or a "
+                f"later column decides, and {gap.key} is not compared ({gap.note or 'no code'}); xltb's list "
+                "lacks it, so the ranks cannot be compared here")  # nothing to reproduce: no variants listed
+        if implied is not None and implied[no][0] <= pub <= implied[no][1]:
+            bad = self._differing_in_group(no, group)
+            why = ("follows from the published values, which differ from xltb's"
+                   + (f": {bad}" if bad else " for participants on the same points"))
+            return RankDifference(no, name, pub, row.rank, "values", why, reproduced)
+        why = self._rank_reason(st, no, group)
+        if implied is not None:
+            lo, hi = implied[no]
+            where = f"{lo}" if lo == hi else f"{lo}-{hi}"
+            why = (f"the published values put it at {where}, the published rank is {pub}: the rank does not "
+                   f"follow from the published figures (edited, or ordered by something not published); "
+                   + why)
+        elif not reproduced:
+            why = "no known variant of the tie-break list reproduces the published rank (an edited rank " \
+                  "column, or a list other than the one checked); " + why
+        return RankDifference(no, name, pub, row.rank, "unexplained", why, reproduced)
 
     def _implied_ranks(self) -> dict[int, tuple[int, int]] | None:
         """The place range each participant gets from the published points and values (None when the
