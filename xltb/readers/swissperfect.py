@@ -50,21 +50,7 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     lines = text.split("\n")
     header_at = next(i for i, line in enumerate(lines) if SP_HEADER.match(line) and "\t" in line)
     heads = [c.strip() for c in lines[header_at].split("\t")]
-    roles: dict[str, int] = {}
-    rounds: list[int] = []
-    for i, h in enumerate(heads):
-        key = h.lower()
-        if digits(key):
-            rounds.append(i)
-            if int(key) != len(rounds):
-                raise InputError(f"round column {h!r} out of order (expected {len(rounds)})", file=source,
-                                 line=header_at + 1)
-        elif key in _SP_COLUMNS:
-            roles[_SP_COLUMNS[key]] = i
-    if "name" not in roles:
-        raise InputError("the SwissPerfect header has no 'Name' column", file=source, line=header_at + 1)
-    if not rounds:
-        raise InputError("the SwissPerfect header has no round columns (1, 2, ...)", file=source, line=header_at + 1)
+    roles, rounds = _sp_heading(heads, source, header_at + 1)
     body = [(i + 1, line) for i, line in enumerate(lines) if i > header_at and line.strip()]
     if not body:
         raise InputError("the export has no player lines", file=source, line=header_at + 1)
@@ -75,41 +61,10 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
     for k, (lineno, _) in enumerate(body):
         cells = list(table[k])
         cells += [""] * (len(heads) - len(cells))
-        number_text = cells[roles.get("number", 0)].strip()
-        if not digits(number_text):
-            raise InputError(f"player number {number_text!r} is not a number", file=source, line=lineno)
-        row = ExportRow(line=lineno, number=int(number_text), name=cells[roles["name"]].strip())
-        row.title = cells[roles["title"]].strip() if "title" in roles else ""
-        row.federation = cells[roles["fed"]].strip() if "fed" in roles else ""
-        rating_text = cells[roles["rating"]].strip() if "rating" in roles else ""
-        if not rating_text and "local_rating" in roles:
-            rating_text = cells[roles["local_rating"]].strip()
-            local_used = local_used or bool(rating_text)
-        if rating_text and not digits(rating_text):
-            raise InputError(f"rating {rating_text!r} is not a number", file=source, line=lineno)
-        row.rating = (int(rating_text) or None) if rating_text else None
-        if "points" in roles:
-            t = cells[roles["points"]]
-            row.declared = points(t)
-            if t.strip() and row.declared is None:
-                raise InputError(f"total {t.strip()!r} is not a number", file=source, line=lineno)
+        row, local = _sp_row(cells, roles, lineno, source)
+        local_used = local_used or local
         for r, col in enumerate(rounds, start=1):
-            cell = cells[col].strip()
-            m = _SP_CELL.match(cell) if cell else None
-            if cell == "":
-                row.cells.append((cell, None, Colour.NONE, Kind.ABSENT))
-                continue
-            if m is None:
-                raise InputError(f"round {r}: cannot read {cell!r} (expected opponent:result such as 27:W, 5:D, "
-                                 "3:L, 12:+, 8:-, or 0:W, 0:=, 0:- without an opponent)", file=source, line=lineno)
-            opp = int(m.group(1)) if m.group(1) else 0
-            code = (m.group(2) or "").upper()
-            if not m.group(1):
-                row.cells.append((cell, None, Colour.NONE, Kind.ABSENT))  # '  :' not in the event that round
-            elif opp == 0:
-                row.cells.append((cell, None, Colour.NONE, _SP_NO_OPP[code]))
-            else:
-                row.cells.append((cell, opp, Colour.NONE, _SP_WITH_OPP[code]))
+            row.cells.append(_sp_round(cells[col].strip(), r, lineno, source))
         rows.append(row)
     if local_used:
         warnings.append(Message("warn.sp_local_ratings"))
@@ -127,3 +82,63 @@ def _swissperfect(text: str, source: str, event_type: EventType | None) -> tuple
                           legend=(), lines={r.number: r.line for r in rows})
     tournament = build_tournament(rows, len(rounds), name, source, event_type, warnings, frozenset({"colours"}))
     return tournament, published
+
+
+def _sp_heading(heads: list[str], source: str, line: int) -> tuple[dict[str, int], list[int]]:
+    """The heading's columns: role -> column (name, number, rating, ...), and the rounds' columns in order."""
+    roles: dict[str, int] = {}
+    rounds: list[int] = []
+    for i, h in enumerate(heads):
+        key = h.lower()
+        if digits(key):
+            rounds.append(i)
+            if int(key) != len(rounds):
+                raise InputError(f"round column {h!r} out of order (expected {len(rounds)})", file=source, line=line)
+        elif key in _SP_COLUMNS:
+            roles[_SP_COLUMNS[key]] = i
+    if "name" not in roles:
+        raise InputError("the SwissPerfect header has no 'Name' column", file=source, line=line)
+    if not rounds:
+        raise InputError("the SwissPerfect header has no round columns (1, 2, ...)", file=source, line=line)
+    return roles, rounds
+
+
+def _sp_row(cells: list[str], roles: dict[str, int], lineno: int, source: str) -> tuple[ExportRow, bool]:
+    """A player's line but its rounds, and whether its rating is the local one (no FIDE rating given)."""
+    number_text = cells[roles.get("number", 0)].strip()
+    if not digits(number_text):
+        raise InputError(f"player number {number_text!r} is not a number", file=source, line=lineno)
+    row = ExportRow(line=lineno, number=int(number_text), name=cells[roles["name"]].strip())
+    row.title = cells[roles["title"]].strip() if "title" in roles else ""
+    row.federation = cells[roles["fed"]].strip() if "fed" in roles else ""
+    rating_text = cells[roles["rating"]].strip() if "rating" in roles else ""
+    local = False
+    if not rating_text and "local_rating" in roles:
+        rating_text = cells[roles["local_rating"]].strip()
+        local = bool(rating_text)
+    if rating_text and not digits(rating_text):
+        raise InputError(f"rating {rating_text!r} is not a number", file=source, line=lineno)
+    row.rating = (int(rating_text) or None) if rating_text else None
+    if "points" in roles:
+        t = cells[roles["points"]]
+        row.declared = points(t)
+        if t.strip() and row.declared is None:
+            raise InputError(f"total {t.strip()!r} is not a number", file=source, line=lineno)
+    return row, local
+
+
+def _sp_round(cell: str, r: int, lineno: int, source: str) -> tuple[str, int | None, Colour, Kind]:
+    """A round's cell (``27:W``, ``0:=``, ``  :``): as written, the opponent, no colour, the kind of result."""
+    if cell == "":
+        return (cell, None, Colour.NONE, Kind.ABSENT)
+    m = _SP_CELL.match(cell)
+    if m is None:
+        raise InputError(f"round {r}: cannot read {cell!r} (expected opponent:result such as 27:W, 5:D, "
+                         "3:L, 12:+, 8:-, or 0:W, 0:=, 0:- without an opponent)", file=source, line=lineno)
+    opp = int(m.group(1)) if m.group(1) else 0
+    code = (m.group(2) or "").upper()
+    if not m.group(1):
+        return (cell, None, Colour.NONE, Kind.ABSENT)  # '  :' not in the event that round
+    if opp == 0:
+        return (cell, None, Colour.NONE, _SP_NO_OPP[code])
+    return (cell, opp, Colour.NONE, _SP_WITH_OPP[code])
