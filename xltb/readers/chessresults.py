@@ -122,6 +122,37 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
     banner = [line.strip(" ;\t") for line in lines[:header_at]]
     name = next((b for b in banner if b and not _BANNER.search(b)), "")
     title = next((b for b in banner if re.search(r"crosstable|kreuztabelle|ranglijst", b, re.IGNORECASE)), "")
+    body, legend = _body_and_legend(lines, header_at, source)
+    if not body:
+        raise InputError("the crosstable has no player lines", file=source, line=header_at + 1)
+    table = read_table(body, ";", source)
+    rows: list[ExportRow] = []
+    for k, (lineno, _) in enumerate(body):
+        cells = list(table[k])
+        cells += [""] * (len(heads) - len(cells))
+        rows.append(_chess_results_row(cells, roles, lineno, source))
+    by_number: dict[int, ExportRow] = {}
+    for row in rows:
+        if row.number in by_number:
+            raise InputError(f"number {row.number} appears twice (first on line {by_number[row.number].line}); the "
+                             "opponents are given by this number, so the crosstable is ambiguous",
+                             file=source, line=row.line)
+        by_number[row.number] = row
+    columns = _tiebreak_columns(legend, roles.tiebreaks, heads, raw_heads, rows, table)
+    published = Published(
+        kind=CHESS_RESULTS,
+        ranks={r.number: r.rank for r in rows if r.rank is not None},
+        points={r.number: r.declared for r in rows},
+        tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title,
+        updated=_last_update(text))
+    lacks: frozenset[Lack] = frozenset({"pairing numbers"}) if roles.rank_is_number else frozenset()
+    tournament = build_tournament(rows, len(roles.rounds), name, source, event_type, [], lacks)
+    return tournament, published
+
+
+def _body_and_legend(lines: list[str], header_at: int, source: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """The player lines after the heading (line number, text) and the legend's lines (``#`` lines, and the text
+    after the table)."""
     body: list[tuple[int, str]] = []
     legend: list[str] = []
     for i in range(header_at + 1, len(lines)):
@@ -140,28 +171,20 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
             raise InputError(f"expected a player line starting with a number, found {stripped[:40]!r}",
                              file=source, line=i + 1)
         body.append((i + 1, line))
-    if not body:
-        raise InputError("the crosstable has no player lines", file=source, line=header_at + 1)
-    table = read_table(body, ";", source)
-    rows: list[ExportRow] = []
-    for k, (lineno, _) in enumerate(body):
-        cells = list(table[k])
-        cells += [""] * (len(heads) - len(cells))
-        rows.append(_chess_results_row(cells, roles, lineno, source))
-    by_number: dict[int, ExportRow] = {}
-    for row in rows:
-        if row.number in by_number:
-            raise InputError(f"number {row.number} appears twice (first on line {by_number[row.number].line}); the "
-                             "opponents are given by this number, so the crosstable is ambiguous",
-                             file=source, line=row.line)
-        by_number[row.number] = row
+    return body, legend
+
+
+def _tiebreak_columns(legend: list[str], tiebreaks: list[int], heads: list[str], raw_heads: list[str],
+                      rows: list[ExportRow], table: list[list[str]]) -> list[PublishedColumn]:
+    """The published tie-break columns: heading, the legend's name of it (``TB1: ...``), each player's text and
+    value."""
     tb_names = {}
     for text_line in legend:
         m = _LEGEND_TB.match(text_line)
         if m:
             tb_names[int(m.group(1))] = m.group(2)
     columns = []
-    for col in roles.tiebreaks:
+    for col in tiebreaks:
         key = raw_heads[col]
         m = _TB_HEAD.match(heads[col])
         label = tb_names.get(int(m.group(2)), "") if m else ""
@@ -172,15 +195,7 @@ def _chess_results(text: str, source: str, event_type: EventType | None) -> tupl
             texts[row.number] = cell
             values[row.number] = points(cell)
         columns.append(PublishedColumn(key, label, values, texts))
-    published = Published(
-        kind=CHESS_RESULTS,
-        ranks={r.number: r.rank for r in rows if r.rank is not None},
-        points={r.number: r.declared for r in rows},
-        tiebreaks=tuple(columns), legend=tuple(legend), lines={r.number: r.line for r in rows}, title=title,
-        updated=_last_update(text))
-    lacks: frozenset[Lack] = frozenset({"pairing numbers"}) if roles.rank_is_number else frozenset()
-    tournament = build_tournament(rows, len(roles.rounds), name, source, event_type, [], lacks)
-    return tournament, published
+    return columns
 
 
 _LAST_UPDATE = re.compile(r"(?:last update|letzte aktualisierung|laatste update)\D{0,5}(\d{1,2})\.(\d{1,2})\.(\d{4})",
@@ -215,28 +230,34 @@ class _Roles:
         self.points: int | None = None
 
 
+def _assign(roles: _Roles, i: int, h: str) -> None:
+    """The role of heading ``h`` in column ``i`` (a round, the name, the number, the rank, ... a tie-break),
+    the first column of each kind taken."""
+    if _ROUND_HEAD.match(h) and i > 0:
+        roles.rounds.append(i)
+    elif h in _NAME_HEADS and roles.name is None:
+        roles.name = i
+    elif i == 0 and (h in _RANK_HEADS or h in _NUMBER_HEADS):
+        roles.number = i
+        roles.rank_is_number = h in _RANK_HEADS
+    elif h in _RANK_HEADS and roles.rank is None:
+        roles.rank = i
+    elif h in _TITLE_HEADS:
+        roles.title = i
+    elif h in _RATING_HEADS and roles.rating is None:
+        roles.rating = i
+    elif h in _FED_HEADS and roles.fed is None:
+        roles.fed = i
+    elif h in _POINTS_HEADS and roles.points is None:
+        roles.points = i
+    elif _TB_HEAD.match(h) or (roles.points is not None and roles.rounds and h and i > roles.points):
+        roles.tiebreaks.append(i)
+
+
 def _chess_results_roles(heads: list[str], source: str, line: int) -> _Roles:
     roles = _Roles()
     for i, h in enumerate(heads):
-        if _ROUND_HEAD.match(h) and i > 0:
-            roles.rounds.append(i)
-        elif h in _NAME_HEADS and roles.name is None:
-            roles.name = i
-        elif i == 0 and (h in _RANK_HEADS or h in _NUMBER_HEADS):
-            roles.number = i
-            roles.rank_is_number = h in _RANK_HEADS
-        elif h in _RANK_HEADS and roles.rank is None:
-            roles.rank = i
-        elif h in _TITLE_HEADS:
-            roles.title = i
-        elif h in _RATING_HEADS and roles.rating is None:
-            roles.rating = i
-        elif h in _FED_HEADS and roles.fed is None:
-            roles.fed = i
-        elif h in _POINTS_HEADS and roles.points is None:
-            roles.points = i
-        elif _TB_HEAD.match(h) or (roles.points is not None and roles.rounds and h and i > roles.points):
-            roles.tiebreaks.append(i)
+        _assign(roles, i, h)
     if roles.number < 0:
         roles.number = 0
         roles.rank_is_number = True
