@@ -73,8 +73,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.readers.trf:_build": (33, BUILDER),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
     "xltb.sheets.teams:sheet_records": (32, READER),
-    "xltb.report.html:_standings": (32, FACE),
-    "xltb.report.html:_crosstable": (32, FACE),
     "xltb.recalc.engine:Engine._run": (37, ENGINE),
     "xltb.recalc.bulk:_run": (32, ENGINE),
     "xltb.recalc.package:write": (28, "the package writer: each part copied, edited or added, each checked"),

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from .. import __version__
 from ..model import Colour
 from ..prizes import PrizeList
-from ..ranking.standings import Standings
+from ..ranking.standings import Entry, Row, Standings
 from .printed.details import event_rows
 from .explain import how_message
 from .printed.grid import grid_rows, is_round_robin
@@ -223,17 +223,7 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     places = {code: st.places(code) for code in st.codes}
     said = _Said(lang)
     for row, e in zip(st.rows, entries):
-        cells = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
-        cells += [escape(title_text(e.title))] if has["title"] else []
-        cells += [escape(e.name)]
-        cells += [escape(withdrawn_text(e.start_no, marked, lang))] if marked else []
-        cells += [escape(e.federation)] if has["fed"] else []
-        cells += [e.rating or ""] if has["rating"] else []
-        if team:
-            t = team_of(row)
-            cells += [_num(row.points, lang), _num(t.gp if team_event(st).primary == "MP" else t.mp, lang)]
-        else:
-            cells += [_num(row.points, lang)]
+        cells = _standings_cells(st, row, e, has, marked, lang)
         shown = st.shown_values(row)
         for k, code in enumerate(st.codes):
             value = shown[code]
@@ -249,40 +239,33 @@ def _standings(st: Standings, lang: Language) -> tuple[str, list[str]]:
     return table, panels
 
 
+def _standings_cells(st: Standings, row: Row, e: Entry, has: dict[str, bool], marked: dict[int, int],
+                     lang: Language) -> list[Any]:
+    """A standings row's cells before its tie-break values: rank, number, title, name, withdrawn, federation,
+    rating (the optional ones when anybody has one), the points (a team's primary and secondary score)."""
+    cells: list[Any] = [f"{row.rank}{'*' if row.by_lot else ''}", e.start_no]
+    cells += [escape(title_text(e.title))] if has["title"] else []
+    cells += [escape(e.name)]
+    cells += [escape(withdrawn_text(e.start_no, marked, lang))] if marked else []
+    cells += [escape(e.federation)] if has["fed"] else []
+    cells += [e.rating or ""] if has["rating"] else []
+    if st.team:
+        t = team_of(row)
+        cells += [_num(row.points, lang), _num(t.gp if team_event(st).primary == "MP" else t.mp, lang)]
+    else:
+        cells += [_num(row.points, lang)]
+    return cells
+
+
 def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
     if is_team_round_robin(st):  # a league: the team x team grid
-        order, rows = team_grid_rows(st, lang)
-        unplayed = any(r[-1] for r in rows)
-        heads = [lang("rank"), lang("no"), lang("team")] + [str(n) for n in order] + [lang("mp"), lang("gp")] \
-            + ([lang("unplayed")] if unplayed else [])
-        body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[3:-3]]
-                + [_num(r[-3], lang), _num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
-        legend, diag = lang("legend_team_grid"), 3
+        heads, body, legend, diag = _league_grid(st, lang)
     elif st.team:
-        heads = [lang("rank"), lang("no"), lang("team")]
-        rounds = max(len(r.participant.results) for r in st.rows)
-        heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
-        body = [[r.rank, r.start_no, escape(r.participant.name)]
-                + [escape(team_round_text(x, lang)) for x in team_of(r).results]
-                + [_num(team_of(r).mp, lang), _num(team_of(r).gp, lang)] for r in st.rows]
-        legend, diag = crosstable_legend(lang, "legend_team_crosstable"), None
+        heads, body, legend, diag = _team_crosstable(st, lang)
     elif is_round_robin(st):
-        order, rows = grid_rows(st, lang)
-        unplayed = any(r[-1] for r in rows)
-        heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
-            + ([lang("unplayed")] if unplayed else [])
-        body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
-                + [_num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
-        legend, diag = lang("legend_grid"), 3
+        heads, body, legend, diag = _player_grid(st, lang)
     else:
-        colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
-        rounds = max(len(r.participant.results) for r in st.rows)
-        heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
-            + [lang("points")]
-        body = [[r.rank, r.start_no, escape(r.participant.name)]
-                + [escape(round_text(x, colours, lang, st)) for x in player_of(r).results] + [_num(r.points, lang)]
-                for r in st.rows]
-        legend, diag = crosstable_legend(lang, "legend_crosstable"), None
+        heads, body, legend, diag = _swiss_crosstable(st, lang)
     out = []
     for k, cells in enumerate(body):
         classes = {2: "l"} | {i: "c" for i in range(3, len(cells))}
@@ -292,6 +275,58 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
     table = ("<table><thead><tr>" + _cells([escape(str(h)) for h in heads], "th", {2: "l"}) + "</tr></thead><tbody>"
              + "".join(out) + "</tbody></table>")
     return table, legend
+
+
+_Grid = tuple[list[str], list[list[Any]], str, int | None]
+
+
+def _league_grid(st: Standings, lang: Language) -> _Grid:
+    """A league's crosstable: the team x team grid (its diagonal in column 3)."""
+    order, rows = team_grid_rows(st, lang)
+    unplayed = any(r[-1] for r in rows)
+    heads = [lang("rank"), lang("no"), lang("team")] + [str(n) for n in order] + [lang("mp"), lang("gp")] \
+        + ([lang("unplayed")] if unplayed else [])
+    body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[3:-3]]
+            + [_num(r[-3], lang), _num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
+    legend, diag = lang("legend_team_grid"), 3
+    return heads, body, legend, diag
+
+
+def _team_crosstable(st: Standings, lang: Language) -> _Grid:
+    """A team Swiss's crosstable: each team's matches round by round."""
+    heads = [lang("rank"), lang("no"), lang("team")]
+    rounds = max(len(r.participant.results) for r in st.rows)
+    heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
+    body = [[r.rank, r.start_no, escape(r.participant.name)]
+            + [escape(team_round_text(x, lang)) for x in team_of(r).results]
+            + [_num(team_of(r).mp, lang), _num(team_of(r).gp, lang)] for r in st.rows]
+    legend, diag = crosstable_legend(lang, "legend_team_crosstable"), None
+    return heads, body, legend, diag
+
+
+def _player_grid(st: Standings, lang: Language) -> _Grid:
+    """A round robin's crosstable: the player x player grid (its diagonal in column 3)."""
+    order, rows = grid_rows(st, lang)
+    unplayed = any(r[-1] for r in rows)
+    heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
+        + ([lang("unplayed")] if unplayed else [])
+    body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
+            + [_num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
+    legend, diag = lang("legend_grid"), 3
+    return heads, body, legend, diag
+
+
+def _swiss_crosstable(st: Standings, lang: Language) -> _Grid:
+    """A Swiss's crosstable: each player's games round by round."""
+    colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
+    rounds = max(len(r.participant.results) for r in st.rows)
+    heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
+        + [lang("points")]
+    body = [[r.rank, r.start_no, escape(r.participant.name)]
+            + [escape(round_text(x, colours, lang, st)) for x in player_of(r).results] + [_num(r.points, lang)]
+            for r in st.rows]
+    legend, diag = crosstable_legend(lang, "legend_crosstable"), None
+    return heads, body, legend, diag
 
 
 def _players(st: Standings, lang: Language) -> str:
