@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from ... import __version__
 from ...ranking.standings import Standings
 from ...books.workbook import ODS, XLSX
-from ...tiebreaks.base import Contribution
+from ...tiebreaks.base import Contribution, Evaluation
 from ...readers.registry import KIND_LABELS, TRF, TRF_TEAM
 from ...tiebreaks.codes import tiebreak_of
 from .grid import is_round_robin
@@ -50,7 +50,6 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
     participants = st.participants
     index = {p.start_no: i for i, p in enumerate(participants)}
     rounds = t.rounds
-    round_word, cut_mark = lang("round"), lang("cut_mark")
     undefined, not_applied = lang("undefined"), lang("not_applied")
     codes = st.codes
     # what depends on the tie-break only, asked once per code rather than once per participant
@@ -71,26 +70,7 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             if tb is not None and tb.acronym == "DE":
                 notes = [lang.render(step.message()) for step in st.encounter_steps(code, row.start_no)]
             elif ev is not None:
-                for c in ev.breakdown():
-                    rnd, cut = c.round, c.cut
-                    # most contributions are plain games with nothing cut: no note, without the call
-                    plain = not cut and not c.vur and c.source in PLAIN_SOURCES
-                    text = "" if plain else contribution_note(c, lang)
-                    share = c.value
-                    numerator, denominator = share.numerator, share.denominator  # (properties: read once)
-                    amount = numerator if denominator == 1 else numerator / denominator
-                    slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
-                    if slot is not None and contributions[slot] is None:
-                        contributions[slot] = amount
-                        if cut:
-                            cut_cols[slot] = True
-                        if text:
-                            notes.append(f"{round_word}{rnd}: {text}")
-                    else:
-                        opponent = c.opponent
-                        where = f"{round_word}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
-                        notes.append(f"{where}{' ' if where else ''}{lang.number(value_text(code, share))}"
-                                     f"{' ' + cut_mark if cut else ''}{': ' + text if text else ''}")
+                notes = _contributions(ev, code, contributions, cut_cols, lang)
                 notes.extend(lang.render(n) for n in ev.notes)
                 if value is None:
                     notes.insert(0, undefined)
@@ -99,6 +79,37 @@ def details_rows(st: Standings, lang: Language | None = None) -> Iterable[tuple[
             who = [row.rank, row.start_no, row.participant.name] if k == 0 else [None, None, None]
             label = f"{code} ({article})" if article else code
             yield who + [label, value] + contributions + ["\n".join(notes)], cut_cols
+
+
+def _contributions(ev: Evaluation, code: str, contributions: list[Any], cut_cols: dict[int, bool],
+                   lang: Language) -> list[str]:
+    """Each contribution of a value into its round's cell of ``contributions`` (those cut marked in
+    ``cut_cols``), and the notes: what a round's contribution says, and the contributions no round's cell
+    holds (a second one in a round, or one without a round)."""
+    rounds = len(contributions)
+    round_word, cut_mark = lang("round"), lang("cut_mark")
+    notes: list[str] = []
+    for c in ev.breakdown():
+        rnd, cut = c.round, c.cut
+        # most contributions are plain games with nothing cut: no note, without the call
+        plain = not cut and not c.vur and c.source in PLAIN_SOURCES
+        text = "" if plain else contribution_note(c, lang)
+        share = c.value
+        numerator, denominator = share.numerator, share.denominator  # (properties: read once)
+        amount = numerator if denominator == 1 else numerator / denominator
+        slot = (rnd - 1) if rnd is not None and 0 < rnd <= rounds else None
+        if slot is not None and contributions[slot] is None:
+            contributions[slot] = amount
+            if cut:
+                cut_cols[slot] = True
+            if text:
+                notes.append(f"{round_word}{rnd}: {text}")
+        else:
+            opponent = c.opponent
+            where = f"{round_word}{rnd}" if rnd is not None else (f"#{opponent}" if opponent else "")
+            notes.append(f"{where}{' ' if where else ''}{lang.number(value_text(code, share))}"
+                         f"{' ' + cut_mark if cut else ''}{': ' + text if text else ''}")
+    return notes
 
 
 def details_sheet(book: Book, st: Standings, layout: Layout) -> None:
