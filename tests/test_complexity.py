@@ -84,7 +84,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                                  "implies: each team's gap in its 310 totals checked against the others"),
     "xltb.prizes.award:award_prizes": (31, "the award rules in their order: one branch per rule of the prize table "
                                           "(categories, sharing, one prize a player)"),
-    "xltb.report.explain:explain_text": (27, "the breakdown's text: one branch per kind of element a tie-break shows"),
 }
 
 

@@ -32,22 +32,7 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
                      "computed after it for this explanation")
     tb = tiebreak_of(code)
     if tb is not None and tb.direct:  # type A: applied to tied groups only, no value otherwise
-        value = st.shown(code, start_no)
-        steps = st.encounter_steps(code, start_no)
-        if value is not None:
-            article = "C.07 6" if tb.acronym == "DE" else "C.07 13.3"
-            lines.append(f"value: {_num(value)}   ({article}: the score in the separate standings of the tied group)")
-        elif steps:
-            lines.append("value: none: direct encounter decided nothing for it (the steps below)")
-        else:
-            lines.append("value: none: it is not tied with anyone when direct encounter is reached"
-                         + (" (after the whole list)" if added else "") + ", so Art. 6 is not applied")
-        for step in steps:
-            lines.append("  " + step.text())
-        if value is not None and value.denominator not in (1, 2):
-            lines.append("note: when two participants met more than once, each pair's addend is the average of "
-                         "their games (C.07 6.1.2); hence a value in quarters")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + _direct_lines(st, start_no, code, tb.acronym, added)) + "\n"
     ev = st.evaluation(start_no, code)
     if ev is None:
         lines.append(f"value: undefined ({code} is not computed for this event)")
@@ -70,6 +55,27 @@ def explain_text(st: Standings, start_no: int, code: str, *, added: bool = False
         lines.append(f"note: {note}")  # English: str() of the message
     lines += _rounds_not_counted(st, p, code, parts)
     return "\n".join(lines) + "\n"
+
+
+def _direct_lines(st: Standings, start_no: int, code: str, acronym: str, added: bool) -> list[str]:
+    """A direct encounter's value (type A: applied to tied groups only, no value otherwise) and its steps."""
+    lines = []
+    value = st.shown(code, start_no)
+    steps = st.encounter_steps(code, start_no)
+    if value is not None:
+        article = "C.07 6" if acronym == "DE" else "C.07 13.3"
+        lines.append(f"value: {_num(value)}   ({article}: the score in the separate standings of the tied group)")
+    elif steps:
+        lines.append("value: none: direct encounter decided nothing for it (the steps below)")
+    else:
+        lines.append("value: none: it is not tied with anyone when direct encounter is reached"
+                     + (" (after the whole list)" if added else "") + ", so Art. 6 is not applied")
+    for step in steps:
+        lines.append("  " + step.text())
+    if value is not None and value.denominator not in (1, 2):
+        lines.append("note: when two participants met more than once, each pair's addend is the average of "
+                     "their games (C.07 6.1.2); hence a value in quarters")
+    return lines
 
 
 #: rating-based tie-breaks, whose breakdowns list only the games that count (C.07 10); RTNG (10.6) is the
