@@ -82,8 +82,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                                        "the participant and of each opponent"),
     "xltb.events.team_byes:pab_from_totals": (30, "the pairing-allocated byes a TRF-2026 file without its 320 "
                                                  "implies: each team's gap in its 310 totals checked against the others"),
-    "xltb.prizes.award:award_prizes": (31, "the award rules in their order: one branch per rule of the prize table "
-                                          "(categories, sharing, one prize a player)"),
 }
 
 

@@ -48,16 +48,7 @@ def value_order(prize: Prize) -> tuple[int, int, int]:
 
 def award_prizes(st: Standings, table: PrizeTable, share: Share = "none") -> PrizeList:
     """Award the prizes of ``table`` from the final standings ``st`` (see the module's text)."""
-    if share not in SHARES:
-        raise XltbError(f"--share {share}: choose none, equal or hort")
-    if st.team:
-        raise XltbError("prizes are awarded to the players of individual events; this is a team event",
-                        file=st.event.source)
-    ctx = Context(st.event.start_date, st.unrated_rating)
-    for prize in table.prizes:
-        if prize.category.needs_age and ctx.start_date is None:
-            raise InputError(f"{prize.category.text}: ages are taken on the event's start date, which the event "
-                             "file does not give (TRF 042)", file=table.source, line=prize.line)
+    ctx = _context(st, table, share)
     rows = st.rows
     players = [r.participant for r in rows]
     if not all(isinstance(p, Player) for p in players):  # an individual event ranks players
@@ -73,9 +64,36 @@ def award_prizes(st: Standings, table: PrizeTable, share: Share = "none") -> Pri
     greedy.run([p for p in table.prizes if not p.trophy], paid=set())
     pools = _pools(greedy, table, categories, placed, share)
     greedy.run([p for p in table.prizes if p.trophy], paid=set(pools))
-    won, winner, passed = greedy.won, greedy.winner, greedy.passed
-
+    won = greedy.won
     explain = Explainer(placed, verdicts, won, pools, table, share)
+    awards = _awards(table, placed, pools, greedy, explain)
+    ties = tuple(explain.tie(categories[key], max(pos for pos in won if won[pos].category.key == key))
+                 for key in categories if any(p.category.key == key for p in won.values()))
+    warnings = tuple(table.warnings) + tuple(undecided_warnings(categories, verdicts, placed))
+    return PrizeList(st, table, share, tuple(awards), ties, rule_lines(share), warnings)
+
+
+def _context(st: Standings, table: PrizeTable, share: Share) -> Context:
+    """What the categories are decided on (the start date, the rating of the unrated), once the sharing and the
+    event are known to suit prizes, and the start date given when a category asks an age."""
+    if share not in SHARES:
+        raise XltbError(f"--share {share}: choose none, equal or hort")
+    if st.team:
+        raise XltbError("prizes are awarded to the players of individual events; this is a team event",
+                        file=st.event.source)
+    ctx = Context(st.event.start_date, st.unrated_rating)
+    for prize in table.prizes:
+        if prize.category.needs_age and ctx.start_date is None:
+            raise InputError(f"{prize.category.text}: ages are taken on the event's start date, which the event "
+                             "file does not give (TRF 042)", file=table.source, line=prize.line)
+    return ctx
+
+
+def _awards(table: PrizeTable, placed: list[Placed], pools: dict[int, Pool], greedy: _Greedy,
+            explain: Explainer) -> list[Award]:
+    """The prize list in the table's order: each prize and its winner (or none), each pool's sharers without a
+    prize listed after its last prize."""
+    won, winner, passed = greedy.won, greedy.winner, greedy.passed
     awards: list[Award] = []
     after: dict[int, list[int]] = {}  # prize index -> sharers without a prize, listed after that prize
     for pool in dict.fromkeys(pools.values()):
@@ -93,10 +111,7 @@ def award_prizes(st: Standings, table: PrizeTable, share: Share = "none") -> Pri
             shared = pools[pos]
             awards.append(Award(None, placed[pos], shared.paid[shared.members.index(placed[pos])],
                                 explain.shares(pos), shared))
-    ties = tuple(explain.tie(categories[key], max(pos for pos in won if won[pos].category.key == key))
-                 for key in categories if any(p.category.key == key for p in won.values()))
-    warnings = tuple(table.warnings) + tuple(undecided_warnings(categories, verdicts, placed))
-    return PrizeList(st, table, share, tuple(awards), ties, rule_lines(share), warnings)
+    return awards
 
 
 class _Greedy:
