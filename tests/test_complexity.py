@@ -67,7 +67,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                            "reference and the C.07 12 board tie-breaks"),
     "xltb.sheets.team_fill:from_team_tournament": (38, "a team event's Teams and Matches rows: colours, "
                                                         "line-ups, byes and forfeits, one branch each"),
-    "xltb.sheets.crosstable:to_tournament": (34, READER),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.readers.trf:_build": (33, BUILDER),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),

@@ -273,26 +273,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     scoring = scoring or Scoring()
     table = scoring.table()
     cols = layout.columns
-    entries = []  # (row index, start_no, row)
-    seen: dict[int, int] = {}
-    for r in range(1, len(rows)):
-        row = list(rows[r])
-        row += [None] * (len(rows[0]) - len(row))
-        number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
-        name_text = _text_at(row, r, cols["name"], origin)
-        if number is None:
-            if name_text:
-                raise CellError(f"{name_text!r} has no pairing number", cell=origin.address(r, cols["no"]))
-            if any(_text_at(row, r, c, origin) for c in layout.rounds):
-                raise CellError("results in a row without a pairing number", cell=origin.address(r, cols["no"]))
-            continue
-        if number == 0:
-            raise CellError("pairing numbers start at 1", cell=origin.address(r, cols["no"]))
-        if number in seen:
-            raise CellError(f"pairing number {number} is used twice (first in row {origin.row + seen[number]})",
-                            cell=origin.address(r, cols["no"]))
-        seen[number] = r
-        entries.append((r, number, row))
+    entries, seen = _entries(rows, layout, origin)
     if not entries:
         raise EmptyCrosstable("the crosstable has no participants yet", cell=origin.address(1, cols["no"]))
     rounds = 0
@@ -300,23 +281,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
         for i, c in enumerate(layout.rounds):
             if _text_at(row, r, c, origin):
                 rounds = max(rounds, i + 1)
-    parsed: dict[int, list[tuple[Kind, int | None, Colour]]] = {}
-    for r, number, row in entries:
-        out = []
-        for i in range(rounds):
-            c = layout.rounds[i]
-            try:
-                kind, opp, colour = _parse(row[c])
-            except ValueError as err:
-                raise CellError(str(err), cell=origin.address(r, c)) from None
-            if opp is not None:
-                if opp not in seen:
-                    raise CellError(f"round {i + 1}: opponent {opp} has no row in the crosstable",
-                                    cell=origin.address(r, c))
-                if opp == number:
-                    raise CellError(f"round {i + 1}: #{number} is paired with himself", cell=origin.address(r, c))
-            out.append((kind, opp, colour))
-        parsed[number] = out
+    parsed = {number: _rounds_of(row, r, number, rounds, layout, seen, origin) for r, number, row in entries}
     # both cells of a game must agree, with opposite colours; a forfeit loss in both is a double forfeit
     padded = {number: row for _, number, row in entries}
     index = {number: r for r, number, _ in entries}
@@ -342,22 +307,76 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     order = [number for _, number, _ in entries]
     builder.check_pairings(order, results, problem, colours=True)
     builder.mark_double_forfeits(order, results, table)
-    players = []
-    for r, number, row in entries:
-        rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
-        fide_id = _text_at(row, r, cols["fide_id"], origin) if "fide_id" in cols else ""
-        if fide_id.endswith(".0"):
-            fide_id = fide_id[:-2]
-        players.append(Player(
-            start_no=number, name=_text_at(row, r, cols["name"], origin), results=tuple(results[number]),
-            rating=rating or None, title=_text_at(row, r, cols["title"], origin) if "title" in cols else "",
-            federation=_text_at(row, r, cols["fed"], origin) if "fed" in cols else "", fide_id=fide_id,
-            sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
-            birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
-            line=origin.row + r))
+    players = [_player(row, r, number, results[number], cols, origin) for r, number, row in entries]
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=event_type, start_date=start_date, scoring=scoring, tiebreaks=tuple(tiebreaks),
                       source=f"{origin.sheet} sheet")
+
+
+_Entry = tuple[int, int, list[Any]]
+
+
+def _entries(rows: Sequence[Sequence[Any]], layout: Layout, origin: Origin) -> tuple[list[_Entry], dict[int, int]]:
+    """The participants' rows: (row index, pairing number, the row padded to the heading's width), and
+    pairing number -> row index; a row without a pairing number is room for a late entry (nothing else in it)."""
+    cols = layout.columns
+    entries: list[_Entry] = []
+    seen: dict[int, int] = {}
+    for r in range(1, len(rows)):
+        row = list(rows[r])
+        row += [None] * (len(rows[0]) - len(row))
+        number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
+        name_text = _text_at(row, r, cols["name"], origin)
+        if number is None:
+            if name_text:
+                raise CellError(f"{name_text!r} has no pairing number", cell=origin.address(r, cols["no"]))
+            if any(_text_at(row, r, c, origin) for c in layout.rounds):
+                raise CellError("results in a row without a pairing number", cell=origin.address(r, cols["no"]))
+            continue
+        if number == 0:
+            raise CellError("pairing numbers start at 1", cell=origin.address(r, cols["no"]))
+        if number in seen:
+            raise CellError(f"pairing number {number} is used twice (first in row {origin.row + seen[number]})",
+                            cell=origin.address(r, cols["no"]))
+        seen[number] = r
+        entries.append((r, number, row))
+    return entries, seen
+
+
+def _rounds_of(row: list[Any], r: int, number: int, rounds: int, layout: Layout, seen: dict[int, int],
+               origin: Origin) -> list[tuple[Kind, int | None, Colour]]:
+    """A participant's round cells read: (kind, opponent, colour) each, the opponent one of the crosstable's."""
+    out = []
+    for i in range(rounds):
+        c = layout.rounds[i]
+        try:
+            kind, opp, colour = _parse(row[c])
+        except ValueError as err:
+            raise CellError(str(err), cell=origin.address(r, c)) from None
+        if opp is not None:
+            if opp not in seen:
+                raise CellError(f"round {i + 1}: opponent {opp} has no row in the crosstable",
+                                cell=origin.address(r, c))
+            if opp == number:
+                raise CellError(f"round {i + 1}: #{number} is paired with himself", cell=origin.address(r, c))
+        out.append((kind, opp, colour))
+    return out
+
+
+def _player(row: list[Any], r: int, number: int, results: list[RoundResult], cols: dict[str, int],
+            origin: Origin) -> Player:
+    """A participant's row as a player: the columns the heading names, the results read."""
+    rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
+    fide_id = _text_at(row, r, cols["fide_id"], origin) if "fide_id" in cols else ""
+    if fide_id.endswith(".0"):
+        fide_id = fide_id[:-2]
+    return Player(
+        start_no=number, name=_text_at(row, r, cols["name"], origin), results=tuple(results),
+        rating=rating or None, title=_text_at(row, r, cols["title"], origin) if "title" in cols else "",
+        federation=_text_at(row, r, cols["fed"], origin) if "fed" in cols else "", fide_id=fide_id,
+        sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
+        birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
+        line=origin.row + r)
 
 
 def attribute_text(value: Any) -> str:
