@@ -68,7 +68,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.sheets.team_fill:from_team_tournament": (38, "a team event's Teams and Matches rows: colours, "
                                                         "line-ups, byes and forfeits, one branch each"),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
-    "xltb.readers.trf:_build": (33, BUILDER),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
     "xltb.sheets.teams:sheet_records": (32, READER),
     "xltb.recalc.engine:Engine._run": (37, ENGINE),

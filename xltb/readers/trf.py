@@ -10,7 +10,6 @@ player's points are recomputed and compared with columns 81-84.
 from __future__ import annotations
 
 import re
-from datetime import date
 from fractions import Fraction
 from typing import Final, Mapping, NamedTuple
 
@@ -20,6 +19,7 @@ from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tourn
 from ..model.plans import RequestedBye
 from ..events import builder
 from . import trf_plans, trf_records
+from .trf_header import Records, TrfHeader, describing, record
 from .numbers import ascii_fraction, ascii_int, digits, int_or_none
 
 #: result code with an opponent -> kind
@@ -47,8 +47,6 @@ _COLOURS = {"w": Colour.WHITE, "W": Colour.WHITE, "b": Colour.BLACK, "B": Colour
 _BLOCK = re.compile(r"  ( {0,3}\d{1,4}) ([wbWB]) ([10=+\-WDLwdl])", re.ASCII)
 _ROUNDS_FAST = re.compile(r"(?:  (?: {0,3}\d{1,4}) [wbWB] [10=+\-WDLwdl])*", re.ASCII)
 
-_TEAM_RECORDS = {"013", "310", "320", "330", "300", "352", "362", "801", "802"}
-
 
 #: a round block as read: (opponent or None, colour, result code); plain tuples, 20,000 of them for a big event
 _RawRound = tuple[int | None, Colour, str]
@@ -65,33 +63,6 @@ class _RawPlayer(NamedTuple):
     start_no: int
     text: str
     rounds: list[_RawRound]
-
-
-class TrfHeader:
-    """What the header records say (informative; counts are not trusted). Filled in as the
-    records are read."""
-
-    __slots__ = ("name", "city", "federation", "start_date", "end_date", "type_text", "type_code", "chief_arbiter",
-                 "rounds_declared", "tiebreaks_202", "tiebreaks_212", "line_202", "line_212", "team_records",
-                 "warnings", "methods", "national", "unknown", "round_dates", "deputies", "time_control")
-
-    def __init__(self) -> None:
-        self.name = self.city = self.federation = self.type_text = self.type_code = self.chief_arbiter = ""
-        self.start_date: date | None = None
-        self.end_date: date | None = None
-        self.rounds_declared: int | None = None
-        self.tiebreaks_202: tuple[str, ...] = ()
-        self.tiebreaks_212: tuple[str, ...] = ()
-        self.line_202: int | None = None
-        self.line_212: int | None = None
-        self.team_records = False
-        self.warnings: list[Text] = []
-        self.methods: dict[str, str] = {}  # TRF-2026 172: federation -> rating method
-        self.national: list[tuple[int, str]] = []  # TRF-2026 NRS records: (line number, line)
-        self.unknown: dict[str, list[int]] = {}  # records xltb does not know: tag -> line numbers
-        self.round_dates: tuple[str, ...] = ()  # 132: each round's date as written
-        self.deputies: list[str] = []  # 112, one record each
-        self.time_control = ""  # 122
 
 
 def detect(text: str) -> bool:
@@ -123,7 +94,7 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
     lines = text.split("\n")
     header = TrfHeader()
     raw: list[_RawPlayer] = []
-    records = _Records()
+    records = Records()
     seen: dict[int, int] = {}
     for number, line in enumerate(lines, start=1):
         tag = line[:3]
@@ -140,92 +111,12 @@ def parse(text: str, source: str = "<text>", *, event_type: EventType | None = N
         if not line.strip() or tag in ignore:
             continue
         body = line[4:].strip() if len(line) > 3 else ""
-        if not _describing(header, tag, body, line, number):
-            _record(header, records, tag, body, line, number, source)
+        if not describing(header, tag, body, line, number):
+            record(header, records, tag, body, line, number, source)
     if not raw:
         raise InputError("no player records (lines starting with 001): is this a TRF file?", file=source)
     scoring = trf_records.scoring_of(records.scoring_fields)
     return _build(raw, header, scoring, records.byes_240, records.records_299, source, event_type, records.plans)
-
-
-class _Records:
-    """What the records after the header's texts gather as a file is read, for the event's building."""
-
-    __slots__ = ("scoring_fields", "byes_240", "records_299", "plans")
-
-    def __init__(self) -> None:
-        self.scoring_fields: dict[str, Fraction] = {}  # 162, XXS, BB*: the points of each result
-        self.byes_240: list[tuple[int, str, int, list[int]]] = []  # 240: the byes requested
-        self.records_299: list[tuple[int, str]] = []  # 299: (line number, line)
-        self.plans = trf_plans.PlanLines()  # the rounds to come: 152, XXC, 250, XXA, XXZ
-
-
-def _describing(header: TrfHeader, tag: str, body: str, line: str, number: int) -> bool:
-    """A record that describes the event (012 ... 172) into the header; False: not one of them."""
-    if tag == "012":
-        header.name = body
-    elif tag == "022":
-        header.city = body
-    elif tag == "032":
-        header.federation = body
-    elif tag == "042":
-        header.start_date = trf_records.read_date(body, header, "042")
-    elif tag == "052":
-        header.end_date = trf_records.read_date(body, header, "052")
-    elif tag == "092":
-        header.type_text = body
-    elif tag == "192":
-        header.type_code = body.upper()
-    elif tag == "102":
-        header.chief_arbiter = body
-    elif tag == "112":
-        if body:
-            header.deputies.append(body)
-    elif tag == "122":
-        header.time_control = body
-    elif tag in ("142", "XXR"):
-        try:
-            header.rounds_declared = ascii_int(body.split()[0])
-        except (ValueError, IndexError):
-            header.warnings.append(Message("warn.rounds_unreadable", line=number, tag=tag, text=repr(body)))
-    elif tag == "132":
-        header.round_dates = trf_records.round_dates(line)
-    elif tag == "172":
-        trf_records.rating_method(line, number, header.methods, header.warnings)
-    else:
-        return False
-    return True
-
-
-def _record(header: TrfHeader, records: _Records, tag: str, body: str, line: str, number: int, source: str) -> None:
-    """A record that is not a player's nor the event's description: scoring, tie-break lists, byes, plans, team
-    records, national records and those xltb does not know."""
-    if tag == "162":
-        trf_records.scoring_162(line, number, source, records.scoring_fields)
-    elif tag == "XXS":
-        trf_records.scoring_xxs(body, number, source, records.scoring_fields)
-    elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-        trf_records.scoring_bbp(tag, body, number, source, records.scoring_fields)
-    elif tag == "202":
-        header.tiebreaks_202 = trf_records.tb_list(body)
-        header.line_202 = number
-    elif tag == "212":
-        header.tiebreaks_212 = trf_records.tb_list(body)
-        header.line_212 = number
-    elif tag == "240":
-        records.byes_240.append(trf_records.bye_240(line, number, source))
-    elif tag == "299":
-        records.records_299.append((number, line))
-    elif tag in _TEAM_RECORDS:
-        header.team_records = True
-    elif records.plans.take(tag, line, number, source):
-        pass  # the rounds to come: 152, XXC, 250, XXA, XXZ
-    elif tag in trf_records.NOT_NEEDED:
-        pass  # informative or pairing-only records (062 ... 250 acceleration, XXA, XXZ, DAT, ###)
-    elif trf_records.national_line(tag, line):
-        header.national.append((number, line))
-    else:
-        header.unknown.setdefault(tag, []).append(number)
 
 
 # --------------------------------------------------------------------------- 001 lines
@@ -300,44 +191,13 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
     warnings: list[Text] = list(header.warnings)
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
-        shown = tuple(Message("warn.record_lines_more" if len(lines) > 3 else "warn.record_lines", tag=repr(tag),
-                              lines=tuple(lines[:3])) for tag, lines in list(header.unknown.items())[:5])
-        warnings.append(Message("warn.unknown_records_more" if len(header.unknown) > 5 else "warn.unknown_records",
-                                records=shown))
+        warnings.append(_unknown_records(header.unknown))
     if header.rounds_declared is not None and header.rounds_declared != rounds:
         players_only.append(len(warnings))
         warnings.append(builder.rounds_warning(header.rounds_declared, rounds))
-    # 240 requested byes fill rounds that have no pairing
-    extra_kind: dict[tuple[int, int], Kind] = {}
-    paired_rounds = rounds
-    for number, code, rnd, ids in byes_240:
-        if rnd > paired_rounds:  # asked for a round not paired yet: not a result but a plan (trf_plans)
-            continue
-        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
-        if kind is None:
-            raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
-        for sno in ids:
-            if sno not in by_no:
-                raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)
-            extra_kind[(sno, rnd)] = kind
-    # each player's rounds as RoundResult tuples, scored with the file's scoring
+    extra_kind = _requested_byes(byes_240, rounds, by_no, source)  # 240 byes fill rounds that have no pairing
     table = scoring.table()
-    rows: dict[int, list[RoundResult]] = {}
-    with_opponent = _WITH_OPPONENT
-    empty = (None, Colour.NONE, "")
-    new = tuple.__new__
-    for p in raw:
-        me = p.start_no
-        rr = p.rounds
-        if len(rr) < rounds:
-            rr = rr + [empty] * (rounds - len(rr))
-        row = []
-        for r, (opp, colour, code) in enumerate(rr, start=1):
-            kind = with_opponent.get(code) if opp is not None else None
-            if kind is None or opp == me or opp not in by_no:  # not a plain game: checked, or an error
-                kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
-            row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
-        rows[me] = row
+    rows = _rounds(raw, rounds, by_no, source, extra_kind, table)
     # both lines of a game must agree; a forfeit loss on both is a double forfeit
     order = [p.start_no for p in raw]
 
@@ -391,6 +251,54 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
         type_code=header.type_code, rating_methods=tuple(sorted(header.methods.items())),
         round_dates=header.round_dates)._replace(
             deputies=tuple(header.deputies), time_control=header.time_control, plans=trf_plans.plans(plan_lines, entries, byes_240, rounds, by_no, source)), frozenset(players_only)
+
+
+def _unknown_records(unknown: dict[str, list[int]]) -> Text:
+    """The warning about the records xltb does not know (five of them, three lines each)."""
+    shown = tuple(Message("warn.record_lines_more" if len(lines) > 3 else "warn.record_lines", tag=repr(tag),
+                          lines=tuple(lines[:3])) for tag, lines in list(unknown.items())[:5])
+    return Message("warn.unknown_records_more" if len(unknown) > 5 else "warn.unknown_records", records=shown)
+
+
+def _requested_byes(byes_240: list[tuple[int, str, int, list[int]]], rounds: int, by_no: Mapping[int, _RawPlayer],
+                    source: str) -> dict[tuple[int, int], Kind]:
+    """(pairing number, round) -> the bye a 240 record gives in a round that was paired (a round after them is
+    a plan: trf_plans)."""
+    extra_kind: dict[tuple[int, int], Kind] = {}
+    for number, code, rnd, ids in byes_240:
+        if rnd > rounds:  # asked for a round not paired yet: not a result but a plan (trf_plans)
+            continue
+        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
+        if kind is None:
+            raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
+        for sno in ids:
+            if sno not in by_no:
+                raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)
+            extra_kind[(sno, rnd)] = kind
+    return extra_kind
+
+
+def _rounds(raw: list[_RawPlayer], rounds: int, by_no: Mapping[int, _RawPlayer], source: str,
+            extra_kind: dict[tuple[int, int], Kind], table: Mapping[Kind, Fraction]) -> dict[int, list[RoundResult]]:
+    """Each player's rounds as RoundResult tuples, scored with the file's scoring (a plain game at once, anything
+    else checked by :func:`_kind`)."""
+    rows: dict[int, list[RoundResult]] = {}
+    with_opponent = _WITH_OPPONENT
+    empty: _RawRound = (None, Colour.NONE, "")
+    new = tuple.__new__
+    for p in raw:
+        me = p.start_no
+        rr = p.rounds
+        if len(rr) < rounds:
+            rr = rr + [empty] * (rounds - len(rr))
+        row = []
+        for r, (opp, colour, code) in enumerate(rr, start=1):
+            kind = with_opponent.get(code) if opp is not None else None
+            if kind is None or opp == me or opp not in by_no:  # not a plain game: checked, or an error
+                kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
+            row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
+        rows[me] = row
+    return rows
 
 
 def _round_to_pair(raw: list[_RawPlayer]) -> tuple[int, list[RequestedBye]]:
