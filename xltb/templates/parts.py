@@ -254,8 +254,7 @@ def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: l
     order (left) and the table (right). The sheet is protected (no password); the three cells that call
     xltb's functions are unlocked, so that xlwings Lite's set-up script can enter them again without
     unprotecting the sheet (:mod:`xltb.hosts.lite_setup`)."""
-    from openpyxl.formatting.rule import FormulaRule
-    from openpyxl.styles import Font, Protection
+    from openpyxl.styles import Protection
     from openpyxl.worksheet.formula import ArrayFormula
 
     ws = wb.create_sheet("Standings")
@@ -263,24 +262,8 @@ def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: l
     sheet = "Teams" if team else "Crosstable"
     heads = ["No", "Team", "Rank", "MP", "GP"] if team else ["No", "Name", "Rating", "Rank", "Pts"]
     start = len(heads) + len(codes) + 2  # the spilled table, after one blank column
-    # column of the table each per-row column reads (team: MP and GP are the table's 4th and 5th)
-    reads = {"Rank": 0, "Pts": 4, "MP": 3, "GP": 4}
-    no_col = _col(start + 1)
     values: dict[str, Any] = {}
-    version = core.tb_version() if calc else core.NAME  # Excel: "not connected" until it computes the cell
-    for row, label, formula, value in ((VERSION_ROW, "xltb", "=TB_VERSION()", version),
-                                       (STATUS_ROW, "Status", f"=TB_STATUS({blocks})", status)):
-        ws.cell(row=row, column=1, value=label).font = st["head_font"]
-        cell = ws.cell(row=row, column=2, value=formula)
-        cell.protection = unlocked  # entered again by xlwings Lite's set-up script on the protected sheet
-        cell.font = st["head_font"]
-        values[cell.coordinate] = value
-    # red when the functions are not connected (an error) or the status is not ok
-    red = Font(bold=True, color="C00000")
-    ws.conditional_formatting.add(f"B{VERSION_ROW}", FormulaRule(formula=[f"ISERROR(B{VERSION_ROW})"], font=red))
-    ws.conditional_formatting.add(f"B{STATUS_ROW}", FormulaRule(
-        formula=[f'IF(ISERROR(B{STATUS_ROW}),TRUE,LEFT(B{STATUS_ROW},2)<>"ok")'], font=red))
-    shift = HEAD_ROW - 1  # Standings row r shows the source's row r - shift
+    _status_rows(ws, st, values, blocks, status, calc)
     for c, head in enumerate(heads + codes, start=1):
         cell = ws.cell(row=HEAD_ROW, column=c)
         if c > len(heads):  # the tie-break's name, from the table's header: it follows the Settings list
@@ -291,31 +274,9 @@ def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: l
             cell.value = head
         cell.font, cell.fill, cell.alignment = st["head_font"], st["head_fill"], st["center"]
     by_no = {row[1]: row for row in table[1:] if len(row) > 1}
+    shift = HEAD_ROW - 1  # Standings row r shows the source's row r - shift
     for i in range(1, len(source)):
-        src, r = source[i], i + 1 + shift
-        number = src[0] if src and src[0] not in (None, "") else 0
-        direct = {"No": "A", "Name": "B", "Rating": "D", "Team": "B"}
-        for c, head in enumerate(heads + codes, start=1):
-            cell = ws.cell(row=r, column=c)
-            if head in direct and c <= len(heads):
-                col = direct[head]
-                cell.value = f"={sheet}!{col}{i + 1}"
-                v = src[ord(col) - 65] if len(src) > ord(col) - 65 else None
-                values[cell.coordinate] = 0 if v in (None, "") else v
-            else:
-                k = reads[head] if c <= len(heads) else 5 + c - len(heads) - 1
-                col = _col(start + k)
-                cell.value = f'=IF($A{r}=0,"",INDEX(${col}:${col},MATCH($A{r},${no_col}:${no_col},0)))'
-                found = by_no.get(number)
-                values[cell.coordinate] = "" if number == 0 else (
-                    (found[k] if k < len(found) else "") if found is not None else ExcelError("#N/A"))
-            cell.border = st["border"]
-            if c <= 3:
-                cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
-            elif c == 5 or team and c == 4:
-                cell.number_format = LIVE_FORMAT
-            elif c > 5:
-                cell.number_format = number_format(codes[c - 6])
+        _participant_row(ws, st, values, source[i], i, i + 1 + shift, heads, codes, sheet, start, by_no, team)
     # the sorted table: one formula that spills (cached: the table as it is now)
     height, width = len(table), max(len(r) for r in table)
     anchor = f"{_col(start)}{HEAD_ROW}"
@@ -327,6 +288,87 @@ def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: l
     # the block a host without dynamic arrays (LibreOffice: xltb.templates.ods) gives the table: the room kept
     # for it here, the size the Calc add-in pads the table to (xltb.hosts.libreoffice.dispatch.pad)
     wb.xltb_matrix = {"Standings": (anchor, room_rows, room_cols)}
+    _table_cells(ws, st, table, start, room_rows, room_cols, team)
+    widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
+    for i, w in enumerate(widths):
+        ws.column_dimensions[_col(1 + i)].width = w
+    table_widths = [6, 6, 28, 6, 6] if team else [6, 6, 28, 8, 6]  # Rank, No, Name/Team, Rating/MP, Pts/GP
+    for i, w in enumerate(table_widths + [9] * (room_cols - 5)):
+        ws.column_dimensions[_col(start + i)].width = w
+    ws.column_dimensions[_col(start - 1)].width = 3
+    ws.protection.sheet = True  # formulas locked (no password); columns and rows may still be formatted
+    ws.protection.formatColumns = ws.protection.formatRows = ws.protection.formatCells = False
+    ws.protection.sort = ws.protection.autoFilter = False
+    ws.freeze_panes = f"C{HEAD_ROW + 1}"
+    print_setup(ws, {"EventName": event_name}, landscape=True)
+    ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
+    # what is printed: the sorted table (the standings in rank order), its columns for the list as written
+    ws.print_area = (f"{_col(start)}{HEAD_ROW}:{_col(start + max(width, 5 + len(codes)) - 1)}"
+                     f"{HEAD_ROW + room_rows - 1}")
+    return values, anchor
+
+
+def _status_rows(ws: Any, st: Styles, values: dict[str, Any], blocks: str, status: str, calc: bool) -> None:
+    """Rows 1 and 2 of the Standings sheet: ``=TB_VERSION()`` and ``=TB_STATUS(blocks)``, red when the functions
+    are not connected (an error) or the status is not ok."""
+    from openpyxl.formatting.rule import FormulaRule
+    from openpyxl.styles import Font, Protection
+
+    unlocked = Protection(locked=False)
+    version = core.tb_version() if calc else core.NAME  # Excel: "not connected" until it computes the cell
+    for row, label, formula, value in ((VERSION_ROW, "xltb", "=TB_VERSION()", version),
+                                       (STATUS_ROW, "Status", f"=TB_STATUS({blocks})", status)):
+        ws.cell(row=row, column=1, value=label).font = st["head_font"]
+        cell = ws.cell(row=row, column=2, value=formula)
+        cell.protection = unlocked  # entered again by xlwings Lite's set-up script on the protected sheet
+        cell.font = st["head_font"]
+        values[cell.coordinate] = value
+    red = Font(bold=True, color="C00000")
+    ws.conditional_formatting.add(f"B{VERSION_ROW}", FormulaRule(formula=[f"ISERROR(B{VERSION_ROW})"], font=red))
+    ws.conditional_formatting.add(f"B{STATUS_ROW}", FormulaRule(
+        formula=[f'IF(ISERROR(B{STATUS_ROW}),TRUE,LEFT(B{STATUS_ROW},2)<>"ok")'], font=red))
+
+
+#: the columns of the source block a Standings column shows as they are
+_DIRECT = {"No": "A", "Name": "B", "Rating": "D", "Team": "B"}
+#: the column of the table each per-row column reads (team: MP and GP are the table's 4th and 5th)
+_READS = {"Rank": 0, "Pts": 4, "MP": 3, "GP": 4}
+
+
+def _participant_row(ws: Any, st: Styles, values: dict[str, Any], src: list[Any], i: int, r: int, heads: list[str],
+                     codes: list[str], sheet: str, start: int, by_no: dict[Any, list[Any]], team: bool) -> None:
+    """Row ``r`` of the Standings sheet: source row ``i``'s participant, its number, name and rating read from the
+    source block, its rank, points and tie-breaks looked up in the table (cached: the table's values)."""
+    number = src[0] if src and src[0] not in (None, "") else 0
+    no_col = _col(start + 1)
+    for c, head in enumerate(heads + codes, start=1):
+        cell = ws.cell(row=r, column=c)
+        if head in _DIRECT and c <= len(heads):
+            col = _DIRECT[head]
+            cell.value = f"={sheet}!{col}{i + 1}"
+            v = src[ord(col) - 65] if len(src) > ord(col) - 65 else None
+            values[cell.coordinate] = 0 if v in (None, "") else v
+        else:
+            k = _READS[head] if c <= len(heads) else 5 + c - len(heads) - 1
+            col = _col(start + k)
+            cell.value = f'=IF($A{r}=0,"",INDEX(${col}:${col},MATCH($A{r},${no_col}:${no_col},0)))'
+            found = by_no.get(number)
+            values[cell.coordinate] = "" if number == 0 else (
+                (found[k] if k < len(found) else "") if found is not None else ExcelError("#N/A"))
+        cell.border = st["border"]
+        if c <= 3:
+            cell.number_format = "0;-0;;@"  # a spare row shows nothing, not 0
+        elif c == 5 or team and c == 4:
+            cell.number_format = LIVE_FORMAT
+        elif c > 5:
+            cell.number_format = number_format(codes[c - 6])
+
+
+def _table_cells(ws: Any, st: Styles, table: list[list[Any]], start: int, room_rows: int, room_cols: int,
+                 team: bool) -> None:
+    """The cells of the sorted table's block (its anchor holds the formula): the values cached, the borders, the
+    heading's style and each column's number format, over the room kept for the table."""
+    height = len(table)
     for i in range(room_rows):
         for k in range(room_cols):
             cell = ws.cell(row=HEAD_ROW + i, column=start + k)
@@ -346,23 +388,6 @@ def standings_sheet(wb: Any, source: list[list[Any]], codes: list[str], table: l
                 cell.number_format = ("0" if k in (0, 1) else "@" if k == 2 else LIVE_FORMAT if team and k == 3
                                       else "0;-0;;@" if k == 3 else LIVE_FORMAT if k == 4 else
                                       number_format(heading) if heading else LIVE_FORMAT)
-    widths = ([6, 28, 6, 6, 6] if team else [6, 28, 8, 6, 6]) + [9] * len(codes)
-    for i, w in enumerate(widths):
-        ws.column_dimensions[_col(1 + i)].width = w
-    table_widths = [6, 6, 28, 6, 6] if team else [6, 6, 28, 8, 6]  # Rank, No, Name/Team, Rating/MP, Pts/GP
-    for i, w in enumerate(table_widths + [9] * (room_cols - 5)):
-        ws.column_dimensions[_col(start + i)].width = w
-    ws.column_dimensions[_col(start - 1)].width = 3
-    ws.protection.sheet = True  # formulas locked (no password); columns and rows may still be formatted
-    ws.protection.formatColumns = ws.protection.formatRows = ws.protection.formatCells = False
-    ws.protection.sort = ws.protection.autoFilter = False
-    ws.freeze_panes = f"C{HEAD_ROW + 1}"
-    print_setup(ws, {"EventName": event_name}, landscape=True)
-    ws.print_title_rows = f"{HEAD_ROW}:{HEAD_ROW}"
-    # what is printed: the sorted table (the standings in rank order), its columns for the list as written
-    ws.print_area = (f"{_col(start)}{HEAD_ROW}:{_col(start + max(width, 5 + len(codes)) - 1)}"
-                     f"{HEAD_ROW + room_rows - 1}")
-    return values, anchor
 
 
 def standings_table(crosstable: list[list[Any]], settings: list[list[Any]],
