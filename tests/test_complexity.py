@@ -71,12 +71,9 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.sheets.teams:sheet_records": (32, READER),
     "xltb.recalc.engine:Engine._run": (37, ENGINE),
     "xltb.recalc.bulk:_run": (32, ENGINE),
-    "xltb.recalc.package:write": (28, "the package writer: each part copied, edited or added, each checked"),
     "xltb.recalc.groups:Groups._group_from": (30, ENGINE),
     "xltb.ranking.players:player_standings": (27, "team players' standings and each board's ranking (C.07 11.1.2 "
                                                   "and the board prizes' orders)"),
-    "xltb.tiebreaks.buchholz:_opponent_elements": (27, "C.07 8 and 16: one branch per kind of unplayed round of "
-                                                       "the participant and of each opponent"),
     "xltb.events.team_byes:pab_from_totals": (30, "the pairing-allocated byes a TRF-2026 file without its 320 "
                                                  "implies: each team's gap in its 310 totals checked against the others"),
 }

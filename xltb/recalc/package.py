@@ -200,29 +200,41 @@ def write(data: bytes, sheets: list[tuple[str, str]], edits: dict[str, dict[tupl
             body = read[name] if name in read else src.read(name)
             if drop_chain and name == "xl/calcChain.xml":
                 continue
-            if drop_chain and name == "[Content_Types].xml":
-                body = re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
-            if drop_chain and name == "xl/_rels/workbook.xml.rels":
-                body = re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
+            if drop_chain:
+                body = _without_chain(name, body)
             if name == "xl/workbook.xml":  # the values are current: Excel need not recompute them on opening
                 body = current(body)
             if name in by_path:
-                sheet = by_path[name]
-                try:
-                    text, plain = edit_sheet_plainly(body.decode("utf-8"), edits[sheet], mark)
-                    body = text.encode("utf-8")
-                    if not plain:  # (a sheet edited plainly is well-formed as the part was: check_parts)
-                        check_xml(io.BytesIO(body), name)
-                except (SheetXmlError, UnicodeDecodeError) as err:
-                    raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
-                except InputError as err:
-                    raise SheetXmlError(f"sheet {sheet!r}: {err.message}") from None
+                body = _edited_sheet(name, body, by_path[name], edits[by_path[name]], mark)
             elif add_metadata:
                 body = with_metadata_part(name, body)
             dst.writestr(info, body)
         if add_metadata:
             dst.writestr("xl/metadata.xml", METADATA)
     return out.getvalue()
+
+
+def _without_chain(name: str, body: bytes) -> bytes:
+    """The content types and the workbook's relationships without the calculation chain's entry."""
+    if name == "[Content_Types].xml":
+        return re.sub(rb'<Override\b[^>]*PartName="/xl/calcChain\.xml"[^>]*/>', b"", body)
+    if name == "xl/_rels/workbook.xml.rels":
+        return re.sub(rb'<Relationship\b[^>]*Target="/?(?:xl/)?calcChain\.xml"[^>]*/>', b"", body)
+    return body
+
+
+def _edited_sheet(name: str, body: bytes, sheet: str, edits: dict[tuple[int, int], Edit], mark: str | None) -> bytes:
+    """The sheet part ``name`` with its ``edits`` made, checked to be well-formed unless edited plainly."""
+    try:
+        text, plain = edit_sheet_plainly(body.decode("utf-8"), edits, mark)
+        out = text.encode("utf-8")
+        if not plain:  # (a sheet edited plainly is well-formed as the part was: check_parts)
+            check_xml(io.BytesIO(out), name)
+        return out
+    except (SheetXmlError, UnicodeDecodeError) as err:
+        raise SheetXmlError(f"sheet {sheet!r}: {err}") from None
+    except InputError as err:
+        raise SheetXmlError(f"sheet {sheet!r}: {err.message}") from None
 
 
 def _copy_compressed(data: bytes, src: zipfile.ZipFile, info: zipfile.ZipInfo, dst: zipfile.ZipFile) -> bool:

@@ -92,33 +92,46 @@ def _opponent_elements(ctx: Context, spec: TieBreakSpec, p: int, fore: bool, pro
         opp_no = start_nos[o] if o >= 0 else None
         if row_played[r] or (o >= 0 and ctx.is_game(k, o, fw, fl)):
             s = opp_scores[o]
-            source: Source
-            if s == scores[o]:
-                source = "game" if row_played[r] else "forfeit-played"
-            elif edition.virtual_opponent:  # say why the opponent's score is not its final score
-                source = "game-virtual" if row_played[r] else "forfeit-played-virtual"
-            else:
-                source = "game-adjusted" if row_played[r] else "forfeit-played-adjusted"
+            source = _game_source(s == scores[o], row_played[r], edition.virtual_opponent)
             out.append((s * v if product else s, (s, s * v) if product else s, False, r + 1, opp_no, source, s, v,
                         None))
             continue
         if k is Kind.NOT_PLAYED or not swiss:
             continue
-        if edition.virtual_opponent:
+        if edition.virtual_opponent:  # 2011 annex F.b: Sv = Sp + (1 - Sr) + 0.5 (N - R)
             s = before + (ctx.win - row_p[r]) + ctx.draw * (ctx.rounds - (r + 1))
-            source = "virtual"
-            vur = False
+            source, vur = "virtual", False
         else:
-            s, source = own, "dummy"
-            if edition.dummy_caps:
-                assert adjusted is not None  # a Swiss event: _scores gives the adjusted scores
-                cap = adjusted[o] if (k.forfeit and o >= 0) else cap_bye
-                if cap < s:
-                    s = cap
-                    source = "dummy-capped-forfeit" if (k.forfeit and o >= 0) else "dummy-capped-bye"
+            s, source = _dummy(ctx, k, o, own, adjusted, cap_bye)
             vur = k.vur
         out.append((s * v if product else s, (s, s * v) if product else s, vur, r + 1, opp_no, source, s, v, None))
     return out
+
+
+def _game_source(final: bool, played: bool, virtual: bool) -> Source:
+    """What a game's (or a forfeit counted as played) element is: the opponent's final score, else why not (the
+    virtual opponent's edition, or the adjusted score)."""
+    if final:
+        return "game" if played else "forfeit-played"
+    if virtual:  # say why the opponent's score is not its final score
+        return "game-virtual" if played else "forfeit-played-virtual"
+    return "game-adjusted" if played else "forfeit-played-adjusted"
+
+
+def _dummy(ctx: Context, k: Kind, o: int, own: int, adjusted: Sequence[int] | None, cap_bye: int) -> tuple[int, Source]:
+    """C.07 16.4: an unplayed round counts as a game against a dummy with the participant's own score, which the
+    2026 text caps (16.4.1: a forfeit at the opponent's adjusted score; 16.4.2: another round at the score of
+    a draw in every round)."""
+    s: int = own
+    source: Source = "dummy"
+    if ctx.edition.dummy_caps:
+        assert adjusted is not None  # a Swiss event: _scores gives the adjusted scores
+        forfeit = k.forfeit and o >= 0
+        cap = adjusted[o] if forfeit else cap_bye
+        if cap < s:
+            s = cap
+            source = "dummy-capped-forfeit" if forfeit else "dummy-capped-bye"
+    return s, source
 
 
 def _cut_total(ctx: Context, spec: TieBreakSpec, elements: Sequence[Raw]) -> tuple[int, dict[int, Message]]:
