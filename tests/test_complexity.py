@@ -64,8 +64,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                         "one loop over the sheet's tokens, for speed (recalc reads 100,000s of cells)"),
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
-    "xltb.sheets.team_fill:from_team_tournament": (38, "a team event's Teams and Matches rows: colours, "
-                                                        "line-ups, byes and forfeits, one branch each"),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
     "xltb.sheets.teams:sheet_records": (32, READER),

@@ -57,39 +57,47 @@ def from_team_tournament(tt: TeamTournament, board_colours: str = "") -> tuple[l
                 continue
             other = by_no[tr.opponent].result(r)
             a, ra, b, rb = t, tr, by_no[tr.opponent], other
-            code: str | None
             colour_a = {Colour.WHITE: "W", Colour.BLACK: "B"}.get(tr.colour)
             if colour_a is not None and colour_a != first or colour_a is None and t.start_no > tr.opponent:
                 a, ra, b, rb = b, rb, a, ra
             done.update((a.start_no, b.start_no))
-            board_points = sum((g.points for g in ra.boards), Fraction(0))
-            paired = any(g.player is not None and g.opponent is not None for g in ra.boards)
-            # a forfeited match is written as such (TRF 330) unless its boards say it all: the reader infers
-            # one from boards that were all forfeited between players (15.1), with their GP
-            if ra.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and \
-                    (not paired or board_points != ra.gp):
-                code = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}[ra.kind]
-                matches_rows.append([r, None, a.start_no, b.start_no, None, None, code])
-            theirs = {g.board: g for g in rb.boards}
-            for g in ra.boards:
-                kind = g.kind
-                if g.player is None:
-                    code = "-+"
-                elif kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.board in theirs and \
-                        theirs[g.board].kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.opponent is not None:
-                    code = "--"
-                else:
-                    code = _CODE.get(kind)
-                if code is None:
-                    raise InputError(f"round {r}: board {g.board} of team {a.start_no} has a result the Matches sheet "
-                                     f"cannot hold ({kind.name})")
-                opp = g.opponent if g.opponent is not None else \
-                    (theirs[g.board].player if g.board in theirs else None)
-                matches_rows.append([r, g.board, a.start_no, b.start_no, _at(pos, g.player), _at(pos, opp), code])
-            for g in rb.boards:  # a board where A had nobody and B's player won by forfeit
-                if not any(x.board == g.board for x in ra.boards) and g.player is not None:
-                    matches_rows.append([r, g.board, a.start_no, b.start_no, None, _at(pos, g.player), "-+"])
+            matches_rows += _match_rows(r, a.start_no, b.start_no, ra, rb, pos)
     return teams_rows, matches_rows
+
+
+def _match_rows(r: int, a: int, b: int, ra: TeamRound, rb: TeamRound, pos: dict[int, int]) -> list[list[Any]]:
+    """The Matches rows of team ``a``'s match against ``b`` in round ``r`` (their rounds ``ra``, ``rb``): a
+    forfeited match's own row, then one row a board (board positions from ``pos``)."""
+    rows: list[list[Any]] = []
+    code: str | None
+    board_points = sum((g.points for g in ra.boards), Fraction(0))
+    paired = any(g.player is not None and g.opponent is not None for g in ra.boards)
+    # a forfeited match is written as such (TRF 330) unless its boards say it all: the reader infers
+    # one from boards that were all forfeited between players (15.1), with their GP
+    if ra.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and \
+            (not paired or board_points != ra.gp):
+        code = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}[ra.kind]
+        rows.append([r, None, a, b, None, None, code])
+    theirs = {g.board: g for g in rb.boards}
+    for g in ra.boards:
+        kind = g.kind
+        if g.player is None:
+            code = "-+"
+        elif kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.board in theirs and \
+                theirs[g.board].kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) and g.opponent is not None:
+            code = "--"
+        else:
+            code = _CODE.get(kind)
+        if code is None:
+            raise InputError(f"round {r}: board {g.board} of team {a} has a result the Matches sheet "
+                             f"cannot hold ({kind.name})")
+        opp = g.opponent if g.opponent is not None else \
+            (theirs[g.board].player if g.board in theirs else None)
+        rows.append([r, g.board, a, b, _at(pos, g.player), _at(pos, opp), code])
+    for g in rb.boards:  # a board where A had nobody and B's player won by forfeit
+        if not any(x.board == g.board for x in ra.boards) and g.player is not None:
+            rows.append([r, g.board, a, b, None, _at(pos, g.player), "-+"])
+    return rows
 
 
 def round_trip_difference(original: TeamTournament, copy: TeamTournament) -> str | None:
