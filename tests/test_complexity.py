@@ -65,13 +65,7 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
     "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
-    "xltb.recalc.inputs:Inputs._resolve": (35, "one branch per kind of reference a formula's input may be"),
     "xltb.sheets.teams:sheet_records": (32, READER),
-    "xltb.recalc.engine:Engine._run": (37, ENGINE),
-    "xltb.recalc.bulk:_run": (32, ENGINE),
-    "xltb.recalc.groups:Groups._group_from": (30, ENGINE),
-    "xltb.ranking.players:player_standings": (27, "team players' standings and each board's ranking (C.07 11.1.2 "
-                                                  "and the board prizes' orders)"),
     "xltb.events.team_byes:pab_from_totals": (30, "the pairing-allocated byes a TRF-2026 file without its 320 "
                                                  "implies: each team's gap in its 310 totals checked against the others"),
 }

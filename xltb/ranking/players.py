@@ -83,8 +83,15 @@ def player_standings(tt: TeamTournament) -> list[PlayerLine]:
         if k != last:
             place, last = i + 1, k
         out.append(replace(x, rank=place))
+    ranks = _board_ranks(out)
+    return [PlayerLine(**{**line.__dict__, "board_rank": ranks.get(line.player.start_no)}) for line in out]
+
+
+def _board_ranks(lines: list[PlayerLine]) -> dict[int, int]:
+    """Each board's ranking of the players who took it (board = roster position): percentage, then games, then
+    TPR; start number -> place (equal figures, equal place)."""
     by_board: dict[int, list[PlayerLine]] = {}
-    for line in out:
+    for line in lines:
         if line.board is not None and line.games:
             by_board.setdefault(line.board, []).append(line)
     ranks: dict[int, int] = {}
@@ -97,4 +104,4 @@ def player_standings(tt: TeamTournament) -> list[PlayerLine]:
             if k_board != last_on_board:
                 place, last_on_board = i + 1, k_board
             ranks[x.player.start_no] = place
-    return [PlayerLine(**{**line.__dict__, "board_rank": ranks.get(line.player.start_no)}) for line in out]
+    return ranks

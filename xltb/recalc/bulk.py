@@ -144,28 +144,10 @@ def _run(plan: Plan, inputs: list[Any], n: int, memo: dict[Any, Any] | None = No
         ins = [values[j] for j in step.inputs]
         vary = [k for k, v in enumerate(ins) if isinstance(v, _VARYING)]
         if name in ONCE and vary and (name not in _ONLY_FIRST or vary == [0]):
-            args = []
-            for v in ins:
-                if isinstance(v, _VARYING):
-                    stacked = _stack(v, n)
-                    if stacked is None:
-                        return None
-                    args.append(stacked)
-                else:
-                    args.append(v)
-            key = _memo_key(step, args) if memo is not None else None
-            hit = memo.get(key) if memo is not None and key is not None else None
-            if hit is not None:
-                out = hit[0]
-            else:
-                out = step.function(*args)
-                for keep in step.filters:
-                    out = keep(out)
-                if not isinstance(out, np.ndarray) or out.shape != (n, 1):
-                    return None
-                if memo is not None and key is not None:
-                    memo[key] = (out, args)  # the inputs kept: their ids stay theirs while the key holds them
-            values[step.output] = _Column(out)
+            column = _once(step, ins, n, memo)
+            if column is None:
+                return None
+            values[step.output] = column
         elif name in EACH and vary == [2] and len(ins) == 3 and not step.filters and \
                 (column := _index_column(step, ins, n)) is not None:
             values[step.output] = _Column(column)
@@ -181,6 +163,33 @@ def _run(plan: Plan, inputs: list[Any], n: int, memo: dict[Any, Any] | None = No
             return None
     final = values[plan.result]
     return final if isinstance(final, _VARYING) else None
+
+
+def _once(step: Any, ins: list[Any], n: int, memo: dict[Any, Any] | None) -> _Column | None:
+    """An element-wise step called once over the whole column (its varying inputs stacked), its result taken
+    from ``memo`` when the same function was called on the same inputs; None: not a column of ``n`` rows."""
+    args = []
+    for v in ins:
+        if isinstance(v, _VARYING):
+            stacked = _stack(v, n)
+            if stacked is None:
+                return None
+            args.append(stacked)
+        else:
+            args.append(v)
+    key = _memo_key(step, args) if memo is not None else None
+    hit = memo.get(key) if memo is not None and key is not None else None
+    if hit is not None:
+        out = hit[0]
+    else:
+        out = step.function(*args)
+        for keep in step.filters:
+            out = keep(out)
+        if not isinstance(out, np.ndarray) or out.shape != (n, 1):
+            return None
+        if memo is not None and key is not None:
+            memo[key] = (out, args)  # the inputs kept: their ids stay theirs while the key holds them
+    return _Column(out)
 
 
 _PLAIN = (int, float, str, bool, type(None))

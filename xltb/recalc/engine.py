@@ -28,7 +28,7 @@ from ..hosts import engine as engine_functions
 from .program import program
 from .bulk import Cell
 from .columns import Columns
-from .groups import Group, Groups, Regroup
+from .groups import Group, Groups, Regroup, loop_to
 from .inputs import TB_CALL, Compiled, Inputs, written_around_base
 from . import guard
 from .text import misread, outside_strings, placed
@@ -157,17 +157,7 @@ class Engine(Inputs, Columns, Groups):
                     todo = [d for d in deps_of[unit] if state.get(unit_of.get(d, d)) != 2]
                     cycle = next((d for d in todo if state.get(unit_of.get(d, d)) == 1), None)
                     if cycle is not None:
-                        # the path being evaluated, from `cycle` to here: each unit's visited place on the stack
-                        place = {unit_of.get(k, k): i for i, k in enumerate(stack) if state.get(unit_of.get(k, k)) == 1}
-                        path = sorted(place, key=place.__getitem__)
-                        first = unit_of.get(cycle, cycle)
-                        loop = path[path.index(first):] if first in place else []
-                        groups = [u for u in loop + [unit] if isinstance(u, Group)]
-                        if groups:
-                            raise Regroup({k for g in groups for k in g.keys})
-                        self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
-                                                    if cycle != key else "a circular reference (it reads itself)")
-                        in_cycle.update(u for u in loop if not isinstance(u, Group))  # none is (Regroup above)
+                        self._circular(key, unit, cycle, stack, state, in_cycle)
                         state[key] = 2
                         order[key] = len(order)
                         stack.pop()
@@ -182,17 +172,9 @@ class Engine(Inputs, Columns, Groups):
                     if d in self.pending:
                         self._force(d)
                 if isinstance(unit, Group):
-                    members = unit.keys
-                    for k in members:
+                    for k in unit.keys:
                         order[k] = len(order)
-                    if any(d in self.outcome.failed for d in deps):  # each cell names what it reads
-                        for k in members:
-                            try:
-                                self._evaluate_alone(k, self._dependencies(k), in_cycle)
-                            except NotEvaluated as why:
-                                self.outcome.failed[k] = str(why)
-                    else:
-                        self._evaluate_group(unit)
+                    self._finish_group(unit, deps, in_cycle)
                     continue
                 order[key] = len(order)
                 self._evaluate_alone(key, deps, in_cycle, keep=True)
@@ -205,6 +187,29 @@ class Engine(Inputs, Columns, Groups):
             table = getattr(self.outcome, name)
             setattr(self.outcome, name, dict(sorted(table.items(), key=lambda kv: order.get(kv[0], last))))
         return self.outcome
+
+    def _circular(self, key: Key, unit: Any, cycle: Key, stack: list[Key], state: dict[Any, int],
+                  in_cycle: set[Key]) -> None:
+        """``key`` reads ``cycle``, whose inputs are being evaluated: a circular reference, the reason ``key`` is not
+        evaluated (the loop's other cells in ``in_cycle``); through a group: its cells each on their own (Regroup)."""
+        loop = loop_to(cycle, stack, state, self.unit_of)
+        groups = [u for u in loop + [unit] if isinstance(u, Group)]
+        if groups:
+            raise Regroup({k for g in groups for k in g.keys})
+        self.outcome.failed[key] = (f"a circular reference (through {address(cycle)})"
+                                    if cycle != key else "a circular reference (it reads itself)")
+        in_cycle.update(u for u in loop if not isinstance(u, Group))  # none is (Regroup above)
+
+    def _finish_group(self, unit: Group, deps: list[Key], in_cycle: set[Key]) -> None:
+        """A group whose inputs are done, as a column (each cell on its own when an input failed: it names it)."""
+        if any(d in self.outcome.failed for d in deps):
+            for k in unit.keys:
+                try:
+                    self._evaluate_alone(k, self._dependencies(k), in_cycle)
+                except NotEvaluated as why:
+                    self.outcome.failed[k] = str(why)
+        else:
+            self._evaluate_group(unit)
 
     def _evaluate_alone(self, key: Key, deps: list[Key], in_cycle: set[Key], keep: bool = False) -> None:
         """Evaluate one formula whose inputs' formulas are done (``keep``: or keep it for its column)."""

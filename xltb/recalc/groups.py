@@ -59,6 +59,15 @@ class Group:
         self.keys = [(sheet, r, column) for r in range(first, last + 1)]
 
 
+def loop_to(cycle: Key, stack: list[Key], state: dict[Any, int], unit_of: dict[Key, Any]) -> list[Any]:
+    """The units of a circular reference: the path being evaluated (each unit's visited place on the engine's
+    ``stack``, ``state`` 1), from the unit of ``cycle`` to the top (empty: ``cycle``'s unit is not on it)."""
+    place = {unit_of.get(k, k): i for i, k in enumerate(stack) if state.get(unit_of.get(k, k)) == 1}
+    path = sorted(place, key=place.__getitem__)
+    first = unit_of.get(cycle, cycle)
+    return path[path.index(first):] if first in place else []
+
+
 class Regroup(Exception):
     """Groups made a circle of reads: evaluate again with these cells on their own."""
 
@@ -103,8 +112,27 @@ class Groups:
         if pieces is None:
             return None
         sheet, row, column = key
-        cells = self.by_sheet[sheet]
         formulas = self.book.formulas
+        last = self._run_end(key, pieces, taken)
+        if last - row + 1 < MIN_ROWS or misread(formulas[(sheet, last, column)].text, sheet):
+            return None
+        inputs = self._group_inputs(compiled, key, (sheet, last, column))
+        if inputs is None:
+            return None
+        moving, deps = inputs
+        if any(d[0] == sheet and d[2] == column and row <= d[1] <= last for d in deps):
+            return None  # a cell of the run reads another (or itself): each on its own
+        group = Group(sheet, column, row, last, compiled, moving, list(dict.fromkeys(deps)))
+        for k in group.keys:
+            self.unit_of[k] = group
+            self.compiled_at[k] = compiled
+        return group
+
+    def _run_end(self, key: Key, pieces: list[Any], taken: dict[Any, int]) -> int:
+        """The last row of the run down ``key``'s column: formulas of the same text (``pieces``) in every row, none
+        ordered yet nor in another unit, none too large, none an array's anchor."""
+        sheet, row, column = key
+        cells = self.by_sheet[sheet]
         unit_of, no_group, too_large, anchors = self.unit_of, self.no_group, self.too_large, self.anchor_keys
         near = BASE - 100_000 - max((p for p in pieces if not isinstance(p, str)), default=0)
         last = row
@@ -116,9 +144,12 @@ class Groups:
                     or f.text != _written(pieces, last + 1)):
                 break
             last += 1
-        if last - row + 1 < MIN_ROWS or misread(formulas[(sheet, last, column)].text, sheet):
-            return None
-        first_key, last_key = key, (sheet, last, column)
+        return last
+
+    def _group_inputs(self, compiled: Compiled, first_key: Key,
+                      last_key: Key) -> tuple[dict[int, Rect], list[Key]] | None:
+        """A group's inputs from its first row to its last: the ranges that move with the row (input -> the column
+        they span), and the formulas the group reads; None: an input that cannot be evaluated."""
         varying = varying_inputs(compiled)
         moving: dict[int, Rect] = {}
         deps: list[Key] = []
@@ -133,13 +164,7 @@ class Groups:
                     deps += self._formulas_in(target, first_key)
         except NotEvaluated:
             return None
-        if any(d[0] == sheet and d[2] == column and row <= d[1] <= last for d in deps):
-            return None  # a cell of the run reads another (or itself): each on its own
-        group = Group(sheet, column, row, last, compiled, moving, list(dict.fromkeys(deps)))
-        for k in group.keys:
-            self.unit_of[k] = group
-            self.compiled_at[k] = compiled
-        return group
+        return moving, deps
 
     def _groupable(self, key: Key) -> Compiled | None:
         """The compiled formula at ``key`` if its shape can be a group's."""

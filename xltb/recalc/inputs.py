@@ -54,31 +54,14 @@ class Inputs:
     def _resolve(self, name: str, key: Key, compiled: Compiled) -> tuple[str, Any]:
         sheet, row = key[0], key[1]
         if name.endswith("#"):  # the spill range of a dynamic array (A1#): where its result is
-            _, anchor = self._resolve(name[:-1], key, compiled)
-            if not isinstance(anchor, Rect) or anchor.cells != 1:
-                raise NotEvaluated(f"{name} is not the spill range of one cell")
-            at = (anchor.sheet, anchor.r1, anchor.c1)
-            f = self.book.formulas.get(at)
-            spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
-            return name, spill or anchor
+            return name, self._spill_range(name, key, compiled)
         parsed = _PARSED.get(name)
         if parsed is None:
             if len(_PARSED) > 100_000:
                 _PARSED.clear()
             parsed = _PARSED[name] = parse_reference(name)
         if parsed is False:
-            local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
-            target = local if local is not None else self.book.names.get(name.split("!")[-1])
-            if target is None:
-                raise NotEvaluated(f"the name {name} is not defined in the workbook")
-            if isinstance(target, str) and target.startswith("!"):
-                raise NotEvaluated(f"the name {name} {target[1:]}")
-            if isinstance(target, Rect):
-                target = self.clip(target)
-                if target.cells > limits.MAX_RANGE_CELLS:
-                    raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
-                                       f"limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
-            return name, target
+            return name, self._named(name, sheet)
         upper, parts = parsed
         if upper is not None:
             if upper.startswith("["):
@@ -86,21 +69,7 @@ class Inputs:
             if upper not in self.upper:
                 raise NotEvaluated(f"{_shown(name, compiled, row)} refers to a sheet the workbook does not have")
             sheet = self.upper[upper]
-        cells = []
-        for r, c in parts:
-            if r is not None and compiled.shifted and BASE - 100_000 < r < BASE + 100_000:
-                r = r - BASE + row
-            cells.append((r, c))
-        (r1, c1), (r2, c2) = cells[0], cells[-1]
-        if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
-            r2 = MAX_ROWS if r2 is None else r2
-            c2 = MAX_COLUMNS if c2 is None else c2
-        assert r2 is not None and c2 is not None  # one cell (A1): REF reads both its column and its row
-        r1 = 1 if r1 is None else r1  # whole columns
-        c1 = 1 if c1 is None else c1  # whole rows
-        for r, c in ((r1, c1), (r2, c2)):
-            if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
-                raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+        r1, c1, r2, c2 = _corners(parts, compiled, name, row)
         rect = Rect(sheet, min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2))
         if rect.cells > 1:  # the part of a range beyond the sheet's cells is empty: read up to them
             rect = self.clip(rect)
@@ -108,6 +77,31 @@ class Inputs:
             raise NotEvaluated(f"the range {_shown(name, compiled, row)} spans {rect.cells:,} cells of its sheet, more "
                                f"than the limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
         return name, rect
+
+    def _spill_range(self, name: str, key: Key, compiled: Compiled) -> Any:
+        """``A1#``: where the result of the dynamic array at A1 is (its spill, an array's area, else the cell)."""
+        _, anchor = self._resolve(name[:-1], key, compiled)
+        if not isinstance(anchor, Rect) or anchor.cells != 1:
+            raise NotEvaluated(f"{name} is not the spill range of one cell")
+        at = (anchor.sheet, anchor.r1, anchor.c1)
+        f = self.book.formulas.get(at)
+        spill = self.outcome.spills.get(at) or (f.area if f is not None and f.kind == "array" else None)
+        return spill or anchor
+
+    def _named(self, name: str, sheet: str) -> Any:
+        """A defined name's target (the sheet's own name first), its range clipped to the sheet's cells."""
+        local = self.book.names.get(f"{sheet.upper()}!{name.split('!')[-1]}")
+        target = local if local is not None else self.book.names.get(name.split("!")[-1])
+        if target is None:
+            raise NotEvaluated(f"the name {name} is not defined in the workbook")
+        if isinstance(target, str) and target.startswith("!"):
+            raise NotEvaluated(f"the name {name} {target[1:]}")
+        if isinstance(target, Rect):
+            target = self.clip(target)
+            if target.cells > limits.MAX_RANGE_CELLS:
+                raise NotEvaluated(f"the name {name} spans {target.cells:,} cells of its sheet, more than the "
+                                   f"limit of {limits.MAX_RANGE_CELLS:,} cells a range may span")
+        return target
 
     def _default_rects(self) -> list[Any]:
         names = self.book.names
@@ -194,3 +188,26 @@ def written_around_base(text: str, row: int) -> tuple[str, bool]:
     if not ok or canonical == text:
         return text, False
     return canonical, True
+
+
+def _corners(parts: list[tuple[int | None, int | None]], compiled: Compiled, name: str,
+             row: int) -> tuple[int, int, int, int]:
+    """The first and last cell (row, column) of a reference's parts, a relative row moved to ``row`` (a
+    compiled formula shifted: its rows written from BASE), a whole column or row to the sheet's edge; outside
+    a worksheet: not evaluated."""
+    cells = []
+    for r, c in parts:
+        if r is not None and compiled.shifted and BASE - 100_000 < r < BASE + 100_000:
+            r = r - BASE + row
+        cells.append((r, c))
+    (r1, c1), (r2, c2) = cells[0], cells[-1]
+    if len(cells) == 2:  # what formulas leaves out of the end of a range is the sheet's edge
+        r2 = MAX_ROWS if r2 is None else r2
+        c2 = MAX_COLUMNS if c2 is None else c2
+    assert r2 is not None and c2 is not None  # one cell (A1): REF reads both its column and its row
+    r1 = 1 if r1 is None else r1  # whole columns
+    c1 = 1 if c1 is None else c1  # whole rows
+    for r, c in ((r1, c1), (r2, c2)):
+        if not (1 <= r <= MAX_ROWS and 1 <= c <= MAX_COLUMNS):
+            raise NotEvaluated(f"{_shown(name, compiled, row)} is outside a worksheet (rows 1 to {MAX_ROWS:,}, columns A to XFD)")
+    return r1, c1, r2, c2
