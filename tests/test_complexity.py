@@ -64,7 +64,6 @@ KNOWN_DEBT: dict[str, tuple[int, str]] = {
                                         "one loop over the sheet's tokens, for speed (recalc reads 100,000s of cells)"),
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
-    "xltb.templates.sheetxml:_edit_tiled": (37, "the sheet XML writer's fast path over a tiled row, inlined for speed"),
     "xltb.sheets.teams:sheet_records": (32, READER),
     "xltb.events.team_byes:pab_from_totals": (30, "the pairing-allocated byes a TRF-2026 file without its 320 "
                                                  "implies: each team's gap in its 310 totals checked against the others"),

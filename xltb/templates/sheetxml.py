@@ -237,44 +237,15 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
     if known is None or not edits.keys() <= known[1]:  # (or a cell the row does not have: _edit_row adds it)
         return False
     mark = len(out)
-    by_type, cell_heads, append = memo.by_type, memo.cell_heads, out.append
+    by_type, append = memo.by_type, out.append
     for (whole, opening, _, tag, formula, _), c in zip(cells, known[0]):
         edit = edits.get(c)
         if edit is None:
             append(whole)
             continue
-        kind, new = edit.kind, None
-        if edit.area is None and (kind == "formula" or kind == "value"):
-            value = edit.value
-            bucket = by_type.get(type(value))
-            if bucket is None:  # (a value of another type: written by its type's rule)
-                memo.general = True
-                t, v = value_xml(value)
-            else:
-                tv = bucket.get(value)
-                if tv is None:
-                    tv = bucket[value] = value_xml(value)
-                t, v = tv
-            if kind == "value":
-                heads = cell_heads.get(("value", tag))
-                if heads is None:
-                    heads = cell_heads[("value", tag)] = {}
-                head = heads.get(t, heads)
-                if head is heads:
-                    head = heads[t] = memo.head(("value", tag, t, None))
-                if head is not None:
-                    new = (f'{opening}{head}><is><t xml:space="preserve">{v}</t></is></c>' if t == "str" else
-                           f"{opening}{head}><v>{v}</v></c>")
-            elif formula:  # its formula and value only: the value replaced
-                heads = cell_heads.get(("formula", tag))
-                if heads is None:
-                    heads = cell_heads[("formula", tag)] = {}
-                mark_t = (t, cm) if edit.dynamic and cm else t
-                head = heads.get(mark_t, heads)
-                if head is heads:
-                    head = heads[mark_t] = memo.head(("formula", tag, t, cm if edit.dynamic and cm else None))
-                if head is not None:
-                    new = f"{opening}{head}>{formula}<v>{v}</v></c>"
+        kind = edit.kind
+        new = _plain_edit(edit, opening, tag, formula, cm, memo) if edit.area is None and \
+            (kind == "formula" or kind == "value") else None
         if new is None:  # any other cell or edit
             try:
                 new = _edit_cell(whole, f"{column_letters(c)}{r}", edit, cm)
@@ -286,6 +257,44 @@ def _edit_tiled(xml: str, pos: int, end: int, r: int, edits: dict[int, Edit], cm
                 return False
         append(new)
     return True
+
+
+def _plain_edit(edit: Edit, opening: str, tag: str, formula: str, cm: str | None, memo: _Memo) -> str | None:
+    """A value written into a cell as Excel writes it, or a formula's value replaced (its formula kept), from the
+    heads and values :class:`_Memo` keeps by type and tag; None: not such a cell (:func:`_edit_cell` makes it)."""
+    by_type, cell_heads = memo.by_type, memo.cell_heads
+    kind, new = edit.kind, None
+    value = edit.value
+    bucket = by_type.get(type(value))
+    if bucket is None:  # (a value of another type: written by its type's rule)
+        memo.general = True
+        t, v = value_xml(value)
+    else:
+        tv = bucket.get(value)
+        if tv is None:
+            tv = bucket[value] = value_xml(value)
+        t, v = tv
+    if kind == "value":
+        heads = cell_heads.get(("value", tag))
+        if heads is None:
+            heads = cell_heads[("value", tag)] = {}
+        head = heads.get(t, heads)
+        if head is heads:
+            head = heads[t] = memo.head(("value", tag, t, None))
+        if head is not None:
+            new = (f'{opening}{head}><is><t xml:space="preserve">{v}</t></is></c>' if t == "str" else
+                   f"{opening}{head}><v>{v}</v></c>")
+    elif formula:  # its formula and value only: the value replaced
+        heads = cell_heads.get(("formula", tag))
+        if heads is None:
+            heads = cell_heads[("formula", tag)] = {}
+        mark_t = (t, cm) if edit.dynamic and cm else t
+        head = heads.get(mark_t, heads)
+        if head is heads:
+            head = heads[mark_t] = memo.head(("formula", tag, t, cm if edit.dynamic and cm else None))
+        if head is not None:
+            new = f"{opening}{head}>{formula}<v>{v}</v></c>"
+    return new
 
 
 def edit_sheet(xml: str, edits: dict[tuple[int, int], Edit], cm: str | None = "1") -> str:
