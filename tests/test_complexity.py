@@ -60,8 +60,6 @@ ENGINE = "the formula engine's evaluation loop: one branch per kind of formula, 
 
 #: function -> (its complexity when listed, what makes it long); none may be added without a reason
 KNOWN_DEBT: dict[str, tuple[int, str]] = {
-    "xltb.xlsxread.reader:_sheet": (69, "openpyxl's WorkSheetParser, bind_cells and read_book rules inlined in "
-                                        "one loop over the sheet's tokens, for speed (recalc reads 100,000s of cells)"),
     "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
                                            "reference and the C.07 12 board tie-breaks"),
     "xltb.sheets.teams:sheet_records": (32, READER),

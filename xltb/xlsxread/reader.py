@@ -157,6 +157,89 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
            metadata: bool, plain: Callable[[str], str]) -> None:
     """The cells of one sheet into ``book`` (openpyxl's WorkSheetParser and bind_cells, then read_book's rules)."""
 
+    start, end = _sheet_data(text)
+    n_styles, dates, durations = styles
+    values, formulas = book.values[sheet], book.formulas
+    shared: dict[str | None, Any] = {}
+    seen: set[tuple[int, int]] = set()
+    columns: dict[str, int] = {}
+    row_counter = col_counter = 0
+    in_row = False
+    last_row, last_col, add, text_of = MAX_ROWS, MAX_COLUMNS, seen.add, xml_text
+    for whole, attrs, letters, digits, s, t, f_mark, f_attrs, f_text, v_text, one_text, inline, row_mark, \
+            row_attrs, empty, row_end in _tokens(text, start, end):
+        if letters:
+            row = int(digits)
+            col = col_counter = columns.get(letters) or columns.setdefault(letters, column_index(letters))
+        elif row_mark:  # a row: its number counts the cells without their own
+            row_counter, col_counter, in_row = _row_number(row_attrs, row_counter, in_row), 0, not empty
+            continue
+        elif row_end:
+            in_row = False
+            continue
+        elif whole.startswith("<c"):
+            col_counter += 1
+            row, col = row_counter, col_counter
+        else:  # white space
+            continue
+        style, rc = int(s) if s else 0, (row, col)
+        if not in_row or not 1 <= row <= last_row or col > last_col or style >= n_styles or rc in seen:
+            raise Decline("a cell outside a row or out of range, a style openpyxl does not have, a cell twice")
+        add(rc)
+        t = t or "n"  # no type: a number
+        if f_mark:  # a formula (worksheet/_reader.py, parse_formula)
+            _formula(book, sheet, row, col, letters + digits, attrs, f_attrs, f_text, metadata, plain, shared)
+            continue
+        if t == "n":  # _cast_number, then a date-formatted number as a serial (from_excel, to_excel)
+            if v_text:
+                raw = text_of(v_text) if "&" in v_text or "\r" in v_text else v_text
+                number: Any = float(raw) if "." in raw or "E" in raw or "e" in raw else int(raw)
+                values[rc] = serial(number, style in durations) if style in dates else number
+            continue
+        _typed(values, rc, t, v_text, one_text, inline, strings)
+    _merged(book, sheet, text[end:])
+
+
+def _row_number(row_attrs: str, counter: int, in_row: bool) -> int:
+    """A row's number: its own (digits), else the one after the row before; declined in a row."""
+    if in_row:
+        raise Decline("a row in a row")
+    r = attributes(row_attrs).get("r")
+    if r is not None and not _DIGITS.fullmatch(r):
+        raise Decline("a row's number")
+    return counter + 1 if r is None else int(r)
+
+
+def _typed(values: dict[tuple[int, int], Any], rc: tuple[int, int], t: str, v_text: str, one_text: str,
+           inline: str, strings: list[str]) -> None:
+    """A cell's value of a type other than a number into ``values``: an inline string, a shared string, a
+    boolean, a formula's text, an error value; declined at another type (t="d", ISO 8601: openpyxl's)."""
+    if t == "inlineStr":
+        if one_text:
+            values[rc] = xml_text(one_text) if "&" in one_text or "\r" in one_text else one_text
+        elif inline:
+            simple = _PLAIN_IS.fullmatch(inline)
+            values[rc] = xml_text(simple[1] or "") if simple else content(ElementTree.fromstring(
+                f'<is xmlns="{MAIN}"' + inline[3:]))
+        return
+    if not v_text:
+        return
+    raw = xml_text(v_text) if "&" in v_text or "\r" in v_text else v_text
+    if t == "s":
+        values[rc] = strings[int(raw)]
+    elif t == "b":
+        values[rc] = bool(int(raw))
+    elif t == "str":
+        values[rc] = raw
+    elif t == "e":
+        values[rc] = ExcelError(raw)
+    else:  # t="d" (ISO 8601), another type: openpyxl
+        raise Decline(f"a cell of type {t!r}")
+
+
+def _sheet_data(text: str) -> tuple[int, int]:
+    """Where the cells of a sheet part are (the content of its one ``sheetData``), the part's root and rows as
+    openpyxl reads them; declined otherwise."""
     root = re.match(rf"<worksheet({ATTRS})>", text.lstrip())
     if root is None or attributes(root[1]).get("xmlns") != MAIN or text.count(MAIN) != 1 or \
             text.count('xmlns="') != 1 or text.count("<sheetData") != 1:
@@ -171,97 +254,42 @@ def _sheet(book: Book, sheet: str, text: str, styles: tuple[int, set[int], set[i
         start, end = start + opened.end(), text.index("</sheetData")
     if re.search(r"<row[\s/>]", text[:start]) or re.search(r"<row[\s/>]", text[end:]):
         raise Decline("a row outside sheetData")
-    n_styles, dates, durations = styles
-    values, formulas = book.values[sheet], book.formulas
-    shared: dict[str | None, Any] = {}
-    seen: set[tuple[int, int]] = set()
-    columns: dict[str, int] = {}
-    row_counter = col_counter = 0
-    in_row = False
-    last_row, last_col, add, text_of, simple_is = MAX_ROWS, MAX_COLUMNS, seen.add, xml_text, _PLAIN_IS.fullmatch
-    for whole, attrs, letters, digits, s, t, f_mark, f_attrs, f_text, v_text, one_text, inline, row_mark, \
-            row_attrs, empty, row_end in _tokens(text, start, end):
-        if letters:
-            row = int(digits)
-            col = col_counter = columns.get(letters) or columns.setdefault(letters, column_index(letters))
-        elif row_mark:  # a row: its number counts the cells without their own
-            if in_row:
-                raise Decline("a row in a row")
-            r = attributes(row_attrs).get("r")
-            if r is not None and not _DIGITS.fullmatch(r):
-                raise Decline("a row's number")
-            row_counter, col_counter, in_row = row_counter + 1 if r is None else int(r), 0, not empty
-            continue
-        elif row_end:
-            in_row = False
-            continue
-        elif whole.startswith("<c"):
-            col_counter += 1
-            row, col = row_counter, col_counter
-        else:  # white space
-            continue
-        style, rc = int(s) if s else 0, (row, col)
-        if not in_row or row > last_row or col > last_col or row < 1 or style >= n_styles or rc in seen:
-            raise Decline("a cell outside a row or out of range, a style openpyxl does not have, a cell twice")
-        add(rc)
-        if not (f_mark or v_text or one_text or inline):
-            continue
-        t = t or "n"
-        if f_mark:  # a formula (worksheet/_reader.py, parse_formula)
-            key = (sheet, row, col)
-            f = attributes(f_attrs) if f_attrs else _NONE
-            kind = f.get("t")
-            formula = "=" + (xml_text(f_text) if f_text else "")
-            if kind == "array":
-                area = rect(f["ref"], sheet) if f.get("ref") else None
-                anchor = _DYN_R.search(attrs)
-                dynamic = metadata and anchor is not None and anchor[1] == f"{column_letters(col)}{row}" and \
-                    _DYN_CM.search(attrs) is not None and _DYN_T.search(f_attrs) is not None
-                formulas[key] = Formula(plain(formula), "dynamic" if dynamic else "array",
-                                        area or Rect(sheet, row, col, row, col))
-                continue
-            if kind == "shared":
-                si, ref = f.get("si"), letters + digits
-                if not ref:
-                    raise Decline("a shared formula without its cell's reference")
-                if si in shared:
-                    formula = shared[si].translate_formula(ref)
-                elif formula != "=":
-                    from openpyxl.formula.translate import Translator  # its rules exactly, loaded when needed
+    return start, end
 
-                    shared[si] = Translator(formula, ref)
-            elif kind == "dataTable":
-                if "ref" not in f:
-                    raise Decline("a data table without its range")
-                formulas[key] = Formula("")
-                continue
-            formulas[key] = Formula(plain(formula))
-            continue
-        if t == "inlineStr":
-            if one_text:
-                values[rc] = text_of(one_text) if "&" in one_text or "\r" in one_text else one_text
-            elif inline:
-                simple = simple_is(inline)
-                values[rc] = text_of(simple[1] or "") if simple else content(ElementTree.fromstring(
-                    f'<is xmlns="{MAIN}"' + inline[3:]))
-            continue
-        if not v_text:
-            continue
-        raw = text_of(v_text) if "&" in v_text or "\r" in v_text else v_text
-        if t == "n":  # _cast_number, then a date-formatted number as a serial (from_excel, to_excel)
-            number: Any = float(raw) if "." in raw or "E" in raw or "e" in raw else int(raw)
-            values[rc] = serial(number, style in durations) if style in dates else number
-        elif t == "s":
-            values[rc] = strings[int(raw)]
-        elif t == "b":
-            values[rc] = bool(int(raw))
-        elif t == "str":
-            values[rc] = raw
-        elif t == "e":
-            values[rc] = ExcelError(raw)
-        else:  # t="d" (ISO 8601), another type: openpyxl
-            raise Decline(f"a cell of type {t!r}")
-    _merged(book, sheet, text[end:])
+
+def _formula(book: Book, sheet: str, row: int, col: int, ref: str, attrs: str, f_attrs: str, f_text: str,
+             metadata: bool, plain: Callable[[str], str], shared: dict[str | None, Any]) -> None:
+    """A formula cell into ``book`` (openpyxl's parse_formula): an array (dynamic when the workbook marks it so),
+    a shared formula (translated from its first cell, ``shared``: its index -> the translator), a data table."""
+    key = (sheet, row, col)
+    formulas = book.formulas
+    f = attributes(f_attrs) if f_attrs else _NONE
+    kind = f.get("t")
+    formula = "=" + (xml_text(f_text) if f_text else "")
+    if kind == "array":
+        area = rect(f["ref"], sheet) if f.get("ref") else None
+        anchor = _DYN_R.search(attrs)
+        dynamic = metadata and anchor is not None and anchor[1] == f"{column_letters(col)}{row}" and \
+            _DYN_CM.search(attrs) is not None and _DYN_T.search(f_attrs) is not None
+        formulas[key] = Formula(plain(formula), "dynamic" if dynamic else "array",
+                                area or Rect(sheet, row, col, row, col))
+        return
+    if kind == "shared":
+        si = f.get("si")
+        if not ref:
+            raise Decline("a shared formula without its cell's reference")
+        if si in shared:
+            formula = shared[si].translate_formula(ref)
+        elif formula != "=":
+            from openpyxl.formula.translate import Translator  # its rules exactly, loaded when needed
+
+            shared[si] = Translator(formula, ref)
+    elif kind == "dataTable":
+        if "ref" not in f:
+            raise Decline("a data table without its range")
+        formulas[key] = Formula("")
+        return
+    formulas[key] = Formula(plain(formula))
 
 
 def _tokens(text: str, start: int, end: int) -> Iterator[tuple[str, ...]]:
