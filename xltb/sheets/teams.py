@@ -87,7 +87,6 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
     cells: dict[int, list[tuple[Kind, int | None, Colour]]] = {
         sno: [(Kind.ABSENT, None, Colour.NONE)] * rounds for sno, _ in names}
     pattern = (settings.board_colours or "WB").upper()
-    flip = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
     forfeits: dict[tuple[int, int], ForfeitedMatch] = {}
     byes: dict[tuple[int, int], tuple[Kind, int | None]] = {}
     pab_rounds: dict[int, set[int]] = {}
@@ -105,21 +104,7 @@ def sheet_records(teams_rows: Sequence[Sequence[Any]], matches_rows: Sequence[Se
             ka, kb = _FORFEITED[m.forfeit]
             forfeits[(m.round, m.a)] = ForfeitedMatch(m.b, ka, row, Colour.WHITE)
             forfeits[(m.round, m.b)] = ForfeitedMatch(m.a, kb, row, Colour.BLACK)
-        lineup_a: dict[int, int | None] = {}
-        lineup_b: dict[int, int | None] = {}
-        for bd in m.boards:
-            first = pattern[(bd.board - 1) % len(pattern)]
-            colour_a = {"W": Colour.WHITE, "B": Colour.BLACK}.get(first, Colour.NONE)
-            kind_a, kind_b = _BOARD_KINDS[bd.result]
-            pa = number[(m.a, bd.pa)] if bd.pa is not None else None
-            pb = number[(m.b, bd.pb)] if bd.pb is not None else None
-            if pa is not None:
-                cells[pa][m.round - 1] = (kind_a, pb, colour_a) if pb else (_EMPTY_BOARD[kind_a], None, Colour.NONE)
-            if pb is not None:
-                cells[pb][m.round - 1] = (kind_b, pa, flip.get(colour_a, Colour.NONE)) if pa else \
-                    (_EMPTY_BOARD[kind_b], None, Colour.NONE)
-            lineup_a[bd.board] = pa
-            lineup_b[bd.board] = pb
+        lineup_a, lineup_b = _boards(m, m.b, pattern, number, cells)
         if m.boards and not (_default_order(lineup_a, m.a, number) and _default_order(lineup_b, m.b, number)):
             for team, lineup in ((m.a, lineup_a), (m.b, lineup_b)):  # TRF 300: a line-up out of roster order
                 lineups[(m.round, team)] = ([lineup.get(b) for b in range(1, max(lineup) + 1)], row)
@@ -179,6 +164,32 @@ def team_round_note(matches_rows: Sequence[Sequence[Any]], teams_rows: Sequence[
         return ""
     first = pending[0]
     return f"after round {first - 1}" + (f" of {planned}" if planned else "") + f": round {first} paired, no result yet"
+
+
+#: a colour and the other
+_FLIP = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
+
+
+def _boards(m: Any, b: int, pattern: str, number: dict[tuple[int, int], int],
+            cells: dict[int, list[tuple[Kind, int | None, Colour]]]) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    """The games of match ``m`` (team ``m.a`` against ``b``) into the players' ``cells`` of its round, the colour
+    of A's player on each board from ``pattern``; the line-ups (board -> player) of A and B."""
+    lineup_a: dict[int, int | None] = {}
+    lineup_b: dict[int, int | None] = {}
+    for bd in m.boards:
+        first = pattern[(bd.board - 1) % len(pattern)]
+        colour_a = {"W": Colour.WHITE, "B": Colour.BLACK}.get(first, Colour.NONE)
+        kind_a, kind_b = _BOARD_KINDS[bd.result]
+        pa = number[(m.a, bd.pa)] if bd.pa is not None else None
+        pb = number[(b, bd.pb)] if bd.pb is not None else None
+        if pa is not None:
+            cells[pa][m.round - 1] = (kind_a, pb, colour_a) if pb else (_EMPTY_BOARD[kind_a], None, Colour.NONE)
+        if pb is not None:
+            cells[pb][m.round - 1] = (kind_b, pa, _FLIP.get(colour_a, Colour.NONE)) if pa else \
+                (_EMPTY_BOARD[kind_b], None, Colour.NONE)
+        lineup_a[bd.board] = pa
+        lineup_b[bd.board] = pb
+    return lineup_a, lineup_b
 
 
 def _default_order(lineup: dict[int, int | None], team: int, number: dict[tuple[int, int], int]) -> bool:
