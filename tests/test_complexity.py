@@ -60,8 +60,6 @@ ENGINE = "the formula engine's evaluation loop: one branch per kind of formula, 
 
 #: function -> (its complexity when listed, what makes it long); none may be added without a reason
 KNOWN_DEBT: dict[str, tuple[int, str]] = {
-    "xltb.ranking.team:compute_team": (32, "the team ranking's choices: primary score, each tie-break's score "
-                                           "reference and the C.07 12 board tie-breaks"),
     "xltb.events.team_byes:pab_from_totals": (30, "the pairing-allocated byes a TRF-2026 file without its 320 "
                                                  "implies: each team's gap in its 310 totals checked against the others"),
 }

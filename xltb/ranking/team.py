@@ -14,7 +14,7 @@ from ..errors import TieBreakError
 from ..messages import Message, Text
 from ..model.team import TeamTournament
 from ..rules import Edition
-from ..tiebreaks.base import Evaluation
+from ..tiebreaks.base import Evaluation, Value
 from ..tiebreaks.codes import TieBreakSpec
 from ..tiebreaks.context import Options
 from ..tiebreaks.direct import EncounterStep, direct_encounter, keep_decided
@@ -95,6 +95,18 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
 
     primary = ctx.score
     ranking = rank(primary, [level_for(spec) for spec in specs], lots)
+    _direct_evaluations(evaluations, specs, ede_codes, ede_scores, ede_notes, n)
+    rows = [Row(place, tt.teams[i], Fraction(primary[i], ctx.q), _values(evaluations, specs, i), by_lot)
+            for i, place, by_lot in ranking]
+    return Standings(tt, edition, specs, tuple(rows), evaluations, decision.choices,
+                     {code: tuple(steps) for code, steps in encounters.items()}, tuple(warnings), lots, unrated_rating)
+
+
+def _direct_evaluations(evaluations: dict[str, list[Evaluation | None]], specs: tuple[TieBreakSpec, ...],
+                        ede_codes: list[TieBreakSpec], ede_scores: dict[str, list[Fraction | None]],
+                        ede_notes: dict[str, list[list[Message]]], n: int) -> None:
+    """The values of the direct encounters (C.07 13 and 6; EDE 13.3) where they decided something, with their
+    notes, into ``evaluations``; every other code not computed: no value for any of the ``n`` teams."""
     for spec in ede_codes:
         scores, notes = ede_scores[spec.code], ede_notes[spec.code]
         article = "C.07 13, 6" if spec.acronym == "DE" else "C.07 13.3"
@@ -103,12 +115,12 @@ def compute_team(decision: Decision, *, lots: int | None = None) -> Standings:
                                   for i, s in enumerate(scores)]
     for spec in specs:
         evaluations.setdefault(spec.code, [None] * n)
-    rows = []
-    for i, place, by_lot in ranking:
-        values = {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
-        rows.append(Row(place, tt.teams[i], Fraction(primary[i], ctx.q), values, by_lot))
-    return Standings(tt, edition, specs, tuple(rows), evaluations, decision.choices,
-                     {code: tuple(steps) for code, steps in encounters.items()}, tuple(warnings), lots, unrated_rating)
+
+
+def _values(evaluations: dict[str, list[Evaluation | None]], specs: tuple[TieBreakSpec, ...],
+            i: int) -> dict[str, Value | None]:
+    """Team ``i``'s value of each tie-break (None: none)."""
+    return {spec.code: (ev.value if (ev := evaluations[spec.code][i]) is not None else None) for spec in specs}
 
 
 def validate_team(tt: TeamTournament, edition: Edition, specs: tuple[TieBreakSpec, ...],
