@@ -4,12 +4,13 @@ every round, and optionally measure the agreement with py4swiss (PyPI; not a dep
 of its ``py4swiss`` command, installed in a scratch environment).
 
     python benchmarks/pairing_systems.py --system burstein [--max-players 60] [--first 0 --last 100]
-                                         [--py4swiss /path/to/venv/bin/py4swiss]
+                                         [--py4swiss /path/to/venv/bin/py4swiss] [--bbp /path/to/bbpPairings.exe]
     python benchmarks/pairing_systems.py --system lim --pairing-core    # pairing-core installed (PyPI)
 
 py4swiss pairs the round after the last one its file holds: it is given the state before each round
 (the requested byes of the round written as the round's own entries), after the seeding rounds only for
-Burstein (its Dutch system follows other rules).
+Burstein (its Dutch system follows other rules). bbpPairings (``--bbp``: the path of its executable, built
+from its source apart from the project) is given the same states, Burstein only (``--burstein``).
 """
 
 from __future__ import annotations
@@ -130,6 +131,32 @@ def py4swiss_round(command: str, event: Tournament, round_no: int, system: str) 
     return {(int(a), int(b)) for a, b in (line.split() for line in lines if line.strip())}
 
 
+def bbp_round(command: str, event: Tournament, round_no: int) -> set[tuple[int, int]]:
+    """bbpPairings' (``--burstein``) pairs of ``round_no`` from the state before it ((white, black); (no, 0):
+    the PAB). The same file as py4swiss's without its 162 (point system) and 192 (pairing system) lines, which
+    bbpPairings refuses or checks against its flag, and with one XXA line of zero: without any, it adds the
+    acceleration of an earlier Burstein text to the first two rounds (its README). A crash (a signal: a
+    negative exit) is counted as a round it refused."""
+    players = tuple(p._replace(results=p.results[:round_no - 1] + tuple(
+        x for x in p.results[round_no - 1:round_no] if x.kind in REQUESTED), declared_points=None, declared_rank=None)
+        for p in event.players)
+    state = event._replace(players=players, rounds=round_no - 1, plans=event.plans._replace(requested_byes=()))
+    text = "\n".join(line for line in write_trf(state).text.splitlines()
+                     if not line.startswith(("###", "162", "192"))) + "\n"
+    if "\nXXR" not in text:
+        text += f"XXR {event.rounds_planned or event.rounds}\n"
+    if "\nXXA" not in text:
+        text += f"XXA {event.players[0].start_no:4d}  0.0\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "in.trf").write_text(text)
+        done = subprocess.run([command, "--burstein", f"{tmp}/in.trf", "-p", f"{tmp}/out.txt"],
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"exit {done.returncode}: " + (done.stderr.strip().splitlines() or [""])[-1])
+        lines = Path(tmp, "out.txt").read_text().splitlines()[1:]
+    return {(int(a), int(b)) for a, b in (line.split() for line in lines if line.strip())}
+
+
 def pairing_core_round(event: Tournament, round_no: int) -> set[tuple[int, int]]:
     """pairing-core's (PyPI, its ``lim-2026`` ruleset) pairs of ``round_no`` from xltb's state before it:
     the players to pair with their pairing numbers, scores, colours by round ('u': no game), opponents met,
@@ -178,6 +205,7 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=100)
     parser.add_argument("--py4swiss", default=None)
+    parser.add_argument("--bbp", default=None, help="path of bbpPairings' executable (built apart; Burstein only)")
     parser.add_argument("--pairing-core", action="store_true",
                         help="compare with pairing-core (installed in the environment; Lim only)")
     args = parser.parse_args()
@@ -208,10 +236,25 @@ def main() -> int:
                 if theirs != ours:
                     print(name, "round", r, "only xltb", sorted(ours - theirs), "only pairing-core",
                           sorted(theirs - ours), flush=True)
-        if args.py4swiss is None or "baku" in name:  # py4swiss reads no acceleration
-            continue
         rounds = event.rounds_planned or event.rounds
         first = min(rounds // 2, 4) + 1 if args.system == "burstein" else 1
+        if args.bbp is not None and "baku" not in name:  # Baku's virtual points are not written for it
+            for r in range(first, rounds + 1):
+                try:
+                    theirs = bbp_round(args.bbp, event, r)
+                except RuntimeError as err:
+                    failed += 1
+                    print(name, r, "bbpPairings:", err, flush=True)
+                    continue
+                compared += 1
+                ours = xltb_round(event, r)
+                same += theirs == ours
+                unordered += {frozenset(x) for x in theirs} == {frozenset(x) for x in ours}
+                if theirs != ours:
+                    print(name, "round", r, "only xltb", sorted(ours - theirs), "only bbpPairings",
+                          sorted(theirs - ours), flush=True)
+        if args.py4swiss is None or "baku" in name:  # py4swiss reads no acceleration
+            continue
         for r in range(first, rounds + 1):
             try:
                 theirs = py4swiss_round(args.py4swiss, event, r, args.system)
@@ -229,6 +272,9 @@ def main() -> int:
     print(f"{events} events: {broken} with an absolute criterion broken, {unchecked} not reproduced by the checker")
     if args.py4swiss is not None:
         print(f"py4swiss: {same}/{compared} rounds identical ({failed} rounds it could not read)")
+    if args.bbp is not None:
+        print(f"bbpPairings: {same}/{compared} rounds identical, {unordered} with the same pairs whatever the "
+              f"colours ({failed} rounds it refused)")
     if args.pairing_core:
         print(f"pairing-core: {same}/{compared} rounds identical, {unordered} with the same pairs whatever the "
               f"colours ({failed} rounds it refused)")
