@@ -202,6 +202,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--system", default="burstein")
     parser.add_argument("--max-players", type=int, default=60)
+    parser.add_argument("--min-players", type=int, default=0)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=100)
     parser.add_argument("--py4swiss", default=None)
@@ -211,7 +212,7 @@ def main() -> int:
     args = parser.parse_args()
     events = broken = unchecked = same = compared = failed = unordered = 0
     for name in pairing_corpus.names()[args.first:args.last]:
-        if int(name.split("-p")[1].split("-")[0]) > args.max_players:
+        if not args.min_players <= int(name.split("-p")[1].split("-")[0]) <= args.max_players:
             continue
         event = simulate(name, args.system)
         events += 1
