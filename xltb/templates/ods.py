@@ -116,8 +116,8 @@ def _master(name: str, layout: str, heading: bool, event_name: str = "") -> str:
                 '<style:header style:display="false"/><style:footer style:display="false"/></style:master-page>')
     left = f'<style:region-left><text:p>{escape(clean(event_name))}</text:p></style:region-left>' if event_name else ""
     return (f'<style:master-page style:name="{name}" style:page-layout-name="{layout}">'
-            f'<style:header>{left}<style:region-center><text:p><text:sheet-name>???</text:sheet-name></text:p>'
-            '</style:region-center></style:header>'
+            f'<style:header>{left}<style:region-right><text:p><text:sheet-name>???</text:sheet-name></text:p>'
+            '</style:region-right></style:header>'
             '<style:footer><style:region-center><text:p>Page <text:page-number>1</text:page-number></text:p>'
             '</style:region-center>'
             '<style:region-right><text:p>xltb (FIDE C.07)</text:p></style:region-right></style:footer>'
@@ -383,7 +383,7 @@ class _Writer:
 
     def _table(self, ws: Any) -> str:
         landscape = ws.page_setup.orientation == "landscape"
-        headed = bool(ws.oddHeader.center.text)
+        headed = bool(ws.oddHeader.right.text)
         master = "Landscape" if landscape else ("PortraitHeaded" if headed else "Portrait")
         if master not in self.table_styles:
             self.table_styles[master] = f"ta{len(self.table_styles) + 1}"

@@ -64,7 +64,8 @@ def print_setup(ws: Any, values: dict[str, Any], *, landscape: bool) -> None:
     name = values.get("EventName")
     if name:  # the event, as the file named it when the workbook was written
         ws.oddHeader.left.text = header_text(str(name))
-    ws.oddHeader.center.text = "&A"
+    ws.oddHeader.right.text = "&A"  # the sheet: right, so that a long event name (left, up to 80 characters)
+    # never runs into it on a portrait page, as it did in the centre
     ws.oddFooter.center.text = "Page &P"  # of this sheet (LibreOffice counts &N over the whole document)
     ws.oddFooter.right.text = "xltb (FIDE C.07)"
 
