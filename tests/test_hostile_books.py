@@ -316,3 +316,71 @@ def test_points_beyond_a_floats_range_are_written_not_a_crash(tmp_path, books):
     out = run(["standings", str(path), "--tiebreaks", "PTS"])
     assert out.code == 0, out.stderr
     assert "win 1e+999" in out.stdout
+
+
+# 7 ------------------------------------------------------------------------- Settings Rounds 100000 (.ods)
+def _ods_rounds(data: bytes, value: str) -> tuple[bytes, int]:
+    """The ``.ods`` with the value of Settings Rounds (column B of the row whose A reads ``Rounds``) made
+    ``value``; and that row's number."""
+    found: list[int] = []
+
+    def edit(body: bytes) -> bytes:
+        text = body.decode()
+        sheet = re.search(r'<table:table table:name="Settings".*?</table:table>', text, re.DOTALL)
+        assert sheet
+        rows = list(re.finditer(r"<table:table-row\b.*?</table:table-row>", sheet[0], re.DOTALL))
+        row = 0
+        for match in rows:  # the rows before it (each counted with its repeats)
+            repeat = re.match(r'<table:table-row[^>]*table:number-rows-repeated="(\d+)"', match[0])
+            if "<text:p>Rounds</text:p>" in match[0]:
+                found.append(row + 1)
+                cells = re.findall(r"<table:table-cell\b(?:[^>]*/>|.*?</table:table-cell>)", match[0], re.DOTALL)
+                new_row = match[0].replace(cells[1], f'<table:table-cell office:value-type="float" office:value='
+                                                     f'"{value}"><text:p>{value}</text:p></table:table-cell>', 1)
+                start = sheet.start() + match.start()
+                return (text[:start] + new_row + text[start + len(match[0]):]).encode()
+            row += int(repeat[1]) if repeat else 1
+        raise AssertionError("no Rounds row in Settings")
+
+    return edit_part(data, "content.xml", edit), found[0]
+
+
+@pytest.mark.parametrize("kind", ["individual", "team"])
+def test_rounds_planned_beyond_the_limit_is_refused_before_any_sheet_is_built(tmp_path, books, kind, monkeypatch):
+    """Found by the workbook fuzzer (issue 32): an .ods whose Settings Rounds reads 100000 made
+    ``template --from`` lay out a crosstable of 100,000 round columns (a minute, a gigabyte, then exit 3
+    from the sheet library). Refused with the file and the cell named, before any sheet is built."""
+    from xltb.templates import build, ods
+
+    def never(*args, **kwargs):
+        raise AssertionError("a sheet was built")
+
+    monkeypatch.setattr(build, "build", never)
+    monkeypatch.setattr(ods, "render", never)
+    data, row = _ods_rounds(books[(kind, ".ods")], "100000")
+    path = tmp_path / "rounds.ods"
+    path.write_bytes(data)
+    for suffix in (".xlsx", ".ods"):
+        out = run(["template", kind, "--from", str(path), "-o", str(tmp_path / f"out{suffix}")])
+        assert out.code == 2, out.stderr
+        assert str(path) in out.stderr and f"Settings Rounds (Settings!B{row})" in out.stderr, out.stderr
+        assert f"{limits.MAX_ROUNDS:,}" in out.stderr and not PYTHON_WORDS.search(out.stderr), out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rounds.ods"]  # nothing left behind
+    ok, _ = _ods_rounds(books[(kind, ".ods")], str(limits.MAX_ROUNDS))  # the limit itself is read
+    path.write_bytes(ok)
+    assert run(["standings", str(path)]).code == 0
+
+
+def test_a_trf_planning_rounds_beyond_the_limit_names_the_line(tmp_path):
+    """The same through a TRF: XXR (or 142) beyond :data:`~xltb.limits.MAX_ROUNDS` is refused at its line."""
+    from book_edits import EVENTS
+
+    lines = EVENTS[("individual", True)].read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(("XXR", "142")))
+    lines[at] = lines[at][:4] + "100000"
+    path = tmp_path / "rounds.trf"
+    path.write_text("\n".join(lines) + "\n")
+    out = run(["template", "individual", "--from", str(path), "-o", str(tmp_path / "out.xlsx")])
+    assert out.code == 2 and f"{path}, line {at + 1}" in out.stderr and "100,000 rounds planned" in out.stderr, \
+        out.stderr
+    assert not (tmp_path / "out.xlsx").exists()

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date
 from fractions import Fraction
 
+from ..errors import InputError
+from ..limits import MAX_ROUNDS
 from ..messages import Message, Text
 from . import trf_plans, trf_records
 from .numbers import ascii_int
@@ -81,6 +83,9 @@ def describing(header: TrfHeader, tag: str, body: str, line: str, number: int) -
             header.rounds_declared = ascii_int(body.split()[0])
         except (ValueError, IndexError):
             header.warnings.append(Message("warn.rounds_unreadable", line=number, tag=tag, text=repr(body)))
+        if header.rounds_declared is not None and header.rounds_declared > MAX_ROUNDS:  # issue 32: a template
+            raise InputError(f"{tag}: {header.rounds_declared:,} rounds planned: more than the limit of "  # laid out
+                             f"{MAX_ROUNDS:,}", line=number)  # a column for each of them
     elif tag == "132":
         header.round_dates = trf_records.round_dates(line)
     elif tag == "172":

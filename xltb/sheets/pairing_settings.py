@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Mapping, NamedTuple
 
 from ..errors import InputError
+from ..limits import MAX_PARTICIPANTS, MAX_ROUNDS
 from ..model.plans import Acceleration, Withdrawal
 from ..model.results import Colour
 from ..rules.swiss import SwissEdition, parse_swiss_edition
@@ -116,7 +117,10 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _whole(key: str, value: Any, least: int) -> int | None:
+def _whole(key: str, value: Any, least: int, most: int = MAX_ROUNDS) -> int | None:
+    """A whole number of ``least`` to ``most`` (None: blank). Every count of the pairing rows is bounded by
+    :data:`~xltb.limits.MAX_ROUNDS` (issue 32: Settings Rounds 100000 laid out a crosstable of 100,000 round
+    columns, minutes and a gigabyte before the sheet library refused it): refused here, before any sheet is built."""
     text = _text(value)
     if not text:
         return None
@@ -126,6 +130,8 @@ def _whole(key: str, value: Any, least: int) -> int | None:
         raise InputError(f"Settings {key}: {value!r} is not a number") from None
     if number.denominator != 1 or number < least:
         raise InputError(f"Settings {key}: {value!r} is not a whole number of at least {least}")
+    if number > most:
+        raise InputError(f"Settings {key}: {value!r} is more than the limit of {most:,}")
     return int(number)
 
 
@@ -179,7 +185,7 @@ def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     return PairingSettings(system=system, edition=edition, rounds=_whole("Rounds", values.get("Rounds"), 1),
                            first_colour=colour, baku=acceleration == "baku",
                            accelerated_rounds=_whole("AcceleratedRounds", values.get("AcceleratedRounds"), 0),
-                           group_a=_whole("GroupA", values.get("GroupA"), 0),
+                           group_a=_whole("GroupA", values.get("GroupA"), 0, MAX_PARTICIPANTS),
                            withdrawn=parse_withdrawn(values.get("Withdrawn")),
                            maxi=maxi in ("yes", "true", "1", "y", "maxi"))
 
