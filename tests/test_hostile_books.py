@@ -384,3 +384,16 @@ def test_a_trf_planning_rounds_beyond_the_limit_names_the_line(tmp_path):
     assert out.code == 2 and f"{path}, line {at + 1}" in out.stderr and "100,000 rounds planned" in out.stderr, \
         out.stderr
     assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_tiebreak_beyond_a_floats_range_is_written_as_text_not_a_crash():
+    """Found by the workbook fuzzer (template team --from an .ods whose points were beyond a float's range):
+    a fraction a float cannot hold went to the sheet as float(value), an OverflowError, exit 3."""
+    from fractions import Fraction
+
+    from xltb.functions.core import cell_number
+
+    huge = Fraction(10 ** 999 + 1, 2)
+    assert cell_number(huge) == "5e+998" and cell_number(-huge) == "-5e+998"
+    assert cell_number(10 ** 999) == "1e+999" and cell_number(Fraction(10 ** 308)) == 10 ** 308
+    assert cell_number(Fraction(5, 2)) == 2.5 and cell_number(Fraction(4, 2)) == 2 and cell_number(None) == ""
