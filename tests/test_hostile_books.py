@@ -219,7 +219,7 @@ def test_openpyxl_warnings_never_show_a_path(tmp_path, books, capfd):
 
 # 11 ------------------------------------------------------------------------ the file and cell named
 def test_pab_points_trf_cannot_hold_name_the_file_and_the_settings_cell(tmp_path, books):
-    data = set_cell(books[("individual", ".xlsx")], "Settings", "B11", 't="n"><v>1e100</v>')
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B11", 't="n"><v>999.25</v>')
     err = _refused(tmp_path, "pab.xlsx", data, where="Settings PointsPAB (Settings!B11)", command="trf")
     assert "TRF 162" in err
 
@@ -302,20 +302,47 @@ def test_a_sheet_openpyxl_cannot_read_is_located(tmp_path, books, command, edit,
     assert not PYTHON_WORDS.search(out.stderr), out.stderr
 
 
-def test_points_beyond_a_floats_range_are_written_not_a_crash(tmp_path, books):
-    """Found by the workbook fuzzer: a Settings text '1e999' is an exact number (10 to the 999th) that a
-    float cannot hold; the header line that states the scoring writes it as 1e+999."""
-    from fractions import Fraction
+@pytest.mark.parametrize("ref,cell", [("B8", 't="inlineStr"><is><t>1e999</t></is>'),  # PointsWin, text
+                                      ("B8", 't="n"><v>1.7976931348623157e308</v>'),  # the largest number cell
+                                      ("B9", 't="n"><v>-1000.5</v>')])  # PointsDraw, just beyond
+def test_points_beyond_the_limit_are_refused_naming_the_cell(tmp_path, books, ref, cell):
+    """Found by the workbook fuzzer: a Settings text '1e999' is an exact number (10 to the 999th), and points of
+    1.8e308 (a number cell's largest) sum to values no cell can hold; export stopped with an OverflowError, exit 3.
+    Points of a result are bounded (limits.MAX_POINTS), the cell named."""
+    data = set_cell(books[("individual", ".xlsx")], "Settings", ref, cell)
+    for command in ("standings", "export", "trf"):
+        err = _refused(tmp_path, "huge.xlsx", data, where=f"Settings!{ref}", command=command)
+        assert "limit of 1,000 points" in err
 
-    from xltb.messages import number_text
 
-    assert number_text(Fraction(10 ** 999)) == "1e+999" and number_text(Fraction(-10 ** 400), ".2f") == "-1e+400"
-    data = set_cell(books[("individual", ".xlsx")], "Settings", "B8", 't="inlineStr"><is><t>1e999</t></is>')
-    path = tmp_path / "huge.xlsx"
+def test_points_at_the_limit_are_read_and_printed(tmp_path, books):
+    data = set_cell(books[("individual", ".xlsx")], "Settings", "B8", 't="n"><v>1000</v>')
+    path = tmp_path / "big.xlsx"
     path.write_bytes(data)
     out = run(["standings", str(path), "--tiebreaks", "PTS"])
-    assert out.code == 0, out.stderr
-    assert "win 1e+999" in out.stdout
+    assert out.code == 0 and "win 1000" in out.stdout, out.stderr
+
+
+def test_a_value_beyond_a_floats_range_is_written_by_each_writer_as_text(tmp_path):
+    """The one rounding of an exact value for a cell (messages.cell_number) is what every writer uses: the
+    xlsx writer and the JSON write a value no float holds as its text, not an OverflowError."""
+    import json
+    from fractions import Fraction
+
+    from openpyxl import load_workbook
+
+    from xltb.messages import cell_number
+    from xltb.report.printed.xlsx import Book, Sheet
+
+    huge = Fraction(10 ** 999 + 1, 2)
+    book = Book()
+    sheet = Sheet(book, "S", ["a", "b", "c"], [10, 10, 10], [(None, None)] * 3, footer_left="", footer_center="")
+    sheet.append([huge, -huge, Fraction(5, 2)])
+    path = tmp_path / "huge.xlsx"
+    path.write_bytes(book.bytes())
+    ws = load_workbook(path)["S"]
+    assert [c.value for c in ws[2]] == ["5e+998", "-5e+998", 2.5]
+    assert json.dumps(cell_number(huge)) == '"5e+998"'
 
 
 # 7 ------------------------------------------------------------------------- Settings Rounds 100000 (.ods)
@@ -391,7 +418,7 @@ def test_a_tiebreak_beyond_a_floats_range_is_written_as_text_not_a_crash():
     a fraction a float cannot hold went to the sheet as float(value), an OverflowError, exit 3."""
     from fractions import Fraction
 
-    from xltb.functions.core import cell_number
+    from xltb.messages import cell_number
 
     huge = Fraction(10 ** 999 + 1, 2)
     assert cell_number(huge) == "5e+998" and cell_number(-huge) == "-5e+998"

@@ -71,6 +71,10 @@ MAX_RECALC_BOOK_CELLS = 1_000_000
 #: cells the merged areas of a workbook may cover together (a whole sheet, A1:XFD1048576, covers 17 billion, and
 #: a library that loads the whole workbook makes an object of each: real workbooks merge a few hundred)
 MAX_MERGED_CELLS = 1_000_000
+#: points of one result in a workbook's Settings (PointsWin, MatchWin, PABGamePoints...), either sign: real
+#: scorings give 0 to 3; a number cell may hold 1.8e308, and sums of such points leave the range of any
+#: number a cell or a JSON reader can hold
+MAX_POINTS = 1_000
 #: boards of a team match (a Settings Boards value, a Matches board number): Olympiads have 4, the largest
 #: team events 10 or 12
 MAX_BOARDS = 1_000

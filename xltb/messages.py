@@ -24,6 +24,7 @@ import datetime
 import json
 import pkgutil
 import re
+import sys
 from fractions import Fraction
 from typing import Callable, Mapping, Union, overload
 
@@ -123,6 +124,25 @@ def _value(value: object, spec: str | None, texts: Mapping[str, str], decimal: s
     if isinstance(value, (int, Fraction, float)):
         return number_text(value, spec, decimal)
     return str(value)
+
+
+#: the largest whole number a cell's number (an IEEE double, as Excel, LibreOffice and JSON readers hold it) reaches
+_WHOLE_MAX = int(sys.float_info.max)
+
+
+def cell_number(value: Fraction | int | None) -> int | float | str:
+    """An exact value as a cell holds it, the one rounding of a value for a cell or a JSON number: a whole
+    number as an int, any other as the nearest float; "" when the value is undefined; beyond a float's range
+    (which no cell can hold), the number as text (``1e+999``) rather than an overflow."""
+    if value is None:
+        return ""
+    n, d = value.numerator, value.denominator
+    if d == 1:
+        return int(n) if -_WHOLE_MAX <= n <= _WHOLE_MAX else number_text(Fraction(n))
+    try:
+        return n / d  # correctly rounded, as float(Fraction) is
+    except OverflowError:
+        return number_text(Fraction(n, d))
 
 
 def number_text(value: int | Fraction | float, spec: str | None = None, decimal: str = ".") -> str:

@@ -13,14 +13,13 @@ from __future__ import annotations
 from collections import OrderedDict
 from fractions import Fraction
 from functools import lru_cache
-from sys import float_info
 from typing import TYPE_CHECKING, Any, Callable, Sequence, Union, cast
 
 from .. import __version__
 from .._gc import paused
 from ..cells import ExcelError as ExcelError  # the one error value; the functions' callers name it here too
 from ..errors import XltbError
-from ..messages import number_text
+from ..messages import cell_number as cell_number  # the one rounding for a cell; the functions name it here too
 from ..decide import decide
 from ..ranking import rank
 from ..tiebreaks.codes import TieBreakSpec, parse_code, parse_list
@@ -137,14 +136,6 @@ class Event:
                             + [cell_number(shown[c]) for c in st.codes])
             self._table = rows
         return self._table
-
-
-def cell_number(value: Fraction | int | None) -> int | float | str:
-    """A value for a cell: a number; "" when the tie-break is undefined; beyond a float, text (1e+999)."""
-    if value is None:
-        return ""
-    return number_text(Fraction(value)) if not -float_info.max <= value <= float_info.max else \
-        int(value) if value.denominator == 1 else float(value)
 
 
 # --------------------------------------------------------------------------- cache

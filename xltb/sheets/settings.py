@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..errors import InputError
-from ..limits import MAX_BOARDS
+from ..limits import MAX_BOARDS, MAX_POINTS
 from ..model import EventType, Scoring
 from ..rules import parse_edition
 from .pairing_settings import PAIRING_FIELDS, PairingSettings, parse_pairing
@@ -182,6 +182,14 @@ def _number(key: str, value: Any) -> Fraction | None:
     return number.limit_denominator(1000) if "." in text else number
 
 
+def _points(key: str, value: Any) -> Fraction | None:
+    """Points of a result: a number from -MAX_POINTS to MAX_POINTS."""
+    number = _number(key, value)
+    if number is not None and not -MAX_POINTS <= number <= MAX_POINTS:
+        raise InputError(f"Settings {key}: {value!r} is beyond the limit of {MAX_POINTS:,} points for a result")
+    return number
+
+
 def _whole(key: str, value: Any, most: int | None = None) -> int | None:
     number = _number(key, value)
     if number is None:
@@ -267,10 +275,10 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
     else:
         raise InputError(f"Settings EventType: {values.get('EventType')!r} is not one of Swiss, Round robin, "
                          "Double round robin, Team Swiss, Team round robin")
-    win = _number("PointsWin", values.get("PointsWin"))
-    draw = _number("PointsDraw", values.get("PointsDraw"))
-    loss = _number("PointsLoss", values.get("PointsLoss"))
-    pab = _number("PointsPAB", values.get("PointsPAB"))
+    win = _points("PointsWin", values.get("PointsWin"))
+    draw = _points("PointsDraw", values.get("PointsDraw"))
+    loss = _points("PointsLoss", values.get("PointsLoss"))
+    pab = _points("PointsPAB", values.get("PointsPAB"))
     default = Scoring()
     scoring = Scoring(win=default.win if win is None else win, draw=default.draw if draw is None else draw,
                       loss=default.loss if loss is None else loss, pab=pab)
@@ -280,7 +288,7 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
             parse_edition(edition)
         except Exception as err:
             raise InputError(f"Settings Edition: {err}") from None
-    mw, md, ml = (_number(k, values.get(k)) for k in ("MatchWin", "MatchDraw", "MatchLoss"))
+    mw, md, ml = (_points(k, values.get(k)) for k in ("MatchWin", "MatchDraw", "MatchLoss"))
     match_points = (Fraction(2) if mw is None else mw, Fraction(1) if md is None else md,
                     Fraction(0) if ml is None else ml)
     primary = _text(values.get("PrimaryScore")).upper() or None
@@ -294,8 +302,8 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
         raise InputError(f"Settings BoardColours: {values.get('BoardColours')!r} is not made of W and B (e.g. WB)")
     return EventSettings(
         match_points=match_points, primary=primary, board_colours=colours,
-        pab_points=(_number("PABMatchPoints", values.get("PABMatchPoints")),
-                    _number("PABGamePoints", values.get("PABGamePoints"))),
+        pab_points=(_points("PABMatchPoints", values.get("PABMatchPoints")),
+                    _points("PABGamePoints", values.get("PABGamePoints"))),
         boards=_whole("Boards", values.get("Boards"), MAX_BOARDS),
         name=_text(values.get("EventName")), event_type=event_type, team=team,
         start_date=_date(values.get("StartDate")), edition=edition,

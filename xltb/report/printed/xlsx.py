@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from ...calcpr import current
+from ...messages import cell_number
 from ...cells import header_text
 from .textfit import lines_needed
 
@@ -136,6 +137,17 @@ class Sheet:
             (self._number_styles if number else self._text_styles)[top][i] = index
         return index
 
+    def _empty_cell(self, ref: str, i: int, s: int | None, top: bool) -> str:
+        """An empty cell: written only with a style of its own (a shaded diagonal), or under a rule above the
+        row; "" otherwise."""
+        if s is None:
+            if not top:
+                return ""
+            s = self._text_styles[True][i]
+            if s is None:
+                s = self._column_style(i, True, False, False)
+        return f'<c r="{ref}" s="{s}"/>'
+
     def append(self, values: list[Any], *, styles: dict[int, int] | None = None, top: bool = False,
                height: float | None = None) -> None:
         """A row: numbers get the column's number format (or the style ``styles[i]``), text stays text.
@@ -145,7 +157,7 @@ class Sheet:
         letters = self.letters
         columns = self.columns
         style = self._column_style
-        texts, numbers, empties = self._text_styles[top], self._number_styles[top], self._text_styles[True]
+        texts, numbers = self._text_styles[top], self._number_styles[top]
         if top and len(values) < len(columns):  # the rule runs across every column
             values = list(values) + [None] * (len(columns) - len(values))
         for i, v in enumerate(values):
@@ -153,30 +165,25 @@ class Sheet:
             # the exact types first: isinstance against Fraction goes through the numbers ABCs, and
             # ``v == ""`` through Fraction.__eq__, a measurable part of a large Details sheet
             kind = type(v)
+            if kind is Fraction or (v is not None and kind not in _NUMBERS and kind is not str
+                                    and isinstance(v, Fraction)):
+                v = cell_number(v)  # the one rounding for a cell (beyond a float's range: text)
+                kind = type(v)
             text = kind is str or (v is not None and kind not in _NUMBERS and isinstance(v, str))
             if v is None or (text and not v):
-                if s is not None:  # an empty cell with a style of its own (a shaded diagonal)
-                    out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
-                elif top:
-                    s = empties[i]
-                    if s is None:
-                        s = style(i, True, False, False)
-                    out.append(f'<c r="{letters[i]}{r}" s="{s}"/>')
+                empty = self._empty_cell(f"{letters[i]}{r}", i, s, top)
+                if empty:
+                    out.append(empty)
                 continue
             if text:
                 if s is None:
                     # text that looks like a formula stays text, with a quote prefix when edited
-                    if v[0] in "=+-@":
-                        s = style(i, top, True, False)
-                    else:
-                        s = texts[i]
-                        if s is None:
-                            s = style(i, top, False, False)
+                    s = style(i, top, True, False) if v[0] in "=+-@" else texts[i]
+                    if s is None:
+                        s = style(i, top, False, False)
                 out.append(f'<c r="{letters[i]}{r}" s="{s}" t="inlineStr"><is><t xml:space="preserve">'
                            f'{xml_text(v)}</t></is></c>')
                 continue
-            if kind is Fraction or (kind not in _NUMBERS and isinstance(v, Fraction)):
-                v = v.numerator if v.denominator == 1 else float(v)
             if s is None:
                 s = numbers[i]
                 if s is None:
