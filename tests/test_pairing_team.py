@@ -20,7 +20,8 @@ from xltb.model.results import Colour, Kind
 from xltb.pairing.pair import NoPairing, pair
 from xltb.pairing.systems import names, team_system
 from xltb.pairing.team import Graph, allocate, profiles, team_rules, upfloater_sets
-from xltb.pairing.team_state import (ColourModel, TeamEntrant, TeamPreference, TeamState, team_preference)
+from xltb.pairing.state import TeamEntrant, TeamState
+from xltb.pairing.team_colours import ColourModel, TeamPreference, team_preference
 from xltb.readers.registry import read_event
 from xltb.rules.swiss import SWISS_EDITIONS
 
@@ -201,7 +202,7 @@ def test_board_one_colour_when_board_one_is_forfeited() -> None:
     """1.6.1: a match played whose board 1 was forfeited still gives the team the colour board 1 was
     scheduled to play: here worked out from board 2 and the boards' pattern (TRF 352)."""
     from xltb.model.team import BoardGame, TeamRound
-    from xltb.pairing.team_state import board_one_colour
+    from xltb.pairing.team_colours import board_one_colour
 
     r = TeamRound(7, Kind.DRAW, 10, Colour.NONE, Fraction(1), Fraction(2),
                   (BoardGame(1, 1, None, Kind.FORFEIT_WIN, Fraction(1)),
@@ -217,7 +218,7 @@ def test_board_one_colour_when_board_one_is_forfeited() -> None:
     ("FIDE_TEAM_NOCOLOR_MP_GP", ColourModel.NONE), ("", ColourModel.TYPE_A),
 ])
 def test_colour_model_of_the_file(code: str, model: ColourModel) -> None:
-    from xltb.pairing.team_state import colour_model
+    from xltb.pairing.team_colours import colour_model
 
     from xltb.model.team import TeamTournament
 
@@ -287,3 +288,41 @@ def test_an_accelerated_team_round_paired_live_by_gacrux() -> None:
     theirs = [(int(w), int(b)) for w, b in json.loads(run.stdout)["pairingResult"]["pairs"]]
     rp = pair(read_event(path)[0], 3, system="fide-team", edition="2026-02")
     assert [(b.white, b.black) for b in rp.boards] + [(y.start_no, 0) for y in rp.byes if y.kind is Kind.PAB] == theirs
+
+
+def test_one_state_for_players_and_teams() -> None:
+    """The state before a round is built once for both kinds (xltb.pairing.state.base_state): every team of
+    every corpus round has the facts of a player whose rounds score the team's primary score (C.04.6 1.2)
+    with board 1's colour (1.6.1), but for what C.04.6 says differently: a round without a match is no float
+    for a team (1.5), where a player's half-point bye is a downfloat (C.04.3 1.4.3); the PAB is barred by
+    the kinds of [C2] (a team's half-point bye worth a match won does not bar it)."""
+    from xltb.model.team import TeamTournament
+    from xltb.model.tournament import Player, RoundResult, Tournament
+    from xltb.pairing.state import Float, base_state
+    from xltb.pairing.team_colours import board_one_colour
+
+    bye_floats = 0
+    with zipfile.ZipFile(CORPUS) as z:
+        for name in sorted(n for n in z.namelist() if n.endswith(".trf")):
+            team = read_event(name, data=z.read(name))[0]
+            assert isinstance(team, TeamTournament)
+            players = tuple(Player(t.start_no, t.name, tuple(
+                RoundResult(r.round, r.kind, r.opponent,
+                            board_one_colour(r, team.board_colours) if r.played else r.colour,
+                            r.mp if team.primary == "MP" else r.gp) for r in t.results)) for t in team.teams)
+            alike = Tournament(players=players, rounds=team.rounds, info=team.info)
+            for rnd in range(1, team.rounds + 1):
+                theirs, mine = base_state(team, rnd), base_state(alike, rnd)
+                assert [(a.start_no, a.kind) for a in theirs.absent] == [(a.start_no, a.kind) for a in mine.absent]
+                assert (theirs.rounds, theirs.first_colour) == (mine.rounds, mine.first_colour)
+                assert len(theirs.entrants) == len(mine.entrants)
+                for t, p in zip(theirs.entrants, mine.entrants):
+                    assert t._replace(floats=p.floats, pab_allowed=p.pab_allowed) == p, (name, rnd, t.start_no)
+                    for back, (tf, pf) in enumerate(zip(t.floats, p.floats), start=1):
+                        if tf is not pf:  # 1.5: only the round before without a match
+                            assert tf is Float.NONE and not team.team(t.start_no).results[rnd - 1 - back].played
+                            bye_floats += 1
+                    history = team.team(t.start_no).results[:rnd - 1]
+                    assert t.pab_allowed is not any(r.kind in (Kind.PAB, Kind.FORFEIT_WIN, Kind.FULL_BYE)
+                                                    for r in history)
+    assert bye_floats > 0  # the corpus has teams with a half-point bye the round before

@@ -27,7 +27,8 @@ from ..rules.swiss import SwissEdition
 from .lots import first_colour
 from .matching import max_weight_matching
 from .result import Board, BracketNote, Bye, Pairs
-from .team_state import ColourModel, TeamEntrant, TeamState, build_team_state
+from .state import TeamEntrant, TeamState, build_team_state
+from .team_colours import ColourModel
 
 
 class NoTeamPairing(Exception):
