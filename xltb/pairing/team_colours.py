@@ -7,12 +7,36 @@ team; the colour allocation (4.3, :func:`xltb.pairing.team.allocate`) reads what
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Sequence
 
 from ..model.results import Colour
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from ..model.team import TeamRound, TeamTournament
+    from ..model.team import TeamTournament
+
+
+class BoardColour(Protocol):
+    """What 1.6.1 reads of one board of a match: its number and the colour played on it."""
+
+    @property
+    def board(self) -> int:
+        """The board (1: the first)."""
+
+    @property
+    def colour(self) -> Colour:
+        """The colour the team's player had (:attr:`Colour.NONE`: none, e.g. a forfeit)."""
+
+
+class MatchColours(Protocol):
+    """What 1.6.1 reads of a team's round: board 1's colour and the boards."""
+
+    @property
+    def colour(self) -> Colour:
+        """Board 1's colour (:attr:`Colour.NONE`: not known from board 1)."""
+
+    @property
+    def boards(self) -> Sequence[BoardColour]:
+        """The boards of the match."""
 
 
 class ColourModel(Enum):
@@ -82,7 +106,7 @@ def team_preference(colours: tuple[Colour, ...], model: ColourModel, last_round:
     return none  # 1.7.2.5
 
 
-def board_one_colour(r: TeamRound, pattern: str) -> Colour:
+def board_one_colour(r: MatchColours, pattern: str) -> Colour:
     """1.6.1: the colour board 1 was scheduled to play in a match played: the match's own when board 1 has
     one, else worked out from another board's colour and the boards' colour pattern (TRF 352, by default
     alternating: board 1's colour on the odd boards)."""
@@ -96,4 +120,5 @@ def board_one_colour(r: TeamRound, pattern: str) -> Colour:
     return Colour.NONE
 
 
-__all__ = ["ColourModel", "TeamPreference", "board_one_colour", "colour_model", "secondary_used", "team_preference"]
+__all__ = ["BoardColour", "ColourModel", "MatchColours", "TeamPreference", "board_one_colour", "colour_model",
+           "secondary_used", "team_preference"]
