@@ -12,9 +12,9 @@ import pytest
 
 from xltb.check.pairings import breaches
 from xltb.messages import Message
-from xltb.model import Colour, Kind
+from xltb.model import Colour, Kind, RoundResult
 from xltb.model.rounds import after_round, progress
-from xltb.model.team import Team, TeamRound, TeamTournament
+from xltb.model.team import Team, TeamTournament
 from xltb.pairing.state import requested_absences
 from xltb.readers.registry import read_event
 
@@ -63,7 +63,7 @@ def test_the_rounds_and_the_cut_read_the_participants(read):
     assert progress(cut).played == 3
 
 
-def _with_round(t: Team, r: TeamRound) -> Team:
+def _with_round(t: Team, r: RoundResult) -> Team:
     return replace(t, results=t.results[:r.round - 1] + (r,) + t.results[r.round:])
 
 
@@ -75,9 +75,9 @@ def test_the_absolute_criteria_of_a_team_round_as_played():
     t1, t2, t3 = event.team(1), event.team(2), event.team(3)
     assert t1.result(6).kind is Kind.FORFEIT_WIN and t2.result(1).opponent == 9
     teams = {t.start_no: t for t in event.teams}
-    teams[1] = _with_round(t1, TeamRound(7, Kind.PAB))
-    teams[2] = _with_round(t2, replace(t2.result(7), opponent=9))
-    teams[3] = _with_round(t3, replace(t3.result(2), colour=Colour.WHITE))
+    teams[1] = _with_round(t1, RoundResult(7, Kind.PAB))
+    teams[2] = _with_round(t2, t2.result(7)._replace(opponent=9))
+    teams[3] = _with_round(t3, t3.result(2)._replace(colour=Colour.WHITE))
     broken = replace(event, teams=tuple(teams[n] for n in sorted(teams)))
     assert [c.colour for c in broken.team(3).results[:3]] == [Colour.WHITE] * 3
     assert breaches(broken, 3) == ()
@@ -92,9 +92,9 @@ def test_the_teams_not_paired_in_a_round():
     before = requested_absences(event, 7)
     assert before == {7: Kind.ZERO_BYE}  # the file's own: team 7 asked for a zero-point bye in round 7
     teams = {t.start_no: t for t in event.teams}
-    teams[4] = _with_round(teams[4], TeamRound(7, Kind.ABSENT))
-    teams[5] = _with_round(teams[5], TeamRound(7, Kind.HALF_BYE))
-    teams[6] = _with_round(teams[6], TeamRound(7, Kind.NOT_PLAYED))
+    teams[4] = _with_round(teams[4], RoundResult(7, Kind.ABSENT))
+    teams[5] = _with_round(teams[5], RoundResult(7, Kind.HALF_BYE))
+    teams[6] = _with_round(teams[6], RoundResult(7, Kind.NOT_PLAYED))
     changed = replace(event, teams=tuple(teams[n] for n in sorted(teams)))
     assert requested_absences(changed, 7) == {4: Kind.ABSENT, 5: Kind.HALF_BYE, 7: Kind.ZERO_BYE}
     players = individual()

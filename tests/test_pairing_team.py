@@ -201,12 +201,12 @@ def test_check_pairings_of_a_team_event() -> None:
 def test_board_one_colour_when_board_one_is_forfeited() -> None:
     """1.6.1: a match played whose board 1 was forfeited still gives the team the colour board 1 was
     scheduled to play: here worked out from board 2 and the boards' pattern (TRF 352)."""
-    from xltb.model.team import BoardGame, TeamRound
+    from xltb.model import BoardGame, Match, RoundResult
     from xltb.pairing.team_colours import board_one_colour
 
-    r = TeamRound(7, Kind.DRAW, 10, Colour.NONE, Fraction(1), Fraction(2),
-                  (BoardGame(1, 1, None, Kind.FORFEIT_WIN, Fraction(1)),
-                   BoardGame(2, 5, 42, Kind.LOSS, Fraction(0), Colour.BLACK)))
+    r = RoundResult(7, Kind.DRAW, 10, Colour.NONE, Fraction(1),
+                    Match(Fraction(2), (BoardGame(1, 1, None, Kind.FORFEIT_WIN, Fraction(1)),
+                                        BoardGame(2, 5, 42, Kind.LOSS, Fraction(0), Colour.BLACK))))
     assert board_one_colour(r, "WBWB") is Colour.WHITE
     assert board_one_colour(r, "WWBB") is Colour.BLACK
     assert board_one_colour(r, "") is Colour.WHITE  # alternating by default

@@ -24,7 +24,8 @@ from typing import Callable
 from ..errors import InputError
 from ..messages import Message, Text
 from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
-from ..model.team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
+from ..model.match import BoardGame, Match
+from ..model.team import MatchScoring, Team, TeamTournament
 from . import builder
 from .builder import declared_by, declared_event_type
 from .team_records import TeamEntry, TeamRecords
@@ -231,11 +232,11 @@ def _lineups(rec: TeamRecords, rounds: int, opponents: Opponents, team_of: dict[
 
 def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: Lineups, ms: MatchScoring,
                  games: Scoring, size: int, result: ResultOf, overrides: Overrides, warnings: list[Text],
-                 source: str) -> dict[int, list[TeamRound]]:
+                 source: str) -> dict[int, list[RoundResult]]:
     """Each team's rounds: a match (its boards, GP; a 330 forfeit), or a round without one (320 PAB,
     240 requested bye, what the players' 001 lines say); the MP of the matches from both GP totals
     (C.07 11.1.1)."""
-    team_rounds: dict[int, list[TeamRound]] = {}
+    team_rounds: dict[int, list[RoundResult]] = {}
     unplayed_matches: set[tuple[int, int]] = set()  # (round, team): no game of the match was played
     for t in rec.teams:
         me = t.no
@@ -253,7 +254,7 @@ def _team_rounds(rec: TeamRecords, rounds: int, opponents: Opponents, lineups: L
     return team_rounds
 
 
-def _teams(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+def _teams(rec: TeamRecords, team_rounds: dict[int, list[RoundResult]], bonus: dict[int, list[Fraction]],
            warnings: list[Text]) -> list[Team]:
     """The teams (310 / 013) with their rounds and 299 bonus; the MP and GP a 310 record declares are
     compared with the matches' (a warning when they differ)."""
@@ -343,7 +344,7 @@ _ZERO_POINTS = Fraction(0)
 
 
 def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords, ms: MatchScoring, games: Scoring,
-                 size: int, result: ResultOf, overrides: Overrides, unplayed_matches: set[tuple[int, int]]) -> TeamRound:
+                 size: int, result: ResultOf, overrides: Overrides, unplayed_matches: set[tuple[int, int]]) -> RoundResult:
     """A team's match: its boards (an empty board lost by forfeit; a player on a 300 line-up who did not
     play lost by forfeit; a board won against an empty one a forfeit win), its GP (C.07 11.1.2); a 330
     forfeited match gets the MP and GP of the forfeit. Otherwise the MP wait for the other team's GP."""
@@ -376,14 +377,14 @@ def _match_round(r: int, me: int, other: int, lineups: Lineups, rec: TeamRecords
         colour = forfeit.colour
         mp, fgp = ms.unplayed(kind, size, games)
         mp, fgp = _override(overrides, me, r, kind, mp, fgp)
-        return TeamRound(r, kind, other, colour, mp, fgp, tuple(boards), (r, me) in rec.lineups)
+        return RoundResult(r, kind, other, colour, mp, Match(fgp, tuple(boards), (r, me) in rec.lineups))
     # provisional (NOT_PLAYED): the outcome needs the other team's GP, settled by _settle_outcomes
     if not played_any and boards:
         unplayed_matches.add((r, me))
-    return TeamRound(r, Kind.NOT_PLAYED, other, colour, Fraction(0), gp, tuple(boards), (r, me) in rec.lineups)
+    return RoundResult(r, Kind.NOT_PLAYED, other, colour, Fraction(0), Match(gp, tuple(boards), (r, me) in rec.lineups))
 
 
-def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
+def _settle_outcomes(team_rounds: dict[int, list[RoundResult]], unplayed_matches: set[tuple[int, int]], ms: MatchScoring,
                      overrides: Overrides, warnings: list[Text]) -> None:
     """MP of each match from the two GP totals (C.07 11.1.1); a match in which no game was played
     and one side won every board by forfeit is a forfeited match (15.1: no match was played)."""
@@ -409,12 +410,18 @@ def _settle_outcomes(team_rounds: dict[int, list[TeamRound]], unplayed_matches: 
                                                 opponent=tr.opponent))
                     mp, _ = ms.unplayed(forfeited, 0, Scoring())  # the MP only: no board counted
                     mp, gp = _override(overrides, team, tr.round, forfeited, mp, tr.gp)
-                    row[i] = replace(tr, kind=forfeited, mp=mp, gp=gp)
+                    row[i] = _scored(tr, forfeited, mp, gp)
                     continue
             kind = Kind.WIN if mine > theirs else Kind.LOSS if mine < theirs else Kind.DRAW
             mp = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss}[kind]
             mp, gp = _override(overrides, team, tr.round, kind, mp, tr.gp)
-            row[i] = replace(tr, kind=kind, mp=mp, gp=gp)
+            row[i] = _scored(tr, kind, mp, gp)
+
+
+def _scored(tr: RoundResult, kind: Kind, mp: Fraction, gp: Fraction) -> RoundResult:
+    """A match's round with its outcome settled: the kind, the MP (the round's points) and the GP."""
+    assert tr.match is not None  # a match's round (_match_round) carries its match
+    return tr._replace(kind=kind, points=mp, match=tr.match._replace(gp=gp))
 
 
 def _override(overrides: Overrides, team: int, rnd: int, kind: Kind, mp: Fraction, gp: Fraction
@@ -429,7 +436,7 @@ def _override(overrides: Overrides, team: int, rnd: int, kind: Kind, mp: Fractio
 
 
 def _unplayed_round(r: int, me: int, t: TeamEntry, rec: TeamRecords, ms: MatchScoring, games: Scoring, size: int,
-                    result: ResultOf, overrides: Overrides) -> TeamRound:
+                    result: ResultOf, overrides: Overrides) -> RoundResult:
     """A round without a match: PAB (320), requested bye (240), or what the players' lines say."""
     if me in rec.pab_rounds.get(r, ()):
         kind = Kind.PAB
@@ -449,7 +456,7 @@ def _unplayed_round(r: int, me: int, t: TeamEntry, rec: TeamRecords, ms: MatchSc
             kind = Kind.ABSENT
     mp, gp = ms.unplayed(kind, size, games)
     mp, gp = _override(overrides, me, r, kind, mp, gp)
-    return TeamRound(r, kind, None, Colour.NONE, mp, gp)
+    return RoundResult(r, kind, None, Colour.NONE, mp, Match(gp))
 
 
 __all__ = ["NotTeamMatches", "build"]

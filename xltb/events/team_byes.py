@@ -8,8 +8,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..messages import Message, Text
-from ..model import Colour, Kind
-from ..model.team import MatchScoring, TeamRound
+from ..model import Colour, Kind, Match, RoundResult
+from ..model.team import MatchScoring
 from . import builder
 from .team_records import TeamRecords
 
@@ -17,7 +17,7 @@ from .team_records import TeamRecords
 Opponents = dict[tuple[int, int], int]
 
 
-def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[RoundResult]], bonus: dict[int, list[Fraction]],
                       opponents: Opponents, ms: MatchScoring, warnings: list[Text]) -> MatchScoring:
     """No 320 record: the pairing-allocated byes the 310 totals imply (:func:`pab_from_totals`), written
     into the team rounds; the scoring with their MP and GP."""
@@ -28,13 +28,13 @@ def byes_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], 
         return ms
     mp, gp, byes = inferred
     for r, team in byes:
-        team_rounds[team][r - 1] = TeamRound(r, Kind.PAB, None, Colour.NONE, mp, gp)
+        team_rounds[team][r - 1] = RoundResult(r, Kind.PAB, None, Colour.NONE, mp, Match(gp))
     byes_said = tuple(Message("warn.pab_team", round=r, team=team) for r, team in sorted(byes))
     warnings.append(Message("warn.pab_from_totals", byes=byes_said, mp=mp, gp=gp))
     return replace(ms, pab_mp=mp, pab_gp=gp)
 
 
-def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]],
+def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[RoundResult]], bonus: dict[int, list[Fraction]],
                     opponents: dict[tuple[int, int], int]) -> tuple[Fraction, Fraction, list[tuple[int, int]]] | None:
     """The pairing-allocated byes, and the MP and GP each gave, that the 310 totals imply when the file
     has no 320 record and the players' lines do not say (FIDE's TRF-2026 sample without its 320).
@@ -63,7 +63,7 @@ def pab_from_totals(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], b
 Points = tuple[Fraction, Fraction]
 
 
-def _gaps(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict[int, list[Fraction]]
+def _gaps(rec: TeamRecords, team_rounds: dict[int, list[RoundResult]], bonus: dict[int, list[Fraction]]
           ) -> dict[int, Points]:
     """Each team's 310 totals less its matches (and its bonus), where they differ."""
     gaps: dict[int, Points] = {}
@@ -78,7 +78,7 @@ def _gaps(rec: TeamRecords, team_rounds: dict[int, list[TeamRound]], bonus: dict
     return gaps
 
 
-def _team_byes(rec: TeamRecords, rows: list[TeamRound], team: int, gap: Points, unit: Points,
+def _team_byes(rec: TeamRecords, rows: list[RoundResult], team: int, gap: Points, unit: Points,
                opponents: Opponents) -> list[tuple[int, int]] | None:
     """(round, team) of the team's byes: its gap is k times the unit, k whole; its k earliest rounds without
     a match or a requested bye; None when the gap is no such multiple or the team has too few such rounds."""
@@ -95,7 +95,7 @@ def _team_byes(rec: TeamRecords, rows: list[TeamRound], team: int, gap: Points, 
     return [(r, team) for r in free[:int(k)]]
 
 
-def _one_value(team_rounds: dict[int, list[TeamRound]], byes: list[tuple[int, int]], unit: Points
+def _one_value(team_rounds: dict[int, list[RoundResult]], byes: list[tuple[int, int]], unit: Points
                ) -> tuple[Fraction, Fraction, list[tuple[int, int]]] | None:
     """The MP and GP each bye gave (the unit on top of what its round was read as), the same for every bye."""
     first = team_rounds[byes[0][1]][byes[0][0] - 1]

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 from .choice import Choice, Choices
 from .results import Colour, Kind
 from .scoring import Scoring
+from .match import BoardGame, Match
 from .tournament import EventType, Player, RoundResult, Tournament
 
-__all__ = ["Choice", "Choices", "Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament"]
+__all__ = ["Choice", "Choices", "Colour", "Kind", "Scoring", "EventType", "Player", "RoundResult", "Tournament",
+           "BoardGame", "Match"]
 
 if TYPE_CHECKING:  # loaded on first use (see __getattr__)
-    from .team import BoardGame, MatchScoring, Team, TeamRound, TeamTournament
+    from .team import MatchScoring, Team, TeamTournament
 
-_TEAM_NAMES = ("BoardGame", "MatchScoring", "Team", "TeamRound", "TeamTournament")
+_TEAM_NAMES = ("MatchScoring", "Team", "TeamTournament")
 __all__ += list(_TEAM_NAMES)
 
 

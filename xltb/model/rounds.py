@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable, NamedTuple, overload
 
 from ..errors import XltbError
-from .event import Event, ParticipantRound
+from .event import Event
 from .results import Kind
 from .tournament import Player, RoundResult, Tournament
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
-    from .team import Team, TeamRound, TeamTournament
+    from .team import Team, TeamTournament
 
 #: a round that holds no result: paired without a result yet, or not paired at all (blank)
 _NO_RESULT = frozenset({Kind.NOT_PLAYED, Kind.ABSENT})
@@ -70,8 +70,8 @@ def progress(event: Event, planned: int | None = None) -> Progress:
     return Progress(played, max(planned or rounds, played))
 
 
-def holds_results(rows: Iterable[ParticipantRound]) -> bool:
-    """Whether any of these rounds (RoundResult or TeamRound) holds a result: anything but a pairing
+def holds_results(rows: Iterable[RoundResult]) -> bool:
+    """Whether any of these rounds (a player's or a team's) holds a result: anything but a pairing
     without a result or a blank round."""
     return any(r.kind not in _NO_RESULT for r in rows)
 
@@ -112,7 +112,7 @@ def _player(p: Player, n: int, declared_gone: bool) -> Player:
 def _team(t: Team, n: int, declared_gone: bool) -> Team:
     from dataclasses import replace
 
-    results: tuple[TeamRound, ...] = t.results[:n]
+    results: tuple[RoundResult, ...] = t.results[:n]
     if declared_gone:
         return replace(t, results=results, declared_mp=None, declared_gp=None, declared_rank=None)
     return replace(t, results=results)

@@ -1,11 +1,12 @@
-"""Team events: teams, matches, board games and the team-level provisions (C.07 Art. 11-13).
+"""Team events: teams and the team-level provisions (C.07 Art. 11-13).
 
 A :class:`TeamTournament` holds the :class:`Team` records (pairing number, name, roster in
-board order) and, per team and round, a :class:`TeamRound`: the opponent team (or none), the
-kind of the round (a played match is ``WIN``/``DRAW``/``LOSS`` from the team's side; a forfeited
-match ``FORFEIT_WIN``/``FORFEIT_LOSS``/``DOUBLE_FORFEIT``; ``PAB``, ``FULL_BYE``, ``HALF_BYE``,
-``ZERO_BYE``, ``ABSENT``: team-level unplayed rounds), its match points (MP) and game points (GP)
-and the board games. The individual records stay in :attr:`TeamTournament.players` (the 001
+board order) and, per team and round, a :class:`~xltb.model.tournament.RoundResult`, the record of a
+player's round too (issue 29): the opponent team (or none), the kind of the round (a played match is
+``WIN``/``DRAW``/``LOSS`` from the team's side; a forfeited match ``FORFEIT_WIN``/``FORFEIT_LOSS``/
+``DOUBLE_FORFEIT``; ``PAB``, ``FULL_BYE``, ``HALF_BYE``, ``ZERO_BYE``, ``ABSENT``: team-level unplayed
+rounds), its match points (MP, the round's ``points``) and its :class:`~xltb.model.match.Match`: the game
+points (GP) and the board games. The individual records stay in :attr:`TeamTournament.players` (the 001
 lines, as for an individual event), so that player standings can be computed too.
 
 Points are exact (:class:`fractions.Fraction`); MP and GP of unplayed rounds follow the event's
@@ -20,9 +21,9 @@ from typing import Any, ClassVar, Literal
 
 from ..messages import Message
 from .choice import Choice
-from .results import Colour, Kind
+from .results import Kind
 from .scoring import Scoring
-from .tournament import Described, EventInfo, EventType, Player, split_changes
+from .tournament import Described, EventInfo, EventType, Player, RoundResult, split_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,42 +73,6 @@ class MatchScoring:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardGame:
-    """One board of a team's match, from the team's side.
-
-    ``player`` is the team's player (None: an empty board), ``opponent`` the opposing player
-    (None: empty board or no opponent), ``kind`` the player's result and ``points`` the game
-    points it gives the team (an empty board that lost by forfeit gives nothing).
-    """
-
-    board: int
-    player: int | None
-    opponent: int | None
-    kind: Kind
-    points: Fraction
-    colour: Colour = Colour.NONE
-
-
-@dataclass(frozen=True, slots=True)
-class TeamRound:
-    """A team's round: match (or team-level unplayed round), MP, GP and the boards."""
-
-    round: int
-    kind: Kind
-    opponent: int | None = None  # team pairing number
-    colour: Colour = Colour.NONE  # colour of board 1
-    mp: Fraction = Fraction(0)
-    gp: Fraction = Fraction(0)
-    boards: tuple[BoardGame, ...] = ()
-    lineup_declared: bool = False  # TRF 300: the boards were given, out of the default order
-
-    @property
-    def played(self) -> bool:
-        """C.07 15.1: a match was played (individual forfeits inside it do not change that)."""
-        return self.kind.played
-
-
-@dataclass(frozen=True, slots=True)
 class Team:
     """A team: pairing number, names, roster in board order and its rounds."""
 
@@ -115,7 +80,7 @@ class Team:
     name: str
     short_name: str = ""
     roster: tuple[int, ...] = ()  # player pairing numbers, in board order
-    results: tuple[TeamRound, ...] = ()
+    results: tuple[RoundResult, ...] = ()  # a match (or team-level unplayed round) per round
     strength: int | None = None  # TRF 310 cols 48-53 (e.g. the average rating)
     declared_mp: Fraction | None = None
     declared_gp: Fraction | None = None
@@ -132,7 +97,7 @@ class Team:
     def gp(self) -> Fraction:
         return sum((r.gp for r in self.results), Fraction(0)) + self.extra_gp
 
-    def result(self, round_no: int) -> TeamRound:
+    def result(self, round_no: int) -> RoundResult:
         return self.results[round_no - 1]
 
 
@@ -200,4 +165,4 @@ class TeamTournament(Described):
         return replace(self, **own)
 
 
-__all__ = ["MatchScoring", "BoardGame", "TeamRound", "Team", "TeamTournament"]
+__all__ = ["MatchScoring", "Team", "TeamTournament"]

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Sequence
 
 from ..messages import Message, Text
 from .choice import Choice, Provisions
+from .match import BoardGame, Match
 from .plans import Plans
 from .results import Colour, Kind
 from .scoring import Scoring
@@ -64,21 +65,62 @@ def pairing_system(participants: Sequence[Paired]) -> EventType | None:
     return None
 
 
-class RoundResult(NamedTuple):
-    """One participant's round: opponent (start number) or none, colour, kind and points.
+_NO_POINTS = Fraction(0)
 
-    A named tuple: immutable, and cheap enough to make by the hundred thousand.
+
+class RoundResult(NamedTuple):
+    """One participant's round, a player's or a team's (issue 29: one record for both): opponent (pairing
+    number) or none, colour, kind and points; a team's round carries its :class:`~xltb.model.match.Match`
+    (game points, boards) besides.
+
+    A named tuple: immutable, and cheap enough to make by the hundred thousand (a player's round adds
+    nothing for the team fields but an empty slot).
     """
 
     round: int
+    """The round number (1: the first round)."""
     kind: Kind
+    """What happened: a game (match) won, drawn, lost, forfeited, a bye, absent, not played yet. A team's
+    round: a played match is ``WIN``/``DRAW``/``LOSS`` from the team's side; a forfeited match
+    ``FORFEIT_WIN``/``FORFEIT_LOSS``/``DOUBLE_FORFEIT``; ``PAB``, the requested byes and ``ABSENT`` are
+    team-level unplayed rounds."""
     opponent: int | None = None
+    """The opponent's pairing number, a player's or a team's (None: no opponent)."""
     colour: Colour = Colour.NONE
-    points: Fraction = Fraction(0)
+    """The colour played (a team's: the colour of its first board)."""
+    points: Fraction = _NO_POINTS
+    """What the round gives at the participant's level: a player's game points; a team's match points
+    (C.07 11.1.1, the event's :class:`~xltb.model.team.MatchScoring` of the round's kind, as a player's
+    are its :class:`~xltb.model.scoring.Scoring`'s), whichever score the event ranks first (its
+    ``primary``: the ranking reads :attr:`mp` or :attr:`gp` by it, never ``points``)."""
+    match: Match | None = None
+    """A team's round: its game points and boards (None: a player's round)."""
 
     @property
     def played(self) -> bool:
+        """C.07 15.1: a game (a match) was played over the board; individual forfeits inside a played
+        match do not change that."""
         return self.kind.played
+
+    @property
+    def mp(self) -> Fraction:
+        """A team's match points of the round (its :attr:`points`); 0 for a player's round."""
+        return self.points if self.match is not None else _NO_POINTS
+
+    @property
+    def gp(self) -> Fraction:
+        """A team's game points of the round (its match's); 0 for a player's round."""
+        return self.match.gp if self.match is not None else _NO_POINTS
+
+    @property
+    def boards(self) -> tuple[BoardGame, ...]:
+        """A team's board games of the round, in board order; none for a player's round."""
+        return self.match.boards if self.match is not None else ()
+
+    @property
+    def lineup_declared(self) -> bool:
+        """A team's round whose boards a TRF 300 line-up gave; False for a player's round."""
+        return self.match is not None and self.match.lineup_declared
 
 
 #: what a source cannot tell, said when the event is written in another format (``xltb trf``): an export

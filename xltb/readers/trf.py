@@ -296,7 +296,7 @@ def _rounds(raw: list[_RawPlayer], rounds: int, by_no: Mapping[int, _RawPlayer],
             kind = with_opponent.get(code) if opp is not None else None
             if kind is None or opp == me or opp not in by_no:  # not a plain game: checked, or an error
                 kind, opp, colour = _kind(p, r, (opp, colour, code), by_no, source, extra_kind)
-            row.append(new(RoundResult, (r, kind, opp, colour, table[kind])))
+            row.append(new(RoundResult, (r, kind, opp, colour, table[kind], None)))  # no match: a player's round
         rows[me] = row
     return rows
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from ..model import Kind, Player, RoundResult
+from ..model import Kind, Player
 from ..model.rounds import Progress
 from ..model.rounds import progress as event_progress
 from ..ranking.standings import Standings
@@ -89,7 +89,7 @@ def withdrawn_from(st: Standings, participant: Player | Team, last: int | None =
     for rnd in range(last, 0, -1):
         r = by_round.get(rnd)
         if r is None or r.kind not in _NOT_THERE or \
-                rest_round(st, r if isinstance(r, RoundResult) else GamePoints(r.kind, r.opponent, r.gp)):
+                rest_round(st, r if r.match is None else GamePoints(r.kind, r.opponent, r.gp)):
             break
         first = rnd
     if first is None or first == 1:  # present to the end, or never there (not a withdrawal)

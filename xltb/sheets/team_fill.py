@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..errors import InputError
-from ..model import Colour, Kind
-from ..model.team import TeamRound, TeamTournament
+from ..model import Colour, Kind, RoundResult
+from ..model.team import TeamTournament
 from .teams import MATCHES_HEADER, TEAMS_HEADER
 
 _CODE = {Kind.WIN: "1-0", Kind.UNRATED_WIN: "1-0", Kind.LOSS: "0-1", Kind.UNRATED_LOSS: "0-1", Kind.DRAW: "½-½",
@@ -65,7 +65,7 @@ def from_team_tournament(tt: TeamTournament, board_colours: str = "") -> tuple[l
     return teams_rows, matches_rows
 
 
-def _match_rows(r: int, a: int, b: int, ra: TeamRound, rb: TeamRound, pos: dict[int, int]) -> list[list[Any]]:
+def _match_rows(r: int, a: int, b: int, ra: RoundResult, rb: RoundResult, pos: dict[int, int]) -> list[list[Any]]:
     """The Matches rows of team ``a``'s match against ``b`` in round ``r`` (their rounds ``ra``, ``rb``): a
     forfeited match's own row, then one row a board (board positions from ``pos``)."""
     rows: list[list[Any]] = []
@@ -123,7 +123,7 @@ def round_trip_difference(original: TeamTournament, copy: TeamTournament) -> str
                         f"{x.opponent} in the file, {y.kind.name} {y.mp} MP {y.gp} GP against {y.opponent} "
                         "in the sheets")
 
-            def boards(r: TeamRound, m: dict[int, tuple[int, int]]) -> list[Board]:
+            def boards(r: RoundResult, m: dict[int, tuple[int, int]]) -> list[Board]:
                 return sorted((g.board, _at(m, g.player), _at(m, g.opponent), g.kind.played, g.points)
                               for g in r.boards)
 

@@ -93,7 +93,7 @@ class Context:
             o: tuple[int | None, ...]
             c: tuple[Colour, ...]
             v: tuple[Fraction, ...]
-            _, k, o, c, v = zip(*p.results)  # RoundResult fields as columns
+            _, k, o, c, v, _ = zip(*p.results)  # RoundResult fields as columns (the last: a team's match)
             kinds.append(list(k))
             opps.append(list(map(opponent_index, o)))
             cols.append(list(c))

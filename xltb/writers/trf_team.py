@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Colour, Kind
-from ..model.team import MatchScoring, Team, TeamRound, TeamTournament
+from ..model import Colour, Kind, RoundResult
+from ..model.team import MatchScoring, Team, TeamTournament
 from .trf_lines import ABNORMAL_TYPE, Lines, Ranking, abnormal_line, fixed
 
 #: team numbers are three columns (310 columns 5-7)
@@ -126,14 +126,14 @@ def team_line(out: Lines, t: Team, rank: int | None) -> str:
     return head + " " + "".join(f" {p:4d}" for p in t.roster)
 
 
-def _default_lineup(t: Team, tr: TeamRound) -> list[int]:
+def _default_lineup(t: Team, tr: RoundResult) -> list[int]:
     """The players a reader puts on the boards when no 300 says otherwise: the roster's players who played
     that round (had an opponent, or won against an empty board), in roster order."""
     on_board = {b.player for b in tr.boards if b.player is not None}
     return [p for p in t.roster if p in on_board]
 
 
-def lineup_300(t: Team, tr: TeamRound, size: int) -> str:
+def lineup_300(t: Team, tr: RoundResult, size: int) -> str:
     """300 for a round whose boards are not the roster's order from board 1, or with an unoccupied board
     (TRF-2026 300: "required when a team plays in a different board order than defined in record 310, or
     plays with an unoccupied board"): every board of the team size, an empty one 0000."""
@@ -170,7 +170,7 @@ def _pab_values(event: TeamTournament) -> tuple[Fraction, Fraction]:
     return mp, gp
 
 
-def forfeit_330(t: Team, tr: TeamRound, event: TeamTournament) -> str:
+def forfeit_330(t: Team, tr: RoundResult, event: TeamTournament) -> str:
     """330 for a forfeited match, written once, from the side of the team with white (else the lower
     number)."""
     if tr.kind not in _FORFEIT_CODE or tr.opponent is None:
@@ -194,7 +194,7 @@ def byes_240(out: Lines, event: TeamTournament) -> None:
         out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in teams))
 
 
-def read_back(event: TeamTournament, tr: TeamRound) -> tuple[Fraction, Fraction]:
+def read_back(event: TeamTournament, tr: RoundResult) -> tuple[Fraction, Fraction]:
     """The MP and GP a reader gives this round from the records written (before 299): a played match from
     its boards and the match scoring, any other round from the event's provisions (320, 362, the global
     299 records)."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...model import Kind
-from ...model.team import Team, TeamRound
+from ...model import Kind, RoundResult
+from ...model.team import Team
 from ...ranking.standings import Standings
 from .grid import MAX_PLAYERS
 from ..i18n import Language
@@ -28,7 +28,7 @@ def is_team_round_robin(st: Standings) -> bool:
     return bool(st.team) and st.event.event_type.predetermined and 1 < len(st.participants) <= MAX_PLAYERS
 
 
-def match_text(r: TeamRound) -> str:
+def match_text(r: RoundResult) -> str:
     """One leg of a grid cell: the game points the team scored, or the forfeit."""
     return _FORFEIT.get(r.kind) or points_text(r.gp)
 

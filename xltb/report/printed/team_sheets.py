@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import Colour, Kind
-from ...model.team import TeamRound, TeamTournament
+from ...model import Colour, Kind, RoundResult
+from ...model.team import TeamTournament
 from ...ranking.players import player_standings
 from ...ranking.standings import Standings
 from ...tiebreaks.display import number_format as places_format
@@ -58,7 +58,7 @@ def team_standings_sheet(book: Book, st: Standings, layout: Layout) -> None:
         sheet.append(r, height=STANDINGS_ROW)
 
 
-def team_round_text(r: TeamRound, lang: Language | None = None) -> str:
+def team_round_text(r: RoundResult, lang: Language | None = None) -> str:
     """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
     ``PAB 2`` (a team bye and its game points)."""
     if r.opponent is None:
