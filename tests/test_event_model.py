@@ -104,3 +104,35 @@ def test_the_teams_not_paired_in_a_round():
     assert 1 not in requested_absences(players._replace(players=(blank,) + players.players[1:]), last)
     bye = p1._replace(results=p1.results[:-1] + (p1.results[-1]._replace(kind=Kind.HALF_BYE, opponent=None),))
     assert requested_absences(players._replace(players=(bye,) + players.players[1:]), last)[1] is Kind.HALF_BYE
+
+
+def test_one_round_record_for_a_player_and_a_team():
+    """Issue 29: a player's round and a team's are the same record; a team's carries its match (game
+    points, boards), its points are its match points (C.07 11.1.1: the event's match scoring of the round's
+    kind, as a player's are the game scoring's), and a player's round reads as no match at all."""
+    players = individual()
+    for p in players.players:
+        for r in p.results:
+            assert type(r) is RoundResult and r.match is None
+            assert (r.mp, r.gp, r.boards, r.lineup_declared) == (0, 0, (), False)
+            assert r.points == players.scoring.points(r.kind)
+    event = team()
+    ms = event.match_scoring
+    by_kind = {Kind.WIN: ms.win, Kind.DRAW: ms.draw, Kind.LOSS: ms.loss, Kind.FORFEIT_WIN: ms.win,
+               Kind.FORFEIT_LOSS: ms.loss, Kind.PAB: ms.pab_mp, Kind.HALF_BYE: ms.draw, Kind.ZERO_BYE: 0}
+    kinds = set()
+    for t in event.teams:
+        for r in t.results:
+            assert type(r) is RoundResult and r.match is not None
+            kinds.add(r.kind)
+            assert r.mp == r.points == by_kind[r.kind]
+            assert r.gp == r.match.gp and r.boards == r.match.boards
+            if r.opponent is None:  # a bye: the provisions' game points, no boards
+                assert r.boards == ()
+            elif r.kind.played:  # a match played: the boards' points (C.07 11.1.2)
+                assert r.gp == sum(b.points for b in r.boards) and len(r.boards) == event.boards
+        assert t.mp == sum(r.points for r in t.results) + t.extra_mp
+        assert t.gp == sum(r.match.gp for r in t.results if r.match is not None) + t.extra_gp
+    assert kinds == set(by_kind)  # every kind of team round of the file was seen
+    first = event.team(1).result(1)
+    assert first._replace(colour=Colour.WHITE).match is first.match  # a changed copy keeps its match
