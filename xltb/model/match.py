@@ -7,20 +7,19 @@ gives the round's kind (a won, drawn or lost match under :class:`~xltb.model.tea
 game under :class:`~xltb.model.scoring.Scoring`); the game points and the boards are the match's.
 
 Small and free of the team model, so that an individual event's rounds can name it without loading
-:mod:`xltb.model.team`.
+:mod:`xltb.model.team`; named tuples, as the individual records are (the start-up path of
+``xltb standings`` imports no ``dataclasses``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
 from .results import Colour, Kind
 
 
-@dataclass(frozen=True, slots=True)
-class BoardGame:
+class BoardGame(NamedTuple):
     """One board of a team's match, from the team's side."""
 
     board: int
