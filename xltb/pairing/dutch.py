@@ -24,9 +24,10 @@ from .fast import FloatOk, colour_limits, perfect_bracket
 from .lots import first_colour
 from .matching import has_perfect_matching, max_weight_matching
 from .records import Fixed, Graph
-from .result import Board, BracketNote, Bye, Pairs
+from .boards import Game, boards, byes
+from .result import BracketNote, Bye, Pairs
 from .sequence import MdpOrder, ResidentOrder
-from .state import Entrant, Float, RoundState, build_state
+from .state import Float, RoundState, build_state
 
 
 class NoPairing(Exception):
@@ -375,30 +376,23 @@ def pair_dutch(event: Tournament, round_no: int, edition: SwissEdition, *, lots:
     except NoPairing:
         raise InputError(str(Message("pairing.error.impossible", round=round_no)), file=event.source) from None
     entrants = graph.entrants
-    boards = []
+    games = []
     for f in fixed:
         for v, w in f.pairs:
             a, b = entrants[v], entrants[w]
             alloc = allocate(a, b, state.first_colour)
             white = a if alloc.white == a.start_no else b
             black = b if white is a else a
-            boards.append((white, black, alloc, f))
-    boards.sort(key=lambda x: (-max(x[0].score, x[1].score), -(x[0].score + x[1].score),
-                               min(x[0].start_no, x[1].start_no)))
-    out_boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points,
-                             board_reasons(w, b, alloc)) for k, (w, b, alloc, f) in enumerate(boards))
-    byes: list[Bye] = []
-    if pab is not None:
-        e = entrants[pab]
-        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points, bye_reasons(e, state)))
-    for away in state.absent:
-        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
+            games.append(Game(white, black, board_reasons(white, black, alloc)))
+    out_boards = boards(games)
+    given = None if pab is None else Bye(entrants[pab].start_no, Kind.PAB, state.pab_points,
+                                         bye_reasons(entrants[pab], state))
     white_of = {b.white: b.white for b in out_boards} | {b.black: b.white for b in out_boards}
     notes = bracket_notes(fixed, graph, white_of)
     brackets = tuple(BracketNote(Fraction(entrants[f.residents[0]].score), tuple(entrants[v].start_no for v in f.residents),
                                  tuple(entrants[v].start_no for v in f.moved_down), notes[k])
                      for k, f in enumerate(fixed))
-    return Pairs(out_boards, tuple(byes), brackets, () if drawn is None else (drawn.note,))
+    return Pairs(out_boards, byes(given, state.absent), brackets, () if drawn is None else (drawn.note,))
 
 
 __all__ = ["pair_dutch", "pair_state", "build_graph"]

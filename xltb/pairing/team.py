@@ -26,7 +26,8 @@ from ..model.team import TeamTournament
 from ..rules.swiss import SwissEdition
 from .lots import first_colour
 from .matching import max_weight_matching
-from .result import Board, BracketNote, Bye, Pairs
+from .boards import Game, boards, byes
+from .result import BracketNote, Bye, Pairs
 from .state import TeamEntrant, TeamState, build_team_state
 from .team_colours import ColourModel
 
@@ -350,18 +351,12 @@ def pair_team_state(state: TeamState, edition: SwissEdition) -> Pairs:
         for v, w in br.pairs:
             col = allocate(es[v], es[w], state, rules)
             white, black = (es[v], es[w]) if col.white == es[v].start_no else (es[w], es[v])
-            games.append((white, black, col))
-    games.sort(key=lambda g: (-max(g[0].score, g[1].score), -(g[0].score + g[1].score),
-                              min(g[0].start_no, g[1].start_no)))
-    boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points, board_reasons(w, b, col))
-                   for k, (w, b, col) in enumerate(games))
-    byes: list[Bye] = []
+            games.append(Game(white, black, board_reasons(white, black, col)))
+    given = None
     if pab is not None:
         e = es[pab]
-        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points,
-                        (Message("pairing.team.pab", no=e.start_no, score=e.score, matches=e.matches),)))
-    for away in state.absent:
-        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.team.absent", no=away.start_no),)))
+        given = Bye(e.start_no, Kind.PAB, state.pab_points,
+                    (Message("pairing.team.pab", no=e.start_no, score=e.score, matches=e.matches),))
     notes = []
     for br in brackets:
         said: list[Text] = [Message("pairing.team.bracket", residents=len(br.residents), upfloaters=len(br.upfloaters),
@@ -370,7 +365,7 @@ def pair_team_state(state: TeamState, edition: SwissEdition) -> Pairs:
             said.append(Message("pairing.team.c6"))
         notes.append(BracketNote(es[br.residents[0]].score, tuple(es[v].start_no for v in br.residents),
                                  tuple(es[v].start_no for v in br.upfloaters), tuple(said)))
-    return Pairs(boards, tuple(byes), tuple(notes))
+    return Pairs(boards(games), byes(given, state.absent, "pairing.team.absent"), tuple(notes))
 
 
 def pair_team(event: TeamTournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:

@@ -10,7 +10,6 @@ opponent as low in the ranking as possible, then BSN 2's, ...; a floater's oppon
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
 from ...errors import InputError
@@ -23,7 +22,8 @@ from ..criteria import Digits
 from ..dutch import pair_dutch
 from ..lots import first_colour
 from ..matching import max_weight_matching
-from ..result import Board, BracketNote, Bye, Pairs
+from ..boards import Game, boards, byes
+from ..result import BracketNote, Bye, Pairs
 from ..state import Entrant, RoundState, Strength, build_state
 
 
@@ -291,12 +291,6 @@ def _weights(remaining: list[int], adj: list[set[int]], level: list[int], wish: 
 
 
 
-def _board_order(pair: tuple[Entrant, Entrant]) -> tuple[Fraction, Fraction, int]:
-    """C.04.2's board order, as for the Dutch system: the higher score, the higher sum, the lower number."""
-    a, b = pair
-    return (-max(a.score, b.score), -(a.score + b.score), min(a.start_no, b.start_no))
-
-
 def _index_text(i: Index) -> Message:
     return Message("pairing.burstein.index", buchholz=i.buchholz, sb=i.sonneborn_berger)
 
@@ -304,7 +298,7 @@ def _index_text(i: Index) -> Message:
 def explain(rnd: Round, state: RoundState) -> Pairs:
     """The boards (C.04.2 board order), the byes and the brackets of a paired round, with their reasons."""
     entrants = rnd.entrants
-    games: list[tuple[Entrant, Entrant, Text, Text]] = []
+    games: list[Game] = []
     notes: list[BracketNote] = []
     for br in rnd.brackets:
         order = tuple(entrants[v].start_no for v in br.order)
@@ -323,20 +317,15 @@ def explain(rnd: Round, state: RoundState) -> Pairs:
                           high_index=_index_text(rnd.opposition[high.start_no]),
                           low_index=_index_text(rnd.opposition[low.start_no]))
             c = allocate(high, low, state.first_colour)
-            games.append((c.white, c.black, why,
-                          Message(f"pairing.burstein.colour.{c.rule}", white=c.white.start_no, black=c.black.start_no)))
-    games.sort(key=lambda g: _board_order((g[0], g[1])))
-    boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points, (why, colour))
-                   for k, (w, b, why, colour) in enumerate(games))
-    byes: list[Bye] = []
+            games.append(Game(c.white, c.black, (why, Message(f"pairing.burstein.colour.{c.rule}",
+                                                              white=c.white.start_no, black=c.black.start_no))))
+    pab = None
     if rnd.pab is not None:
         e = entrants[rnd.pab]
-        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points,
-                        (Message("pairing.burstein.pab", no=e.start_no, score=e.score,
-                                 games=state.round - 1 - e.unplayed, index=_index_text(rnd.opposition[e.start_no])),)))
-    for away in state.absent:
-        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
-    return Pairs(boards, tuple(byes), tuple(notes))
+        pab = Bye(e.start_no, Kind.PAB, state.pab_points,
+                  (Message("pairing.burstein.pab", no=e.start_no, score=e.score, games=state.round - 1 - e.unplayed,
+                           index=_index_text(rnd.opposition[e.start_no])),))
+    return Pairs(boards(games), byes(pab, state.absent), tuple(notes))
 
 
 def pair_burstein(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:

@@ -26,7 +26,8 @@ from ..criteria import Digits
 from ..lots import first_colour
 from .dubov_order import aro, max_upfloats, shifter_order
 from ..matching import max_weight_matching
-from ..result import Board, BracketNote, Bye, Pairs
+from ..boards import Game, boards, byes
+from ..result import BracketNote, Bye, Pairs
 from ..state import Entrant, RoundState, Strength, build_state
 
 
@@ -315,7 +316,7 @@ def _for_colours(e: Entrant) -> Entrant:
 def explain(rnd: Round, state: RoundState) -> Pairs:
     """The boards (C.04.2 board order), the byes and the scoregroups of a paired round, with their reasons."""
     entrants = rnd.entrants
-    games: list[tuple[Entrant, Entrant, Text, Text]] = []
+    games: list[Game] = []
     notes: list[BracketNote] = []
     for br in rnd.brackets:
         said: list[Text] = []
@@ -331,21 +332,14 @@ def explain(rnd: Round, state: RoundState) -> Pairs:
                           score=entrants[br.residents[0]].score)
             high, low = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
             c = allocate(high, low, state.first_colour)
-            games.append((c.white, c.black, why,
-                          Message(f"pairing.dubov.colour.{c.rule}", white=c.white.start_no, black=c.black.start_no)))
-    games.sort(key=lambda g: (-max(g[0].score, g[1].score), -(g[0].score + g[1].score),
-                              min(g[0].start_no, g[1].start_no)))
-    boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points, (why, colour))
-                   for k, (w, b, why, colour) in enumerate(games))
-    byes: list[Bye] = []
+            games.append(Game(c.white, c.black, (why, Message(f"pairing.dubov.colour.{c.rule}",
+                                                              white=c.white.start_no, black=c.black.start_no))))
+    pab = None
     if rnd.pab is not None:
         e = entrants[rnd.pab]
-        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points,
-                        (Message("pairing.dubov.pab", no=e.start_no, score=e.score,
-                                 games=state.round - 1 - e.unplayed),)))
-    for away in state.absent:
-        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
-    return Pairs(boards, tuple(byes), tuple(notes))
+        pab = Bye(e.start_no, Kind.PAB, state.pab_points,
+                  (Message("pairing.dubov.pab", no=e.start_no, score=e.score, games=state.round - 1 - e.unplayed),))
+    return Pairs(boards(games), byes(pab, state.absent), tuple(notes))
 
 
 def allocate(high: Entrant, low: Entrant, first: Colour) -> Colours:

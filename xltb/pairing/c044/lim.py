@@ -22,7 +22,8 @@ from ...model.tournament import Tournament
 from ...rules.swiss import SwissEdition
 from ..lots import first_colour
 from ..matching import max_weight_matching
-from ..result import Board, BracketNote, Bye, Pairs
+from ..boards import Game, boards, byes
+from ..result import BracketNote, Bye, Pairs
 from ..state import Entrant, Float, RoundState, build_state
 from .lim_colours import allocate, compatible, due, near
 
@@ -421,7 +422,7 @@ def _neighbours(groups: list[Group], score: Fraction, above: bool) -> list[tuple
 def explain(rnd: Round, state: RoundState) -> Pairs:
     """The boards (C.04.2 board order), the PAB and the score-groups of a paired round, with their reasons."""
     ents = rnd.entrants
-    games: list[tuple[Entrant, Entrant, Text, Text]] = []
+    games: list[Game] = []
     notes: list[BracketNote] = []
     for g in rnd.groups:
         way = "median" if g.median else "down" if g.downward else "up"
@@ -439,20 +440,13 @@ def explain(rnd: Round, state: RoundState) -> Pairs:
             why = Message("pairing.lim.pair", first=a.start_no, second=b.start_no, score=g.score)
             high, low = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
             c = allocate(high, low, state.first_colour, upper=g.downward)
-            games.append((c.white, c.black, why,
-                          Message(f"pairing.lim.colour.{c.rule}", white=c.white.start_no, black=c.black.start_no)))
-    games.sort(key=lambda x: (-max(x[0].score, x[1].score), -(x[0].score + x[1].score),
-                              min(x[0].tpn, x[1].tpn)))
-    boards = tuple(Board(k + 1, w.start_no, b.start_no, w.points, b.points, (why, colour))
-                   for k, (w, b, why, colour) in enumerate(games))
-    byes: list[Bye] = []
+            games.append(Game(c.white, c.black, (why, Message(f"pairing.lim.colour.{c.rule}", white=c.white.start_no,
+                                                              black=c.black.start_no))))
+    pab = None
     if rnd.pab is not None:
         e = ents[rnd.pab]
-        byes.append(Bye(e.start_no, Kind.PAB, state.pab_points,
-                        (Message("pairing.lim.pab", no=e.start_no, score=e.score),)))
-    for away in state.absent:
-        byes.append(Bye(away.start_no, away.kind, away.points, (Message("pairing.bye.requested", no=away.start_no),)))
-    return Pairs(boards, tuple(byes), tuple(notes))
+        pab = Bye(e.start_no, Kind.PAB, state.pab_points, (Message("pairing.lim.pab", no=e.start_no, score=e.score),))
+    return Pairs(boards(games), byes(pab, state.absent), tuple(notes))
 
 
 def pair_lim(event: Tournament, round_no: int, edition: SwissEdition, *, lots: int | None = None) -> Pairs:
