@@ -15,6 +15,7 @@ import pytest
 from openpyxl import load_workbook
 
 from helpers import SEED, set_cells
+from workbook_rounds import play_rounds
 from xltb.errors import InputError
 from xltb.functions import core
 from xltb.functions.edits import CellEdit
@@ -144,38 +145,13 @@ def test_round_after_round_as_the_engine_pairs(tmp_path, kind, size, rounds):
     input's, round after round, and that each round is gacrux's: tests/test_pair_whole_event.py (40 players)."""
     from xltb.model import EventType, Player, Tournament
     from xltb.pairing.pair import pair
-    from xltb.readers.registry import read_event as read
 
-    rng = random.Random(31)
     players = tuple(Player(start_no=i, name=f"P{i:02d}", results=(), rating=2400 - 10 * i) for i in range(1, size + 1))
     event_type = EventType.SWISS if kind == "individual" else EventType.ROUND_ROBIN
     path = tmp_path / "r0.xlsx"
     path.write_bytes(render(kind, Tournament(name="Open", players=players, rounds=0, rounds_planned=rounds,
                                              event_type=event_type)))
-    for rnd in range(1, rounds + 1):
-        core.clear_cache()
-        event = read(str(path))[0]
-        expected = pair(event, rnd)
-        paired = pair_workbook(path)
-        assert [(b.white, b.black) for b in paired.pairing.boards] == [(b.white, b.black) for b in expected.boards]
-        assert [(b.start_no, b.kind) for b in paired.pairing.byes] == [(b.start_no, b.kind) for b in expected.byes]
-        shown = load_workbook(io.BytesIO(paired.data), data_only=True)  # recalculated: TB_PAIRINGS shows the round
-        assert shown["Pairings"]["A1"].value == f"Round {rnd} pairings"
-        assert [(r[1].value, r[4].value) for r in shown["Pairings"].iter_rows(min_row=3, max_row=2 + len(
-            expected.boards))] == [(b.white, b.black) for b in expected.boards]
-        wb = load_workbook(io.BytesIO(paired.data))
-        ws = wb["Crosstable"]
-        column = next(c for c in ws[1] if c.value == f"R{rnd}").column
-        rows = {ws.cell(row=r, column=1).value: r for r in range(2, size + 2)}
-        results = {}
-        for b in paired.pairing.boards:
-            outcome = rng.choice("+=-")
-            results[b.white] = f"{outcome}W{b.black}"
-            results[b.black] = f"{ {'+': '-', '=': '=', '-': '+'}[outcome]}B{b.white}"
-        cells = {f"{ws.cell(row=rows[n], column=column).column_letter}{rows[n]}": text for n, text in results.items()}
-        path = tmp_path / f"r{rnd}.xlsx"
-        path.write_bytes(set_cells(paired.data, "Crosstable", cells))
-    assert read(str(path))[0].rounds == rounds
+    path, _ = play_rounds(path, size, rounds, random.Random(31), pair)
     with pytest.raises(InputError, match=f"all {rounds} rounds are played"):
         pair_workbook(path)
 
