@@ -47,15 +47,15 @@ def _empty() -> list[list]:
 def test_virtual_match_points_of_group_a():
     core.clear_cache()
     event = core.event_for(_empty(), _settings(), MATCHES, _teams(10))
-    assert isinstance(event, core.Event) and event.team is not None
-    acc = event.team.plans.acceleration
+    assert isinstance(event, core.Event) and event.event.is_team
+    acc = event.event.plans.acceleration
     # GA: 2 x ceil(10 / 4) = 6 teams; 7 rounds: the first 4 accelerated, 2 MP in rounds 1-2, 1 MP in 3-4
     assert [a.start_no for a in acc] == [1, 2, 3, 4, 5, 6]
     assert [acc[0].at(r) for r in range(1, 6)] == [acc[-1].at(r) for r in range(1, 6)] == [Fraction(2), Fraction(2), Fraction(1), Fraction(1), Fraction(0)]
     core.clear_cache()
     event = core.event_for(_empty(), _settings(GroupA=4, AcceleratedRounds=2), MATCHES, _teams(10))
-    assert isinstance(event, core.Event) and event.team is not None
-    acc = event.team.plans.acceleration
+    assert isinstance(event, core.Event) and event.event.is_team
+    acc = event.event.plans.acceleration
     assert [a.start_no for a in acc] == [1, 2, 3, 4] and [acc[0].at(r) for r in (1, 2, 3)] == [2, 1, 0]
 
 
@@ -88,7 +88,7 @@ def test_each_round_as_the_trf_written_from_it_pairs(tmp_path, seed, teams):
     for rnd in range(1, 6):
         core.clear_cache()
         event = core.event_for(matches, settings, MATCHES, sheets)
-        assert isinstance(event, core.Event) and event.team is not None
+        assert isinstance(event, core.Event) and event.event.is_team
         text = write_trf(planned_event(event)).text
         assert "\n250 " in text  # the virtual points written
         expected = _pair_trf(text, tmp_path, rnd)

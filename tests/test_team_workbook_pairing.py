@@ -91,7 +91,7 @@ def test_round_after_round_through_the_workbook(tmp_path, seed, teams, boards, r
     for rnd in range(1, rounds + 1):
         core.clear_cache()
         event = core.event_for(matches, settings, MATCHES, sheets)
-        assert isinstance(event, core.Event) and event.team is not None
+        assert isinstance(event, core.Event) and event.event.is_team
         expected = _from_trf(planned_event(event), tmp_path, rnd)
         entered = next_round(matches, settings, MATCHES, sheets)
         got = [(b.white, b.black) for b in entered.pairing.boards] + \
@@ -119,7 +119,7 @@ def test_round_after_round_through_the_workbook(tmp_path, seed, teams, boards, r
     final = tb_pairings(matches, settings, MATCHES, sheets)
     assert final[2][2] == f"all {rounds} rounds are played (Settings Rounds)"
     event = core.event_for(matches, settings, MATCHES, sheets)
-    assert isinstance(event, core.Event) and event.team is not None and event.team.rounds == rounds
+    assert isinstance(event, core.Event) and event.event.is_team and event.event.rounds == rounds
 
 
 def test_a_sample_as_gacrux_pairs_it(tmp_path):
@@ -356,7 +356,7 @@ def test_a_bye_asked_ahead_is_not_a_round_played():
     matches[last + 1] = [2, None, 3, None, None, None, "HPB"]
     core.clear_cache()
     event = core.event_for(matches, settings, MATCHES, sheets)
-    assert isinstance(event, core.Event) and event.team is not None and event.team.rounds == 1
+    assert isinstance(event, core.Event) and event.event.is_team and event.event.rounds == 1
     shown = tb_pairings(matches, settings, MATCHES, sheets)
     assert shown[0][0] == "Round 2 pairings"
     assert ["", 3, "Team 03"] == shown[-1][:3] and shown[-1][5] == "half-point bye"
@@ -366,5 +366,5 @@ def test_a_bye_asked_ahead_is_not_a_round_played():
     _type_results(matches, 2, rng)
     core.clear_cache()
     event = core.event_for(matches, settings, MATCHES, sheets)
-    assert isinstance(event, core.Event) and event.team is not None
-    assert event.team.rounds == 2 and event.team.team(3).result(2).kind.name == "HALF_BYE"
+    assert isinstance(event, core.Event) and event.event.is_team
+    assert event.event.rounds == 2 and event.event.team(3).result(2).kind.name == "HALF_BYE"

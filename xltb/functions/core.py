@@ -11,29 +11,22 @@ values, whose ``message`` says which cell and why (``TB_EXPLAIN`` shows it).
 from __future__ import annotations
 
 from collections import OrderedDict
-from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence, Union, cast
+from typing import Any, Callable, Sequence, Union
 
 from .. import __version__
 from .._gc import paused
 from ..cells import ExcelError as ExcelError  # the one error value; the functions' callers name it here too
 from ..errors import XltbError
 from ..messages import cell_number as cell_number  # the one rounding for a cell; the functions name it here too
-from ..decide import decide
-from ..ranking import rank
-from ..tiebreaks.codes import TieBreakSpec, parse_code, parse_list
+from ..tiebreaks.codes import parse_code, parse_list
 from ..sheets.crosstable import CellError, EmptyCrosstable, Origin
 from ..sheets.names import NoTeamsSheet, build_event, read_settings
-from ..sheets.progress import completed_event, round_note
+from ..sheets.progress import round_note
 from ..sheets.teams import team_round_note
 from ..sheets.names import TeamSheets as TeamSheets  # the hosts' and the templates' name for it
-from ..sheets.settings import EventSettings, settings_from_pairs
-
-if TYPE_CHECKING:
-    from ..model import Player, Tournament
-    from ..model.team import Team, TeamTournament
-    from ..ranking.standings import Standings
+from ..sheets.settings import settings_from_pairs
+from .event import HEAD, Event as Event  # the parsed event; the functions' callers name it here too
 
 #: a block of a sheet as a host passes it: rows of cell values (whatever the host holds: numbers,
 #: text, dates, None), or nothing
@@ -41,101 +34,6 @@ Rows = Union[Sequence[Sequence[Any]], None]
 
 
 VALUE, NA, NUM, NAME = "#VALUE!", "#N/A", "#NUM!", "#NAME?"
-
-
-class Event:
-    """One parsed crosstable with its settings; standings are computed on first use."""
-
-    def __init__(self, tournament: Tournament | None, settings: EventSettings, team: TeamTournament | None = None,
-                 specs: tuple[TieBreakSpec, ...] = ()):
-        self.tournament = tournament
-        self.settings = settings
-        self.team = team  # a team event (xltb.model.team), when the settings say so
-        self.specs = specs  # the Settings list, parsed once (empty: the default for the event type)
-        self._standings: Standings | None = None
-        self._extra: dict[str, Standings] = {}  # code -> standings that include it
-        self._values: dict[str, dict[int, Any]] = {}  # code -> start_no -> cell value
-        self._table: list[list[Any]] | None = None
-        self.numbers = {p.start_no for p in self.participants}
-
-    @property
-    def participants(self) -> tuple[Team, ...] | tuple[Player, ...]:
-        return self.team.teams if self.team is not None else self.individual.players
-
-    @property
-    def individual(self) -> Tournament:
-        """The individual event (an Event is one or the other)."""
-        assert self.tournament is not None  # _build: an Event without a team event has its tournament
-        return self.tournament
-
-    def _compute(self, tiebreaks: Sequence[str | TieBreakSpec]) -> Standings:
-        """The standings under the Settings' choices, decided as every face decides (:func:`xltb.decide.decide`)."""
-        s = self.settings
-        # the completed rounds only ("after round N of M"): a round paired, not played, counts for nothing yet
-        event = self.team if self.team is not None else completed_event(self.individual)
-        return rank(decide(event, tiebreaks=tiebreaks or None, rules=s.edition, unrated_rating=s.unrated_rating,
-                           lots=s.lots))
-
-    @property
-    def standings(self) -> Standings:
-        """Standings with the event's own list (Settings ``Tiebreaks``, parsed once: :attr:`specs`)."""
-        if self._standings is None:
-            self._standings = self._compute(self.specs)
-        return self._standings
-
-    def standings_with(self, code: str) -> Standings:
-        """Standings whose list includes ``code`` (appended when the event's list lacks it)."""
-        st = self.standings
-        if code in st.codes:
-            return st
-        if code not in self._extra:
-            self._extra[code] = self._compute(st.codes + [code])
-        return self._extra[code]
-
-    def values(self, code: str) -> dict[int, Any]:
-        """Every participant's value of ``code`` as a cell value (float, or "" when undefined)."""
-        out = self._values.get(code)
-        if out is None:
-            st = self.standings_with(code)
-            out = {row.start_no: cell_number(st.shown(code, row.start_no)) for row in st.rows}  # as every face
-            self._values[code] = out
-        return out
-
-    def ranks(self) -> dict[int, int]:
-        out = self._values.get("#RANK")
-        if out is None:
-            out = {row.start_no: row.rank for row in self.standings.rows}
-            self._values["#RANK"] = out
-        return out
-
-    def points(self) -> dict[int, Any]:
-        out = self._values.get("#PTS")
-        if out is None:
-            out = {row.start_no: cell_number(row.points) for row in self.standings.rows}
-            self._values["#PTS"] = out
-        return out
-
-    def table(self) -> list[list[Any]]:
-        """The standings as rows: header, then one row per participant in rank order."""
-        if self._table is None and self.team is not None:  # teams: match and game points (11.1)
-            st = self.standings
-            team_rows: list[list[Any]] = [["Rank", "No", "Team", "MP", "GP"] + list(st.codes)]
-            for row in st.rows:
-                t = cast("Team", row.participant)
-                shown = st.shown_values(row)  # as every face shows them (Standings.shown)
-                team_rows.append([row.rank, t.start_no, t.name, cell_number(t.mp), cell_number(t.gp)]
-                                 + [cell_number(shown[c]) for c in st.codes])
-            self._table = team_rows
-        if self._table is None:
-            st = self.standings
-            rows: list[list[Any]] = [["Rank", "No", "Name", "Rating", "Pts"] + list(st.codes)]
-            for row in st.rows:
-                p = cast("Player", row.participant)
-                shown = st.shown_values(row)
-                rows.append([row.rank, p.start_no, p.name, p.rating or "", cell_number(row.points)]
-                            + [cell_number(shown[c]) for c in st.codes])
-            self._table = rows
-        return self._table
 
 
 # --------------------------------------------------------------------------- cache
@@ -189,9 +87,7 @@ def _build(crosstable: Sequence[Sequence[Any]], settings_rows: Rows, origin: Ori
         return ExcelError(VALUE, str(err))
     except XltbError as err:
         return ExcelError(VALUE, str(err))
-    if settings.team:
-        return Event(None, settings, team=cast("TeamTournament", event), specs=specs)
-    return Event(cast("Tournament", event), settings, specs=specs)
+    return Event(event, settings, specs=specs)
 
 
 def event_for(crosstable: Sequence[Sequence[Any]] | None, settings: Sequence[Sequence[Any]] | None = None,
@@ -393,7 +289,7 @@ def tb_check(cell: Any, published: Any, code: Any, crosstable: Rows, settings: R
                 return f"error: cannot read the published value {published!r}"
             value = st.row(number).points
             return "ok" if same_figure(pub, places, value) else f"differs: xltb {show(value)}, published {show(pub)}"
-        return check_value(st, number, normal, published, search=event.team is None,
+        return check_value(st, number, normal, published, search=not event.event.is_team,
                            unrated_rating=event.settings.unrated_rating)
     except XltbError as err:
         return _error(err)
@@ -411,8 +307,7 @@ def _listed(settings: Rows) -> list[str]:
 def _header(settings: Rows, teams: TeamSheets | None) -> list[Any]:
     """The table's header row as the Settings list gives it (the first five columns alone when the list
     cannot be read)."""
-    return (["Rank", "No", "Team", "MP", "GP"] if teams is not None else
-            ["Rank", "No", "Name", "Rating", "Pts"]) + _listed(settings)
+    return HEAD[teams is not None] + _listed(settings)
 
 
 def tb_standings(crosstable: Rows, settings: Rows = None, origin: Origin = Origin(),
@@ -464,14 +359,18 @@ def tb_status(crosstable: Rows, settings: Rows = None, origin: Origin = Origin()
         error = _error(err)
         return f"{error.code} {error.message}"
     remark = note(event) if note is not None else ""
-    if crosstable:  # a round paired, or half filled: the rounds counted and why
-        counted = round_note(crosstable, origin, event.individual) if event.team is None else "" if teams is None \
-            else team_round_note(crosstable, teams.rows, teams.origin, origin, event.settings.pairing.rounds)
+    held = event.event
+    if crosstable:  # a round paired, or half filled: the rounds counted and why (a team's: in the Matches block)
+        if not held.is_team:
+            counted = round_note(crosstable, origin, held)
+        else:
+            counted = "" if teams is None else \
+                team_round_note(crosstable, teams.rows, teams.origin, origin, event.settings.pairing.rounds)
         if counted:
             return f"{OK} ({counted}; {remark})" if remark else f"{OK} ({counted})"
     from ..check.complete import findings  # the check package: only when the table was computed
 
-    found = findings(event.team if event.team is not None else event.individual, codes=event.standings.codes,
+    found = findings(held, codes=event.standings.codes,
                      unrated_rating=event.settings.unrated_rating,
                      start_date_text=settings_from_pairs(settings).get("StartDate"))
     head = f"{OK} ({remark})" if remark else OK

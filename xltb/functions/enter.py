@@ -14,7 +14,7 @@ cell to write holds anything else: a result is never overwritten.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from ..cells import column_letters
 from ..errors import InputError
@@ -23,10 +23,13 @@ from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text, read_header
 from ..sheets.names import TeamSheets
 from ..sheets.progress import cell_of, round_state
-from .core import Event, ExcelError, event_for
+from .core import ExcelError, event_for
 from .edits import CellEdit
 from .pairings import round_pairing
 from .team_pairing import Refusal, pending_round, team_edits
+
+if TYPE_CHECKING:
+    from ..model import Tournament
 
 #: the notation written for each bye of a pairing (xltb.sheets.crosstable)
 BYE_CELL = {Kind.PAB: "+BYE", Kind.HALF_BYE: "=BYE", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
@@ -56,7 +59,8 @@ def next_round(crosstable: Sequence[Sequence[Any]], settings: Sequence[Sequence[
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         raise Refused(event.message)
-    if event.team is not None:
+    tournament = event.event
+    if tournament.is_team:  # the Matches sheet's lines
         assert teams is not None  # event_for reads a team event from the Teams block only
         first = pending_round(crosstable, origin, teams)
         if first is not None:
@@ -69,7 +73,6 @@ def next_round(crosstable: Sequence[Sequence[Any]], settings: Sequence[Sequence[
             return Entered(paired, team_edits(crosstable, origin, teams, event, paired))
         except Refusal as why:
             raise Refused(str(why)) from None
-    tournament = event.individual
     state = round_state(tournament)
     if state.pending:
         first = state.pending[0]
@@ -82,10 +85,10 @@ def next_round(crosstable: Sequence[Sequence[Any]], settings: Sequence[Sequence[
         raise Refused(pairing)
     if isinstance(pairing, ExcelError):
         raise Refused(pairing.message)
-    return Entered(pairing, _edits(crosstable, origin, event, pairing))
+    return Entered(pairing, _edits(crosstable, origin, tournament, pairing))
 
 
-def _edits(rows: Sequence[Sequence[Any]], origin: Origin, event: Event, pairing: RoundPairing
+def _edits(rows: Sequence[Sequence[Any]], origin: Origin, tournament: Tournament, pairing: RoundPairing
            ) -> tuple[CellEdit, ...]:
     layout = read_header(rows[0], origin)
     n = pairing.round
@@ -94,7 +97,6 @@ def _edits(rows: Sequence[Sequence[Any]], origin: Origin, event: Event, pairing:
         raise Refused(f"the crosstable has no column for round {n}: add a column headed R{n} inside the name "
                       f"'Crosstable' (column {last})")
     column = layout.rounds[n - 1]
-    tournament = event.individual
     wanted: list[tuple[int, str, frozenset[str]]] = []
     for b in pairing.boards:
         wanted.append((b.white, f"W{b.black}", frozenset()))

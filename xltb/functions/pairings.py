@@ -63,10 +63,10 @@ def round_pairing(event: Event) -> RoundPairing | ExcelError | str:
 
 
 def _pair(event: Event) -> RoundPairing | ExcelError | str:
-    if event.team is not None:  # the team Swiss (C.04.6)
+    if event.event.is_team:  # the team Swiss (C.04.6)
         return pair_team_round(event)
     settings = event.settings
-    done, round_no = to_pair(event.individual)
+    done, round_no = to_pair(event.event)
     planned = settings.pairing.rounds
     if planned is not None and round_no > planned:  # not a mistake: the list says so
         return f"all {planned} rounds are played (Settings Rounds)"
@@ -149,9 +149,10 @@ def _table(crosstable: Any, settings: Any, origin: Origin, teams: TeamSheets | N
         return [title, header, ["", "", pairing] + [""] * (width - 3)]
     if isinstance(pairing, ExcelError):
         return [title, header, [pairing, "", pairing.message] + [""] * (width - 3)]
-    if event.team is not None:  # the rounds complete only: the scores before the round
-        return (team_name_rows if by_name else team_board_rows)(pairing, event.team, lang)
-    done, _ = to_pair(event.individual)  # the scores before the round
+    held = event.event
+    if held.is_team:  # the rounds complete only: the scores before the round
+        return (team_name_rows if by_name else team_board_rows)(pairing, held, lang)
+    done, _ = to_pair(held)  # the scores before the round
     return (name_rows if by_name else board_rows)(pairing, done, lang)
 
 

@@ -28,7 +28,7 @@ def tb_prizes(prizes: Any, share: Any, crosstable: Any, settings: Any = None, or
     event = event_for(crosstable, settings, origin, teams)
     if isinstance(event, ExcelError):
         return [list(HEADER)] if event.code == NA else [[event]]
-    if event.team is not None:
+    if event.event.is_team:  # prizes go to the players of an individual event
         return [[f"{VALUE} prizes are awarded to the players of individual events; this is a team event"]]
     mode = "none" if share is None or str(share).strip() == "" else str(share).strip().lower()
     if mode not in SHARES:

@@ -36,7 +36,7 @@ def tb_status(crosstable: Any, settings: Any = None, origin: Origin = Origin(),
     """``TB_STATUS``: :func:`xltb.functions.core.tb_status`, with :func:`round_check`'s note (a team event's:
     :func:`team_round_check` of the Matches block, ``crosstable`` there)."""
     def note(event: Event) -> str:
-        if event.team is None:
+        if not event.event.is_team:
             return round_check(event)
         matches = Origin("Matches") if origin == Origin() else origin  # as the team reader names the block
         return "" if teams is None else team_round_check(event, crosstable, matches, teams)
@@ -48,9 +48,9 @@ def round_check(event: Event) -> str:
     """The note on the round being entered (paired, results not all in) when it differs from the system's
     pairing; "" when it is the same, when no round is being entered, or when the system cannot pair it (the
     Pairings sheet says why)."""
-    if event.team is not None:
+    tournament = event.event
+    if tournament.is_team:
         return ""
-    tournament = event.individual
     state = round_state(tournament)
     if not state.pending:
         return ""
@@ -71,7 +71,8 @@ def team_round_check(event: Event, matches: Any, origin: Origin, teams: TeamShee
     board 1: team A has the first colour of ``BoardColours``) or the pairing-allocated bye."""
     from ..sheets.team_cells import entered_matches, read_match_lines, read_teams  # noqa: PLC0415 - team books only
 
-    assert event.team is not None  # a team workbook's event
+    team = event.event
+    assert team.is_team  # a team workbook's event
     by_no = {t.no: t for t in read_teams(teams.rows, teams.origin)}
     pending = read_match_lines(matches, by_no, origin)[1]
     if not pending:
@@ -82,7 +83,7 @@ def team_round_check(event: Event, matches: Any, origin: Origin, teams: TeamShee
         return ""
     from ..check.pairings import PlayedRound  # noqa: PLC0415 - the checker's record: only when a round is entered
 
-    black_first = (event.team.board_colours or "W")[:1].upper() == "B"
+    black_first = (team.board_colours or "W")[:1].upper() == "B"
     lines = entered_matches(matches, by_no, origin, n)
     games = frozenset((m.b, m.a) if black_first else (m.a, m.b) for m in lines if m.b is not None)
     entered = PlayedRound(games, frozenset(m.a for m in lines if m.bye == "PAB"))

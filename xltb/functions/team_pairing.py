@@ -44,12 +44,13 @@ def planned_event(event: Event) -> TeamTournament:
     """The team event as it is paired: the rounds complete, with the Settings' pairing rows (rounds planned and
     first colour: :func:`xltb.sheets.names.build_event`; the byes asked for rounds not played yet:
     :mod:`xltb.sheets.teams`) and the first colour drawn by lot (``Lots``) when ``FirstColour`` is blank."""
-    assert event.team is not None  # a team workbook's event
-    plans = event.team.plans
+    team = event.event
+    assert team.is_team  # a team workbook's event
+    plans = team.plans
     if plans.first_colour is None and event.settings.lots is not None:  # C.04.6 4.1: the initial colour by lot
         first = draw_colour(event.settings.lots)  # random.Random(seed).choice, as xltb pair --lots
-        return event.team._replace(plans=plans._replace(first_colour=first))
-    return event.team
+        return team._replace(plans=plans._replace(first_colour=first))
+    return team
 
 
 def pair_team_round(event: Event) -> RoundPairing | ExcelError | str:
@@ -97,16 +98,17 @@ def team_edits(rows: Sequence[Sequence[Any]], origin: Origin, teams: TeamSheets,
                pairing: RoundPairing) -> tuple[CellEdit, ...]:
     """The Matches sheet's cells that enter ``pairing`` as pending matches (module docstring); :class:`Refusal`
     when the number of boards is unknown or the block has no room."""
-    assert event.team is not None
+    team = event.event
+    assert team.is_team  # a team workbook's event
     by_no = {t.no: t for t in read_teams(teams.rows, teams.origin)}
     # the team size: the Settings', else the most boards fielded in the rounds played (not a roster's length:
     # a roster may hold reserves)
-    boards = event.settings.boards or (event.team.boards if event.team.rounds else None)
+    boards = event.settings.boards or (team.boards if team.rounds else None)
     if not boards:
         raise Refusal("Settings Boards: the boards of a match are needed to write the matches (the team size)")
     cols = match_columns(rows[0], origin)
     lines: list[dict[str, Any]] = []
-    for _, a, b in first_named(event.team, pairing):
+    for _, a, b in first_named(team, pairing):
         for board in range(1, boards + 1):
             pa = board if board <= len(by_no[a].roster) else None
             pb = board if board <= len(by_no[b].roster) else None
