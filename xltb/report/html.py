@@ -20,18 +20,17 @@ from ..prizes import PrizeList
 from ..ranking.standings import Entry, Row, Standings
 from .printed.details import event_rows
 from .explain import how_message
-from .printed.grid import grid_rows, is_round_robin
-from .printed.team_grid import is_team_round_robin, team_grid_rows
+from .printed.grid import grid_rows, prints_grid
 from .i18n import Language, language
 from ..tiebreaks.base import Value
 from ..tiebreaks.codes import tiebreak_of
 from ..tiebreaks.display import decimals, fixed, value_text
 from .numbers import title_text
 from .prizes import prizes_section
-from .printed.team_sheets import players_by_board_rows, team_round_text
+from .printed.team_sheets import players_by_board_rows
 from ..ranking.views import player_of, team_event, team_of
 from .titles import event_title, legend_lines, subtitle, withdrawn, withdrawn_text
-from .printed.layout import crosstable_legend, round_text
+from .printed.layout import crosstable_legend, round_text, team_round_text
 
 _CSS = """
 :root { --line: #c8d0da; --head: #dde4ee; --accent: #1d4e89; }
@@ -258,11 +257,11 @@ def _standings_cells(st: Standings, row: Row, e: Entry, has: dict[str, bool], ma
 
 
 def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
-    if is_team_round_robin(st):  # a league: the team x team grid
+    if st.team and prints_grid(st):  # a league: the team x team grid
         heads, body, legend, diag = _league_grid(st, lang)
     elif st.team:
         heads, body, legend, diag = _team_crosstable(st, lang)
-    elif is_round_robin(st):
+    elif prints_grid(st):
         heads, body, legend, diag = _player_grid(st, lang)
     else:
         heads, body, legend, diag = _swiss_crosstable(st, lang)
@@ -282,7 +281,7 @@ _Grid = tuple[list[str], list[list[Any]], str, int | None]
 
 def _league_grid(st: Standings, lang: Language) -> _Grid:
     """A league's crosstable: the team x team grid (its diagonal in column 3)."""
-    order, rows = team_grid_rows(st, lang)
+    order, rows = grid_rows(st, lang)
     unplayed = any(r[-1] for r in rows)
     heads = [lang("rank"), lang("no"), lang("team")] + [str(n) for n in order] + [lang("mp"), lang("gp")] \
         + ([lang("unplayed")] if unplayed else [])
@@ -371,8 +370,7 @@ def html_page(st: Standings, *, lang: str | Language | None = None, planned: int
     event = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>"
                     for k, v in event_rows(st, input_kind=input_kind, lang=lang))
     name_standings = lang("team_standings") if st.team else lang("standings")
-    name_cross = (lang("grid") if is_team_round_robin(st) else lang("team_crosstable")) if st.team else \
-        (lang("grid") if is_round_robin(st) else lang("crosstable"))
+    name_cross = lang("grid") if prints_grid(st) else lang("team_crosstable") if st.team else lang("crosstable")
     return f"""<!DOCTYPE html>
 <html lang="{escape(lang.code)}">
 <head>

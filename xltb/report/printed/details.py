@@ -12,8 +12,7 @@ from ...books.workbook import ODS, XLSX
 from ...tiebreaks.base import Contribution, Evaluation
 from ...readers.registry import KIND_LABELS, TRF, TRF_TEAM
 from ...tiebreaks.codes import tiebreak_of
-from .grid import is_round_robin
-from .team_grid import is_team_round_robin
+from .grid import prints_grid
 from ..i18n import Language, language
 from ...tiebreaks.display import decimals, value_text
 from ...tiebreaks.display import number_format as places_format
@@ -191,8 +190,8 @@ def event_rows(st: Standings, *, input_kind: str = "", extra: Iterable[tuple[str
         rows.append((lang("legend"), lang("legend_de")))
     if withdrawn(st):
         rows.append((lang("legend"), withdrawn_legend(lang)))
-    crosstable = ("legend_team_grid" if is_team_round_robin(st) else "legend_team_crosstable") if st.team else \
-        ("legend_grid" if is_round_robin(st) else "legend_crosstable")
+    crosstable = ("legend_team_grid" if prints_grid(st) else "legend_team_crosstable") if st.team else \
+        ("legend_grid" if prints_grid(st) else "legend_crosstable")
     rows.append((lang("legend"), crosstable_legend(lang, crosstable)))
     rows.append((lang("legend"), lang("legend_details")))
     rows.append((lang("computed_by"), f"xltb {__version__}: {lang('values_not_formulas')}"))

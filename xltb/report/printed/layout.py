@@ -16,7 +16,7 @@ from ...tiebreaks.display import column_places, value_text
 from ...tiebreaks.display import number_format as display_format
 from . import textfit
 from .textfit import wrap
-from ...ranking.views import Unplayed
+from ...ranking.views import GamePoints, Unplayed
 from ..titles import event_title, rest_round, subtitle
 from .xlsx import LANDSCAPE_CHARS, Book, Column, Sheet
 
@@ -106,14 +106,29 @@ def unplayed_text(r: Unplayed, lang: Language | None = None, st: Standings | Non
     return f"{lang(key) if key else '-'} {points_text(r.points)}"
 
 
+def result_text(kind: Kind, points: Fraction) -> str:
+    """A game's result as a crosstable prints it, or a match's (``points``: the team's game points): ``+`` /
+    ``-`` for a forfeit won / lost, ``?`` for a game without a result, else the points (``1``, ``½``, ``2½``)."""
+    return _RESULT_CHAR.get(kind) or points_text(points)
+
+
 def round_text(r: RoundResult, colour_letters: bool = True, lang: Language | None = None, st: Standings | None = None) -> str:
     """One crosstable cell."""
     if r.opponent is None:
         return unplayed_text(r, lang, st)
-    result = _RESULT_CHAR.get(r.kind) or points_text(r.points)
+    result = result_text(r.kind, r.points)
     if not colour_letters:  # an event without colours (e.g. a SwissPerfect export): "27 1", not "271"
         return f"{r.opponent} {result}"
     return f"{r.opponent}{colour_letter(r.colour, lang)}{result}"
+
+
+def team_round_text(r: RoundResult, lang: Language | None = None) -> str:
+    """A team crosstable cell: ``12w 2½`` (opponent, colour of board 1, game points), ``12w +`` (forfeit won),
+    ``PAB 2`` (a team bye and its game points)."""
+    if r.opponent is None:
+        return unplayed_text(GamePoints(r.kind, None, r.gp), lang)  # a bye's cell shows its game points
+    colour = colour_letter(r.colour, lang) if r.colour in (Colour.WHITE, Colour.BLACK) else ""
+    return f"{r.opponent}{colour} {result_text(r.kind, r.gp)}"
 
 
 def colour_letter(colour: Colour, lang: Language | None = None) -> str:
@@ -153,5 +168,6 @@ def drop_empty(headers: Sequence[str], widths: Sequence[float], columns: Sequenc
     return pick(headers), pick(widths), pick(columns), [[r[i] for i in keep if i < len(r)] for r in rows]
 
 
-__all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "round_text", "colour_letter", "crosstable_legend", "number_format", "text_width",
+__all__ = ["Layout", "sheet_name", "points_text", "unplayed_text", "result_text", "round_text", "team_round_text",
+           "colour_letter", "crosstable_legend", "number_format", "text_width",
            "drop_empty", "STANDINGS_FONT", "STANDINGS_ROW", "PORTRAIT_MAX"]
