@@ -257,14 +257,7 @@ def _standings_cells(st: Standings, row: Row, e: Entry, has: dict[str, bool], ma
 
 
 def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
-    if st.team and prints_grid(st):  # a league: the team x team grid
-        heads, body, legend, diag = _league_grid(st, lang)
-    elif st.team:
-        heads, body, legend, diag = _team_crosstable(st, lang)
-    elif prints_grid(st):
-        heads, body, legend, diag = _player_grid(st, lang)
-    else:
-        heads, body, legend, diag = _swiss_crosstable(st, lang)
+    heads, body, legend, diag = _grid(st, lang) if prints_grid(st) else _rounds(st, lang)
     out = []
     for k, cells in enumerate(body):
         classes = {2: "l"} | {i: "c" for i in range(3, len(cells))}
@@ -279,53 +272,41 @@ def _crosstable(st: Standings, lang: Language) -> tuple[str, str]:
 _Grid = tuple[list[str], list[list[Any]], str, int | None]
 
 
-def _league_grid(st: Standings, lang: Language) -> _Grid:
-    """A league's crosstable: the team x team grid (its diagonal in column 3)."""
+def _scores(st: Standings) -> list[str]:
+    """The text keys of the scores after the rounds: a player's points, a team's MP and GP (C.07 11)."""
+    return ["mp", "gp"] if st.team else ["points"]
+
+
+def _grid(st: Standings, lang: Language) -> _Grid:
+    """A round robin's crosstable: the player x player grid, or a league's team x team grid (its diagonal in
+    column 3; a player's rating is not shown)."""
     order, rows = grid_rows(st, lang)
+    first, k = (3 if st.team else 4), len(_scores(st))
     unplayed = any(r[-1] for r in rows)
-    heads = [lang("rank"), lang("no"), lang("team")] + [str(n) for n in order] + [lang("mp"), lang("gp")] \
-        + ([lang("unplayed")] if unplayed else [])
-    body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[3:-3]]
-            + [_num(r[-3], lang), _num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
-    legend, diag = lang("legend_team_grid"), 3
+    heads = [lang("rank"), lang("no"), lang("team" if st.team else "name")] + [str(n) for n in order] \
+        + [lang(key) for key in _scores(st)] + ([lang("unplayed")] if unplayed else [])
+    body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[first:-1 - k]]
+            + [_num(v, lang) for v in r[-1 - k:-1]] + ([escape(r[-1])] if unplayed else []) for r in rows]
+    legend, diag = lang("legend_team_grid" if st.team else "legend_grid"), 3
     return heads, body, legend, diag
 
 
-def _team_crosstable(st: Standings, lang: Language) -> _Grid:
-    """A team Swiss's crosstable: each team's matches round by round."""
-    heads = [lang("rank"), lang("no"), lang("team")]
+def _rounds(st: Standings, lang: Language) -> _Grid:
+    """A Swiss's crosstable (a team Swiss's): each participant's games (matches) round by round."""
+    if st.team:
+        texts = [[team_round_text(x, lang) for x in team_of(r).results] for r in st.rows]
+        scores = [[team_of(r).mp, team_of(r).gp] for r in st.rows]
+    else:
+        colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
+        texts = [[round_text(x, colours, lang, st) for x in player_of(r).results] for r in st.rows]
+        scores = [[r.points] for r in st.rows]
     rounds = max(len(r.participant.results) for r in st.rows)
-    heads += [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang("mp"), lang("gp")]
-    body = [[r.rank, r.start_no, escape(r.participant.name)]
-            + [escape(team_round_text(x, lang)) for x in team_of(r).results]
-            + [_num(team_of(r).mp, lang), _num(team_of(r).gp, lang)] for r in st.rows]
-    legend, diag = crosstable_legend(lang, "legend_team_crosstable"), None
-    return heads, body, legend, diag
-
-
-def _player_grid(st: Standings, lang: Language) -> _Grid:
-    """A round robin's crosstable: the player x player grid (its diagonal in column 3)."""
-    order, rows = grid_rows(st, lang)
-    unplayed = any(r[-1] for r in rows)
-    heads = [lang("rank"), lang("no"), lang("name")] + [str(n) for n in order] + [lang("points")] \
-        + ([lang("unplayed")] if unplayed else [])
-    body = [[r[0], r[1], escape(r[2])] + [("" if c is None else escape(c)) for c in r[4:-2]]
-            + [_num(r[-2], lang)] + ([escape(r[-1])] if unplayed else []) for r in rows]
-    legend, diag = lang("legend_grid"), 3
-    return heads, body, legend, diag
-
-
-def _swiss_crosstable(st: Standings, lang: Language) -> _Grid:
-    """A Swiss's crosstable: each player's games round by round."""
-    colours = any(x.colour is not Colour.NONE for p in st.participants for x in p.results)
-    rounds = max(len(r.participant.results) for r in st.rows)
-    heads = [lang("rank"), lang("no"), lang("name")] + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] \
-        + [lang("points")]
-    body = [[r.rank, r.start_no, escape(r.participant.name)]
-            + [escape(round_text(x, colours, lang, st)) for x in player_of(r).results] + [_num(r.points, lang)]
-            for r in st.rows]
-    legend, diag = crosstable_legend(lang, "legend_crosstable"), None
-    return heads, body, legend, diag
+    heads = [lang("rank"), lang("no"), lang("team" if st.team else "name")] \
+        + [f"{lang('round')}{i}" for i in range(1, rounds + 1)] + [lang(key) for key in _scores(st)]
+    body = [[r.rank, r.start_no, escape(r.participant.name)] + [escape(t) for t in row] + [_num(v, lang) for v in values]
+            for r, row, values in zip(st.rows, texts, scores)]
+    legend = crosstable_legend(lang, "legend_team_crosstable" if st.team else "legend_crosstable")
+    return heads, body, legend, None
 
 
 def _players(st: Standings, lang: Language) -> str:
