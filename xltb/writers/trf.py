@@ -32,7 +32,7 @@ from ..model import Colour, EventType, Kind, Player, Scoring
 from ..model.event import Event
 from ..model.tournament import NationalRating
 from ..readers.trf_records import declared_event_type
-from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, decimal, fixed
+from .trf_lines import ABNORMAL_TYPE, CRLF, Lines, Ranking, Written, abnormal_line, add_299, decimal, field, fixed
 from .trf_plans import acceleration_records, bye_records, colour_records
 
 if TYPE_CHECKING:  # the team model is loaded only for team events
@@ -229,31 +229,23 @@ def _fide_rating(p: Player) -> int | None:
     return p.fide_rating if p.national else p.rating
 
 
-def _field(out: Lines, value: str, width: int, what: str, who: int, *, cut: bool = True) -> str:
-    """``value`` in ``width`` columns: cut (``cut``) or left blank when longer, with one warning."""
-    if len(value) <= width:
-        return value
-    out.warn_once(f"{what} ", f"{what} longer than the {width} columns of TRF: #{who} {value!r} written "
-                  + ("cut" if cut else "blank"))
-    return value[:width] if cut else ""
-
-
 def player_line(out: Lines, p: Player, rank: int | None, rounds: int) -> str:
     """A 001 line: the static part, the points filled in, the rank, then every round."""
     no = p.start_no
+    who = f"#{no} "
     rating = _fide_rating(p)
     rating_text = str(rating) if rating else ""
-    rating_text = _field(out, rating_text, 4, "ratings", no, cut=False)
+    rating_text = field(out, rating_text, 4, "ratings", who, cut=False)
     points = fixed(p.points, 4)
     if points is None:
         out.warn_once("points ", f"points that do not fit columns 81-84: #{no} {decimal(p.points) or p.points} "
                       "written blank")
         points = ""
-    name = _field(out, p.name, 33, "names", no)
-    static = (f"001 {no:4d} {_field(out, p.sex, 1, 'sexes', no):1}{_field(out, p.title, 3, 'titles', no):>3} "
-              f"{name:<33} {rating_text:>4} {_field(out, p.federation, 3, 'federations', no):<3} "
-              f"{_field(out, p.fide_id, 11, 'FIDE numbers', no, cut=False):>11} "
-              f"{_field(out, p.birth, 10, 'birth dates', no):<10} {points:>4} {rank if rank else '':>4}")
+    name = field(out, p.name, 33, "names", who)
+    static = (f"001 {no:4d} {field(out, p.sex, 1, 'sexes', who):1}{field(out, p.title, 3, 'titles', who):>3} "
+              f"{name:<33} {rating_text:>4} {field(out, p.federation, 3, 'federations', who):<3} "
+              f"{field(out, p.fide_id, 11, 'FIDE numbers', who, cut=False):>11} "
+              f"{field(out, p.birth, 10, 'birth dates', who):<10} {points:>4} {rank if rank else '':>4}")
     blocks = [round_block(r.kind, r.opponent, r.colour) for r in p.results]
     blocks += [round_block(Kind.ABSENT, None, Colour.NONE)] * (rounds - len(blocks))
     return static + "".join("  " + b for b in blocks)
@@ -294,25 +286,18 @@ def abnormal_points(out: Lines, players: Sequence[Player], scoring: Scoring) -> 
                                 "scoring's cannot be written in TRF (no 299 type): written with the scoring's points")
             continue
         if len(values) == 1 and not regular.get(kind):  # every such round: one record for the event
-            _add_299(out, abnormal_line(code, None, values.pop(), None, ()))
+            add_299(out, abnormal_line(code, None, values.pop(), None, ()), "points")
             continue
         for (rnd, value), ids in sorted(groups.items()):
             for chunk in range(0, len(ids), 20):
-                _add_299(out, abnormal_line(code, None, value, rnd, ids[chunk:chunk + 20]))
+                add_299(out, abnormal_line(code, None, value, rnd, ids[chunk:chunk + 20]), "points")
     bonus: dict[Fraction, list[int]] = {}
     for p in players:
         if p.extra_points:
             bonus.setdefault(p.extra_points, []).append(p.start_no)
     for value, ids in sorted(bonus.items()):
         for chunk in range(0, len(ids), 20):
-            _add_299(out, abnormal_line(" ", None, value, None, ids[chunk:chunk + 20]))
-
-
-def _add_299(out: Lines, line: str | None) -> None:
-    if line is None:
-        out.warnings.append("points that do not fit the four columns of a 299 record were not written")
-    else:
-        out.add(line)
+            add_299(out, abnormal_line(" ", None, value, None, ids[chunk:chunk + 20]), "points")
 
 
 __all__ = ["Ranking", "Written", "write_trf", "decimal", "fixed", "RESULT_CODE", "ABNORMAL_TYPE", "CRLF", "Lines"]

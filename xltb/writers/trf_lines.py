@@ -1,10 +1,11 @@
-"""What the TRF writers share (:mod:`xltb.writers.trf`, :mod:`xltb.writers.trf_team`): the lines written so
-far with their warnings, the numbers in fixed columns, the 299 record and the standings a file records."""
+"""What the TRF writers share (:mod:`xltb.writers.trf`, :mod:`xltb.writers.trf_team`,
+:mod:`xltb.writers.trf_plans`): the lines written so far with their warnings, the numbers and texts in fixed
+columns, the 240 and 299 records and the standings a file records."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ..model import Kind
 
@@ -13,6 +14,8 @@ ABNORMAL_TYPE: dict[Kind, str] = {
     Kind.WIN: "W", Kind.DRAW: "D", Kind.LOSS: "L", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z",
     Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.PAB: "U",
 }
+#: TRF-2026 240: the code of each kind of requested bye (a player's, or a team's)
+BYE_CODE: dict[Kind, str] = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
 CRLF = "\r\n"  # TRF-2026 Remark 1: each line ends with a carriage return
 
 
@@ -90,3 +93,31 @@ def abnormal_line(kind_code: str, mp: Fraction | None, points: Fraction | None, 
         return None
     head = f"299 {kind_code}  {mp_text}  {pts_text}  {rnd or 0:03d}"
     return head + "".join(f" {i:4d}" for i in ids)
+
+
+def add_299(out: Lines, line: str | None, what: str) -> None:
+    """A 299 record made by :func:`abnormal_line`; None (a value that does not fit) is a warning naming ``what``
+    (``points``, ``team points``)."""
+    if line is None:
+        out.warnings.append(f"{what} that do not fit the four columns of a 299 record were not written")
+    else:
+        out.add(line)
+
+
+def field(out: Lines, value: str, width: int, what: str, who: str, *, cut: bool = True) -> str:
+    """``value`` in ``width`` columns: cut (``cut``) or left blank when longer, with one warning for all the
+    values of ``what`` (``names``, ``team names``; ``who``: the participant's label before the value, ``#12 ``)."""
+    if len(value) <= width:
+        return value
+    out.warn_once(f"{what} ", f"{what} longer than the {width} columns of TRF: {who}{value!r} written "
+                  + ("cut" if cut else "blank"))
+    return value[:width] if cut else ""
+
+
+def byes_240(out: Lines, found: Mapping[tuple[int, str], Iterable[int]]) -> None:
+    """240 records: (round, code of :data:`BYE_CODE`) -> the pairing numbers (players, or teams) with that bye;
+    in round and code order, the numbers in order, twenty a record."""
+    for (rnd, code), numbers in sorted(found.items()):
+        ids = sorted(set(numbers))
+        for chunk in range(0, len(ids), 20):
+            out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in ids[chunk:chunk + 20]))

@@ -16,9 +16,7 @@ from fractions import Fraction
 
 from ..model import Colour, Kind
 from ..model.plans import Plans
-from .trf_lines import Lines, fixed
-
-_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+from .trf_lines import BYE_CODE, Lines, byes_240, fixed
 
 
 def colour_records(out: Lines, plans: Plans) -> None:
@@ -36,17 +34,14 @@ def bye_records(out: Lines, plans: Plans, paired: int, planned: int) -> None:
     the withdrawal, or the round after ``paired``, to ``planned``)."""
     found: dict[tuple[int, str], list[int]] = {}
     for bye in plans.requested_byes:
-        if bye.round > paired and bye.kind in _BYE_CODE:
-            found.setdefault((bye.round, _BYE_CODE[bye.kind]), []).append(bye.start_no)
+        if bye.round > paired and bye.kind in BYE_CODE:
+            found.setdefault((bye.round, BYE_CODE[bye.kind]), []).append(bye.start_no)
     for w in plans.withdrawals:
         for rnd in range(max(w.from_round, paired + 1), max(planned, paired + 1) + 1):
             ids = found.setdefault((rnd, "Z"), [])
             if w.start_no not in ids:
                 ids.append(w.start_no)
-    for (rnd, code), ids in sorted(found.items()):
-        ids = sorted(set(ids))
-        for chunk in range(0, len(ids), 20):
-            out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in ids[chunk:chunk + 20]))
+    byes_240(out, found)
 
 
 def acceleration_records(out: Lines, plans: Plans, match_points: bool = False) -> None:

@@ -22,11 +22,11 @@ from fractions import Fraction
 
 from ..model import Colour, Kind, RoundResult
 from ..model.team import MatchScoring, Team, TeamTournament
-from .trf_lines import ABNORMAL_TYPE, Lines, Ranking, abnormal_line, fixed
+from .trf_lines import ABNORMAL_TYPE, BYE_CODE, Lines, Ranking, abnormal_line, add_299, byes_240, field, fixed
 
 #: team numbers are three columns (310 columns 5-7)
 MAX_TEAM = 999
-_BYE_CODE = {Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "Z"}
+_POINTS = "team points"  # what a 299 record that cannot be written names
 _FORFEIT_CODE = {Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
 _MATCH = {Kind.WIN, Kind.DRAW, Kind.LOSS}
 
@@ -109,14 +109,12 @@ def team_records(out: Lines, event: TeamTournament, ranking: Ranking | None) -> 
             line = forfeit_330(t, tr, event)
             if line:
                 out.add(line)
-    byes_240(out, event)
+    team_byes_240(out, event)
     team_abnormal(out, event)
 
 
 def team_line(out: Lines, t: Team, rank: int | None) -> str:
-    name = t.name if len(t.name) <= 32 else t.name[:32]
-    if len(t.name) > 32:
-        out.warn_once("team names ", f"team names longer than the 32 columns of TRF: {t.name!r} written cut")
+    name = field(out, t.name, 32, "team names", "")
     strength = str(t.strength) if t.strength is not None else ""
     mp, gp = fixed(t.mp, 6), fixed(t.gp, 6)
     if mp is None or gp is None:
@@ -183,15 +181,14 @@ def forfeit_330(t: Team, tr: RoundResult, event: TeamTournament) -> str:
     return f"330 {_FORFEIT_CODE[tr.kind]} {tr.round:03d} {t.start_no:03d} {tr.opponent:03d}"
 
 
-def byes_240(out: Lines, event: TeamTournament) -> None:
+def team_byes_240(out: Lines, event: TeamTournament) -> None:
     """240: the teams' full-, half- and zero-point byes of each round."""
-    found: dict[tuple[str, int], list[int]] = {}
+    found: dict[tuple[int, str], list[int]] = {}
     for t in event.teams:
         for tr in t.results:
-            if tr.kind in _BYE_CODE and tr.opponent is None:
-                found.setdefault((_BYE_CODE[tr.kind], tr.round), []).append(t.start_no)
-    for (code, rnd), teams in sorted(found.items(), key=lambda x: (x[0][1], x[0][0])):
-        out.add(f"240 {code} {rnd:03d}" + "".join(f" {n:4d}" for n in teams))
+            if tr.kind in BYE_CODE and tr.opponent is None:
+                found.setdefault((tr.round, BYE_CODE[tr.kind]), []).append(t.start_no)
+    byes_240(out, found)
 
 
 def read_back(event: TeamTournament, tr: RoundResult) -> tuple[Fraction, Fraction]:
@@ -217,7 +214,7 @@ def team_abnormal(out: Lines, event: TeamTournament) -> None:
     for kind, mp, gp in event.match_scoring.overrides:
         code = ABNORMAL_TYPE.get(kind)
         if code is not None:
-            _add(out, abnormal_line(code, mp, gp, None, ()))
+            add_299(out, abnormal_line(code, mp, gp, None, ()), _POINTS)
     for t in event.teams:
         for tr in t.results:
             mp, gp = read_back(event, tr)
@@ -228,18 +225,11 @@ def team_abnormal(out: Lines, event: TeamTournament) -> None:
                 out.warnings.append(f"team {t.start_no}, round {tr.round}: {_fmt(tr.mp)} MP and {_fmt(tr.gp)} GP of a "
                                     f"{tr.kind.name.lower().replace('_', ' ')} cannot be written in TRF (no 299 type)")
                 continue
-            _add(out, abnormal_line(code, tr.mp if tr.mp != mp else None, tr.gp if tr.gp != gp else None, tr.round,
-                                    (t.start_no,)))
+            add_299(out, abnormal_line(code, tr.mp if tr.mp != mp else None, tr.gp if tr.gp != gp else None, tr.round,
+                                       (t.start_no,)), _POINTS)
     for t in event.teams:
         if t.extra_mp or t.extra_gp:
-            _add(out, abnormal_line(" ", t.extra_mp, t.extra_gp, None, (t.start_no,)))
-
-
-def _add(out: Lines, line: str | None) -> None:
-    if line is None:
-        out.warnings.append("team points that do not fit the four columns of a 299 record were not written")
-    else:
-        out.add(line)
+            add_299(out, abnormal_line(" ", t.extra_mp, t.extra_gp, None, (t.start_no,)), _POINTS)
 
 
 def _fmt(value: Fraction) -> str:
