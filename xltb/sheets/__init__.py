@@ -1,5 +1,7 @@
 """The sheets of xltb's workbooks as events, and back: the conventions a workbook's cells follow.
 
+* :mod:`xltb.sheets.cellread`: a cell read, one way for every sheet: its text, a whole number, a heading,
+  a mistake named by its cell.
 * :mod:`xltb.sheets.crosstable`: a Crosstable sheet (arbiter notation ``+W9``, ``=B13``, ``-F12``,
   ``+BYE``, ... or chess-results cells ``9w1``) <-> :class:`~xltb.model.Tournament`.
 * :mod:`xltb.sheets.settings`: the Settings sheet (tie-break list, edition, scoring, ...).

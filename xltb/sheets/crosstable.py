@@ -36,45 +36,11 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..errors import InputError
 from ..model import Colour, EventType, Kind, Player, RoundResult, Scoring, Tournament
 from ..events import builder
-
-
-class CellError(InputError):
-    """A cell of the crosstable cannot be read or contradicts another cell."""
-
-    def __init__(self, message: str, *, cell: str | None = None):
-        self.cell = cell
-        super().__init__(f"{cell}: {message}" if cell else message)
-
-
-class EmptyCrosstable(CellError):
-    """No participant has been entered yet (a blank template)."""
-
-
-# --------------------------------------------------------------------------- cell addresses
-def column_letter(index: int) -> str:
-    """1 -> A, 27 -> AA."""
-    out = ""
-    while index > 0:
-        index, rem = divmod(index - 1, 26)
-        out = chr(65 + rem) + out
-    return out
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where the crosstable's top-left cell (its header) is, to name cells in messages."""
-
-    sheet: str = "Crosstable"
-    row: int = 1
-    column: int = 1
-
-    def address(self, r: int, c: int) -> str:
-        """Address of row ``r``, column ``c`` (0-based inside the table)."""
-        sheet = self.sheet if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", self.sheet) else f"'{self.sheet}'"
-        return f"{sheet}!{column_letter(self.column + c)}{self.row + r}"
+from .cellread import CellError as CellError, EmptyCrosstable as EmptyCrosstable, Origin as Origin
+from .cellread import cell_text as cell_text, column_letter as column_letter
+from .cellread import header_columns, text_at, whole_number
 
 
 # --------------------------------------------------------------------------- notation
@@ -97,21 +63,6 @@ NOTATION_HELP = ("+W9 win with white against #9, =B13 draw with black, -W2 loss,
                  "(with white / black; +F9 colour not known), "
                  "+BYE pairing-allocated bye, =BYE half-point bye, ZPB zero-point bye, FPB full-point bye, "
                  "empty = not paired; chess-results cells 9w1, 13b½, -1, -½, -0 are accepted too")
-
-
-def cell_text(value: Any) -> str:
-    """The text of a cell as the sheet shows it (numbers from a cell not formatted as text too)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        raise ValueError("a TRUE/FALSE value is not a result")
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        if value == -0.5:
-            return "-½"
-        return repr(value)
-    return str(value).strip()
 
 
 _PARSED: dict[str, tuple[Kind, int | None, Colour]] = {}
@@ -205,22 +156,7 @@ class Layout:
 
 
 def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
-    columns: dict[str, int] = {}
-    rounds: dict[int, int] = {}
-    for c, value in enumerate(header):
-        key = re.sub(r"[\s._\-]", "", _text_at(header, 0, c, origin).lower()) if value is not None else ""
-        if not key:
-            continue
-        field = _HEADERS.get(key)
-        if field and field not in columns:
-            columns[field] = c
-            continue
-        m = _ROUND_HEADER.fullmatch(key)
-        if m and int(m[1]) >= 1:
-            number = int(m[1])
-            if number in rounds:
-                raise CellError(f"round {number} has two columns", cell=origin.address(0, c))
-            rounds[number] = c
+    columns, rounds = header_columns(header, _HEADERS, _ROUND_HEADER, origin, twice="round {n} has two columns")
     if "no" not in columns:
         raise CellError("no column for the pairing number (header 'No' or '#') in the crosstable's first row",
                         cell=origin.address(0, 0))
@@ -233,32 +169,6 @@ def read_header(header: Sequence[Any], origin: Origin = Origin()) -> Layout:
 
 
 # --------------------------------------------------------------------------- rows -> Tournament
-def _int(value: Any, what: str, origin: Origin, r: int, c: int, *, positive: bool = True) -> int | None:
-    """A whole number cell (None when blank); errors name the cell (``origin``, row ``r``, column ``c``)."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if type(value) is int and (value >= 0 or not positive):
-        return value  # the usual cases: no cell address to compute
-    if type(value) is float and value.is_integer() and (value >= 0 or not positive):
-        return int(value)  # Excel's numbers arrive as floats through a value-passing host
-    address = origin.address(r, c)
-    try:
-        number = float(str(value).strip().replace(",", ".")) if not isinstance(value, (int, float)) else float(value)
-    except ValueError:
-        raise CellError(f"{what} {value!r} is not a number", cell=address) from None
-    if not number.is_integer() or (positive and number < 0):  # infinity and NaN too (a value-passing host's)
-        raise CellError(f"{what} {value!r} is not a whole number", cell=address)
-    return int(number)
-
-
-def _text_at(row: Sequence[Any], r: int, c: int, origin: Origin) -> str:
-    """:func:`cell_text` of a cell that holds no result (a name, a title), a TRUE/FALSE refused with its address."""
-    try:
-        return cell_text(row[c])
-    except ValueError as err:
-        raise CellError(str(err).replace("a result", "a text or a result"), cell=origin.address(r, c)) from None
-
-
 def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: EventType = EventType.SWISS,
                   scoring: Scoring | None = None, start_date: date | None = None, tiebreaks: tuple[str, ...] = (),
                   origin: Origin = Origin()) -> Tournament:
@@ -279,7 +189,7 @@ def to_tournament(rows: Sequence[Sequence[Any]], *, name: str = "", event_type: 
     rounds = 0
     for r, _, row in entries:
         for i, c in enumerate(layout.rounds):
-            if _text_at(row, r, c, origin):
+            if text_at(row[c], origin, r, c):
                 rounds = max(rounds, i + 1)
     parsed = {number: _rounds_of(row, r, number, rounds, layout, seen, origin) for r, number, row in entries}
     # both cells of a game must agree, with opposite colours; a forfeit loss in both is a double forfeit
@@ -325,12 +235,12 @@ def _entries(rows: Sequence[Sequence[Any]], layout: Layout, origin: Origin) -> t
     for r in range(1, len(rows)):
         row = list(rows[r])
         row += [None] * (len(rows[0]) - len(row))
-        number = _int(row[cols["no"]], "pairing number", origin, r, cols["no"])
-        name_text = _text_at(row, r, cols["name"], origin)
+        number = whole_number(row[cols["no"]], "pairing number", origin, r, cols["no"])
+        name_text = text_at(row[cols["name"]], origin, r, cols["name"])
         if number is None:
             if name_text:
                 raise CellError(f"{name_text!r} has no pairing number", cell=origin.address(r, cols["no"]))
-            if any(_text_at(row, r, c, origin) for c in layout.rounds):
+            if any(text_at(row[c], origin, r, c) for c in layout.rounds):
                 raise CellError("results in a row without a pairing number", cell=origin.address(r, cols["no"]))
             continue
         if number == 0:
@@ -366,14 +276,14 @@ def _rounds_of(row: list[Any], r: int, number: int, rounds: int, layout: Layout,
 def _player(row: list[Any], r: int, number: int, results: list[RoundResult], cols: dict[str, int],
             origin: Origin) -> Player:
     """A participant's row as a player: the columns the heading names, the results read."""
-    rating = _int(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
-    fide_id = _text_at(row, r, cols["fide_id"], origin) if "fide_id" in cols else ""
+    rating = whole_number(row[cols["rating"]], "rating", origin, r, cols["rating"]) if "rating" in cols else None
+    fide_id = text_at(row[cols["fide_id"]], origin, r, cols["fide_id"]) if "fide_id" in cols else ""
     if fide_id.endswith(".0"):
         fide_id = fide_id[:-2]
     return Player(
-        start_no=number, name=_text_at(row, r, cols["name"], origin), results=tuple(results),
-        rating=rating or None, title=_text_at(row, r, cols["title"], origin) if "title" in cols else "",
-        federation=_text_at(row, r, cols["fed"], origin) if "fed" in cols else "", fide_id=fide_id,
+        start_no=number, name=text_at(row[cols["name"]], origin, r, cols["name"]), results=tuple(results),
+        rating=rating or None, title=text_at(row[cols["title"]], origin, r, cols["title"]) if "title" in cols else "",
+        federation=text_at(row[cols["fed"]], origin, r, cols["fed"]) if "fed" in cols else "", fide_id=fide_id,
         sex=attribute_text(row[cols["sex"]]) if "sex" in cols else "",
         birth=birth_text(row[cols["birth"]]) if "birth" in cols else "",
         line=origin.row + r)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
 from ..limits import MAX_BOARDS, MAX_ROUNDS
-from .crosstable import CellError, EmptyCrosstable, Origin, cell_text
+from .cellread import CellError, EmptyCrosstable, Origin, cell_text, header_columns, text_at, whole_number
 
 TEAMS_HEADER = ["No", "Team", "Short", "Rating"]
 MATCHES_HEADER = ["Round", "Board", "Team A", "Team B", "Player A", "Player B", "Result"]
@@ -46,19 +46,7 @@ def normal_result(value: Any) -> str | None:
     raise ValueError(f"cannot read {cell_text(value)!r} as a result (expected {RESULT_HELP})")
 
 
-def _text(value: Any, address: str) -> str:
-    """:func:`cell_text` of a cell that holds a text (a name, a heading), a TRUE/FALSE refused with its address."""
-    try:
-        return cell_text(value)
-    except ValueError:
-        raise CellError("TRUE or FALSE where a text or a number is expected", cell=address) from None
-
-
 # --------------------------------------------------------------------------- headers
-def _key(value: Any, address: str) -> str:
-    return re.sub(r"[\s._\-]", "", _text(value, address).lower()) if value is not None else ""
-
-
 _TEAM_HEADS = {"no": "no", "#": "no", "nr": "no", "teamno": "no", "number": "no", "team": "name", "name": "name",
                "teamname": "name", "short": "short", "shortname": "short", "code": "short", "rating": "rating",
                "rtg": "rating", "elo": "rating", "strength": "rating"}
@@ -69,21 +57,12 @@ _MATCH_HEADS = {"round": "round", "rd": "round", "rnd": "round", "r": "round", "
                 "awayplayer": "pb", "result": "result", "res": "result", "score": "result"}
 
 
+_POSITION = re.compile(r"(?:bd|board|p|player)?(\d{1,2})")  # a roster position's column (Teams): 1, Bd 1, P1
+
+
 def _columns(header: Sequence[Any], heads: dict[str, str], needed: tuple[str, ...], origin: Origin,
              what: str) -> tuple[dict[str, int], dict[int, int]]:
-    columns: dict[str, int] = {}
-    numbered: dict[int, int] = {}  # roster position -> column (Teams)
-    for c, value in enumerate(header):
-        key = _key(value, origin.address(0, c))
-        if not key:
-            continue
-        field = heads.get(key)
-        if field and field not in columns:
-            columns[field] = c
-        elif what == "Teams" and (position := re.fullmatch(r"(?:bd|board|p|player)?(\d{1,2})", key)):
-            n = int(position[1])
-            if n >= 1 and n not in numbered:
-                numbered[n] = c
+    columns, numbered = header_columns(header, heads, _POSITION if what == "Teams" else None, origin)
     for field in needed:
         if field not in columns:
             label = {"no": "No", "name": "Team", "round": "Round", "board": "Board", "a": "Team A", "b": "Team B",
@@ -96,27 +75,6 @@ def match_columns(header: Sequence[Any], origin: Origin) -> dict[str, int]:
     """The Matches block's columns (``round``, ``board``, ``a``, ``b``, ``pa``, ``pb``, ``result``: 0-based),
     found in its header row as the reader finds them."""
     return _columns(header, _MATCH_HEADS, ("round", "board", "a", "b", "pa", "pb", "result"), origin, "Matches")[0]
-
-
-def _whole(value: Any, what: str, address: str, *, blank_ok: bool = True, most: int | None = None) -> int | None:
-    """A whole number from 1 (at most ``most``: a limit of :mod:`xltb.limits`, checked before anything is built
-    from the number), None when blank; errors name the cell."""
-    if isinstance(value, bool):
-        raise CellError(f"{what} is TRUE or FALSE, not a whole number from 1", cell=address)
-    text = cell_text(value) if not isinstance(value, (int, float)) else value
-    if text is None or text == "":
-        if blank_ok:
-            return None
-        raise CellError(f"{what} is missing", cell=address)
-    try:
-        number = float(str(text).replace(",", ".")) if isinstance(text, str) else float(text)
-    except (ValueError, OverflowError):
-        raise CellError(f"{what} {cell_text(value)!r} is not a number", cell=address) from None
-    if not number.is_integer() or number < 1:  # infinity and NaN too
-        raise CellError(f"{what} {cell_text(value)!r} is not a whole number from 1", cell=address)
-    if most is not None and number > most:
-        raise CellError(f"{what} {cell_text(value)!r} is more than the limit of {most:,}", cell=address)
-    return int(number)
 
 
 # --------------------------------------------------------------------------- sheets -> event
@@ -167,9 +125,9 @@ def read_teams(rows: Sequence[Sequence[Any]], origin: Origin) -> list[_Team]:
     width = len(rows[0])
     for r in range(1, len(rows)):
         row = list(rows[r]) + [None] * (width - len(rows[r]))
-        no = _whole(row[cols["no"]], "team number", origin.address(r, cols["no"]))
-        name = _text(row[cols["name"]], origin.address(r, cols["name"]))
-        roster = [_text(row[numbered[p]], origin.address(r, numbered[p])) for p in positions]
+        no = whole_number(row[cols["no"]], "team number", origin, r, cols["no"], least=1)
+        name = text_at(row[cols["name"]], origin, r, cols["name"])
+        roster = [text_at(row[numbered[p]], origin, r, numbered[p]) for p in positions]
         if no is None:
             if name or any(roster):
                 raise CellError("a team without a number", cell=origin.address(r, cols["no"]))
@@ -188,8 +146,8 @@ def read_teams(rows: Sequence[Sequence[Any]], origin: Origin) -> list[_Team]:
                                 cell=origin.address(r, numbered[i + 1]))
         rating = None
         if "rating" in cols:
-            rating = _whole(row[cols["rating"]], "rating", origin.address(r, cols["rating"]))
-        short = _text(row[cols["short"]], origin.address(r, cols["short"])) if "short" in cols else ""
+            rating = whole_number(row[cols["rating"]], "rating", origin, r, cols["rating"], least=1)
+        short = text_at(row[cols["short"]], origin, r, cols["short"]) if "short" in cols else ""
         teams.append(_Team(no, name or f"Team {no}", short,
                            rating, tuple(roster), r))
     if not teams:
@@ -210,6 +168,11 @@ class _Sheet:
 
     def row_of(self, r: int) -> int:
         return self.origin.row + r
+
+    def whole(self, value: Any, what: str, r: int, field: str, *, required: bool = False,
+              most: int | None = None) -> int | None:
+        """A whole number from 1 in line ``r``'s cell of ``field`` (:func:`whole_number`)."""
+        return whole_number(value, what, self.origin, r, self.cols[field], least=1, required=required, most=most)
 
 
 @dataclass(frozen=True)
@@ -236,11 +199,11 @@ def _line(sheet: _Sheet, r: int) -> _Line | None:
     is one of RESULT_HELP (module docstring)."""
     row = list(sheet.rows[r]) + [None] * (sheet.width - len(sheet.rows[r]))
     cells = {f: row[c] for f, c in sheet.cols.items()}
-    if not any(_text(v, sheet.at(r, f)) for f, v in cells.items()):
+    if not any(text_at(v, sheet.origin, r, sheet.cols[f]) for f, v in cells.items()):
         return None  # blank lines are ignored
-    rnd = _whole(cells["round"], "round", sheet.at(r, "round"), blank_ok=False, most=MAX_ROUNDS)
-    a = _whole(cells["a"], "team A", sheet.at(r, "a"), blank_ok=False)
-    b = _whole(cells["b"], "team B", sheet.at(r, "b"))
+    rnd = sheet.whole(cells["round"], "round", r, "round", required=True, most=MAX_ROUNDS)
+    a = sheet.whole(cells["a"], "team A", r, "a", required=True)
+    b = sheet.whole(cells["b"], "team B", r, "b")
     for field, team in (("a", a), ("b", b)):
         if team is not None and team not in sheet.teams:
             raise CellError(f"team {team} is not on the Teams sheet", cell=sheet.at(r, field))
@@ -250,7 +213,7 @@ def _line(sheet: _Sheet, r: int) -> _Line | None:
         result = normal_result(cells["result"])
     except ValueError as err:
         raise CellError(str(err), cell=sheet.at(r, "result")) from None
-    board = _whole(cells["board"], "board", sheet.at(r, "board"), most=MAX_BOARDS)
+    board = sheet.whole(cells["board"], "board", r, "board", most=MAX_BOARDS)
     assert rnd is not None and a is not None  # required above
     return _Line(r, rnd, a, b, board, result, cells)
 
@@ -324,8 +287,8 @@ def _add_line(match: _Match, line: _Line, sheet: _Sheet) -> None:
     """A line with both teams: a forfeited match (no board) or a board, never a bye's result."""
     if line.result in ("PAB", "FPB", "HPB", "ZPB"):
         raise CellError(f"round {line.round}: {line.result} is a bye; leave Team B blank", cell=sheet.at(line.r, "b"))
-    pa = _whole(line.cells["pa"], "roster position", sheet.at(line.r, "pa"))
-    pb = _whole(line.cells["pb"], "roster position", sheet.at(line.r, "pb"))
+    pa = sheet.whole(line.cells["pa"], "roster position", line.r, "pa")
+    pb = sheet.whole(line.cells["pb"], "roster position", line.r, "pb")
     if line.board is None:
         _add_forfeited_match(match, line, pa, pb, sheet)
     else:
