@@ -21,7 +21,7 @@ from xltb.hosts import classic as udfs
 from xltb.functions.catalogue import TEAM_CODES, function_name
 from xltb.sheets.crosstable import from_tournament
 from xltb.sheets.settings import parse_settings
-from xltb.sheets.team_fill import from_team_tournament, round_trip_difference
+from xltb.sheets.teams import from_team_tournament, round_trip_difference
 from xltb.sheets.teams import normal_result, sheet_records, to_team_tournament
 from helpers import FIRST, HEAD, read_trf, recalc_data, recalc_workbook
 from helpers import read_team_event as read_event

@@ -160,7 +160,7 @@ def test_worksheet_functions(event):
     path, tiebreaks, rules, st, shown = event
     settings = [["Tiebreaks", tiebreaks], ["Edition", rules]]
     if st.team:
-        from xltb.sheets.team_fill import from_team_tournament
+        from xltb.sheets.teams import from_team_tournament
 
         tt = st.event
         teams, matches = from_team_tournament(tt, tt.board_colours)

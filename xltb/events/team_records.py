@@ -70,7 +70,7 @@ class TeamRecords:
         self.lineups = {} if lineups is None else lineups
         self.abnormal = [] if abnormal is None else abnormal
         self.rounds_declared = rounds_declared  # TRF 142 / XXR
-        #: a forfeited match is written as its boards, all forfeited (the Matches sheet: xltb.sheets.team_fill),
+        #: a forfeited match is written as its boards, all forfeited (the Matches sheet: xltb.sheets.teams),
         #: so reading one from them is the notation, not a guess to warn of (a TRF file has 330 records)
         self.forfeits_on_boards = forfeits_on_boards
 

@@ -346,8 +346,7 @@ def _crosstable_sheet(wb: Any, rows: list[list[Any]], values: dict[str, Any], st
 def _team_rows(event: TeamTournament | None, values: dict[str, Any]) -> tuple[list[list[Any]], list[list[Any]]]:
     """(Teams rows, Matches rows) of the event, or of a blank template. A filled template must
     hold the event exactly: the sheets are read back and compared with it."""
-    from ..sheets.team_fill import from_team_tournament
-    from ..sheets.teams import MATCHES_HEADER, TEAMS_HEADER
+    from ..sheets.teams import MATCHES_HEADER, TEAMS_HEADER, from_team_tournament
 
     if event is None:
         size, _ = BLANK_SIZE["team"]
@@ -356,8 +355,7 @@ def _team_rows(event: TeamTournament | None, values: dict[str, Any]) -> tuple[li
         matches = [list(MATCHES_HEADER)] + [[None] * len(MATCHES_HEADER) for _ in range(BLANK_MATCH_LINES)]
         return teams, matches
     from ..sheets.settings import parse_settings
-    from ..sheets.team_fill import round_trip_difference
-    from ..sheets.teams import to_team_tournament
+    from ..sheets.teams import round_trip_difference, to_team_tournament
 
     teams, matches = from_team_tournament(event, values.get("BoardColours") or "")
     copy = to_team_tournament(teams, matches, parse_settings(values))
