@@ -1,12 +1,15 @@
 """A cell of xltb's sheets read as what it holds, one way for the Crosstable and for the Teams and Matches
 sheets: its text as the sheet shows it, a whole number (a pairing or team number, a rating, a round, a board,
 a roster position), a heading; every mistake a :class:`CellError` naming the cell (:class:`Origin`: where the
-block's top-left cell is)."""
+block's top-left cell is). The Settings block's values (a key and its value; the workbook's reader names the
+cell) are read one way for the event's settings and the pairing's: :func:`setting_text`,
+:func:`setting_number`, :func:`setting_whole`."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..errors import InputError
@@ -135,5 +138,47 @@ def header_columns(header: Sequence[Any], heads: Mapping[str, str], numbered: re
     return columns, numbers
 
 
+def setting_text(value: Any) -> str:
+    """A Settings value as text (a whole number typed into a cell not formatted as text, too)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():  # not infinity or NaN (a value-passing host's)
+        return str(int(value))
+    return str(value).strip()
+
+
+#: a number as a Settings cell may hold it: digits, a decimal point or comma, an exponent of at most three
+#: digits (``1e999999999`` would make a billion-digit number)
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?", re.ASCII)
+
+
+def setting_number(key: str, value: Any) -> Fraction | None:
+    """The Settings value of ``key`` as an exact number (a decimal as the fraction of denominator at most 1000
+    nearest to it: ``0.333`` is a third); None when blank."""
+    if isinstance(value, bool):
+        raise InputError(f"Settings {key}: TRUE or FALSE is not a number")
+    text = setting_text(value).replace(",", ".")
+    if not text:
+        return None
+    if not _NUMBER.fullmatch(text):
+        raise InputError(f"Settings {key}: {value!r} is not a number")
+    number = Fraction(text)
+    return number.limit_denominator(1000) if "." in text else number
+
+
+def setting_whole(key: str, value: Any, least: int | None = None, most: int | None = None) -> int | None:
+    """The Settings value of ``key`` as a whole number of at least ``least``, at most ``most`` (a limit of
+    :mod:`xltb.limits`, refused before anything is built from the number); None when blank."""
+    number = setting_number(key, value)
+    if number is None:
+        return None
+    if number.denominator != 1 or least is not None and number < least:
+        raise InputError(f"Settings {key}: {value!r} is not a whole number"
+                         + (f" of at least {least}" if least is not None else ""))
+    if most is not None and number > most:
+        raise InputError(f"Settings {key}: {value!r} is more than the limit of {most:,}")
+    return int(number)
+
+
 __all__ = ["CellError", "EmptyCrosstable", "Origin", "cell_text", "column_letter", "header_columns", "header_key",
-           "text_at", "whole_number"]
+           "setting_number", "setting_text", "setting_whole", "text_at", "whole_number"]

@@ -38,6 +38,7 @@ from ..limits import MAX_PARTICIPANTS, MAX_ROUNDS
 from ..model.plans import Acceleration, Withdrawal
 from ..model.results import Colour
 from ..rules.swiss import SwissEdition, parse_swiss_edition
+from .cellread import setting_text, setting_whole
 
 #: setting -> (default shown in the template, help text): the pairing rows of individual templates
 PAIRING_FIELDS: dict[str, tuple[Any, str]] = {
@@ -109,30 +110,11 @@ class PairingSettings(NamedTuple):
     """A Maxi-tournament (C.04.4.3 3.2, 3.8, 5.7): the arbiter's choice."""
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
 def _whole(key: str, value: Any, least: int, most: int = MAX_ROUNDS) -> int | None:
     """A whole number of ``least`` to ``most`` (None: blank). Every count of the pairing rows is bounded by
     :data:`~xltb.limits.MAX_ROUNDS` (issue 32: Settings Rounds 100000 laid out a crosstable of 100,000 round
     columns, minutes and a gigabyte before the sheet library refused it): refused here, before any sheet is built."""
-    text = _text(value)
-    if not text:
-        return None
-    try:
-        number = Fraction(text.replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"Settings {key}: {value!r} is not a number") from None
-    if number.denominator != 1 or number < least:
-        raise InputError(f"Settings {key}: {value!r} is not a whole number of at least {least}")
-    if number > most:
-        raise InputError(f"Settings {key}: {value!r} is more than the limit of {most:,}")
-    return int(number)
+    return setting_whole(key, value, least, most)
 
 
 def _key(text: str) -> str:
@@ -142,7 +124,7 @@ def _key(text: str) -> str:
 def parse_withdrawn(value: Any) -> tuple[tuple[int, int | None], ...]:
     """``12, 15:7`` -> ((12, None), (15, 7)); ``;`` and spaces separate too."""
     out: list[tuple[int, int | None]] = []
-    text = re.sub(r"\s*(?::|\bfrom\b)\s*(?:r(?:ound)?\s*)?", ":", _text(value), flags=re.IGNORECASE)
+    text = re.sub(r"\s*(?::|\bfrom\b)\s*(?:r(?:ound)?\s*)?", ":", setting_text(value), flags=re.IGNORECASE)
     for part in re.split(r"[,;\s]+", text):
         if not part:
             continue
@@ -157,29 +139,29 @@ def parse_withdrawn(value: Any) -> tuple[tuple[int, int | None], ...]:
 def parse_pairing(values: Mapping[str, Any]) -> PairingSettings:
     """The pairing rows of a Settings block (:func:`~xltb.sheets.settings.settings_from_pairs`); errors name
     the setting."""
-    system_text = _text(values.get("PairingSystem"))
+    system_text = setting_text(values.get("PairingSystem"))
     system = None
     if system_text:
         system = _SYSTEMS.get(_key(system_text), _TEAM_SYSTEMS.get(_key(system_text)))
         if system is None:
             raise InputError(f"Settings PairingSystem: {system_text!r} is not Dutch, Burstein, Dubov, Lim, Berger "
                              "or FIDE team")
-    edition = _text(values.get("PairingEdition")) or None
+    edition = setting_text(values.get("PairingEdition")) or None
     if edition is not None:
         try:
             edition = parse_swiss_edition(edition).key
         except Exception as err:
             raise InputError(f"Settings PairingEdition: {err}") from None
-    colour_text = _text(values.get("FirstColour"))
+    colour_text = setting_text(values.get("FirstColour"))
     colour = None
     if colour_text:
         colour = _COLOURS.get(_key(colour_text))
         if colour is None:
             raise InputError(f"Settings FirstColour: {colour_text!r} is not White or Black")
-    acceleration = _key(_text(values.get("Acceleration")))
+    acceleration = _key(setting_text(values.get("Acceleration")))
     if acceleration not in ("", "baku", "none", "no"):
         raise InputError(f"Settings Acceleration: {values.get('Acceleration')!r} is not Baku (blank: none)")
-    maxi = _key(_text(values.get("Maxi")))
+    maxi = _key(setting_text(values.get("Maxi")))
     if maxi not in ("", "yes", "no", "true", "false", "1", "0", "y", "n", "maxi"):
         raise InputError(f"Settings Maxi: {values.get('Maxi')!r} is not Yes or No (blank: no)")
     return PairingSettings(system=system, edition=edition, rounds=_whole("Rounds", values.get("Rounds"), 1),

@@ -45,6 +45,7 @@ from ..errors import InputError
 from ..limits import MAX_BOARDS, MAX_POINTS
 from ..model import EventType, Scoring
 from ..rules import parse_edition
+from .cellread import setting_number, setting_text, setting_whole
 from .pairing_settings import PAIRING_FIELDS, PairingSettings, parse_pairing
 
 #: setting -> (default shown in the template, help text)
@@ -148,7 +149,7 @@ def _round_dates(value: Any) -> tuple[str, ...]:
     if isinstance(value, (date, datetime)):
         value = value.isoformat()[:10]
     out = []
-    for part in re.split(r"[,;]", _text(value)):
+    for part in re.split(r"[,;]", setting_text(value)):
         part = part.strip()
         if m := re.fullmatch(r"\d\d(\d\d)-(\d\d)-(\d\d)", part):
             part = f"{m[1]}/{m[2]}/{m[3]}"
@@ -157,48 +158,12 @@ def _round_dates(value: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():  # not infinity or NaN (a value-passing host's)
-        return str(int(value))
-    return str(value).strip()
-
-
-#: a number as a Settings cell may hold it: digits, a decimal point or comma, an exponent of at most three
-#: digits (``1e999999999`` would make a billion-digit number)
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?", re.ASCII)
-
-
-def _number(key: str, value: Any) -> Fraction | None:
-    if isinstance(value, bool):
-        raise InputError(f"Settings {key}: TRUE or FALSE is not a number")
-    text = _text(value).replace(",", ".")
-    if not text:
-        return None
-    if not _NUMBER.fullmatch(text):
-        raise InputError(f"Settings {key}: {value!r} is not a number")
-    number = Fraction(text)
-    return number.limit_denominator(1000) if "." in text else number
-
-
 def _points(key: str, value: Any) -> Fraction | None:
     """Points of a result: a number from -MAX_POINTS to MAX_POINTS."""
-    number = _number(key, value)
+    number = setting_number(key, value)
     if number is not None and not -MAX_POINTS <= number <= MAX_POINTS:
         raise InputError(f"Settings {key}: {value!r} is beyond the limit of {MAX_POINTS:,} points for a result")
     return number
-
-
-def _whole(key: str, value: Any, most: int | None = None) -> int | None:
-    number = _number(key, value)
-    if number is None:
-        return None
-    if number.denominator != 1:
-        raise InputError(f"Settings {key}: {value!r} is not a whole number")
-    if most is not None and not 0 <= number <= most:
-        raise InputError(f"Settings {key}: {value!r} is not a whole number from 0 to {most:,} (the limit)")
-    return int(number)
 
 
 #: the last day a spreadsheet's date serial may be (Excel's 9999-12-31) and the day before its first
@@ -256,7 +221,7 @@ def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
     for row in rows or ():
         if not row or len(row) < 2:
             continue
-        key = lower.get(_text(row[0]).replace(" ", "").lower())
+        key = lower.get(setting_text(row[0]).replace(" ", "").lower())
         if key:
             out[key] = row[1]
     return out
@@ -264,7 +229,7 @@ def settings_from_pairs(rows: Sequence[Sequence[Any]] | None) -> dict[str, Any]:
 
 def parse_settings(values: Mapping[str, Any]) -> EventSettings:
     """Named-cell values -> :class:`EventSettings` (errors name the setting)."""
-    kind = _text(values.get("EventType")).lower().replace(" ", "").replace("-", "").replace("_", "")
+    kind = setting_text(values.get("EventType")).lower().replace(" ", "").replace("-", "").replace("_", "")
     team = False
     if not kind:
         event_type = EventType.SWISS
@@ -282,7 +247,7 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
     default = Scoring()
     scoring = Scoring(win=default.win if win is None else win, draw=default.draw if draw is None else draw,
                       loss=default.loss if loss is None else loss, pab=pab)
-    edition = _text(values.get("Edition")) or None
+    edition = setting_text(values.get("Edition")) or None
     if edition:
         try:
             parse_edition(edition)
@@ -291,29 +256,29 @@ def parse_settings(values: Mapping[str, Any]) -> EventSettings:
     mw, md, ml = (_points(k, values.get(k)) for k in ("MatchWin", "MatchDraw", "MatchLoss"))
     match_points = (Fraction(2) if mw is None else mw, Fraction(1) if md is None else md,
                     Fraction(0) if ml is None else ml)
-    primary = _text(values.get("PrimaryScore")).upper() or None
+    primary = setting_text(values.get("PrimaryScore")).upper() or None
     if primary not in (None, "MP", "GP"):
         raise InputError(f"Settings PrimaryScore: {values.get('PrimaryScore')!r} is not MP or GP")
-    language = _text(values.get("Language")).lower()
+    language = setting_text(values.get("Language")).lower()
     if language and not re.fullmatch(r"[a-z]{2}", language):
         raise InputError(f"Settings Language: {values.get('Language')!r} is not a language code (en, de, fr, it, es)")
-    colours = _text(values.get("BoardColours")).upper()
+    colours = setting_text(values.get("BoardColours")).upper()
     if colours and not re.fullmatch(r"[WB]+", colours):
         raise InputError(f"Settings BoardColours: {values.get('BoardColours')!r} is not made of W and B (e.g. WB)")
     return EventSettings(
         match_points=match_points, primary=primary, board_colours=colours,
         pab_points=(_points("PABMatchPoints", values.get("PABMatchPoints")),
                     _points("PABGamePoints", values.get("PABGamePoints"))),
-        boards=_whole("Boards", values.get("Boards"), MAX_BOARDS),
-        name=_text(values.get("EventName")), event_type=event_type, team=team,
+        boards=setting_whole("Boards", values.get("Boards"), 0, MAX_BOARDS),
+        name=setting_text(values.get("EventName")), event_type=event_type, team=team,
         start_date=_date(values.get("StartDate")), edition=edition,
-        tiebreaks=_text(values.get("Tiebreaks")) or None,
-        unrated_rating=_whole("UnratedRating", values.get("UnratedRating")),
-        scoring=scoring, lots=_whole("Lots", values.get("Lots")), language=language,
-        city=_text(values.get("City")), federation=_text(values.get("Federation")).upper(),
-        end_date=_end_date(values.get("EndDate")), chief_arbiter=_text(values.get("ChiefArbiter")),
-        deputies=tuple(d.strip() for d in _text(values.get("DeputyArbiters")).split(";") if d.strip()),
-        time_control=_text(values.get("TimeControl")), round_dates=_round_dates(values.get("RoundDates")),
+        tiebreaks=setting_text(values.get("Tiebreaks")) or None,
+        unrated_rating=setting_whole("UnratedRating", values.get("UnratedRating")),
+        scoring=scoring, lots=setting_whole("Lots", values.get("Lots")), language=language,
+        city=setting_text(values.get("City")), federation=setting_text(values.get("Federation")).upper(),
+        end_date=_end_date(values.get("EndDate")), chief_arbiter=setting_text(values.get("ChiefArbiter")),
+        deputies=tuple(d.strip() for d in setting_text(values.get("DeputyArbiters")).split(";") if d.strip()),
+        time_control=setting_text(values.get("TimeControl")), round_dates=_round_dates(values.get("RoundDates")),
         pairing=parse_pairing(values))
 
 

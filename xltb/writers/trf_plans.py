@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Colour, Kind
+from ..model import Colour
 from ..model.plans import Plans
 from .trf_lines import BYE_CODE, Lines, byes_240, fixed
 
