@@ -62,6 +62,9 @@ def test_the_settings_spellings_name_the_systems_of_the_registry():
     ("PairingEdition", "2019", "Settings PairingEdition: unknown edition of the Swiss rules '2019'"),
     ("Rounds", "0", "Settings Rounds: '0' is not a whole number of at least 1"),
     ("Rounds", "nine", "Settings Rounds: 'nine' is not a number"),
+    # an exponent of more than three digits is refused as the event's settings refuse it, before Fraction makes a
+    # billion-digit number of it (it ran for minutes)
+    ("Rounds", "1e999999999", "Settings Rounds: '1e999999999' is not a number"),
     ("FirstColour", "red", "Settings FirstColour: 'red' is not White or Black"),
     ("Acceleration", "Haley", "Settings Acceleration: 'Haley' is not Baku"),
     ("PairingSystem", "Monrad", "Settings PairingSystem: 'Monrad' is not Dutch, Burstein, Dubov, Lim, Berger"),
