@@ -146,6 +146,8 @@ def test_rounds_not_played_yet_and_spare_rows():
     ((2, 5, "+W3"), "Crosstable!F3", "paired with #3, but #3's cell"),
     ((3, 0, 1), "Crosstable!A4", "pairing number 1 is used twice"),
     ((2, 2, "x"), "Crosstable!C3", "rating 'x' is not a number"),
+    ((3, 0, True), "Crosstable!A4", "pairing number is TRUE or FALSE, not a whole number"),  # it was read as 1
+    ((2, 2, 2.5), "Crosstable!C3", "rating '2.5' is not a whole number"),
     ((3, 4, "=B11"), "Crosstable!E4", "same colour"),
 ])
 def test_bad_cells_name_the_cell(change, cell, message):
