@@ -48,7 +48,6 @@ _ARBITER_GAME = re.compile(r"([+=\-])([WB?])(\d+)")
 _FORFEIT = re.compile(r"([+\-])F([WB?]?)(\d+)")
 _PAIRED = re.compile(r"([WB])(\d+)")
 _CR_GAME = re.compile(r"(\d+)\s*([WBSZ])\s*(1|0|½|1/2|=|0?[.,]5|\+|-)")
-_HALF = {"½", "1/2", "=", ".5", ",5", "0.5", "0,5"}
 _BYES = {
     "+BYE": Kind.PAB, "PAB": Kind.PAB, "=BYE": Kind.HALF_BYE, "HPB": Kind.HALF_BYE,
     "ZPB": Kind.ZERO_BYE, "-BYE": Kind.ZERO_BYE, "FPB": Kind.FULL_BYE,
