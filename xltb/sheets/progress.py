@@ -142,8 +142,6 @@ def round_note(rows: Sequence[Sequence[Any]], origin: Origin, event: Tournament)
     state = round_state(event)
     if not state.pending:
         return ""
-    planned = event.rounds_planned
-    counted = f"after round {state.completed}" + (f" of {planned}" if planned else "")  # 0: a round robin laid out
     first = state.pending[0]
     games = [w for w in state.waiting if w[1] == first]
     if first in state.half_filled:
@@ -151,11 +149,22 @@ def round_note(rows: Sequence[Sequence[Any]], origin: Origin, event: Tournament)
         what = (f"round {first} half filled: {len(games)} of {_games_in(event, first)} games without a result "
                 f"(first {where})")
     else:
-        what = f"round {first} paired, no result yet"
+        what = paired_text(first)
     later = [x for x in state.results_in if x[1] > first]
     if later:
         what += f"; results in round {later[0][1]} ({cell_of(rows, origin, event, *later[0])}) are not counted"
-    return f"{counted}: {what}"
+    return status_note(state.completed, event.rounds_planned, what)
+
+
+def paired_text(round_no: int) -> str:
+    """A round paired whose games (matches) have no result yet, as the Status cell says it."""
+    return f"round {round_no} paired, no result yet"
+
+
+def status_note(completed: int, planned: int | None, what: str) -> str:
+    """What the Status cell adds to ``ok`` for an event of either kind while a round is not complete: the
+    rounds counted (``after round 4 of 9``; 0: a round robin laid out) and ``what`` of the round after them."""
+    return f"after round {completed}" + (f" of {planned}" if planned else "") + f": {what}"
 
 
 def _games_in(event: Tournament, round_no: int) -> int:
@@ -165,4 +174,4 @@ def _games_in(event: Tournament, round_no: int) -> int:
 
 
 __all__ = ["REQUESTED", "RoundState", "round_state", "completed_event", "requested_byes", "with_plans", "to_pair",
-           "cell_of", "round_note"]
+           "cell_of", "round_note", "paired_text", "status_note"]

@@ -48,6 +48,7 @@ from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
 from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
 from .crosstable import CellError, Origin
+from .progress import paired_text, status_note
 from .settings import EventSettings
 from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_match_lines, read_teams
 
@@ -175,7 +176,7 @@ def team_round_note(matches_rows: Sequence[Sequence[Any]], teams_rows: Sequence[
     if not pending:
         return ""
     first = pending[0]
-    return f"after round {first - 1}" + (f" of {planned}" if planned else "") + f": round {first} paired, no result yet"
+    return status_note(first - 1, planned, paired_text(first))
 
 
 #: a colour and the other
