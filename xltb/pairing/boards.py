@@ -30,12 +30,19 @@ class Game(NamedTuple):
 
 
 def board_key(game: Game) -> tuple[Fraction, Fraction, int]:
-    """C.04.2 4.9: the pairs sorted by 4.9.1 the higher score of the two, 4.9.2 the sum of both scores, 4.9.3
-    the initial order: the pair's lower pairing number first (as FIDE's program gacrux sorts its boards).
-    Every system sorts so; Lim's rank among the players paired (``Entrant.tpn``, which its colour rules read)
-    is counted in the order of the pairing numbers (:func:`~xltb.pairing.state.build_state`): the same order."""
+    """C.04.2 4.9: the pairs sorted by 4.9.1 the score of the pair's higher ranked player (the higher score of
+    the two), 4.9.2 the sum of both scores, 4.9.3 the rank in the initial order (the pairing number) of the
+    pair's higher ranked player. The higher ranked player has more points, or with equal points the higher
+    position in the initial order (as C.04.4.1 5.2.1 spells it out): with unequal scores, the pairing number
+    of the player with more points, not the pair's lower one. The scores are the points (a team's primary
+    score), without acceleration's virtual points, which count for pairing purposes only (C.04.5.1) and 4.9
+    sorts a pairing already complete. The endorsed bbpPairings sorts so; FIDE's program gacrux 1.11.65 sorts
+    by the accelerated score and the pair's lower pairing number (docs/pairing-dutch.md, "Board order").
+    Every system sorts so; Lim's rank among the players paired (``Entrant.tpn``) is counted in the order of
+    the pairing numbers (:func:`~xltb.pairing.state.build_state`): the same order."""
     a, b = game.white, game.black
-    return (-max(a.score, b.score), -(a.score + b.score), min(a.start_no, b.start_no))
+    higher = a if (a.points, -a.start_no) > (b.points, -b.start_no) else b
+    return (-higher.points, -(a.points + b.points), higher.start_no)
 
 
 def boards(games: Iterable[Game]) -> tuple[Board, ...]:
