@@ -424,3 +424,15 @@ def test_a_tiebreak_beyond_a_floats_range_is_written_as_text_not_a_crash():
     assert cell_number(huge) == "5e+998" and cell_number(-huge) == "-5e+998"
     assert cell_number(10 ** 999) == "1e+999" and cell_number(Fraction(10 ** 308)) == 10 ** 308
     assert cell_number(Fraction(5, 2)) == 2.5 and cell_number(Fraction(4, 2)) == 2 and cell_number(None) == ""
+
+
+@pytest.mark.parametrize("amount", [1e307, 1.7976931348623157e308, float("inf"), float("nan")])
+def test_a_prize_amount_whose_cents_are_beyond_a_float_names_the_row(amount):
+    """Found by the workbook fuzzer (check of a workbook whose Prizes amount cell was a number near the largest
+    float): its cents (value * 100) are infinity, and round() stopped with OverflowError, exit 3."""
+    from xltb.errors import InputError
+    from xltb.prizes.table import prizes_from_rows
+
+    with pytest.raises(InputError) as err:
+        prizes_from_rows([["Prize", "Category", "Amount"], ["1st", "Open", amount]])
+    assert "line 2" in str(err.value) and "amount" in str(err.value)

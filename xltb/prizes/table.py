@@ -19,6 +19,7 @@ line of the table.
 from __future__ import annotations
 
 import csv
+import math
 import os
 from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
@@ -159,6 +160,8 @@ def _cell_text(value: Any, *, amount: bool) -> str:
     if value is None or isinstance(value, bool):
         return ""
     if amount and isinstance(value, (int, float)):
+        if not math.isfinite(value * 100):  # 1e307 is a number cell; its cents are beyond a float: said as written
+            return repr(value)
         cents = round(value * 100)
         return f"{cents // 100}.{cents % 100:02d}" if abs(value * 100 - cents) < 1e-6 and cents >= 0 else repr(value)
     if isinstance(value, float) and value.is_integer():
