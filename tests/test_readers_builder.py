@@ -93,3 +93,28 @@ def test_the_registry_asks_the_readers_in_order():
     workbooks = Path(__file__).resolve().parent.parent / "workbooks"
     assert read_event(workbooks / "held-team14.ods")[1] == "xltb workbook (.ods)"
     assert read_event(workbooks / "held-rr6.xlsx")[1] == "xltb workbook (.xlsx)"
+
+
+def test_event_type_chosen_one_way_for_players_and_teams():
+    """builder.chosen_event_type: the user's type, else the file's (092 text, 192 code), else the pairings', else a
+    Swiss, with where it came from: one function for the individual readers and the team builder."""
+    rr = [Player(n, str(n), tuple(RoundResult(1, Kind.DRAW, o) for o in (1, 2, 3) if o != n)) for n in (1, 2, 3)]
+    warnings: list = []
+    found, choice = builder.chosen_event_type(None, rr, warnings, type_text="Swiss-System")
+    assert (found, choice.origin, choice.reason) == (EventType.SWISS, "file", "TRF 092 'Swiss-System'")
+    found, choice = builder.chosen_event_type(None, rr, warnings, type_code="FIDE_DUTCH_2025")
+    assert (found, choice.reason) == (EventType.SWISS, "TRF 192 'FIDE_DUTCH_2025'")
+    assert warnings == []  # declared: nothing inferred
+    found, choice = builder.chosen_event_type(EventType.SWISS, rr, warnings)
+    assert (found, choice.origin, warnings) == (EventType.SWISS, "user", [])
+    found, choice = builder.chosen_event_type(None, rr, warnings, inferred=builder.EXPORT_INFERRED)
+    assert (found, choice.origin) == (EventType.ROUND_ROBIN, "file")
+    assert [str(w) for w in warnings] == ["every two players met exactly once: read as a round robin"]
+    found, choice = builder.chosen_event_type(None, rr[:2], [])
+    assert (found, choice.origin) == (EventType.SWISS, "default")
+
+
+def test_rounds_warning_only_when_the_rounds_differ():
+    assert builder.rounds_warning(None, 5) is None and builder.rounds_warning(5, 5, team=True) is None
+    assert builder.rounds_warning(7, 5) == Message("warn.rounds_fewer", declared=7, found=5)
+    assert builder.rounds_warning(5, 7, team=True) == Message("warn.rounds_more_team", declared=5, found=7)

@@ -150,6 +150,21 @@ def test_bye_in_last_round(event):
     assert st.evaluation(2, "BH:MP/C1").value == 8
 
 
+def test_team_240_read_as_a_players_240():
+    """A team's 240 is read by the players' 240 reader (trf_records.bye_240, trf_plans.bye_240_kind): one
+    table of bye types, one error naming the line; a team's 240 needs a round."""
+    from xltb.errors import InputError
+
+    text = event_text()
+    with pytest.raises(InputError, match="240: unknown bye type 'X' \\(expected H, F or Z\\)") as bad:
+        parse_team_trf(text.replace("240 Z   3    2", "240 X   3    2"), source="bad-240")
+    assert bad.value.line == text.split("\n").index("240 Z   3    2") + 1
+    with pytest.raises(InputError, match="240: no round in columns 7-9"):
+        parse_team_trf(text.replace("240 Z   3    2", "240 Z   0    2"), source="bad-240")
+    lower = parse_team_trf(text.replace("240 Z   3    2", "240 h   3    2"), source="lower-240")
+    assert rounds(lower, 2)[2] == (Kind.HALF_BYE, None, 1, 1)
+
+
 def test_gp_as_primary_score():
     tt = parse_team_trf(event_text(type_code="FIDE_TEAM_GP_MP"), source="gp")
     assert tt.primary == "GP"

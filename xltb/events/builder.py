@@ -242,6 +242,17 @@ def event_type(declared: EventType | None, participants: Sequence[Paired], warni
     return EventType.SWISS
 
 
+def chosen_event_type(given: EventType | None, participants: Sequence[Paired], warnings: list[Text], *,
+                      type_text: str = "", type_code: str = "",
+                      inferred: dict[EventType, Message] = TRF_INFERRED) -> tuple[EventType, Choice]:
+    """The event type of an individual or a team event and where it came from: the user's (``given``), else the
+    file's (TRF 092 text, TRF-2026 192 code), else what the pairings show (C.07 15.2, a warning from
+    ``inferred``), else a Swiss (:func:`event_type`, :func:`type_choice`)."""
+    declared = declared_event_type(type_text, type_code)
+    found = given or event_type(declared, participants, warnings, inferred)
+    return found, type_choice(given, declared, declared_by(type_text, type_code), found)
+
+
 def type_choice(given: EventType | None, declared: EventType | None, declared_by: str, found: EventType) -> Choice:
     """Where the event type ``found`` came from, for the output: the user, the file (declared, or seen in
     the pairings) or xltb's default (see :func:`event_type`)."""
@@ -254,11 +265,14 @@ def type_choice(given: EventType | None, declared: EventType | None, declared_by
     return Choice(found.value, "default", Message("type.default_swiss"))
 
 
-def rounds_warning(declared: int, found: int, *, team: bool = False) -> Message:
-    """The header declares ``declared`` rounds (TRF 062/142, XXR), the pairings have ``found``. Fewer
-    pairings: the event is under way, or ended early (a lichess Swiss stopped after 20 of its 21
-    rounds); the printout says "after round 20 of 21", and the warning says how to print the final
-    standings instead (``xltb export --rounds 20``)."""
+def rounds_warning(declared: int | None, found: int, *, team: bool = False) -> Message | None:
+    """The header declares ``declared`` rounds (TRF 062/142, XXR), the pairings of the players (the
+    matches of the teams) have ``found``: None when they agree or nothing is declared. Fewer pairings:
+    the event is under way, or ended early (a lichess Swiss stopped after 20 of its 21 rounds); the
+    printout says "after round 20 of 21", and the warning says how to print the final standings instead
+    (``xltb export --rounds 20``)."""
+    if declared is None or declared == found:
+        return None
     if declared > found:
         return Message("warn.rounds_fewer_team" if team else "warn.rounds_fewer", declared=declared, found=found)
     return Message("warn.rounds_more_team" if team else "warn.rounds_more", declared=declared, found=found)

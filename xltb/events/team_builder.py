@@ -27,7 +27,6 @@ from ..model import Choice, Colour, EventType, Kind, Player, RoundResult, Scorin
 from ..model.match import BoardGame, Match
 from ..model.team import MatchScoring, Team, TeamTournament
 from . import builder
-from .builder import declared_by, declared_event_type
 from .team_records import TeamEntry, TeamRecords
 from .team_byes import Opponents, byes_from_totals
 
@@ -94,9 +93,8 @@ def build(ind: Tournament, players_only: frozenset[int], rec: TeamRecords, sourc
     built = _teams(rec, team_rounds, bonus, warnings)
     # the pairing system: as the user or the file says (TRF 092/192), else from the team pairings (a league
     # where every two teams met is a round robin, 15.2)
-    declared = declared_event_type(rec.type_text, rec.type_code)
-    etype = event_type or builder.event_type(declared, built, warnings)
-    type_choice = builder.type_choice(event_type, declared, declared_by(rec.type_text, rec.type_code), etype)
+    etype, type_choice = builder.chosen_event_type(event_type, built, warnings, type_text=rec.type_text,
+                                                   type_code=rec.type_code)
     primary, primary_choice = _primary_score(rec, primary_override)
     info = ind.info._replace(source=source, warnings=tuple(warnings), event_type_choice=type_choice,
                              rounds_planned=rec.rounds_declared if rec.rounds_declared is not None
@@ -134,8 +132,9 @@ def _rounds(ind: Tournament, rec: TeamRecords, warnings: list[Text]) -> int:
     the header's (TRF 142 / XXR)."""
     rounds = max([ind.rounds] + [r for r, _ in rec.forfeits] + [r for r, _ in rec.byes] + [r for r, _ in rec.lineups]
                  + list(rec.pab_rounds))
-    if rec.rounds_declared is not None and rec.rounds_declared != rounds:
-        warnings.append(builder.rounds_warning(rec.rounds_declared, rounds, team=True))
+    said = builder.rounds_warning(rec.rounds_declared, rounds, team=True)
+    if said is not None:
+        warnings.append(said)
     return rounds
 
 

@@ -148,7 +148,7 @@ def build_tournament(rows: list[ExportRow], rounds: int, name: str, source: str,
         declared_as=Message("points.published"), source=source)
     if mismatch is not None:
         raise builder.points_error(mismatch, source, rounds="rounds", declared_by="the export says")
-    etype = event_type or builder.event_type(None, players, warnings, builder.EXPORT_INFERRED)
+    etype, type_choice = builder.chosen_event_type(event_type, players, warnings, inferred=builder.EXPORT_INFERRED)
     return Tournament(name=name, players=tuple(sorted(players, key=lambda p: p.start_no)), rounds=rounds,
                       event_type=etype, scoring=scoring, source=source, warnings=tuple(warnings),
-                      event_type_choice=builder.type_choice(event_type, None, "", etype), lacks=lacks)
+                      event_type_choice=type_choice, lacks=lacks)

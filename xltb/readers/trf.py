@@ -192,9 +192,10 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
     players_only: list[int] = []  # positions of the warnings about the players' lines only
     if header.unknown:
         warnings.append(_unknown_records(header.unknown))
-    if header.rounds_declared is not None and header.rounds_declared != rounds:
+    rounds_said = builder.rounds_warning(header.rounds_declared, rounds)
+    if rounds_said is not None:
         players_only.append(len(warnings))
-        warnings.append(builder.rounds_warning(header.rounds_declared, rounds))
+        warnings.append(rounds_said)
     extra_kind = _requested_byes(byes_240, rounds, by_no, source)  # 240 byes fill rounds that have no pairing
     table = scoring.table()
     rows = _rounds(raw, rounds, by_no, source, extra_kind, table)
@@ -235,10 +236,8 @@ def _build(raw: list[_RawPlayer], header: TrfHeader, scoring: Scoring,
                                 error=error.message))
     if header.national or header.methods:
         players = trf_records.apply_national(players, header.national, header.methods, warnings)
-    declared = trf_records.declared_event_type(header.type_text, header.type_code)
-    etype = event_type or builder.event_type(declared, players, warnings)
-    type_choice = builder.type_choice(event_type, declared,
-                                      trf_records.declared_by(header.type_text, header.type_code), etype)
+    etype, type_choice = builder.chosen_event_type(event_type, players, warnings, type_text=header.type_text,
+                                                   type_code=header.type_code)
     tiebreaks = header.tiebreaks_212 or header.tiebreaks_202
     tiebreaks_line = header.line_212 if header.tiebreaks_212 else header.line_202
     return Tournament(
@@ -268,9 +267,7 @@ def _requested_byes(byes_240: list[tuple[int, str, int, list[int]]], rounds: int
     for number, code, rnd, ids in byes_240:
         if rnd > rounds:  # asked for a round not paired yet: not a result but a plan (trf_plans)
             continue
-        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(code)
-        if kind is None:
-            raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
+        kind = trf_plans.bye_240_kind(code, number, source)
         for sno in ids:
             if sno not in by_no:
                 raise InputError(f"240: pairing number {sno} has no 001 line", file=source, line=number)

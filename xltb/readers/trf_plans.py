@@ -32,6 +32,17 @@ ROUND_TO_PAIR: dict[str, Kind] = {"H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE, "F": K
                                   "=": Kind.HALF_BYE, "+": Kind.FULL_BYE}
 #: 240's type of bye (TRF-2026: F, H, Z; blank read as Z)
 BYE_240: dict[str, Kind] = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}
+
+
+def bye_240_kind(code: str, number: int, source: str) -> Kind:
+    """The bye a 240 record asks for (:data:`BYE_240`; a player's or, in a team file, a team's), else the
+    error naming its line."""
+    kind = BYE_240.get(code)
+    if kind is None:
+        raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
+    return kind
+
+
 #: a raw round block as the TRF reader holds it: (opponent, colour, result code)
 Block = tuple[int | None, Colour, str]
 
@@ -105,9 +116,7 @@ def plans(lines: PlanLines, entries: Iterable[RequestedBye], byes_240: Iterable[
     for number, code, rnd, ids in byes_240:
         if rnd <= paired:
             continue
-        kind = BYE_240.get(code)
-        if kind is None:
-            raise InputError(f"240: unknown bye type {code!r} (expected H, F or Z)", file=source, line=number)
+        kind = bye_240_kind(code, number, source)
         for sno in ids:
             add(RequestedBye(sno, rnd, kind, number))
     for number, line in lines.absent:

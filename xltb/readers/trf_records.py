@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..messages import Message, Text
 # the TRF readers' names for them
-from ..events.builder import declared_by as declared_by, declared_event_type as declared_event_type
+from ..events.builder import declared_event_type as declared_event_type
 from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits

@@ -36,7 +36,7 @@ from ..messages import Message
 from ..model import Colour, EventType, Kind, Tournament
 from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
-from . import trf, trf_plans
+from . import trf, trf_plans, trf_records
 from .numbers import ascii_fraction, digits, int_or_none
 from ..events.team_builder import NotTeamMatches, build
 from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
@@ -226,14 +226,12 @@ class _Parser:
         self.forfeits[(rnd, black)] = ForfeitedMatch(white, kb, number, Colour.BLACK)
 
     def _bye_240(self, line: str, number: int, source: str) -> None:
-        padded = line.ljust(9)
-        kind = {"H": Kind.HALF_BYE, "F": Kind.FULL_BYE, "Z": Kind.ZERO_BYE, " ": Kind.ZERO_BYE}.get(padded[4].upper())
-        if kind is None:
-            raise InputError(f"240: unknown bye type {padded[4]!r} (expected F, H or Z)", file=source, line=number)
-        rnd = _int(padded[6:9], "240: round (columns 7-9)", number, source)
+        # read as a player's 240 (trf_records.bye_240), the numbers being teams'
+        _, code, rnd, teams = trf_records.bye_240(line, number, source)
+        kind = trf_plans.bye_240_kind(code, number, source)
         if not rnd:
             raise InputError("240: no round in columns 7-9", file=source, line=number)
-        for team in self._ids(line[9:], "240", number, source):
+        for team in teams:
             self.byes[(rnd, team)] = (kind, number)
 
     def _lineup_300(self, line: str, number: int, source: str) -> None:
