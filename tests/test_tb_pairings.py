@@ -144,3 +144,29 @@ def test_registered_in_every_host():
     rows = board_rows(PAIRING, _event(), language("en"))
     assert pairing_room(rows, len(CROSSTABLE)) == (7, 8)
     assert len(pad_table("TB_PAIRINGS", rows, (CROSSTABLE, None, None))) == 7
+
+
+def test_team_lists_are_the_players_lists_in_words_for_teams():
+    """One list builder for players and teams (xltb.functions.pairings): a team's requested bye is named the
+    same in the list by match and the list by name; a list that cannot be shown has the header of a crosstable's."""
+    from xltb.functions.pairings import tb_pairings, tb_pairings_by_name
+    from xltb.sheets.crosstable import Origin
+    from xltb.sheets.names import TeamSheets
+    from xltb.sheets.teams import MATCHES_HEADER, TEAMS_HEADER
+
+    teams = TeamSheets([TEAMS_HEADER + ["1", "2"]] + [[t, f"Team {t}", f"T{t}", 2400 - 10 * t, f"P{t}.1", f"P{t}.2"]
+                                                       for t in range(1, 6)], Origin("Teams"))
+    settings = [["EventType", "Team Swiss"], ["Boards", 2], ["Rounds", 3], ["PairingEdition", "2026-02"]]
+    matches = [list(MATCHES_HEADER), [1, None, 3, None, None, None, "HPB"]] + [[None] * len(MATCHES_HEADER)] * 9
+    core.clear_cache()
+    by_match = tb_pairings(matches, settings, Origin("Matches"), teams)
+    assert by_match[1] == ["Match", "No.", "Team A", "Pts", "No.", "Team B", "Pts", "Reason"]
+    assert [row[:7] for row in by_match[2:]] == [[1, 1, "Team 1", 0, 4, "Team 4", 0], [2, 5, "Team 5", 0, 2, "Team 2", 0],
+                                                 ["", 3, "Team 3", 0, "", "half-point bye", 1]]
+    by_name = tb_pairings_by_name(matches, settings, Origin("Matches"), teams)
+    assert by_name[1] == ["Name", "No.", "Match", "Colour", "Opponent", "No."]
+    assert by_name[4] == ["Team 3", 3, "", "half-point bye", "", ""]  # was "not paired" by name
+    refused = tb_pairings(matches, settings + [["PairingSystem", "Monrad"]], Origin("Matches"), teams)
+    assert refused[1] == ["Board", "No.", "White", "Pts", "No.", "Black", "Pts", "Reason"]  # as a crosstable's
+    assert str(refused[2][0]) == "#VALUE!" and refused[2][2].startswith("Settings PairingSystem: 'Monrad'")
+    core.clear_cache()
