@@ -118,3 +118,19 @@ def test_rounds_warning_only_when_the_rounds_differ():
     assert builder.rounds_warning(None, 5) is None and builder.rounds_warning(5, 5, team=True) is None
     assert builder.rounds_warning(7, 5) == Message("warn.rounds_fewer", declared=7, found=5)
     assert builder.rounds_warning(5, 7, team=True) == Message("warn.rounds_more_team", declared=5, found=7)
+
+
+def test_299_records_read_one_way_for_players_and_teams():
+    """TRF-2026 299: one table of result types and one order of the records (this participant and round, this
+    participant, this round, everyone) for a player's points and a team's MP and GP."""
+    assert builder.result_type_299("u", 9, "f.trf") is Kind.PAB and builder.result_type_299("+", 9, "f.trf") is Kind.FORFEIT_WIN
+    with pytest.raises(InputError, match="299: unknown result type 'Q'") as bad:
+        builder.result_type_299("Q", 9, "f.trf")
+    assert bad.value.line == 9
+    overrides = {(None, None, Kind.PAB): "every", (None, 3, Kind.PAB): "round 3", (7, None, Kind.PAB): "player 7",
+                 (7, 3, Kind.PAB): "player 7, round 3"}
+    assert builder.most_specific(overrides, 7, 3, Kind.PAB) == "player 7, round 3"
+    assert builder.most_specific(overrides, 7, 2, Kind.PAB) == "player 7"
+    assert builder.most_specific(overrides, 8, 3, Kind.PAB) == "round 3"
+    assert builder.most_specific(overrides, 8, 2, Kind.PAB) == "every"
+    assert builder.most_specific(overrides, 7, 3, Kind.HALF_BYE) is None

@@ -21,7 +21,7 @@ import os
 from fractions import Fraction
 from math import gcd
 from operator import itemgetter
-from typing import Callable, Final, Iterable, Sequence
+from typing import Callable, Final, Iterable, Mapping, Sequence, TypeVar
 
 from ..errors import InputError
 from ..messages import Message, Param, Text
@@ -47,6 +47,32 @@ ALTERNATIVES: list[tuple[Message, Scoring]] = [
     (Message("points.pab_nothing"), Scoring(pab=Fraction(0))),
     (Message("points.three_one"), Scoring(win=Fraction(3), draw=Fraction(1))),
 ]
+
+#: TRF-2026 299's result types (column 5): the kind of round whose points a record sets, for a player (the
+#: points) or a team (its MP and GP); blank is a bonus or penalty
+RESULT_TYPES_299: Final = {
+    "W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE,
+    "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
+_V = TypeVar("_V")
+
+
+def result_type_299(code: str, line: int, source: str) -> Kind:
+    """The kind of round a 299 record names (:data:`RESULT_TYPES_299`), else the error naming its line."""
+    kind = RESULT_TYPES_299.get(code.upper())
+    if kind is None:
+        raise InputError(f"299: unknown result type {code!r}", file=source, line=line)
+    return kind
+
+
+def most_specific(overrides: Mapping[tuple[int | None, int | None, Kind], _V], who: int, rnd: int, kind: Kind
+                  ) -> _V | None:
+    """What the 299 records set for a round of ``kind``: the most particular record (this participant and round,
+    this participant, this round, every participant and round); None when none names the kind."""
+    for key in ((who, rnd, kind), (who, None, kind), (None, rnd, kind), (None, None, kind)):
+        if key in overrides:
+            return overrides[key]
+    return None
+
 
 #: fields of a RoundResult, read by position in the loops (a big event has 100,000 of them)
 _KIND: Final = 1

@@ -36,10 +36,6 @@ class NotTeamMatches(Exception):
     """The team records do not describe team matches."""
 
 
-_AAT = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE,
-        "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
-
-
 def _primary(code: str) -> str | None:
     """TRF 192: ``_MP_GP`` / ``_MP`` -> MP, ``_GP_MP`` / ``_GP`` -> GP, else unknown."""
     for marker, value in (("_MP_GP", "MP"), ("_GP_MP", "GP"), ("_MP", "MP"), ("_GP", "GP")):
@@ -195,9 +191,7 @@ def _provisions(ind: Tournament, rec: TeamRecords, source: str
                 acc[0] += mp or 0
                 acc[1] += gp or 0
             continue
-        kind = _AAT.get(aat)
-        if kind is None:
-            raise InputError(f"299: unknown result type {aat!r}", file=source, line=number)
+        kind = builder.result_type_299(aat, number, source)
         named: list[int | None] = list(ids) or [None]  # no team named: every team
         for one in named:
             overrides[(one, rnd, kind)] = (mp, gp)
@@ -427,11 +421,11 @@ def _override(overrides: Overrides, team: int, rnd: int, kind: Kind, mp: Fractio
               ) -> tuple[Fraction, Fraction]:
     """The MP and GP of a round after TRF 299: the most specific record (team and round, team, round,
     every team and round) that names its kind."""
-    for key in ((team, rnd, kind), (team, None, kind), (None, rnd, kind), (None, None, kind)):
-        if key in overrides:
-            o_mp, o_gp = overrides[key]
-            return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
-    return mp, gp
+    found = builder.most_specific(overrides, team, rnd, kind)
+    if found is None:
+        return mp, gp
+    o_mp, o_gp = found
+    return (mp if o_mp is None else o_mp), (gp if o_gp is None else o_gp)
 
 
 def _unplayed_round(r: int, me: int, t: TeamEntry, rec: TeamRecords, ms: MatchScoring, games: Scoring, size: int,

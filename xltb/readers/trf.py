@@ -379,10 +379,8 @@ def _declared(text: str, results: list[RoundResult], bonus: Fraction, scoring: S
 def _override(overrides: trf_records.Overrides, start_no: int, r: RoundResult) -> Fraction:
     """The points of a round that a 299 record sets (the most particular record first: this player and round,
     this player, this round, every round), else the scoring's."""
-    for key in ((start_no, r.round, r.kind), (start_no, None, r.kind), (None, r.round, r.kind), (None, None, r.kind)):
-        if key in overrides:
-            return overrides[key]
-    return r.points
+    points = builder.most_specific(overrides, start_no, r.round, r.kind)
+    return r.points if points is None else points
 
 
 def _rating(text: str, line: int) -> int | None:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..errors import InputError
 from ..messages import Message, Text
 # the TRF readers' names for them
-from ..events.builder import declared_event_type as declared_event_type
+from ..events.builder import declared_event_type as declared_event_type, result_type_299
 from ..model import Kind, Player, Scoring
 from ..model.tournament import RATING_METHODS, NationalRating, rating_by_method
 from .numbers import ascii_fraction, digits
@@ -100,8 +100,6 @@ def abnormal_299(records: Iterable[tuple[int, str]], by_no: Container[int],
     """TRF-2026 299: col 5 the kind (blank: bonus or penalty), 14-17 points, 20-22 round, ids from 24."""
     overrides: Overrides = {}
     bonus: dict[int, Fraction] = {}
-    kinds = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FULL_BYE, "H": Kind.HALF_BYE,
-             "Z": Kind.ZERO_BYE, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "U": Kind.PAB}
     for number, line in records:
         padded = line.ljust(27)
         code = padded[4]
@@ -127,9 +125,7 @@ def abnormal_299(records: Iterable[tuple[int, str]], by_no: Container[int],
             for sno in ids:
                 bonus[sno] = bonus.get(sno, Fraction(0)) + points
             continue
-        kind = kinds.get(code.upper())
-        if kind is None:
-            raise InputError(f"299: unknown result type {code!r}", file=source, line=number)
+        kind = result_type_299(code, number, source)
         for who in (list[int | None](ids) or [None]):  # None: every player
             overrides[(who, rnd, kind)] = points
     return overrides, bonus
