@@ -37,7 +37,7 @@ from ..model import Colour, EventType, Kind, Tournament
 from ..model.plans import RequestedBye
 from ..model.team import TeamTournament
 from . import trf, trf_plans, trf_records
-from .numbers import ascii_fraction, digits, int_or_none
+from .numbers import digits, int_or_none
 from ..events.team_builder import NotTeamMatches, build
 from ..events.team_records import ForfeitedMatch, TeamEntry, TeamRecords
 
@@ -94,13 +94,9 @@ def _int(text: str, what: str, number: int, source: str, *, blank: int | None = 
 
 
 def _points(text: str, what: str, number: int, source: str) -> Fraction | None:
+    """Points as a player's records read them (:func:`trf_records.points_number`); blank: None."""
     t = text.strip()
-    if not t:
-        return None
-    try:
-        return ascii_fraction(t)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(f"{what}: {t!r} is not a number of points", file=source, line=number) from None
+    return trf_records.points_number(t, what, number, source) if t else None
 
 
 def parse_records(lines: list[str], source: str) -> TeamRecords:
