@@ -29,15 +29,12 @@ from ..pairing.result import RoundPairing
 from ..sheets.crosstable import Origin, cell_text
 from ..sheets.names import TeamSheets
 from ..sheets.team_cells import match_columns, read_match_lines, read_teams
+from ..sheets.teams import BYE_TEXT
 from .core import Event
 from .edits import CellEdit
 
 if TYPE_CHECKING:
     from ..model.team import TeamTournament
-
-#: the notation of a team's bye in the Matches sheet (xltb.sheets.team_cells)
-BYE_CELL = {Kind.PAB: "PAB", Kind.HALF_BYE: "HPB", Kind.ZERO_BYE: "ZPB", Kind.FULL_BYE: "FPB"}
-
 
 def planned_event(event: Event) -> TeamTournament:
     """The team event as it is paired: the rounds complete, with the Settings' pairing rows (rounds planned and
@@ -94,7 +91,7 @@ def team_edits(rows: Sequence[Sequence[Any]], origin: Origin, teams: TeamSheets,
             lines.append({"round": pairing.round, "board": board, "a": a, "b": b, "pa": pa, "pb": pb})
     for bye in pairing.byes:
         if bye.kind is Kind.PAB:
-            lines.append({"round": pairing.round, "a": bye.start_no, "result": BYE_CELL[bye.kind]})
+            lines.append({"round": pairing.round, "a": bye.start_no, "result": BYE_TEXT[bye.kind]})
     last = max((r for r in range(1, len(rows)) if any(cell_text(v) for v in rows[r])), default=0)
     room = len(rows) - 1 - last
     if room < len(lines):
@@ -108,4 +105,4 @@ def team_edits(rows: Sequence[Sequence[Any]], origin: Origin, teams: TeamSheets,
     return tuple(sorted(out, key=lambda e: e.place))
 
 
-__all__ = ["BYE_CELL", "Refusal", "first_named", "pending_round", "planned_event", "team_edits"]
+__all__ = ["Refusal", "first_named", "pending_round", "planned_event", "team_edits"]

@@ -52,8 +52,8 @@ from .progress import paired_text, status_note
 from .settings import EventSettings
 from .team_cells import MATCHES_HEADER, RESULT_HELP, TEAMS_HEADER, normal_result, read_match_lines, read_teams
 
-__all__ = ["MATCHES_HEADER", "RESULT_HELP", "SOURCE", "TEAMS_HEADER", "from_team_tournament", "normal_result",
-           "round_trip_difference", "sheet_records", "team_round_note", "to_team_tournament"]
+__all__ = ["BYE_TEXT", "MATCHES_HEADER", "RESULT_HELP", "SOURCE", "TEAMS_HEADER", "from_team_tournament",
+           "normal_result", "round_trip_difference", "sheet_records", "team_round_note", "to_team_tournament"]
 
 #: board results from A's side -> (A's kind, B's kind); against an empty board a player has no
 #: opponent: a win by forfeit is read as TRF writes it (``0000 - +``: a full-point bye of the board)
@@ -74,7 +74,8 @@ _BYES = {"PAB": Kind.PAB, "FPB": Kind.FULL_BYE, "HPB": Kind.HALF_BYE, "ZPB": Kin
 _BOARD_CODE = {a: code for code, (a, _) in _BOARD_KINDS.items() if code != "--"} | {
     Kind.UNRATED_WIN: "1-0", Kind.UNRATED_LOSS: "0-1", Kind.UNRATED_DRAW: "½-½", Kind.DOUBLE_FORFEIT: "--"}
 _FORFEITED_CODE = {a: code for code, (a, _) in _FORFEITED.items()}
-_BYE_TEXT = {kind: text for text, kind in _BYES.items()}
+#: a team's bye as the Matches sheet writes it (also the line "Pair next round" writes for the PAB)
+BYE_TEXT = {kind: text for text, kind in _BYES.items()}
 SOURCE = "Teams and Matches sheets"
 
 
@@ -269,8 +270,8 @@ def from_team_tournament(tt: TeamTournament, board_colours: str = "") -> tuple[l
                 continue
             tr = t.result(r)
             if tr.opponent is None:
-                if tr.kind in _BYE_TEXT:
-                    matches_rows.append([r, None, t.start_no, None, None, None, _BYE_TEXT[tr.kind]])
+                if tr.kind in BYE_TEXT:
+                    matches_rows.append([r, None, t.start_no, None, None, None, BYE_TEXT[tr.kind]])
                 continue
             other = by_no[tr.opponent].result(r)
             a, ra, b, rb = t, tr, by_no[tr.opponent], other
