@@ -436,3 +436,18 @@ def test_a_prize_amount_whose_cents_are_beyond_a_float_names_the_row(amount):
     with pytest.raises(InputError) as err:
         prizes_from_rows([["Prize", "Category", "Amount"], ["1st", "Open", amount]])
     assert "line 2" in str(err.value) and "amount" in str(err.value)
+
+
+def test_a_damaged_vba_project_is_said_in_a_readers_words(tmp_path):
+    """Found by the workbook fuzzer: recalc of an .xlsm whose vbaProject.bin (a part recalc copies as it is) had
+    damaged compressed bytes said zlib's words, 'Error -3 while decompressing data: invalid literal/lengths set'."""
+    import io
+    import zipfile
+
+    data = bytearray(template("individual", ".xlsm", tmp_path).read_bytes())
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as z:
+        info = z.getinfo("xl/vbaProject.bin")
+    at = info.header_offset + 30 + len(info.filename) + len(info.extra) + 5
+    data[at:at + 8] = b"\xff" * 8  # the deflate stream broken
+    err = _refused(tmp_path, "damaged.xlsm", bytes(data), where="xl/vbaProject.bin", command="recalc")
+    assert "compressed bytes are damaged" in err and "Error -3" not in err

@@ -27,6 +27,7 @@ from xml.parsers import expat
 
 from ..calcpr import current
 from ..errors import InputError
+from ..limits import zip_damage
 from ..templates.cached import METADATA, sheet_entries, with_metadata_part
 from ..templates.sheetxml import Edit, SheetXmlError, dynamic_mark, edit_sheet_plainly
 
@@ -126,7 +127,7 @@ def _unzipped(name: str) -> Iterator[None]:
     except InputError:
         raise
     except ZIP_ERRORS as exc:
-        raise InputError(f"the part {name} cannot be read from the zip package ({exc})") from None
+        raise InputError(f"the part {name} cannot be read from the zip package: {zip_damage(exc)}") from None
 
 
 def _has_doctype(stream: IO[bytes]) -> bool:
