@@ -6,11 +6,12 @@ so that two releases can be compared byte for byte (``diff -r``).
 Run it with the release before a change (its own ``xltb`` executable) and with the change, then
 ``diff -r BEFORE AFTER``. Covered, per event file: ``standings`` in text/JSON/CSV under the file's
 (or the default) list and under a long list, ``explain`` of every participant and code on the seed
-events, ``check`` of the check inputs, the exported workbook's cell values, ``template --from`` and
-``recalc`` of that template (cell values and formulas; timestamps left out). The workbooks under
-``tests/data`` (.xlsx, .xlsm, .ods) are event files too; ``--no-workbooks`` leaves them out (a release
-that could not read them). ``--only NAMES`` writes only the outputs named in the file NAMES (one a
-line, as ``diff -rq`` lists them), to run again the ones that differed.
+events, ``check`` of the check inputs, ``trf`` (the event written as TRF-2026), ``prizes`` of the prize
+tables of ``tests/data/prizes`` (text, JSON, CSV; share none and equal), the exported workbook's cell
+values, ``template --from`` and ``recalc`` of that template (cell values and formulas; timestamps left
+out). The workbooks under ``tests/data`` (.xlsx, .xlsm, .ods) are event files too; ``--no-workbooks``
+leaves them out (a release that could not read them). ``--only NAMES`` writes only the outputs named
+in the file NAMES (one a line, as ``diff -rq`` lists them), to run again the ones that differed.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ LONG_INDIVIDUAL = "BH/C1,BH/M1,SB/C1,DE,WIN,WON,BPG,BWG,PS,REP,KS,ARO/C1,TPR,PTP
 LONG_RR = "DE,WIN,WON,BPG,BWG,PS,SB,KS,ARO,TPR,PTP,APRO,APPO,STD,TPN,RTNG"
 LONG_TEAM = "EDE,EMGSB/C1,BH:MP/C1,MPvGP,EMMSB,EGMSB,EGGSB,SSSC,BC,TBR,BBE,SB:GP,PS:MP,WIN,DE:GP,EDET,EDEB"
 SEED_EXPLAIN = ["seed/held-swiss16.trf", "seed/held-rr6.trf", "seed/held-team14.trf"]
+PRIZE_TABLES = {"prizes/seed.csv": "seed/held-swiss16.trf",  # the events tests/data/prizes/README.md names
+                "prizes/karl-mala.csv": "real/01_fide_example1_karl_mala_gedenkturnier_2005.trf"}
 
 
 def event_files(workbooks: bool = True) -> list[Path]:
@@ -83,6 +86,7 @@ def jobs_for(path: Path) -> list[tuple[str, list[str], str]]:
     out.append((f"{stem}.standings-2012.text", ["standings", str(path), "--rules", "2012"], "text"))
     if team:
         out.append((f"{stem}.players.text", ["standings", str(path), "--players"], "text"))
+    out.append((f"{stem}.trf", ["trf", str(path)], "text"))
     out.append((f"{stem}.export", ["export", str(path)], "export"))
     kind = "team" if team else ("roundrobin" if is_rr else "individual")
     out.append((f"{stem}.template-{kind}", ["template", kind, "--from", str(path)], "template"))
@@ -104,6 +108,17 @@ def explain_jobs() -> list[tuple[str, list[str], str]]:
                 name = f"{rel.replace('/', '__')}.explain.{no}.{code.replace('/', '_').replace(':', '_')}"
                 out.append((name, ["explain", str(path), str(no), code, "--rules", "2026",
                                    "--unrated-rating", "1400"], "text"))
+    return out
+
+
+def prize_jobs() -> list[tuple[str, list[str], str]]:
+    out = []
+    for table, event in PRIZE_TABLES.items():
+        for fmt in ("text", "json", "csv"):
+            for share in ("none", "equal"):
+                out.append((f"{table.replace('/', '__')}.prizes-{share}.{fmt}",
+                            ["prizes", str(DATA / event), "--prizes", str(DATA / table), "--share", share,
+                             "--format", fmt], "text"))
     return out
 
 
@@ -138,7 +153,8 @@ def main() -> int:
     args = parser.parse_args()
     out_dir = Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [j for p in event_files(not args.no_workbooks) for j in jobs_for(p)] + explain_jobs() + check_json_jobs()
+    jobs = [j for p in event_files(not args.no_workbooks) for j in jobs_for(p)]
+    jobs += explain_jobs() + prize_jobs() + check_json_jobs()
     if args.only:
         wanted = {line.strip() for line in Path(args.only).read_text().splitlines() if line.strip()}
         jobs = [j for j in jobs if j[0] in wanted]
