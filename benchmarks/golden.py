@@ -8,10 +8,11 @@ Run it with the release before a change (its own ``xltb`` executable) and with t
 (or the default) list and under a long list, ``explain`` of every participant and code on the seed
 events, ``check`` of the check inputs, ``trf`` (the event written as TRF-2026), ``prizes`` of the prize
 tables of ``tests/data/prizes`` (text, JSON, CSV; share none and equal), the exported workbook's cell
-values, ``template --from`` and ``recalc`` of that template (cell values and formulas; timestamps left
-out). The workbooks under ``tests/data`` (.xlsx, .xlsm, .ods) are event files too; ``--no-workbooks``
-leaves them out (a release that could not read them). ``--only NAMES`` writes only the outputs named
-in the file NAMES (one a line, as ``diff -rq`` lists them), to run again the ones that differed.
+values, the HTML page of ``export --html``, ``template --from`` and ``recalc`` of that template (cell
+values and formulas; timestamps left out). The workbooks under ``tests/data`` (.xlsx, .xlsm, .ods) are
+event files too; ``--no-workbooks`` leaves them out (a release that could not read them). ``--only
+NAMES`` writes only the outputs named in the file NAMES (one a line, as ``diff -rq`` lists them), to
+run again the ones that differed.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ def jobs_for(path: Path) -> list[tuple[str, list[str], str]]:
         out.append((f"{stem}.players.text", ["standings", str(path), "--players"], "text"))
     out.append((f"{stem}.trf", ["trf", str(path)], "text"))
     out.append((f"{stem}.export", ["export", str(path)], "export"))
+    out.append((f"{stem}.html", ["export", str(path), "--html"], "html"))
     kind = "team" if team else ("roundrobin" if is_rr else "individual")
     out.append((f"{stem}.template-{kind}", ["template", kind, "--from", str(path)], "template"))
     if rel.startswith("check/") or rel.startswith("csv/"):
@@ -134,8 +136,14 @@ def do(job, xltb: str, out_dir: Path) -> None:
             (out_dir / name).write_text(run(xltb, args, tmp_path).replace(str(DATA), "DATA"))
             return
         target = tmp_path / ("out.xlsx")
-        log = run(xltb, [*args, "-o", str(target), *(["--force"] if kind == "export" else [])], tmp_path)
-        text = log.replace(str(tmp_path), "TMP") + dump_workbook(target)
+        force = ["--force"] if kind in ("export", "html") else []
+        log = run(xltb, [*args, "-o", str(target), *force], tmp_path).replace(str(tmp_path), "TMP")
+        if kind == "html":  # the page export --html writes beside the workbook
+            page = target.with_suffix(".html")
+            text = log + (page.read_text(encoding="utf-8") if page.exists() else "(no page)\n")
+            (out_dir / name).write_text(text.replace(str(DATA), "DATA"))
+            return
+        text = log + dump_workbook(target)
         if kind == "template" and target.exists():
             recalced = tmp_path / "recalc.xlsx"
             text += run(xltb, ["recalc", str(target), "-o", str(recalced)], tmp_path).replace(str(tmp_path), "TMP")
