@@ -31,7 +31,7 @@ def kind(name: str) -> str:
     if ".prizes-" in name:
         return "prizes." + name.rsplit(".", 1)[-1]
     last = name.rsplit(".", 2)
-    if last[-1] in ("export", "trf"):
+    if last[-1] in ("export", "trf", "html"):
         return last[-1]
     return ".".join(last[-2:])
 
