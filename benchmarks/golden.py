@@ -6,7 +6,8 @@ so that two releases can be compared byte for byte (``diff -r``).
 Run it with the release before a change (its own ``xltb`` executable) and with the change, then
 ``diff -r BEFORE AFTER``. Covered, per event file: ``standings`` in text/JSON/CSV under the file's
 (or the default) list and under a long list, ``explain`` of every participant and code on the seed
-events, ``check`` of the check inputs, ``trf`` (the event written as TRF-2026), ``prizes`` of the prize
+events, ``check`` of the check inputs, ``trf`` (the event written as TRF-2026), ``pair --explain`` (the
+next round) and ``check --pairings`` (every round paired again), ``prizes`` of the prize
 tables of ``tests/data/prizes`` (text, JSON, CSV; share none and equal), the exported workbook's cell
 values, the HTML page of ``export --html``, ``template --from`` and ``recalc`` of that template (cell
 values and formulas; timestamps left out). The workbooks under ``tests/data`` (.xlsx, .xlsm, .ods) are
@@ -88,6 +89,8 @@ def jobs_for(path: Path) -> list[tuple[str, list[str], str]]:
     if team:
         out.append((f"{stem}.players.text", ["standings", str(path), "--players"], "text"))
     out.append((f"{stem}.trf", ["trf", str(path)], "text"))
+    out.append((f"{stem}.pair.text", ["pair", str(path), "--explain"], "text"))
+    out.append((f"{stem}.check-pairings.text", ["check", str(path), "--pairings"], "text"))
     out.append((f"{stem}.export", ["export", str(path)], "export"))
     out.append((f"{stem}.html", ["export", str(path), "--html"], "html"))
     kind = "team" if team else ("roundrobin" if is_rr else "individual")
