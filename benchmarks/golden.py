@@ -1,13 +1,19 @@
 """Golden comparison: every command's output on every file under ``tests/data``, written to a folder
 so that two releases can be compared byte for byte (``diff -r``).
 
-    python benchmarks/golden.py OUT_DIR [--xltb PATH/TO/xltb] [--jobs 2]
+    python benchmarks/golden.py OUT_DIR [--xltb PATH/TO/xltb] [--jobs 2] [--only NAMES] [--no-workbooks]
 
 Run it with the release before a change (its own ``xltb`` executable) and with the change, then
 ``diff -r BEFORE AFTER``. Covered, per event file: ``standings`` in text/JSON/CSV under the file's
 (or the default) list and under a long list, ``explain`` of every participant and code on the seed
-events, ``check`` of the check inputs, the exported workbook's cell values, ``template --from`` and
-``recalc`` of that template (cell values and formulas; timestamps left out).
+events, ``check`` of the check inputs, ``trf`` (the event written as TRF-2026), ``pair --explain`` (the
+next round) and ``check --pairings`` (every round paired again), ``prizes`` of the prize
+tables of ``tests/data/prizes`` (text, JSON, CSV; share none and equal), the exported workbook's cell
+values, the HTML page of ``export --html``, ``template --from`` and ``recalc`` of that template (cell
+values and formulas; timestamps left out). The workbooks under ``tests/data`` (.xlsx, .xlsm, .ods) are
+event files too; ``--no-workbooks`` leaves them out (a release that could not read them). ``--only
+NAMES`` writes only the outputs named in the file NAMES (one a line, as ``diff -rq`` lists them), to
+run again the ones that differed.
 """
 
 from __future__ import annotations
@@ -24,14 +30,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 EVENT_SUFFIXES = {".trf", ".csv", ".tab", ".txt"}
+WORKBOOK_SUFFIXES = {".xlsx", ".xlsm", ".ods"}
 LONG_INDIVIDUAL = "BH/C1,BH/M1,SB/C1,DE,WIN,WON,BPG,BWG,PS,REP,KS,ARO/C1,TPR,PTP,APRO,APPO,AOB,FB,STD,TPN,RTNG"
 LONG_RR = "DE,WIN,WON,BPG,BWG,PS,SB,KS,ARO,TPR,PTP,APRO,APPO,STD,TPN,RTNG"
 LONG_TEAM = "EDE,EMGSB/C1,BH:MP/C1,MPvGP,EMMSB,EGMSB,EGGSB,SSSC,BC,TBR,BBE,SB:GP,PS:MP,WIN,DE:GP,EDET,EDEB"
 SEED_EXPLAIN = ["seed/held-swiss16.trf", "seed/held-rr6.trf", "seed/held-team14.trf"]
+PRIZE_TABLES = {"prizes/seed.csv": "seed/held-swiss16.trf",  # the events tests/data/prizes/README.md names
+                "prizes/karl-mala.csv": "real/01_fide_example1_karl_mala_gedenkturnier_2005.trf"}
 
 
-def event_files() -> list[Path]:
-    return sorted(p for p in DATA.rglob("*") if p.suffix.lower() in EVENT_SUFFIXES and p.is_file()
+def event_files(workbooks: bool = True) -> list[Path]:
+    suffixes = EVENT_SUFFIXES | (WORKBOOK_SUFFIXES if workbooks else set())
+    return sorted(p for p in DATA.rglob("*") if p.suffix.lower() in suffixes and p.is_file()
                   and "golden" not in p.relative_to(DATA).parts)
 
 
@@ -67,7 +77,7 @@ def jobs_for(path: Path) -> list[tuple[str, list[str], str]]:
     """(output name, arguments, kind) for one event file; kind 'text' or 'export'/'template'."""
     rel = path.relative_to(DATA).as_posix()
     stem = rel.replace("/", "__")
-    team = "/team/" in f"/{rel}" or rel.endswith("team14.trf")
+    team = "/team/" in f"/{rel}" or "team14" in path.stem
     is_rr = "rr" in path.name or "sinquefield" in path.name or "_rr" in path.name
     long = LONG_TEAM if team else (LONG_RR if is_rr else LONG_INDIVIDUAL)
     out: list[tuple[str, list[str], str]] = []
@@ -78,7 +88,11 @@ def jobs_for(path: Path) -> list[tuple[str, list[str], str]]:
     out.append((f"{stem}.standings-2012.text", ["standings", str(path), "--rules", "2012"], "text"))
     if team:
         out.append((f"{stem}.players.text", ["standings", str(path), "--players"], "text"))
+    out.append((f"{stem}.trf", ["trf", str(path)], "text"))
+    out.append((f"{stem}.pair.text", ["pair", str(path), "--explain"], "text"))
+    out.append((f"{stem}.check-pairings.text", ["check", str(path), "--pairings"], "text"))
     out.append((f"{stem}.export", ["export", str(path)], "export"))
+    out.append((f"{stem}.html", ["export", str(path), "--html"], "html"))
     kind = "team" if team else ("roundrobin" if is_rr else "individual")
     out.append((f"{stem}.template-{kind}", ["template", kind, "--from", str(path)], "template"))
     if rel.startswith("check/") or rel.startswith("csv/"):
@@ -102,6 +116,17 @@ def explain_jobs() -> list[tuple[str, list[str], str]]:
     return out
 
 
+def prize_jobs() -> list[tuple[str, list[str], str]]:
+    out = []
+    for table, event in PRIZE_TABLES.items():
+        for fmt in ("text", "json", "csv"):
+            for share in ("none", "equal"):
+                out.append((f"{table.replace('/', '__')}.prizes-{share}.{fmt}",
+                            ["prizes", str(DATA / event), "--prizes", str(DATA / table), "--share", share,
+                             "--format", fmt], "text"))
+    return out
+
+
 def check_json_jobs() -> list[tuple[str, list[str], str]]:
     return [(f"check__{p.name}.check.text", ["check", str(p), "--all"], "text") for p in sorted((DATA / "check").glob("*.json"))]
 
@@ -114,8 +139,14 @@ def do(job, xltb: str, out_dir: Path) -> None:
             (out_dir / name).write_text(run(xltb, args, tmp_path).replace(str(DATA), "DATA"))
             return
         target = tmp_path / ("out.xlsx")
-        log = run(xltb, [*args, "-o", str(target), *(["--force"] if kind == "export" else [])], tmp_path)
-        text = log.replace(str(tmp_path), "TMP") + dump_workbook(target)
+        force = ["--force"] if kind in ("export", "html") else []
+        log = run(xltb, [*args, "-o", str(target), *force], tmp_path).replace(str(tmp_path), "TMP")
+        if kind == "html":  # the page export --html writes beside the workbook
+            page = target.with_suffix(".html")
+            text = log + (page.read_text(encoding="utf-8") if page.exists() else "(no page)\n")
+            (out_dir / name).write_text(text.replace(str(DATA), "DATA"))
+            return
+        text = log + dump_workbook(target)
         if kind == "template" and target.exists():
             recalced = tmp_path / "recalc.xlsx"
             text += run(xltb, ["recalc", str(target), "-o", str(recalced)], tmp_path).replace(str(tmp_path), "TMP")
@@ -128,10 +159,16 @@ def main() -> int:
     parser.add_argument("out_dir")
     parser.add_argument("--xltb", default=shutil.which("xltb") or "xltb")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", metavar="NAMES", help="a file of output names, one a line: only those")
+    parser.add_argument("--no-workbooks", action="store_true", help="leave out the workbooks of tests/data")
     args = parser.parse_args()
     out_dir = Path(args.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    jobs = [j for p in event_files() for j in jobs_for(p)] + explain_jobs() + check_json_jobs()
+    jobs = [j for p in event_files(not args.no_workbooks) for j in jobs_for(p)]
+    jobs += explain_jobs() + prize_jobs() + check_json_jobs()
+    if args.only:
+        wanted = {line.strip() for line in Path(args.only).read_text().splitlines() if line.strip()}
+        jobs = [j for j in jobs if j[0] in wanted]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for future in concurrent.futures.as_completed([pool.submit(do, j, args.xltb, out_dir) for j in jobs]):
             future.result()
