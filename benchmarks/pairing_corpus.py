@@ -93,6 +93,16 @@ def players_of(name: str) -> int:
     return int(name.split("-p")[1].split("-")[0])
 
 
+def _drawn(number: int, players: int, rnd: random.Random) -> Spec:
+    """An event's rounds (5 to 13, at most half the players plus one), byes, forfeits and acceleration, drawn in
+    this order (the corpus's events depend on it)."""
+    rounds = max(5, min(rnd.randint(5, 13), players // 2 + 1))
+    zpb = rnd.choice((0.0, 0.01, 0.03, 0.08))
+    hpb = rnd.choice((0.0, 0.05, 0.1))
+    forfeit = rnd.choice((0.0, 0.02, 0.05))
+    return Spec(number, players, rounds, zpb, hpb, forfeit, rnd.random() < 0.2)
+
+
 def _first_specs() -> list[Spec]:
     """The first corpus (numbers 0-239): 170 small (9-40 players), 60 medium (41-150), 10 large (151-500)."""
     rnd = random.Random(20260201)
@@ -104,13 +114,7 @@ def _first_specs() -> list[Spec]:
             players = rnd.randint(41, 150)
         else:
             players = rnd.choice((160, 220, 300, 400, 500)) if number < 238 else 500
-        rounds = rnd.randint(5, 13)
-        rounds = max(5, min(rounds, players // 2 + 1))
-        zpb = rnd.choice((0.0, 0.01, 0.03, 0.08))
-        hpb = rnd.choice((0.0, 0.05, 0.1))
-        forfeit = rnd.choice((0.0, 0.02, 0.05))
-        baku = rnd.random() < 0.2
-        out.append(Spec(number, players, rounds, zpb, hpb, forfeit, baku))
+        out.append(_drawn(number, players, rnd))
     return out
 
 
@@ -136,18 +140,12 @@ def specs() -> list[Spec]:
     for k, (size, (first, count)) in enumerate(CLASSES.items()):
         rnd = random.Random(20261128 + k)
         for i in range(count):
-            players = _players(size, rnd)
-            rounds = rnd.randint(5, 13)
-            rounds = max(5, min(rounds, players // 2 + 1))
-            zpb = rnd.choice((0.0, 0.01, 0.03, 0.08))
-            hpb = rnd.choice((0.0, 0.05, 0.1))
-            forfeit = rnd.choice((0.0, 0.02, 0.05))
-            baku = rnd.random() < 0.2
+            spec = _drawn(first + i, _players(size, rnd), rnd)
             gone: dict[int, int] = {}
             if rnd.random() < 0.25:
                 for _ in range(rnd.randint(1, 3)):
-                    gone.setdefault(rnd.randint(1, players), rnd.randint(2, rounds))
-            out.append(Spec(first + i, players, rounds, zpb, hpb, forfeit, baku, tuple(sorted(gone.items()))))
+                    gone.setdefault(rnd.randint(1, spec.players), rnd.randint(2, spec.rounds))
+            out.append(spec._replace(withdrawals=tuple(sorted(gone.items()))))
     return out
 
 
